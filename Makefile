@@ -1,0 +1,31 @@
+# The two commands a new user needs: `make run` and `make test`. Each installs what it
+# needs first (scripts/deps.sh, Debian 12 packages only).
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?=
+
+.PHONY: all deps build run test install format clean
+
+all: build
+
+deps:
+	scripts/deps.sh
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	scripts/run.sh $(BUILD)/bin/docket
+
+test: deps
+	scripts/test.sh
+
+install: build
+	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)
+
+format:
+	git ls-files '*.h' '*.cc' | xargs clang-format -i
+
+clean:
+	rm -rf build build-*

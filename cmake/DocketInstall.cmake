@@ -1,0 +1,22 @@
+# `make install`: headers, libraries and a CMake package so that another project can
+#   find_package(docket CONFIG REQUIRED)
+#   target_link_libraries(app PRIVATE docket::core)
+include(CMakePackageConfigHelpers)
+
+install(TARGETS docket_core EXPORT docketTargets
+  ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY include/docket DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+if(TARGET docket)
+  install(TARGETS docket RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
+
+set(docket_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/docket)
+install(EXPORT docketTargets NAMESPACE docket:: DESTINATION ${docket_cmake_dir})
+configure_package_config_file(cmake/docketConfig.cmake.in
+  ${CMAKE_CURRENT_BINARY_DIR}/docketConfig.cmake INSTALL_DESTINATION ${docket_cmake_dir})
+write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/docketConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/docketConfig.cmake
+  ${CMAKE_CURRENT_BINARY_DIR}/docketConfigVersion.cmake DESTINATION ${docket_cmake_dir})

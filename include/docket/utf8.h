@@ -1,0 +1,46 @@
+// Strict UTF-8 validation.
+//
+// docket never repairs text: a byte string that is not well-formed UTF-8 (RFC 3629)
+// is refused, never replaced or truncated, because two different inputs that were
+// "repaired" to one value would then share one stored key.
+//
+// Thread-safety: pure functions.
+#ifndef DOCKET_UTF8_H_
+#define DOCKET_UTF8_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace docket {
+
+// Why a byte string is not well-formed UTF-8, and where.
+struct Utf8Defect {
+  std::size_t offset;  // byte offset of the first byte of the bad sequence
+  std::string reason;  // "truncated sequence", "encoded surrogate U+D800", "overlong form",
+                       // "code point beyond U+10FFFF", "unexpected continuation byte",
+                       // "invalid lead byte 0xFF"
+};
+
+// Returns the first defect, or nullopt when `bytes` is well-formed UTF-8.
+// Refuses truncated sequences, encoded surrogates (U+D800..U+DFFF), overlong forms
+// and code points beyond U+10FFFF.
+std::optional<Utf8Defect> find_utf8_defect(std::string_view bytes) noexcept;
+
+inline bool is_valid_utf8(std::string_view bytes) noexcept {
+  return !find_utf8_defect(bytes).has_value();
+}
+
+// Describes a defect for an error message: "<what> is not valid UTF-8: <reason> at
+// byte <offset> (<hex of the bytes around it>)". Never echoes the raw bytes.
+std::string describe_utf8_defect(std::string_view what, std::string_view bytes,
+                                 const Utf8Defect& defect);
+
+// Throws InvalidInputError with describe_utf8_defect() and what to do, when `bytes`
+// is not well-formed UTF-8.
+void require_valid_utf8(std::string_view what, std::string_view bytes);
+
+}  // namespace docket
+
+#endif  // DOCKET_UTF8_H_

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# `make test`: every suite docket has, as CI runs it on a fresh Debian 12 machine.
+#   1. the release build (warnings are errors) and its tests;
+#   2. the same tests under AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. a short libFuzzer run of every fuzz target (clang);
+#   4. a consumer project built against `make install`'s tree.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+jobs=${JOBS:-$(nproc)}
+fuzz_seconds=${FUZZ_SECONDS:-20}
+
+scripts/deps.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "release build"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDOCKET_WERROR=ON >/dev/null
+cmake --build build -j "$jobs"
+step "release tests"
+ctest --test-dir build --output-on-failure -j "$jobs"
+
+step "sanitizer build (ASan + UBSan)"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DDOCKET_WERROR=ON -DDOCKET_SANITIZE=ON >/dev/null
+cmake --build build-asan -j "$jobs"
+step "sanitizer tests"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+
+step "fuzz targets (${fuzz_seconds}s each)"
+CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDOCKET_WERROR=ON \
+  -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=OFF >/dev/null
+cmake --build build-fuzz -j "$jobs"
+for fuzzer in build-fuzz/bin/fuzz_*; do
+  corpus=build-fuzz/corpus/$(basename "$fuzzer")
+  mkdir -p "$corpus"
+  "$fuzzer" -max_total_time="$fuzz_seconds" -print_final_stats=1 "$corpus" \
+    tests/fuzz/seeds/$(basename "$fuzzer") 2>&1 | tail -n 12
+done
+
+step "install and build a consumer project"
+scripts/install_test.sh build
+
+printf '\nall tests passed\n'
