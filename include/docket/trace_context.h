@@ -20,10 +20,10 @@ namespace docket {
 
 // A validated `traceparent`.
 struct TraceParent {
-  std::uint8_t version = 0;                   // 0x00..0xfe; 0xff is invalid
-  std::array<std::uint8_t, 16> trace_id{};    // never all zero
-  std::array<std::uint8_t, 8> parent_id{};    // never all zero
-  std::uint8_t flags = 0;                     // bit 0: sampled
+  std::uint8_t version = 0;                 // 0x00..0xfe; 0xff is invalid
+  std::array<std::uint8_t, 16> trace_id{};  // never all zero
+  std::array<std::uint8_t, 8> parent_id{};  // never all zero
+  std::uint8_t flags = 0;                   // bit 0: sampled
 
   bool sampled() const noexcept { return (flags & 0x01) != 0; }
 

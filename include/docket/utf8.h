@@ -17,10 +17,18 @@ namespace docket {
 
 // Why a byte string is not well-formed UTF-8, and where.
 struct Utf8Defect {
+  enum class Kind {
+    kInvalidLeadByte,         // 0xF8..0xFF, or 0xC0/0xC1 style bytes that start nothing
+    kUnexpectedContinuation,  // 0x80..0xBF where a character should start
+    kTruncatedSequence,       // a lead byte without all its continuation bytes
+    kOverlongForm,            // a code point encoded in more bytes than it needs
+    kEncodedSurrogate,        // U+D800..U+DFFF, e.g. bytes ED A0 80
+    kBeyondUnicode,           // a code point above U+10FFFF
+  };
+  Kind kind;
   std::size_t offset;  // byte offset of the first byte of the bad sequence
-  std::string reason;  // "truncated sequence", "encoded surrogate U+D800", "overlong form",
-                       // "code point beyond U+10FFFF", "unexpected continuation byte",
-                       // "invalid lead byte 0xFF"
+
+  friend bool operator==(const Utf8Defect&, const Utf8Defect&) = default;
 };
 
 // Returns the first defect, or nullopt when `bytes` is well-formed UTF-8.
