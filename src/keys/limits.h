@@ -31,8 +31,8 @@ inline constexpr FieldLimit kElasticsearchId{"_id", 512};
 // bytes on containers with large partition keys (the default since May 2019; older
 // containers hash only the first 101 bytes, which affects distribution, not identity).
 inline constexpr FieldLimit kCosmosItemId{"item id", 1023};
-inline constexpr FieldLimit kCosmosSnapshotId{"item id (also the partition key)", 1023};
-inline constexpr FieldLimit kCosmosStreamId{"streamId (also the partition key)", 2048};
+inline constexpr FieldLimit kCosmosSnapshotId{"item id (partition key)", 1023};
+inline constexpr FieldLimit kCosmosStreamId{"streamId (partition key)", 2048};
 inline constexpr FieldLimit kCosmosPartitionKey{"partition key", 2048};
 
 // MongoDB: since 4.2 (feature compatibility 4.2) an index key has no size limit and a

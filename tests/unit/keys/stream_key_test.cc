@@ -28,7 +28,7 @@ TEST(StreamKey, FieldsAndLimits) {
   const StreamTerms terms = stream("acme", "Order", "1");
   const Key cosmos = compose_stream_key(Provider::kCosmosDb, terms);
   EXPECT_EQ(cosmos.limit_bytes, 2048u);
-  EXPECT_EQ(cosmos.field, "streamId (also the partition key)");
+  EXPECT_EQ(cosmos.field, "streamId (partition key)");
   EXPECT_EQ(compose_stream_key(Provider::kDynamoDb, terms).field, "partition key");
   EXPECT_EQ(compose_stream_key(Provider::kMongoDb, terms).limit_bytes, 1000u);
   EXPECT_EQ(compose_event_document_id(Provider::kFirestore, terms, 0).limit_bytes, 1500u);
