@@ -7,6 +7,15 @@ install(TARGETS docket_core EXPORT docketTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The event sourcing layer (event, snapshot and saga stores) and the memory provider.
+foreach(target docket_eventsourcing docket_memory)
+  if(TARGET ${target})
+    install(TARGETS ${target} EXPORT docketTargets
+      ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+      LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+      RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
 install(DIRECTORY include/docket DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET docket)
   install(TARGETS docket RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
