@@ -25,19 +25,19 @@ inline constexpr std::size_t kMaxMessageIdBytes = 256;
 inline constexpr std::size_t kMaxEventTypeBytes = 256;
 
 struct Envelope {
-  std::string message_id;  // required: non-empty, valid UTF-8, <= kMaxMessageIdBytes
-  std::string event_type;  // required: the name handlers were registered under
-  std::string payload;     // the encoded event, decoded by the event type's codec
+  std::string message_id{};  // required: non-empty, valid UTF-8, <= kMaxMessageIdBytes
+  std::string event_type{};  // required: the name handlers were registered under
+  std::string payload{};     // the encoded event, decoded by the event type's codec
   Timestamp occurred_at{};
 
-  std::optional<std::string> source;          // the producing service, for audit
-  std::optional<std::string> causation_id;    // the message that directly caused this one
-  std::optional<std::string> correlation_id;  // the business conversation id
+  std::optional<std::string> source{};          // the producing service, for audit
+  std::optional<std::string> causation_id{};    // the message that directly caused this one
+  std::optional<std::string> correlation_id{};  // the business conversation id
 
   // W3C trace context headers as received; empty when absent. Malformed values are
   // ignored, never an error.
-  std::string traceparent;
-  std::string tracestate;
+  std::string traceparent{};
+  std::string tracestate{};
 };
 
 // Throws InvalidInputError naming the field when the message id is empty, not valid

@@ -19,11 +19,11 @@
 namespace docket {
 
 struct MessageContext {
-  std::string message_id;
-  std::string consumer_id;
-  std::optional<std::string> correlation_id;
-  std::optional<std::string> causation_id;
-  std::optional<TraceContext> trace;  // nullopt when absent or malformed
+  std::string message_id{};
+  std::string consumer_id{};
+  std::optional<std::string> correlation_id{};
+  std::optional<std::string> causation_id{};
+  std::optional<TraceContext> trace{};  // nullopt when absent or malformed
 };
 
 class MessageContextScope {
