@@ -12,7 +12,8 @@
 //   });
 //
 // Thread-safety: register from one thread; once handed to an InboxDispatcher the
-// registry is read-only and run() may be called from many threads.
+// registry is read-only and run() may be called from many threads, so a handler may
+// run on several threads at once (for different messages) and must allow that.
 #ifndef DOCKET_HANDLER_REGISTRY_H_
 #define DOCKET_HANDLER_REGISTRY_H_
 
