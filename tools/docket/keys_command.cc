@@ -14,9 +14,8 @@ void add_tenant_option(CLI::App& command, std::string& tenant) {
       ->required();
 }
 
-void add_json_flag(CLI::App& command, bool& json) {
-  command.add_flag("--json", json,
-                   "Print one JSON object: key, bytes, limit, provider, field (and extras)");
+void add_json_flag(CLI::App& command, bool& json, const std::string& what) {
+  command.add_flag("--json", json, "Print one JSON object on one line: " + what);
 }
 
 void add_keys_command(CLI::App& app) {

@@ -53,11 +53,11 @@ nlohmann::json new_inbox_id_json(Provider provider, const keys::InboxEntryTerms&
 }  // namespace
 
 void add_inbox_key_subcommand(CLI::App& keys_group) {
-  CLI::App* command = keys_group.add_subcommand(
-      "inbox",
-      "Print the inbox entry id: the record that a handler has handled a message "
-      "for a tenant, which makes a redelivery a duplicate.");
+  CLI::App* command =
+      keys_group.add_subcommand("inbox", "Inbox entry id of a (tenant, message id, handler)");
   command->footer(
+      "The inbox entry records that a handler has handled a message for a tenant, so a\n"
+      "redelivery is recognised as a duplicate. Prints the id alone on one line.\n"
       "Shapes (terms escaped per provider; see docs/keys.md):\n"
       "  firestore      document id    inbox:{tenant}:{messageId}:{handler}\n"
       "  elasticsearch  _id            {tenant}:{messageId}:{handler}\n"
@@ -80,19 +80,20 @@ void add_inbox_key_subcommand(CLI::App& keys_group) {
 
 void add_legacy_tenant_subcommand(CLI::App& keys_group) {
   CLI::App* command = keys_group.add_subcommand(
-      "legacy-tenant",
-      "Recover the tenant of a legacy Firestore/Elasticsearch inbox id, "
-      "{tenant}_{messageId}_{handler}, from the entry's own messageId and handler fields.");
+      "legacy-tenant", "Recover the tenant from a legacy '_'-joined inbox id");
   command->footer(
-      "The legacy '_'-joined id is ambiguous, so docket never writes it; the tenant is\n"
-      "whatever precedes the suffix _{messageId}_{handler}. Prints the tenant alone on one\n"
-      "line; --json also shows the ids docket writes for the entry now (firestore,\n"
-      "elasticsearch). An id that does not end with that suffix exits 1.");
+      "Legacy Firestore and Elasticsearch inbox ids were {tenant}_{messageId}_{handler}.\n"
+      "Given such an id and the entry's own messageId and handlerType fields, the tenant is\n"
+      "whatever precedes the suffix _{messageId}_{handler}. That join is ambiguous, so\n"
+      "docket never writes it. Prints the tenant alone on one line; an id that does not end\n"
+      "with the suffix exits 1.");
   auto options = std::make_shared<LegacyTenantOptions>();
   command->add_option("--old-id", options->old_id, "The entry's id on the legacy shape")
       ->required();
   add_message_and_handler(*command, options->message_id, options->handler);
-  add_json_flag(*command, options->json);
+  add_json_flag(*command, options->json,
+                "tenant, old_id, message_id, handler, and the ids docket writes now "
+                "(firestore, elasticsearch)");
   command->callback([options] {
     const std::optional<std::string> tenant =
         keys::recover_legacy_inbox_tenant(options->old_id, options->message_id, options->handler);

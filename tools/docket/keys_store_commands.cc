@@ -17,7 +17,7 @@ using keys::Provider;
 
 constexpr const char* kStoreProviders = "cosmos dynamodb firestore mongodb";
 
-// Options every stream-shaped subcommand (stream, snapshot) takes. Owned by the
+// Options the stream-shaped subcommands (stream, snapshot) take. Owned by the
 // subcommand's callback, which outlives parsing.
 struct StreamOptions {
   std::string provider;
@@ -30,6 +30,7 @@ struct StreamOptions {
   keys::StreamTerms terms() const { return {tenant, aggregate_type, aggregate_id}; }
 };
 
+// --provider, --tenant, --aggregate-type, --aggregate-id.
 void add_stream_terms(CLI::App& command, StreamOptions& options) {
   add_provider_option(command, options.provider, kStoreProviders);
   add_tenant_option(command, options.tenant);
@@ -37,7 +38,6 @@ void add_stream_terms(CLI::App& command, StreamOptions& options) {
       ->required();
   command.add_option("--aggregate-id", options.aggregate_id, "Aggregate id, e.g. A-1001")
       ->required();
-  add_json_flag(command, options.json);
 }
 
 // Why --version cannot be part of a stream key on a provider whose stream key is
@@ -58,11 +58,11 @@ std::string where_version_lives(Provider provider) {
 }
 
 void add_stream(CLI::App& keys_group) {
-  CLI::App* command = keys_group.add_subcommand(
-      "stream",
-      "Print the event stream key: where a tenant's events for one aggregate are "
-      "stored, one version sequence per tenant and aggregate.");
+  CLI::App* command =
+      keys_group.add_subcommand("stream", "Event stream key of a tenant's aggregate");
   command->footer(
+      "Where a tenant's events for one aggregate are stored: each tenant has its own\n"
+      "stream and version sequence for an aggregate id. Prints the key alone on one line.\n"
       "Shapes (terms escaped per provider; see docs/keys.md):\n"
       "  cosmos    streamId, the partition key  t:{tenant}:{aggregateType}:{aggregateId}\n"
       "  dynamodb  partition key                t:{tenant}:{aggregateType}:{aggregateId}\n"
@@ -75,6 +75,7 @@ void add_stream(CLI::App& keys_group) {
   add_stream_terms(*command, *options);
   CLI::Option* version = command->add_option(
       "--version", options->version, "Event version (Firestore only: part of the document id)");
+  add_json_flag(*command, options->json, "key, bytes, limit, provider, field (and version)");
   command->callback([options, version] {
     const Provider provider = provider_named(options->provider);
     const bool has_version = version->count() > 0;
@@ -102,11 +103,10 @@ void add_stream(CLI::App& keys_group) {
 }
 
 void add_snapshot(CLI::App& keys_group) {
-  CLI::App* command = keys_group.add_subcommand(
-      "snapshot",
-      "Print the snapshot key: where the latest snapshot of a tenant's aggregate "
-      "is stored.");
+  CLI::App* command = keys_group.add_subcommand("snapshot", "Snapshot key of a tenant's aggregate");
   command->footer(
+      "Where the latest snapshot of a tenant's aggregate is stored. Prints the key alone\n"
+      "on one line.\n"
       "Shapes (terms escaped per provider; see docs/keys.md):\n"
       "  cosmos    item id, also partition key  t:{tenant}:{aggregateType}:{aggregateId}\n"
       "  dynamodb  partition key                SNAPSHOT#t:{tenant}:{aggregateType}:"
@@ -115,6 +115,7 @@ void add_snapshot(CLI::App& keys_group) {
       "  firestore document id                  t:{tenant}:{aggregateType}:{aggregateId}");
   auto options = std::make_shared<StreamOptions>();
   add_stream_terms(*command, *options);
+  add_json_flag(*command, options->json);
   command->callback([options] {
     print_key(keys::compose_snapshot_key(provider_named(options->provider), options->terms()),
               options->json);
@@ -130,21 +131,23 @@ struct SagaOptions {
 };
 
 void add_saga(CLI::App& keys_group) {
-  CLI::App* command = keys_group.add_subcommand(
-      "saga", "Print the saga key: where a tenant's saga instance is stored.");
+  CLI::App* command = keys_group.add_subcommand("saga", "Saga key of a tenant's saga instance");
   command->footer(
+      "Where a tenant's saga instance (its state and version) is stored. Prints the key\n"
+      "alone on one line.\n"
       "Shapes (terms escaped per provider; see docs/keys.md):\n"
       "  cosmos    item id        t:{tenant}:{sagaId}       partition key: the saga type\n"
       "  dynamodb  partition key  SAGA#t:{tenant}:{sagaId}  sort key: the saga type\n"
       "  mongodb   _id            t:{tenant}:{sagaId}\n"
-      "  firestore document id    t:{tenant}:{sagaId}_{sagaType}\n"
-      "With --json, cosmos and dynamodb also show the saga type key (saga_type_*).");
+      "  firestore document id    t:{tenant}:{sagaId}_{sagaType}");
   auto options = std::make_shared<SagaOptions>();
   add_provider_option(*command, options->provider, kStoreProviders);
   add_tenant_option(*command, options->tenant);
   command->add_option("--saga-id", options->saga_id, "Saga id (correlation id)")->required();
   command->add_option("--saga-type", options->saga_type, "Saga type, e.g. OrderSaga")->required();
-  add_json_flag(*command, options->json);
+  add_json_flag(*command, options->json,
+                "key, bytes, limit, provider, field; on cosmos and dynamodb also the saga type "
+                "key (saga_type_key, saga_type_bytes, saga_type_limit, saga_type_field)");
   command->callback([options] {
     const Provider provider = provider_named(options->provider);
     const keys::SagaTerms terms{options->tenant, options->saga_type, options->saga_id};

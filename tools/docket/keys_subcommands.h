@@ -17,8 +17,9 @@ void add_store_key_subcommands(CLI::App& keys_group);
 // The required --tenant option, with the sentinels explained.
 void add_tenant_option(CLI::App& command, std::string& tenant);
 
-// The --json flag every keys subcommand takes.
-void add_json_flag(CLI::App& command, bool& json);
+// The --json flag every keys subcommand takes; `what` lists the object's fields.
+void add_json_flag(CLI::App& command, bool& json,
+                   const std::string& what = "key, bytes, limit, provider, field");
 
 }  // namespace docket::tool
 
