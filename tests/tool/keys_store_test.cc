@@ -61,6 +61,10 @@ TEST(KeysStream, FirestoreNeedsVersion) {
   expect_refused(stream_args("stream", "firestore"), "--version");
 }
 
+TEST(KeysStream, NegativeVersionIsRefused) {
+  expect_refused(plus(stream_args("stream", "firestore"), {"--version", "-1"}), "version");
+}
+
 TEST(KeysStream, VersionIsRefusedWhereItIsNotPartOfTheKey) {
   expect_refused(plus(stream_args("stream", "dynamodb"), {"--version", "3"}), "sort key");
   expect_refused(plus(stream_args("stream", "cosmos"), {"--version", "3"}), "field");
