@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,9 @@ struct ProviderCase {
   std::string name;
   std::function<std::unique_ptr<ProviderFixture>()> make;
 };
+
+// Test output names the provider instead of dumping the struct's bytes.
+void PrintTo(const ProviderCase& provider, std::ostream* os);
 
 // Every provider this build has, and those whose stores other processes can share.
 std::vector<ProviderCase> all_providers();

@@ -4,6 +4,10 @@
 
 namespace docket::conformance {
 
+void PrintTo(const ProviderCase& provider, std::ostream* os) {
+  *os << provider.name;
+}
+
 std::vector<ProviderCase> all_providers() {
   std::vector<ProviderCase> cases{{"memory", make_memory_fixture}};
 #if DOCKET_HAVE_SQLITE
