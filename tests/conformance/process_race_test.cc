@@ -1,6 +1,7 @@
 // 4 processes deliver the same 2,000 message ids to one shared database: exactly one
 // processing each. The processes are forked, open the store by URL, and start together
 // (each reports ready on a pipe; the parent then closes the "go" pipe).
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,6 +58,22 @@ struct Counts {
   _exit(code);
 }
 
+// On an early return (a failed assertion), releases and reaps the children so that none
+// is left waiting for "go".
+struct Reaper {
+  int go_fd = -1;
+  std::vector<pid_t> children;
+  ~Reaper() {
+    if (go_fd >= 0) {
+      close(go_fd);
+    }
+    for (const pid_t pid : children) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+  }
+};
+
 TEST_P(ProcessRaceTest, FourProcessesSameIdsProcessEachOnce) {
   const std::string url = fixture_->shared_url().value();
   store_.reset();  // children must not share this process's connections
@@ -64,7 +81,7 @@ TEST_P(ProcessRaceTest, FourProcessesSameIdsProcessEachOnce) {
   ASSERT_EQ(pipe(ready.data()), 0);
   ASSERT_EQ(pipe(go.data()), 0);
   ASSERT_EQ(pipe(result.data()), 0);
-  std::vector<pid_t> children;
+  Reaper reaper{.go_fd = go[1], .children = {}};
   for (int p = 0; p < kProcesses; ++p) {
     const pid_t pid = fork();
     ASSERT_GE(pid, 0);
@@ -72,7 +89,7 @@ TEST_P(ProcessRaceTest, FourProcessesSameIdsProcessEachOnce) {
       close(go[1]);
       run_child(*fixture_, url, ready[1], go[0], result[1]);
     }
-    children.push_back(pid);
+    reaper.children.push_back(pid);
   }
   close(ready[1]);
   close(go[0]);
@@ -82,6 +99,7 @@ TEST_P(ProcessRaceTest, FourProcessesSameIdsProcessEachOnce) {
     ASSERT_EQ(read(ready[0], &byte, 1), 1) << "a child failed before it was ready";
   }
   close(go[1]);  // every child's read() returns 0: go
+  reaper.go_fd = -1;
   Counts total;
   for (int p = 0; p < kProcesses; ++p) {
     Counts counts;
@@ -90,9 +108,11 @@ TEST_P(ProcessRaceTest, FourProcessesSameIdsProcessEachOnce) {
     total.skipped += counts.skipped;
     total.failed += counts.failed;
   }
-  for (const pid_t pid : children) {
+  while (!reaper.children.empty()) {
+    const pid_t pid = reaper.children.back();
     int status = 0;
     ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    reaper.children.pop_back();
     EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "child status " << status;
   }
   close(ready[0]);
