@@ -7,8 +7,10 @@ install(TARGETS docket_core EXPORT docketTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The event sourcing layer (event, snapshot and saga stores) and the memory provider.
-foreach(target docket_eventsourcing docket_memory)
+# The inbox and event sourcing layers and their providers, each its own target
+# (docket::inbox, docket::eventsourcing, docket::memory, docket::sqlite, docket::stores),
+# so that a user links only what they use.
+foreach(target docket_inbox docket_eventsourcing docket_memory docket_sqlite docket_stores)
   if(TARGET ${target})
     install(TARGETS ${target} EXPORT docketTargets
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -16,6 +18,17 @@ foreach(target docket_eventsourcing docket_memory)
       RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   endif()
 endforeach()
+# docketConfig.cmake finds what the installed targets link against.
+if(TARGET docket_inbox)
+  set(DOCKET_CONFIG_NEEDS_NLOHMANN_JSON ON)
+else()
+  set(DOCKET_CONFIG_NEEDS_NLOHMANN_JSON OFF)
+endif()
+if(TARGET docket_sqlite)
+  set(DOCKET_CONFIG_NEEDS_SQLITE3 ON)
+else()
+  set(DOCKET_CONFIG_NEEDS_SQLITE3 OFF)
+endif()
 install(DIRECTORY include/docket DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET docket)
   install(TARGETS docket RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
