@@ -7,6 +7,27 @@ install(TARGETS docket_core EXPORT docketTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The inbox layer and its providers, each its own target (docket::inbox, docket::memory,
+# docket::sqlite, docket::stores), so that a user links only what they use.
+foreach(target docket_inbox docket_memory docket_sqlite docket_stores)
+  if(TARGET ${target})
+    install(TARGETS ${target} EXPORT docketTargets
+      ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+      LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+      RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
+# docketConfig.cmake finds what the installed targets link against.
+if(TARGET docket_inbox)
+  set(DOCKET_CONFIG_NEEDS_NLOHMANN_JSON ON)
+else()
+  set(DOCKET_CONFIG_NEEDS_NLOHMANN_JSON OFF)
+endif()
+if(TARGET docket_sqlite)
+  set(DOCKET_CONFIG_NEEDS_SQLITE3 ON)
+else()
+  set(DOCKET_CONFIG_NEEDS_SQLITE3 OFF)
+endif()
 install(DIRECTORY include/docket DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET docket)
   install(TARGETS docket RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

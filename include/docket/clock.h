@@ -51,7 +51,9 @@ class ManualClock final : public Clock {
   std::atomic<std::int64_t> micros_;
 };
 
-// RFC 3339 UTC text with microseconds, e.g. "2026-12-02T10:49:19.123456Z".
+// RFC 3339 UTC text with microseconds, e.g. "2026-12-02T10:49:19.123456Z". Instants
+// before 1970 are written like any other ("1969-12-31T23:59:59.999999Z"). Throws
+// InvalidInputError for a year outside 0000..9999, which RFC 3339 cannot express.
 std::string format_timestamp(Timestamp t);
 
 }  // namespace docket

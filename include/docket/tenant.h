@@ -7,11 +7,13 @@
 //
 // Thread-safety: TenantId is an immutable value type. TenantScope is thread-local:
 // each thread has its own stack of scopes, and a scope must be destroyed on the thread
-// that created it (it is neither copyable nor movable).
+// that created it (it is neither copyable nor movable; destroying it on another thread
+// aborts the process rather than leave a dangling scope behind).
 #ifndef DOCKET_TENANT_H_
 #define DOCKET_TENANT_H_
 
 #include <compare>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,7 +55,9 @@ class TenantId {
 };
 
 // Makes `tenant` the ambient tenant of the calling thread until destruction, when the
-// previous ambient tenant (or none) is restored. Scopes nest.
+// previous ambient tenant (or none) is restored. Scopes nest, and are restored also
+// when an exception unwinds through them. A scope that ends out of order (held in a
+// unique_ptr, say) is unlinked; the scopes opened inside it stay active.
 class TenantScope {
  public:
   explicit TenantScope(TenantId tenant);

@@ -41,6 +41,8 @@ struct TraceParent {
 //     higher version it is at least 55 and, if longer, character 55 is '-' (future
 //     versions may append fields, which are ignored);
 //   - trace id and parent id are not all zeros.
+// The value is taken as is: HTTP strips surrounding white space from a header value
+// before it gets here, so leading or trailing spaces make it invalid.
 std::optional<TraceParent> parse_traceparent(std::string_view header) noexcept;
 
 // A trace context as carried on an envelope: the parsed traceparent plus the

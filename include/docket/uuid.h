@@ -29,6 +29,7 @@ class Uuid {
   constexpr explicit Uuid(const Bytes& bytes) noexcept : bytes_(bytes) {}
 
   // A random (version 4, variant 10) UUID from the operating system's CSPRNG.
+  // v4(), v7() and v7_at() throw InfrastructureError if the CSPRNG is unavailable.
   static Uuid v4();
 
   // A time-ordered (version 7, variant 10) UUID: 48-bit Unix milliseconds, then a
@@ -37,7 +38,9 @@ class Uuid {
   static Uuid v7();
 
   // Same as v7() with the millisecond timestamp supplied (for tests and replays);
-  // the process-wide monotonicity still holds.
+  // the process-wide monotonicity still holds, so a timestamp at or behind the last
+  // id's yields that id's timestamp with the counter advanced. Throws
+  // InvalidInputError when `unix_millis` does not fit 48 bits.
   static Uuid v7_at(std::uint64_t unix_millis);
 
   // Parses the canonical 8-4-4-4-12 hex form, lower- or upper-case (mixed case is

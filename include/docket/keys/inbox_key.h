@@ -5,6 +5,7 @@
 //   Firestore      document id   inbox:{tenant}:{messageId}:{handlerType}   full percent-encoding
 //   Elasticsearch  _id           {tenant}:{messageId}:{handlerType}         full percent-encoding
 //   Cosmos DB      item id       {tenant}:{messageId}:{handlerType}         '%' ':' '/' '\' '?' '#'
+//                                                                            space, 0x00-0x1F, 0x7F
 //   MongoDB        _id           {tenant}:{messageId}:{handlerType}         '%' ':'
 //   Redis          key           inbox:{tenant}:{messageId}:{handlerType}   '%' ':'
 //   DynamoDB       partition key {tenant}:{messageId}:{handlerType}         '%' ':'
@@ -44,7 +45,8 @@ struct InboxEntryTerms {
 Key compose_inbox_entry_id(Provider provider, const InboxEntryTerms& terms);
 
 // The exact inverse: the terms a well-formed id was composed from, or nullopt when
-// `id` is not an id compose_inbox_entry_id() could have written for `provider`.
+// `id` is not an id compose_inbox_entry_id() could have written for `provider` (only
+// the canonical spelling parses: the decoded terms are re-composed and compared).
 std::optional<InboxEntryTerms> parse_inbox_entry_id(Provider provider, std::string_view id);
 
 // Legacy Firestore/Elasticsearch ids joined the raw terms with '_':

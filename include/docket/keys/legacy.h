@@ -24,6 +24,9 @@
 
 namespace docket::keys {
 
+// Elasticsearch and Redis store no streams or sagas: asking about them throws
+// InvalidInputError rather than calling every key legacy.
+//
 // `stored_key` is the stream key (Cosmos DB, DynamoDB, MongoDB) or the event
 // document id (Firestore).
 bool is_legacy_untenanted_stream_key(Provider provider, std::string_view stored_key);

@@ -34,7 +34,13 @@ struct SagaTerms {
   friend bool operator==(const SagaTerms&, const SagaTerms&) = default;
 };
 
+// The saga type is part of the key only on Firestore; elsewhere it is not inspected
+// (and is empty after parsing). Throws InvalidKeyTermError, KeyTooLongError, or
+// InvalidInputError for a provider without the shape.
 Key compose_saga_key(Provider provider, const SagaTerms& terms);
+
+// The exact inverse of compose_saga_key(); nullopt for a key it could not have written
+// (only canonical keys parse) and for a provider without the shape.
 std::optional<SagaTerms> parse_saga_key(Provider provider, std::string_view key);
 
 // Where the saga type lives beside the key: the Cosmos DB partition key or the

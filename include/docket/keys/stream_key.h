@@ -41,6 +41,10 @@ struct StreamTerms {
   friend bool operator==(const StreamTerms&, const StreamTerms&) = default;
 };
 
+// Terms a shape does not hold (the aggregate type of a MongoDB stream id) are not
+// inspected. The parse_* functions return nullopt for a provider without the shape and
+// for any key the matching compose_* could not have written (only canonical keys).
+//
 // The stream key on Cosmos DB, DynamoDB or MongoDB. Firestore has no stream key (each
 // event is its own document: use compose_event_document_id). Throws
 // InvalidKeyTermError, KeyTooLongError, or InvalidInputError for a provider without

@@ -7,8 +7,11 @@
 //  - percent_encode: RFC 3986 percent-encoding of bytes. The unreserved characters
 //    A-Z a-z 0-9 - . _ ~ are kept, every other byte becomes %XX with upper-case hex.
 //    For valid UTF-8 input this is byte-identical to .NET's Uri.EscapeDataString.
-//  - escape_reserved: the narrow escape. Only '%', ':' and the bytes listed in
-//    `also_escape` become %XX; everything else, multi-byte UTF-8 included, is kept.
+//    The Firestore and Elasticsearch term codec.
+//  - escape_reserved: the narrow escape (the MongoDB, Redis and DynamoDB term codec;
+//    Cosmos DB's adds '/' '\' '?' '#', space and the ASCII control characters). Only '%', ':' and
+//    the bytes listed in `also_escape` become %XX; everything else, multi-byte UTF-8 included, is
+//    kept.
 //
 // These functions do not validate UTF-8; the key composers validate every term
 // before escaping it and name the term in the error.

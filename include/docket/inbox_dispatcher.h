@@ -1,0 +1,83 @@
+// The transactional inbox dispatcher: effectively-once processing of a message's
+// local side effects over at-least-once delivery.
+//
+// dispatch(envelope), for the ambient tenant and the options' consumer id:
+//   1. open a unit of work on the store;
+//   2. record (tenant, consumer id, message id); if already recorded, return
+//      kSkippedDuplicate without running any handler;
+//   3. run every handler of the event type in that same transaction;
+//   4. commit once and return kProcessed.
+// A handler throw (or an unknown event type, or a payload that does not decode) rolls
+// everything back and propagates unchanged: no dedup row, no effect, and the transport
+// redelivers. A UniqueViolationError from a handler or from commit is resolved by
+// re-checking the dedup row in a fresh transaction: committed (a concurrent delivery
+// won) -> kSkippedDuplicate; otherwise it was the handler's own violation, which
+// propagates unchanged.
+//
+// During handlers and commit a MessageContextScope makes the message current; the
+// previous context is restored afterwards, also on failure.
+//
+// Thread-safety: dispatch() and dispatch_batch() may be called from many threads at
+// once. The store must outlive the dispatcher.
+#ifndef DOCKET_INBOX_DISPATCHER_H_
+#define DOCKET_INBOX_DISPATCHER_H_
+
+#include <exception>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/handler_registry.h"
+#include "docket/inbox_envelope.h"
+#include "docket/inbox_options.h"
+#include "docket/inbox_store.h"
+
+namespace docket {
+
+enum class DispatchOutcome {
+  kProcessed,         // handlers ran; their effects and the dedup row committed
+  kSkippedDuplicate,  // already processed; this call committed nothing
+};
+
+// "processed" or "skipped_duplicate".
+std::string_view to_string(DispatchOutcome outcome) noexcept;
+
+// One message's result in a batch: an outcome, or the error that rolled it back.
+struct BatchItemResult {
+  std::string message_id;
+  std::optional<DispatchOutcome> outcome;
+  std::exception_ptr error;  // set exactly when outcome is empty
+
+  bool ok() const noexcept { return outcome.has_value(); }
+};
+
+class InboxDispatcher {
+ public:
+  InboxDispatcher(InboxStore& store, InboxOptions options, HandlerRegistry handlers);
+
+  // Throws InvalidInputError (envelope), whatever a handler threw, or
+  // InfrastructureError; see above.
+  DispatchOutcome dispatch(const Envelope& envelope) const;
+
+  // Dispatches every envelope in ONE transaction with a savepoint per message: a
+  // message that fails (invalid envelope, handler throw, unknown type, undecodable
+  // payload, own unique violation) is rolled back alone and reported in its result
+  // while the others commit together. Results are in input order. Throws only when
+  // the transaction itself fails (e.g. InfrastructureError on commit); then nothing of
+  // the batch is committed.
+  std::vector<BatchItemResult> dispatch_batch(std::span<const Envelope> envelopes) const;
+
+  const InboxOptions& options() const noexcept { return options_; }
+  InboxStore& store() const noexcept { return store_; }
+
+ private:
+  InboxStore& store_;
+  InboxOptions options_;
+  HandlerRegistry handlers_;
+};
+
+}  // namespace docket
+
+#endif  // DOCKET_INBOX_DISPATCHER_H_

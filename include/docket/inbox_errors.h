@@ -1,0 +1,64 @@
+// Errors of the transactional inbox and of the stores behind it.
+//
+// Thread-safety: exception objects are immutable after construction.
+#ifndef DOCKET_INBOX_ERRORS_H_
+#define DOCKET_INBOX_ERRORS_H_
+
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+
+namespace docket {
+
+// A write violated a primary-key or unique constraint. Raised by every provider for
+// the dedup row and for writes a handler makes through the provider's transaction
+// wrapper, so that the dispatcher can tell a concurrent duplicate delivery (resolved
+// to skipped_duplicate) from a handler's own violation (propagated unchanged).
+// `table()` names the table (or memory table) whose constraint failed.
+class UniqueViolationError : public InfrastructureError {
+ public:
+  UniqueViolationError(std::string table, const std::string& message)
+      : InfrastructureError(message), table_(std::move(table)) {}
+  const std::string& table() const noexcept { return table_; }
+
+ private:
+  std::string table_;
+};
+
+// A message arrived whose event type has no registered handler. The message is not
+// marked processed, so the transport redelivers it once a handler is deployed.
+class UnhandledEventTypeError : public InvalidInputError {
+ public:
+  UnhandledEventTypeError(std::string event_type, std::string message_id,
+                          const std::string& message)
+      : InvalidInputError(message),
+        event_type_(std::move(event_type)),
+        message_id_(std::move(message_id)) {}
+  const std::string& event_type() const noexcept { return event_type_; }
+  const std::string& message_id() const noexcept { return message_id_; }
+
+ private:
+  std::string event_type_;
+  std::string message_id_;
+};
+
+// A message's payload did not decode with its event type's codec. The message is not
+// marked processed.
+class PayloadDecodeError : public InvalidInputError {
+ public:
+  PayloadDecodeError(std::string event_type, std::string message_id, const std::string& message)
+      : InvalidInputError(message),
+        event_type_(std::move(event_type)),
+        message_id_(std::move(message_id)) {}
+  const std::string& event_type() const noexcept { return event_type_; }
+  const std::string& message_id() const noexcept { return message_id_; }
+
+ private:
+  std::string event_type_;
+  std::string message_id_;
+};
+
+}  // namespace docket
+
+#endif  // DOCKET_INBOX_ERRORS_H_

@@ -1,0 +1,25 @@
+// The memory inbox provider (library docket::memory): process-local tables with real
+// transactions (staged writes, savepoints, unique keys checked at insert and at
+// commit), for tests and prototyping. Nothing survives the store.
+//
+// Units of work run concurrently and optimistically; commit validates every staged key
+// and applies all writes at once under the store's lock. So two concurrent deliveries
+// of one message may both run their handlers, and the second fails at commit with
+// UniqueViolationError, which the dispatcher resolves to skipped_duplicate.
+//
+// Thread-safety: the store may be used from many threads at once.
+#ifndef DOCKET_MEMORY_STORE_H_
+#define DOCKET_MEMORY_STORE_H_
+
+#include <memory>
+
+#include "docket/clock.h"
+#include "docket/inbox_store.h"
+
+namespace docket::memory {
+
+std::unique_ptr<InboxStore> open_store(const Clock& clock = SystemClock::instance());
+
+}  // namespace docket::memory
+
+#endif  // DOCKET_MEMORY_STORE_H_

@@ -1,0 +1,55 @@
+// A handler's view of the memory provider's unit of work: named in-memory tables of
+// rows under a unique key, with the same transactional behaviour as a database.
+// Writes are staged in the unit of work and applied atomically at commit, so a
+// handler throw leaves no effect; a key already present (committed, or staged in this
+// unit of work) throws UniqueViolationError at insert, and a key another unit of work
+// committed meanwhile throws it at commit.
+//
+//   ctx.transaction<docket::memory::Transaction>().insert("orders", {order.id}, {"42"});
+//
+// Thread-safety: belongs to the dispatching thread, valid during the handler call.
+#ifndef DOCKET_MEMORY_TRANSACTION_H_
+#define DOCKET_MEMORY_TRANSACTION_H_
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/handler_transaction.h"
+
+namespace docket::memory {
+
+namespace detail {
+class Unit;
+}
+
+// A composite key or a row's values, term by term.
+using Terms = std::vector<std::string>;
+
+class Transaction : public HandlerTransaction {
+ public:
+  static constexpr std::string_view kTypeName = "docket::memory::Transaction";
+
+  explicit Transaction(detail::Unit& unit) noexcept : unit_(&unit) {}
+
+  std::string_view type_name() const noexcept override { return kTypeName; }
+
+  // Stages a new row. Throws UniqueViolationError naming the table when the key is
+  // visible to this unit of work.
+  void insert(std::string_view table, Terms key, Terms values = {});
+
+  // The row under `key` as this unit of work sees it, or nullopt.
+  std::optional<Terms> find(std::string_view table, const Terms& key) const;
+
+  // Rows in `table` as this unit of work sees them.
+  std::size_t count(std::string_view table) const;
+
+ private:
+  detail::Unit* unit_;
+};
+
+}  // namespace docket::memory
+
+#endif  // DOCKET_MEMORY_TRANSACTION_H_

@@ -1,0 +1,63 @@
+// A handler's view of the SQLite unit of work: parameterised statements on the very
+// connection and transaction that record the dedup row, so the handler's writes
+// commit or roll back with it.
+//
+//   auto& tx = ctx.transaction<docket::sqlite::Transaction>();
+//   tx.exec("INSERT INTO orders(id, qty) VALUES (?1, ?2)", {order.id, order.qty});
+//   auto rows = tx.query("SELECT qty FROM orders WHERE id = ?1", {order.id});
+//
+// Statements are prepared once per connection and cached. A constraint failure on a
+// primary key or unique index throws UniqueViolationError; any other SQLite failure
+// throws InfrastructureError with SQLite's code and message and the statement.
+// native() gives the sqlite3* for what the wrapper lacks; never COMMIT, ROLLBACK or
+// RELEASE through it (the dispatcher refuses to commit a unit of work whose
+// transaction a handler ended).
+//
+// Thread-safety: belongs to the dispatching thread, valid during the handler call.
+#ifndef DOCKET_SQLITE_TRANSACTION_H_
+#define DOCKET_SQLITE_TRANSACTION_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "docket/handler_transaction.h"
+
+struct sqlite3;
+
+namespace docket::sqlite {
+
+namespace detail {
+class Connection;
+}
+
+// A bound parameter or a result column: NULL, INTEGER, REAL or TEXT.
+using Value = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
+using Row = std::vector<Value>;
+
+class Transaction : public HandlerTransaction {
+ public:
+  static constexpr std::string_view kTypeName = "docket::sqlite::Transaction";
+
+  explicit Transaction(detail::Connection& connection) noexcept : connection_(&connection) {}
+
+  std::string_view type_name() const noexcept override { return kTypeName; }
+
+  // Runs one statement with `params` bound to ?1, ?2, ...; returns the rows changed.
+  std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
+
+  // Runs one statement and returns every result row.
+  std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
+
+  sqlite3* native() const noexcept;
+
+ private:
+  detail::Connection* connection_;
+};
+
+}  // namespace docket::sqlite
+
+#endif  // DOCKET_SQLITE_TRANSACTION_H_

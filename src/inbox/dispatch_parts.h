@@ -1,0 +1,25 @@
+// What single and batch dispatch derive from an envelope: the dedup row and the
+// ambient message context.
+//
+// Thread-safety: pure functions.
+#ifndef DOCKET_INBOX_DISPATCH_PARTS_H_
+#define DOCKET_INBOX_DISPATCH_PARTS_H_
+
+#include <string_view>
+
+#include "docket/inbox_envelope.h"
+#include "docket/inbox_store.h"
+#include "docket/message_context.h"
+#include "docket/tenant.h"
+
+namespace docket::inbox {
+
+InboxRecord make_record(const Envelope& envelope, std::string_view consumer_id,
+                        const TenantId& tenant);
+
+// The context handlers see; a malformed trace context is absent, never an error.
+MessageContext make_context(const Envelope& envelope, std::string_view consumer_id);
+
+}  // namespace docket::inbox
+
+#endif  // DOCKET_INBOX_DISPATCH_PARTS_H_

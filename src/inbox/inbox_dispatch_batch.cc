@@ -1,0 +1,80 @@
+// dispatch_batch: many messages in one transaction, one savepoint per message, so the
+// fsync of the commit is shared while a failing message is rolled back alone.
+#include <exception>
+
+#include "docket/inbox_dispatcher.h"
+#include "docket/inbox_errors.h"
+#include "docket/message_context.h"
+#include "docket/tenant.h"
+#include "inbox/dispatch_parts.h"
+
+namespace docket {
+namespace {
+
+// Runs one message inside its savepoint; returns its outcome or the error that rolled
+// it back. Errors of the savepoint machinery itself propagate: the batch's transaction
+// is then unusable.
+std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
+                                            const Envelope& envelope, std::string_view consumer_id,
+                                            const TenantId& tenant, std::exception_ptr& error) {
+  try {
+    validate_envelope(envelope);
+  } catch (const Error&) {
+    error = std::current_exception();
+    return std::nullopt;
+  }
+  const InboxRecord record = inbox::make_record(envelope, consumer_id, tenant);
+  MessageContextScope scope(inbox::make_context(envelope, consumer_id));
+  unit.begin_savepoint();
+  try {
+    if (!unit.try_record(record)) {
+      unit.release_savepoint();  // nothing was staged
+      return DispatchOutcome::kSkippedDuplicate;
+    }
+    HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
+    handlers.run(envelope, ctx);
+    unit.release_savepoint();
+    return DispatchOutcome::kProcessed;
+  } catch (const UniqueViolationError&) {
+    unit.rollback_savepoint();
+    // Visible now means a concurrent delivery committed it: a duplicate, not a failure.
+    if (unit.is_recorded(record.key)) {
+      return DispatchOutcome::kSkippedDuplicate;
+    }
+    error = std::current_exception();
+  } catch (...) {
+    unit.rollback_savepoint();
+    error = std::current_exception();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
+    std::span<const Envelope> envelopes) const {
+  const TenantId tenant = TenantScope::current_or_untenanted();
+  // A unique violation at commit (an optimistic store where a concurrent delivery
+  // committed one of these messages first) rolls the whole batch back; it is then run
+  // again and the committed message is seen as a duplicate. Every retry follows a
+  // commit by someone else of a key this batch writes, so retries are finite.
+  for (;;) {
+    std::vector<BatchItemResult> results;
+    results.reserve(envelopes.size());
+    auto unit = store_.begin();
+    for (const Envelope& envelope : envelopes) {
+      BatchItemResult& result = results.emplace_back();
+      result.message_id = envelope.message_id;
+      result.outcome =
+          dispatch_one(*unit, handlers_, envelope, options_.consumer_id(), tenant, result.error);
+    }
+    try {
+      unit->commit();
+      return results;
+    } catch (const UniqueViolationError&) {
+      continue;
+    }
+  }
+}
+
+}  // namespace docket

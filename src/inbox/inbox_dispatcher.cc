@@ -1,0 +1,50 @@
+#include "docket/inbox_dispatcher.h"
+
+#include <utility>
+
+#include "docket/inbox_errors.h"
+#include "docket/message_context.h"
+#include "docket/tenant.h"
+#include "inbox/dispatch_parts.h"
+
+namespace docket {
+
+std::string_view to_string(DispatchOutcome outcome) noexcept {
+  switch (outcome) {
+    case DispatchOutcome::kProcessed:
+      return "processed";
+    case DispatchOutcome::kSkippedDuplicate:
+      return "skipped_duplicate";
+  }
+  return "unknown";
+}
+
+InboxDispatcher::InboxDispatcher(InboxStore& store, InboxOptions options, HandlerRegistry handlers)
+    : store_(store), options_(std::move(options)), handlers_(std::move(handlers)) {}
+
+DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
+  validate_envelope(envelope);
+  const TenantId tenant = TenantScope::current_or_untenanted();
+  const InboxRecord record = inbox::make_record(envelope, options_.consumer_id(), tenant);
+  MessageContextScope scope(inbox::make_context(envelope, options_.consumer_id()));
+  try {
+    auto unit = store_.begin();
+    if (!unit->try_record(record)) {
+      return DispatchOutcome::kSkippedDuplicate;  // the unit rolls back: nothing staged
+    }
+    HandlerContext ctx(envelope, options_.consumer_id(), tenant, unit->handler_transaction());
+    handlers_.run(envelope, ctx);
+    unit->commit();
+    return DispatchOutcome::kProcessed;
+  } catch (const UniqueViolationError&) {
+    // The unit has rolled back. If a concurrent delivery committed the dedup row, this
+    // delivery is a duplicate whose staged effects went with the rollback; otherwise the
+    // violation was the handler's own and propagates unchanged.
+    if (store_.is_recorded(record.key)) {
+      return DispatchOutcome::kSkippedDuplicate;
+    }
+    throw;
+  }
+}
+
+}  // namespace docket

@@ -1,0 +1,43 @@
+#include "docket/inbox_store.h"
+
+#include "docket/error.h"
+#include "docket/inbox_envelope.h"
+#include "docket/inbox_options.h"
+#include "docket/tenant.h"
+
+namespace docket {
+
+std::vector<std::string> InboxStore::filter_unprocessed(std::string_view consumer_id,
+                                                        std::span<const std::string> message_ids) {
+  if (auto problem = consumer_id_problem(consumer_id)) {
+    throw InvalidInputError("filter_unprocessed: " + *problem +
+                            "; pass the consumer id the inbox options use");
+  }
+  for (std::size_t i = 0; i < message_ids.size(); ++i) {
+    validate_message_id("filter_unprocessed: message id #" + std::to_string(i), message_ids[i]);
+  }
+  if (message_ids.empty()) {
+    return {};
+  }
+  return do_filter_unprocessed(TenantScope::current_or_untenanted().value(), consumer_id,
+                               message_ids);
+}
+
+std::uint64_t InboxStore::purge_processed_before(Timestamp cutoff, std::size_t batch_size) {
+  if (batch_size == 0) {
+    throw InvalidInputError(
+        "purge_processed_before: batch size is 0; pass the most rows one short transaction may "
+        "delete (e.g. 1000)");
+  }
+  std::uint64_t total = 0;
+  // Each batch is its own transaction so that live dispatch interleaves with the purge.
+  for (;;) {
+    const std::size_t deleted = do_purge_batch(cutoff, batch_size);
+    total += deleted;
+    if (deleted < batch_size) {
+      return total;
+    }
+  }
+}
+
+}  // namespace docket

@@ -1,0 +1,100 @@
+#include "docket/keys/inbox_key.h"
+
+#include "keys/key_builder.h"
+
+namespace docket::keys {
+namespace {
+
+using detail::KeyBuilder;
+
+constexpr std::string_view kWhat = "inbox entry id";
+
+// Firestore's prefix keeps ids clear of its reserved __.*__ / "." / ".." forms (an
+// untenanted id would otherwise begin "__untenanted__"); Redis keys share one keyspace
+// with everything else in the database, so its inbox keys are namespaced the same way.
+constexpr std::string_view kInboxPrefix = "inbox:";
+
+std::string_view prefix_for(Provider provider) {
+  return provider == Provider::kFirestore || provider == Provider::kRedis ? kInboxPrefix
+                                                                          : std::string_view{};
+}
+
+const detail::FieldLimit& limit_for(Provider provider) {
+  switch (provider) {
+    case Provider::kFirestore:
+      return detail::kFirestoreDocumentId;
+    case Provider::kElasticsearch:
+      return detail::kElasticsearchId;
+    case Provider::kCosmosDb:
+      return detail::kCosmosItemId;
+    case Provider::kMongoDb:
+      return detail::kMongoId;
+    case Provider::kRedis:
+      return detail::kRedisKey;
+    case Provider::kDynamoDb:
+      return detail::kDynamoPartitionKey;
+  }
+  return detail::kElasticsearchId;  // unreachable; the tightest limit
+}
+
+// The one definition of the inbox shape: {prefix}{tenant}:{messageId}:{handlerType}.
+void build(KeyBuilder& key, Provider provider, const InboxEntryTerms& terms) {
+  key.constant(prefix_for(provider));
+  key.term("tenant", terms.tenant);
+  key.constant(detail::kSeparatorText);
+  key.term("message id", terms.message_id);
+  key.constant(detail::kSeparatorText);
+  key.term("handler type", terms.handler_type);
+}
+
+}  // namespace
+
+Key compose_inbox_entry_id(Provider provider, const InboxEntryTerms& terms) {
+  KeyBuilder key(provider, kWhat, limit_for(provider), KeyBuilder::Mode::kThrow);
+  build(key, provider, terms);
+  return std::move(key).finish();
+}
+
+std::optional<InboxEntryTerms> parse_inbox_entry_id(Provider provider, std::string_view id) {
+  std::string_view rest = id;
+  if (!detail::consume_prefix(rest, prefix_for(provider))) {
+    return std::nullopt;
+  }
+  const auto parts = detail::split_exact<3>(rest, detail::kSeparator);
+  if (!parts) {
+    return std::nullopt;
+  }
+  auto decoded = detail::decode_all(*parts);
+  if (!decoded) {
+    return std::nullopt;
+  }
+  InboxEntryTerms terms{std::move((*decoded)[0]), std::move((*decoded)[1]),
+                        std::move((*decoded)[2])};
+  // Only the canonical spelling parses: re-compose and compare byte for byte.
+  KeyBuilder key(provider, kWhat, limit_for(provider), KeyBuilder::Mode::kTry);
+  build(key, provider, terms);
+  const std::optional<std::string> recomposed = std::move(key).try_finish();
+  if (!recomposed || *recomposed != id) {
+    return std::nullopt;
+  }
+  return terms;
+}
+
+// The legacy id was exactly tenant + "_" + messageId + "_" + handlerType. With the
+// last two known exactly (from the entry's own fields), whatever precedes the suffix
+// is the tenant; this is also the test for "still on the old shape", since a current
+// id has ':' (never '_') immediately before the handler type it was composed from.
+std::optional<std::string> recover_legacy_inbox_tenant(std::string_view old_id,
+                                                       std::string_view message_id,
+                                                       std::string_view handler_type) {
+  std::string suffix = "_";
+  suffix += message_id;
+  suffix += '_';
+  suffix += handler_type;
+  if (old_id.size() <= suffix.size() || !old_id.ends_with(suffix)) {
+    return std::nullopt;
+  }
+  return std::string(old_id.substr(0, old_id.size() - suffix.size()));
+}
+
+}  // namespace docket::keys

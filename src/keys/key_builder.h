@@ -1,0 +1,118 @@
+// Internal: assembles one key from constants and escaped terms, enforcing the term
+// rules and the field's limit. Each key shape is written once, as a function that
+// feeds a KeyBuilder; composing runs it in kThrow mode, parsing re-runs it in kTry mode
+// over the decoded terms and compares the result with the input byte for byte, so that
+// parse is the exact inverse of compose and accepts only canonical keys.
+//
+// Thread-safety: a KeyBuilder is used by one thread; it owns its state.
+#ifndef DOCKET_SRC_KEYS_KEY_BUILDER_H_
+#define DOCKET_SRC_KEYS_KEY_BUILDER_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/keys/key.h"
+#include "docket/keys/provider.h"
+#include "docket/keys/term_codec.h"
+#include "keys/limits.h"
+#include "keys/term_rules.h"
+
+namespace docket::keys::detail {
+
+// The separator between segments of every key docket composes.
+inline constexpr char kSeparator = ':';
+inline constexpr std::string_view kSeparatorText = ":";
+
+// The tenant segment's constant marker: every stream, snapshot and saga key begins
+// (after a provider's own constant prefix) with "t:{tenant}:".
+inline constexpr std::string_view kTenantMarker = "t:";
+
+class KeyBuilder {
+ public:
+  enum class Mode {
+    kThrow,  // refusals throw InvalidKeyTermError / KeyTooLongError
+    kTry,    // refusals are recorded; try_finish() returns nullopt
+  };
+
+  // `what` names the key for messages, e.g. "inbox entry id".
+  KeyBuilder(Provider provider, std::string_view what, const FieldLimit& limit, Mode mode);
+
+  // Appends constant text (a prefix or a separator) verbatim.
+  void constant(std::string_view text) { value_ += text; }
+
+  // Validates `value` as the term named `term` and appends it escaped with `escapes`
+  // (the provider's term codec unless given).
+  void term(std::string_view term, std::string_view value);
+  void term(std::string_view term, std::string_view value, const ByteSet& escapes);
+
+  // Appends a non-negative version in canonical decimal (no sign, no leading zeros).
+  void version(std::int64_t value);
+
+  // kThrow mode: the key, or KeyTooLongError when it exceeds the field's limit.
+  Key finish() &&;
+
+  // kTry mode: the key, or nullopt when a term was refused or the key is too long.
+  std::optional<std::string> try_finish() &&;
+
+ private:
+  std::string describe() const;  // "Firestore inbox entry id"
+
+  Provider provider_;
+  std::string_view what_;
+  FieldLimit limit_;
+  Mode mode_;
+  bool refused_ = false;
+  std::string value_;
+  std::array<EncodedTermSize, 5> terms_{};
+  std::size_t term_count_ = 0;
+};
+
+// Parsing helpers. Each returns nullopt/false for input no composer writes.
+
+// Removes `prefix` from the front of `text`; false when `text` does not start with it.
+bool consume_prefix(std::string_view& text, std::string_view prefix) noexcept;
+
+// Splits `text` on `separator` into exactly N pieces.
+template <std::size_t N>
+std::optional<std::array<std::string_view, N>> split_exact(std::string_view text,
+                                                           char separator) noexcept {
+  std::array<std::string_view, N> parts;
+  for (std::size_t i = 0; i + 1 < N; ++i) {
+    const std::size_t at = text.find(separator);
+    if (at == std::string_view::npos) {
+      return std::nullopt;
+    }
+    parts[i] = text.substr(0, at);
+    text.remove_prefix(at + 1);
+  }
+  if (text.find(separator) != std::string_view::npos) {
+    return std::nullopt;
+  }
+  parts[N - 1] = text;
+  return parts;
+}
+
+// percent_decode() of every piece; nullopt when one holds a malformed escape.
+template <std::size_t N>
+std::optional<std::array<std::string, N>> decode_all(const std::array<std::string_view, N>& parts) {
+  std::array<std::string, N> decoded;
+  for (std::size_t i = 0; i < N; ++i) {
+    std::optional<std::string> term = percent_decode(parts[i]);
+    if (!term) {
+      return std::nullopt;
+    }
+    decoded[i] = std::move(*term);
+  }
+  return decoded;
+}
+
+// A canonical non-negative decimal int64 ("0", "17"; not "007", "-1", "+1").
+std::optional<std::int64_t> parse_version(std::string_view text) noexcept;
+
+}  // namespace docket::keys::detail
+
+#endif  // DOCKET_SRC_KEYS_KEY_BUILDER_H_

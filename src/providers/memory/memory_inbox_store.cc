@@ -1,0 +1,145 @@
+// The memory provider's InboxStore, UnitOfWork and CheckpointStore over one Database.
+// Dedup rows live in the table kInboxMessagesTable under the key (tenant, consumer
+// id, message id); values: processed-at (Unix microseconds), event type, occurred-at,
+// source, causation id, correlation id (absent lineage as empty text).
+#include <string>
+
+#include "docket/inbox_schema.h"
+#include "docket/memory/store.h"
+#include "docket/memory/transaction.h"
+#include "providers/memory/memory_unit.h"
+
+namespace docket::memory {
+namespace {
+
+std::string micros(Timestamp t) {
+  return std::to_string(t.time_since_epoch().count());
+}
+
+Terms dedup_terms(const DedupKey& key) {
+  return {key.tenant, key.consumer_id, key.message_id};
+}
+
+class MemoryUnitOfWork final : public UnitOfWork {
+ public:
+  MemoryUnitOfWork(detail::Database& database, const Clock& clock)
+      : unit_(database), tx_(unit_), clock_(clock) {}
+
+  bool try_record(const InboxRecord& record) override {
+    Terms key = dedup_terms(record.key);
+    if (unit_.find(kInboxMessagesTable, key)) {
+      return false;
+    }
+    unit_.insert(kInboxMessagesTable, std::move(key),
+                 {micros(clock_.now()), record.event_type, micros(record.occurred_at),
+                  record.source.value_or(""), record.causation_id.value_or(""),
+                  record.correlation_id.value_or("")});
+    return true;
+  }
+  bool is_recorded(const DedupKey& key) override {
+    return unit_.find(kInboxMessagesTable, dedup_terms(key)).has_value();
+  }
+  HandlerTransaction& handler_transaction() noexcept override { return tx_; }
+  void begin_savepoint() override { unit_.begin_savepoint(); }
+  void release_savepoint() override { unit_.release_savepoint(); }
+  void rollback_savepoint() override { unit_.rollback_savepoint(); }
+  void commit() override { unit_.commit(); }
+
+ private:
+  detail::Unit unit_;
+  Transaction tx_;
+  const Clock& clock_;
+};
+
+class MemoryCheckpointStore final : public CheckpointStore {
+ public:
+  MemoryCheckpointStore(detail::Database& database, const Clock& clock)
+      : database_(database), clock_(clock) {}
+
+ protected:
+  std::optional<std::string> do_get(const std::string& tenant,
+                                    std::string_view consumer_id) override {
+    auto row = database_.find(kConsumerCheckpointsTable, {tenant, std::string(consumer_id)});
+    if (!row) {
+      return std::nullopt;
+    }
+    return row->at(0);
+  }
+  void do_set(const std::string& tenant, std::string_view consumer_id,
+              std::string_view position) override {
+    Terms values{std::string(position), micros(clock_.now())};
+    database_.write([&](auto& tables) {
+      tables[std::string(kConsumerCheckpointsTable)][{tenant, std::string(consumer_id)}] =
+          std::move(values);
+    });
+  }
+
+ private:
+  detail::Database& database_;
+  const Clock& clock_;
+};
+
+class MemoryInboxStore final : public InboxStore {
+ public:
+  explicit MemoryInboxStore(const Clock& clock) : clock_(clock), checkpoints_(database_, clock) {}
+
+  std::string_view provider_name() const noexcept override { return "memory"; }
+  void migrate() override {}  // tables exist implicitly
+  std::unique_ptr<UnitOfWork> begin() override {
+    return std::make_unique<MemoryUnitOfWork>(database_, clock_);
+  }
+  bool is_recorded(const DedupKey& key) override {
+    return database_.find(kInboxMessagesTable, dedup_terms(key)).has_value();
+  }
+  CheckpointStore& checkpoints() noexcept override { return checkpoints_; }
+
+ protected:
+  std::vector<std::string> do_filter_unprocessed(
+      const std::string& tenant, std::string_view consumer_id,
+      std::span<const std::string> message_ids) override {
+    std::vector<std::string> unprocessed;
+    database_.read([&](const auto& tables) {
+      const auto table = tables.find(kInboxMessagesTable);
+      for (const std::string& id : message_ids) {
+        if (table == tables.end() ||
+            !table->second.contains({tenant, std::string(consumer_id), id})) {
+          unprocessed.push_back(id);
+        }
+      }
+    });
+    return unprocessed;
+  }
+
+  std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) override {
+    const std::int64_t before = cutoff.time_since_epoch().count();
+    std::size_t deleted = 0;
+    database_.write([&](auto& tables) {
+      const auto table = tables.find(kInboxMessagesTable);
+      if (table == tables.end()) {
+        return;
+      }
+      for (auto row = table->second.begin(); row != table->second.end() && deleted < limit;) {
+        if (std::stoll(row->second.at(0)) < before) {
+          row = table->second.erase(row);
+          ++deleted;
+        } else {
+          ++row;
+        }
+      }
+    });
+    return deleted;
+  }
+
+ private:
+  const Clock& clock_;
+  detail::Database database_;
+  MemoryCheckpointStore checkpoints_;
+};
+
+}  // namespace
+
+std::unique_ptr<InboxStore> open_store(const Clock& clock) {
+  return std::make_unique<MemoryInboxStore>(clock);
+}
+
+}  // namespace docket::memory

@@ -1,0 +1,56 @@
+// RAII for one SQLite connection (sqlite3*), configured for the inbox: WAL,
+// synchronous=FULL, a busy timeout, extended result codes. Prepared statements are
+// cached per connection by their SQL text.
+//
+// Thread-safety: one user at a time (the pool hands it to one caller).
+#ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CONNECTION_H_
+#define DOCKET_PROVIDERS_SQLITE_SQLITE_CONNECTION_H_
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "docket/sqlite/transaction.h"
+#include "providers/sqlite/sqlite_statement.h"
+
+struct sqlite3;
+
+namespace docket::sqlite::detail {
+
+class Connection {
+ public:
+  // Opens (creating when missing) `path`; ":memory:" opens a private in-memory
+  // database. Throws InfrastructureError naming the path.
+  Connection(const std::string& path, std::chrono::milliseconds busy_timeout);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // One statement, cached; returns the rows it changed.
+  std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
+  std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
+
+  // Statements without parameters, not cached (BEGIN, COMMIT, schema scripts).
+  void exec_script(const std::string& sql);
+
+  // True while a transaction is open on this connection.
+  bool in_transaction() const noexcept;
+
+  sqlite3* native() const noexcept { return db_; }
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  Statement& statement(std::string_view sql);
+
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
+};
+
+}  // namespace docket::sqlite::detail
+
+#endif  // DOCKET_PROVIDERS_SQLITE_SQLITE_CONNECTION_H_

@@ -1,0 +1,93 @@
+#include "providers/sqlite/sqlite_unit_of_work.h"
+
+#include <string>
+
+#include "docket/error.h"
+
+namespace docket::sqlite::detail {
+namespace {
+
+Value optional_text(const std::optional<std::string>& text) {
+  return text ? Value(*text) : Value(nullptr);
+}
+
+std::int64_t micros(Timestamp t) {
+  return t.time_since_epoch().count();
+}
+
+}  // namespace
+
+bool dedup_row_exists(Connection& connection, const DedupKey& key) {
+  return !connection
+              .query(
+                  "SELECT 1 FROM docket_inbox_messages "
+                  "WHERE tenant = ?1 AND consumer_id = ?2 AND message_id = ?3",
+                  {key.tenant, key.consumer_id, key.message_id})
+              .empty();
+}
+
+SqliteUnitOfWork::SqliteUnitOfWork(Database& database)
+    : database_(database), lease_(database.connect()), tx_(*lease_) {
+  lease_->exec_script("BEGIN IMMEDIATE");
+}
+
+SqliteUnitOfWork::~SqliteUnitOfWork() {
+  if (!ended_ && lease_->in_transaction()) {
+    try {
+      lease_->exec_script("ROLLBACK");
+    } catch (...) {  // the pool closes a connection left in a transaction
+    }
+  }
+}
+
+bool SqliteUnitOfWork::try_record(const InboxRecord& record) {
+  require_open("record a message");
+  const auto& key = record.key;
+  return lease_->exec(
+             "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
+             "occurred_at, processed_at, message_source, causation_id, correlation_id) "
+             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+             "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING",
+             {key.tenant, key.consumer_id, key.message_id, record.event_type,
+              micros(record.occurred_at), micros(database_.clock().now()),
+              optional_text(record.source), optional_text(record.causation_id),
+              optional_text(record.correlation_id)}) == 1;
+}
+
+bool SqliteUnitOfWork::is_recorded(const DedupKey& key) {
+  require_open("read a dedup row");
+  return dedup_row_exists(*lease_, key);
+}
+
+void SqliteUnitOfWork::begin_savepoint() {
+  require_open("begin a savepoint");
+  lease_->exec_script("SAVEPOINT docket_message");
+}
+
+void SqliteUnitOfWork::release_savepoint() {
+  require_open("release a savepoint");
+  lease_->exec_script("RELEASE docket_message");
+}
+
+void SqliteUnitOfWork::rollback_savepoint() {
+  require_open("roll back to a savepoint");
+  lease_->exec_script("ROLLBACK TO docket_message; RELEASE docket_message");
+}
+
+void SqliteUnitOfWork::commit() {
+  require_open("commit");
+  lease_->exec_script("COMMIT");
+  ended_ = true;
+}
+
+void SqliteUnitOfWork::require_open(std::string_view operation) const {
+  if (ended_ || !lease_->in_transaction()) {
+    throw InfrastructureError("SQLite unit of work on '" + lease_->path() + "': cannot " +
+                              std::string(operation) +
+                              ": its transaction is no longer open (a handler must not COMMIT, "
+                              "ROLLBACK or RELEASE through native(); or SQLite rolled it back "
+                              "after an earlier error); the dispatcher refuses to go on with it");
+  }
+}
+
+}  // namespace docket::sqlite::detail

@@ -1,0 +1,64 @@
+// How the conformance suite drives one provider: open a fresh store, write an "effect
+// row" natively from a handler, count committed rows natively. Everything else in the
+// suite goes through the SPI, unchanged for every provider.
+#ifndef DOCKET_TESTS_CONFORMANCE_PROVIDER_FIXTURE_H_
+#define DOCKET_TESTS_CONFORMANCE_PROVIDER_FIXTURE_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/clock.h"
+#include "docket/handler_context.h"
+#include "docket/inbox_store.h"
+
+namespace docket::conformance {
+
+// The table handlers write their effects to.
+inline constexpr std::string_view kEffectsTable = "effects";
+
+class ProviderFixture {
+ public:
+  virtual ~ProviderFixture() = default;
+
+  // A store on a fresh, empty database where kEffectsTable exists (unique key `id`).
+  // Called once per fixture; the database lives as long as the fixture.
+  virtual std::unique_ptr<InboxStore> open(const Clock& clock) = 0;
+
+  // A URL that another process can open onto the database open() created, or nullopt
+  // when the store is process-local.
+  virtual std::optional<std::string> shared_url() const = 0;
+
+  // Inserts the row `id` into kEffectsTable through the handler's native transaction;
+  // a second insert of one id is a unique violation.
+  virtual void insert_effect(HandlerContext& ctx, const std::string& id) = 0;
+
+  // Committed rows of `table`, read natively.
+  virtual std::int64_t count_rows(InboxStore& store, std::string_view table) = 0;
+};
+
+struct ProviderCase {
+  std::string name;
+  std::function<std::unique_ptr<ProviderFixture>()> make;
+};
+
+// Test output names the provider instead of dumping the struct's bytes.
+void PrintTo(const ProviderCase& provider, std::ostream* os);
+
+// Every provider this build has, and those whose stores other processes can share.
+std::vector<ProviderCase> all_providers();
+std::vector<ProviderCase> multi_process_providers();
+
+// The per-provider factories (one file each).
+std::unique_ptr<ProviderFixture> make_memory_fixture();
+std::unique_ptr<ProviderFixture> make_sqlite_file_fixture();
+std::unique_ptr<ProviderFixture> make_sqlite_memory_fixture();
+
+}  // namespace docket::conformance
+
+#endif  // DOCKET_TESTS_CONFORMANCE_PROVIDER_FIXTURE_H_

@@ -1,0 +1,139 @@
+#include "tool_runner.h"
+
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace docket::testing {
+namespace {
+
+[[noreturn]] void fail(const std::string& what, int error) {
+  throw std::runtime_error(what + ": " + std::strerror(error));
+}
+
+// Owns a pipe's two ends; closes whichever are still open.
+class Pipe {
+ public:
+  Pipe() {
+    if (::pipe(fds_.data()) != 0) {
+      fail("pipe", errno);
+    }
+  }
+  ~Pipe() {
+    close_read();
+    close_write();
+  }
+  Pipe(const Pipe&) = delete;
+  Pipe& operator=(const Pipe&) = delete;
+
+  int read_end() const { return fds_[0]; }
+  int write_end() const { return fds_[1]; }
+  void close_read() { close_fd(fds_[0]); }
+  void close_write() { close_fd(fds_[1]); }
+
+ private:
+  static void close_fd(int& fd) {
+    if (fd >= 0) {
+      ::close(fd);
+      fd = -1;
+    }
+  }
+  std::array<int, 2> fds_{-1, -1};
+};
+
+// Owns posix_spawn_file_actions_t.
+class FileActions {
+ public:
+  FileActions() { posix_spawn_file_actions_init(&actions_); }
+  ~FileActions() { posix_spawn_file_actions_destroy(&actions_); }
+  FileActions(const FileActions&) = delete;
+  FileActions& operator=(const FileActions&) = delete;
+  posix_spawn_file_actions_t* get() { return &actions_; }
+
+ private:
+  posix_spawn_file_actions_t actions_;
+};
+
+// Reads both pipes until both reach end of file; polling both avoids a deadlock when
+// the child fills one while the parent blocks on the other.
+void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err) {
+  std::array<pollfd, 2> fds{pollfd{out_pipe.read_end(), POLLIN, 0},
+                            pollfd{err_pipe.read_end(), POLLIN, 0}};
+  std::array<std::string*, 2> sinks{&out, &err};
+  int open_count = 2;
+  while (open_count > 0) {
+    if (::poll(fds.data(), fds.size(), -1) < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      fail("poll", errno);
+    }
+    for (std::size_t i = 0; i < fds.size(); ++i) {
+      if (fds[i].fd < 0 || fds[i].revents == 0) {
+        continue;
+      }
+      std::array<char, 4096> buffer{};
+      const ssize_t n = ::read(fds[i].fd, buffer.data(), buffer.size());
+      if (n > 0) {
+        sinks[i]->append(buffer.data(), static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        fds[i].fd = -1;  // end of file (or a read error: nothing more will come)
+        --open_count;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::string describe(const ToolRun& run) {
+  return "exit " + std::to_string(run.exit_code) + "\nstdout: " + run.out + "\nstderr: " + run.err;
+}
+
+ToolRun run_docket(const std::vector<std::string>& args) {
+  std::vector<std::string> argv_storage{DOCKET_TOOL_PATH};
+  argv_storage.insert(argv_storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& arg : argv_storage) {
+    argv.push_back(arg.data());
+  }
+  argv.push_back(nullptr);
+
+  Pipe out_pipe;
+  Pipe err_pipe;
+  FileActions actions;
+  posix_spawn_file_actions_adddup2(actions.get(), out_pipe.write_end(), STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(actions.get(), err_pipe.write_end(), STDERR_FILENO);
+  posix_spawn_file_actions_addclose(actions.get(), out_pipe.read_end());
+  posix_spawn_file_actions_addclose(actions.get(), err_pipe.read_end());
+
+  pid_t pid = -1;
+  const int spawn_error = posix_spawn(&pid, argv[0], actions.get(), nullptr, argv.data(), environ);
+  if (spawn_error != 0) {
+    fail(std::string("posix_spawn ") + argv[0], spawn_error);
+  }
+  out_pipe.close_write();
+  err_pipe.close_write();
+
+  ToolRun run;
+  drain(out_pipe, err_pipe, run.out, run.err);
+
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      fail("waitpid", errno);
+    }
+  }
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+}  // namespace docket::testing

@@ -1,0 +1,52 @@
+// docket: the command-line tool. Builds the command tree and maps outcomes to exit
+// codes, which scripts rely on:
+//   0  success
+//   1  refused key or invalid input (docket::Error), message on stderr
+//   2  usage error (reported by CLI11)
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "docket/error.h"
+#include "keys_command.h"
+
+namespace {
+
+constexpr int kExitRefused = 1;
+constexpr int kExitUsage = 2;
+
+std::string usage_failure_message(const CLI::App* app, const CLI::Error& error) {
+  return "docket: " + CLI::FailureMessage::simple(app, error);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "docket: effectively-once messaging for C++.\n"
+      "Shows the storage keys docket composes, so an operator can check what a store "
+      "will write.",
+      "docket"};
+  app.require_subcommand(1);
+  app.failure_message(usage_failure_message);
+
+  docket::tool::add_keys_command(app);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    // --help and --help-all are reported as a ParseError with exit code 0.
+    return app.exit(error) == 0 ? 0 : kExitUsage;
+  } catch (const docket::Error& error) {
+    std::cerr << "docket: " << error.what() << '\n';
+    return kExitRefused;
+  }
+
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "docket: could not write to standard output\n";
+    return kExitRefused;
+  }
+  return 0;
+}
