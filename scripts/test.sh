@@ -12,6 +12,11 @@ fuzz_seconds=${FUZZ_SECONDS:-20}
 
 scripts/deps.sh
 
+# A throwaway PostgreSQL server for the tests (scripts/pg-start.sh), stopped on any exit.
+trap 'scripts/pg-stop.sh' EXIT
+DOCKET_TEST_POSTGRES_URL=$(scripts/pg-start.sh)
+export DOCKET_TEST_POSTGRES_URL
+
 step() { printf '\n==> %s\n' "$*"; }
 
 step "release build"
