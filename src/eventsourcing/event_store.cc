@@ -65,17 +65,6 @@ AppendResult EventStore::do_append_in(HandlerTransaction& transaction, const Str
   throw cannot_join_error(transaction, "this provider does not join a caller's transaction");
 }
 
-ConfigurationError EventStore::cannot_join_error(const HandlerTransaction& transaction,
-                                                 std::string_view reason) const {
-  return ConfigurationError("the " + std::string(provider_name()) +
-                            " event store cannot append inside a " +
-                            std::string(transaction.type_name()) + ": " + std::string(reason) +
-                            ". Append inside a handler only with the event store of the inbox "
-                            "store's provider and database (e.g. docket::sqlite::open_event_store "
-                            "on the inbox's file), or append on the store's own transaction "
-                            "after the dispatch.");
-}
-
 std::vector<RecordedEvent> EventStore::load(const StreamId& stream, std::int64_t from_version) {
   if (from_version < 0) {
     throw InvalidInputError("load of " + stream.describe() + " from version " +
@@ -98,6 +87,16 @@ ReadAllPage EventStore::read_all(std::int64_t from_position, std::size_t limit,
                             ". Read in pages, continuing from each page's next_position.");
   }
   return do_read_all(from_position, limit, tenant ? &*tenant : nullptr);
+}
+
+ConfigurationError EventStore::cannot_join_error(const HandlerTransaction& transaction,
+                                                 std::string_view reason) const {
+  return ConfigurationError(
+      "the " + std::string(provider_name()) + " event store cannot append inside a " +
+      std::string(transaction.type_name()) + ": " + std::string(reason) +
+      ". Pass the transaction of an inbox store of the event store's own provider and "
+      "database (for SQLite: open both with the same StoreOptions::path), "
+      "or call append without a transaction, which commits on its own.");
 }
 
 }  // namespace docket

@@ -80,12 +80,13 @@ class SqliteEventStore final : public EventStore {
     if (file_.empty()) {
       throw cannot_join_error(transaction,
                               "this event store is on an in-memory database, which no other "
-                              "store's connection can share; open both on one database file");
+                              "store's connection can share");
     }
     if (const std::string other = file_of(tx->native()); other != file_) {
-      throw cannot_join_error(transaction, "the transaction is on database '" + other +
-                                               "' and this event store on '" + file_ +
-                                               "'; open both with the same StoreOptions::path");
+      throw cannot_join_error(
+          transaction, "the transaction is on " +
+                           (other.empty() ? "an in-memory database" : "database '" + other + "'") +
+                           " and this event store on database '" + file_ + "'");
     }
     return *tx;
   }
