@@ -1,29 +1,17 @@
 // The SQLite provider on a fresh database file in a temporary directory, removed with
 // the fixture. The three stores share the file, as an application's would.
-#include <stdlib.h>
-
-#include <filesystem>
-#include <stdexcept>
-
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/snapshot_store.h"
 #include "fixture.h"
+#include "temp_dir.h"
 
 namespace docket::conformance::eventsourcing {
 namespace {
 
 class SqliteFixture final : public StoreFixture {
  public:
-  SqliteFixture() {
-    std::string dir = (std::filesystem::temp_directory_path() / "docket-events-XXXXXX").string();
-    if (mkdtemp(dir.data()) == nullptr) {
-      throw std::runtime_error("mkdtemp failed for " + dir);
-    }
-    dir_ = dir;
-    options_.path = (dir_ / "events.db").string();
-  }
-  ~SqliteFixture() override { std::filesystem::remove_all(dir_); }
+  SqliteFixture() { options_.path = dir_.file("events.db"); }
 
   std::unique_ptr<EventStore> open_event_store(const Clock& clock) override {
     return sqlite::open_event_store(options_, clock);
@@ -36,7 +24,7 @@ class SqliteFixture final : public StoreFixture {
   }
 
  private:
-  std::filesystem::path dir_;
+  TempDir dir_;
   sqlite::StoreOptions options_;
 };
 

@@ -3,9 +3,7 @@
 // events commit with the dedup row, vanish with it when the dispatch fails, and a
 // redelivery appends nothing. Other pairings are refused.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
-#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -21,8 +19,9 @@
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
 #include "docket/tenant.h"
+#include "temp_dir.h"
 
-namespace docket {
+namespace docket::conformance::eventsourcing {
 namespace {
 
 struct Deposit {
@@ -47,22 +46,6 @@ Envelope deposit(std::string message_id, int amount) {
   envelope.occurred_at = Timestamp(std::chrono::seconds(1'700'000'000));
   return envelope;
 }
-
-class TempDir {
- public:
-  TempDir() {
-    std::string dir = (std::filesystem::temp_directory_path() / "docket-append-XXXXXX").string();
-    if (mkdtemp(dir.data()) == nullptr) {
-      throw std::runtime_error("mkdtemp failed for " + dir);
-    }
-    path_ = dir;
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string file(std::string_view name) const { return (path_ / name).string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 class SqliteHandlerAppend : public ::testing::Test {
  protected:
@@ -255,4 +238,4 @@ TEST_F(SqliteHandlerAppend, ATransactionOnAnotherFileIsRefusedAndNothingIsWritte
 }
 
 }  // namespace
-}  // namespace docket
+}  // namespace docket::conformance::eventsourcing
