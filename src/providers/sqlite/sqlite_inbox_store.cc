@@ -1,7 +1,6 @@
 // The SQLite InboxStore and CheckpointStore over one shared Database.
 #include <nlohmann/json.hpp>
 
-#include "docket/error.h"
 #include "docket/sqlite/store.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
