@@ -1,5 +1,7 @@
-// What the SQLite inbox store and its checkpoint store share: the connection pool,
-// the clock, and the schema migration done once per store on first use.
+// What the stores of one SQLite provider object share: the connection pool, the
+// clock, and the schema migration done once per store on first use (the inbox's for
+// the inbox store and its checkpoint store, the event sourcing one for the event,
+// snapshot and saga stores).
 //
 // Thread-safety: every member is safe to call from many threads.
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_DATABASE_H_
@@ -16,7 +18,10 @@ namespace docket::sqlite::detail {
 
 class Database {
  public:
-  Database(const StoreOptions& options, const Clock& clock);
+  // Brings the schema this store needs up to date on a connection (idempotent).
+  using Migration = void (*)(Connection&);
+
+  Database(const StoreOptions& options, const Clock& clock, Migration migration);
 
   // A pooled connection on a migrated database.
   Pool::Lease connect();
@@ -29,6 +34,7 @@ class Database {
  private:
   Pool pool_;
   const Clock& clock_;
+  const Migration migration_;
   std::atomic<bool> migrated_ = false;
   std::mutex migrate_mutex_;
 };
