@@ -9,7 +9,7 @@ install(TARGETS docket_core EXPORT docketTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The inbox layer and its providers, each its own target (docket::inbox, docket::memory,
 # docket::sqlite, docket::stores), so that a user links only what they use.
-foreach(target docket_inbox docket_memory docket_sqlite docket_stores)
+foreach(target docket_inbox docket_outbox docket_memory docket_sqlite docket_stores)
   if(TARGET ${target})
     install(TARGETS ${target} EXPORT docketTargets
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

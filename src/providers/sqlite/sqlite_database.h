@@ -7,12 +7,17 @@
 
 #include <atomic>
 #include <mutex>
+#include <string>
 
 #include "docket/clock.h"
 #include "docket/sqlite/store.h"
 #include "providers/sqlite/sqlite_pool.h"
 
 namespace docket::sqlite::detail {
+
+// Throws ConfigurationError for an empty path or max_connections of 0; caps
+// ":memory:" at one connection (each connection to it is its own database).
+void validate_store_options(StoreOptions& options);
 
 class Database {
  public:
@@ -26,8 +31,13 @@ class Database {
 
   const Clock& clock() const noexcept { return clock_; }
 
+  // Whether `connection` is open on this database: one of this pool's connections,
+  // or (for a file) any connection to the same file.
+  bool holds(const Connection& connection) const;
+
  private:
   Pool pool_;
+  std::string canonical_path_;  // empty for ":memory:"
   const Clock& clock_;
   std::atomic<bool> migrated_ = false;
   std::mutex migrate_mutex_;

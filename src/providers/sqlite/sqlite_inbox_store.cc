@@ -97,16 +97,7 @@ class SqliteInboxStore final : public InboxStore {
 }  // namespace
 
 std::unique_ptr<InboxStore> open_store(StoreOptions options, const Clock& clock) {
-  if (options.path.empty()) {
-    throw ConfigurationError(
-        "SQLite store: the database path is empty; pass a file path or \":memory:\"");
-  }
-  if (options.max_connections == 0) {
-    throw ConfigurationError("SQLite store: max_connections is 0; allow at least 1");
-  }
-  if (options.path == ":memory:") {
-    options.max_connections = 1;  // every connection to ":memory:" is its own database
-  }
+  detail::validate_store_options(options);
   return std::make_unique<SqliteInboxStore>(options, clock);
 }
 

@@ -49,6 +49,14 @@ struct RollbackUnlessCommitted {
 
 }  // namespace
 
+void record_schema_version(Connection& connection, const std::string& component,
+                           std::int64_t version) {
+  connection.exec(
+      "INSERT INTO docket_schema_version (component, version) VALUES (?1, ?2) "
+      "ON CONFLICT (component) DO UPDATE SET version = excluded.version",
+      {component, version});
+}
+
 void migrate_schema(Connection& connection) {
   connection.exec_script("BEGIN IMMEDIATE");
   RollbackUnlessCommitted guard{connection};
@@ -67,11 +75,9 @@ void migrate_schema(Connection& connection) {
   }
   if (version < 1) {
     connection.exec_script(kVersion1);
-    connection.exec(
-        "INSERT INTO docket_schema_version (component, version) VALUES (?1, ?2) "
-        "ON CONFLICT (component) DO UPDATE SET version = excluded.version",
-        {component, kInboxSchemaVersion});
+    record_schema_version(connection, component, kInboxSchemaVersion);
   }
+  migrate_outbox_schema(connection);
   connection.exec_script("COMMIT");
   guard.committed = true;
 }
