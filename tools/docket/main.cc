@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "demo_command.h"
 #include "docket/error.h"
 #include "keys_command.h"
 
@@ -25,12 +26,13 @@ std::string usage_failure_message(const CLI::App* app, const CLI::Error& error) 
 int main(int argc, char** argv) {
   CLI::App app{
       "docket: effectively-once messaging for C++.\n"
-      "Shows the storage keys docket composes, so an operator can check what a store "
-      "will write.",
+      "`docket demo` runs an order pipeline through the outbox and the inbox with faults "
+      "switched on; `docket keys` shows the storage keys docket composes.",
       "docket"};
   app.require_subcommand(1);
   app.failure_message(usage_failure_message);
 
+  docket::tool::add_demo_command(app);
   docket::tool::add_keys_command(app);
 
   try {

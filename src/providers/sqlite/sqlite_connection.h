@@ -41,6 +41,12 @@ class Connection {
   bool in_transaction() const noexcept;
 
   sqlite3* native() const noexcept { return db_; }
+
+  // The pool that opened this connection (nullptr outside a pool): tells whether a
+  // caller's transaction is on a given store's database when the path cannot
+  // (":memory:").
+  const void* owner() const noexcept { return owner_; }
+  void set_owner(const void* owner) noexcept { owner_ = owner; }
   const std::string& path() const noexcept { return path_; }
 
  private:
@@ -48,6 +54,7 @@ class Connection {
 
   std::string path_;
   sqlite3* db_ = nullptr;
+  const void* owner_ = nullptr;
   std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
 };
 

@@ -1,11 +1,36 @@
 #include "providers/sqlite/sqlite_database.h"
 
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "docket/error.h"
+
 namespace docket::sqlite::detail {
+namespace {
+
+std::string canonical(const std::string& path) {
+  std::error_code ignored;  // a path that cannot be resolved is compared as given
+  const auto resolved = std::filesystem::weakly_canonical(path, ignored);
+  return resolved.empty() ? path : resolved.string();
+}
+
+}  // namespace
 
 Database::Database(const StoreOptions& options, const Clock& clock, Migration migration)
     : pool_(options.path, options.busy_timeout, options.max_connections),
+      canonical_path_(options.path == ":memory:" ? "" : canonical(options.path)),
       clock_(clock),
       migration_(migration) {}
+
+bool Database::holds(const Connection& connection) const {
+  if (connection.owner() == &pool_) {
+    return true;
+  }
+  const char* file = sqlite3_db_filename(connection.native(), "main");
+  return !canonical_path_.empty() && file != nullptr && *file != '\0' &&
+         canonical(file) == canonical_path_;
+}
 
 Pool::Lease Database::connect() {
   if (!migrated_.load(std::memory_order_acquire)) {

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <string>
 
 #include "docket/clock.h"
 #include "docket/sqlite/store.h"
@@ -31,8 +32,13 @@ class Database {
 
   const Clock& clock() const noexcept { return clock_; }
 
+  // Whether `connection` is open on this database: one of this pool's connections,
+  // or (for a file) any connection to the same file.
+  bool holds(const Connection& connection) const;
+
  private:
   Pool pool_;
+  std::string canonical_path_;  // empty for ":memory:"
   const Clock& clock_;
   const Migration migration_;
   std::atomic<bool> migrated_ = false;

@@ -42,6 +42,7 @@ static_assert(kMigrations.size() == kInboxSchemaVersion,
 
 void migrate_schema(Connection& connection) {
   migrate_component(connection, SchemaComponent{kInboxSchemaComponent, kMigrations});
+  migrate_outbox_schema(connection);
 }
 
 }  // namespace docket::sqlite::detail

@@ -30,6 +30,8 @@ void exec(InboxStore& inbox, const std::string& sql) {
 }
 
 TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponents) {
+  // The inbox store's migration also brings the outbox component, so that handlers can
+  // stage outgoing messages in the file they were opened on.
   TempDir dir;
   const sqlite::StoreOptions options{.path = dir.file("app.db")};
   auto inbox = sqlite::open_store(options);
@@ -38,13 +40,15 @@ TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponent
   auto sagas = sqlite::open_saga_store(options);
   EXPECT_EQ(query(*inbox, "SELECT component, version FROM docket_schema_version ORDER BY 1"),
             (std::vector<sqlite::Row>{{std::string("eventsourcing"), std::int64_t{1}},
-                                      {std::string("inbox"), std::int64_t{1}}}));
+                                      {std::string("inbox"), std::int64_t{1}},
+                                      {std::string("outbox"), std::int64_t{1}}}));
   EXPECT_EQ(query(*inbox,
                   "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docket_%' "
                   "ORDER BY 1"),
             (std::vector<sqlite::Row>{{std::string("docket_consumer_checkpoints")},
                                       {std::string("docket_events")},
                                       {std::string("docket_inbox_messages")},
+                                      {std::string("docket_outbox")},
                                       {std::string("docket_sagas")},
                                       {std::string("docket_schema_version")},
                                       {std::string("docket_snapshots")}}));
