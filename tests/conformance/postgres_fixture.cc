@@ -1,7 +1,7 @@
 #include "docket/open_inbox_store.h"
 #include "docket/postgres/transaction.h"
-#include "postgres_schema.h"
 #include "provider_fixture.h"
+#include "support/postgres_schema.h"
 
 namespace docket::conformance {
 namespace {
@@ -30,7 +30,7 @@ class PostgresFixture final : public ProviderFixture {
     return dynamic_cast<postgres::Transaction&>(unit.handler_transaction());
   }
 
-  PostgresSchema schema_;
+  test_support::PostgresSchema schema_;
 };
 
 }  // namespace

@@ -1,14 +1,13 @@
-#include "postgres_schema.h"
+#include "support/postgres_schema.h"
 
 #include "providers/postgres/connection.h"
 #include "providers/postgres/exec.h"
 #include "support/postgres_env.h"
 
-namespace docket::conformance {
+namespace docket::test_support {
 
 PostgresSchema::PostgresSchema()
-    : server_url_(test_support::postgres_test_url()),
-      name_(test_support::unique_name("docket_conformance")) {
+    : server_url_(postgres_test_url()), name_(unique_name("docket_conformance")) {
   postgres::Connection admin(server_url_);
   postgres::exec_script(admin,
                         "DROP SCHEMA IF EXISTS " + name_ + " CASCADE; CREATE SCHEMA " + name_);
@@ -25,4 +24,4 @@ PostgresSchema::~PostgresSchema() {
   }
 }
 
-}  // namespace docket::conformance
+}  // namespace docket::test_support

@@ -4,12 +4,12 @@
 // destruction. url() opens connections whose search_path is that schema alone.
 //
 // Thread-safety: construct and destroy on one thread; url() is a constant.
-#ifndef DOCKET_TESTS_CONFORMANCE_POSTGRES_SCHEMA_H_
-#define DOCKET_TESTS_CONFORMANCE_POSTGRES_SCHEMA_H_
+#ifndef DOCKET_TESTS_SUPPORT_POSTGRES_SCHEMA_H_
+#define DOCKET_TESTS_SUPPORT_POSTGRES_SCHEMA_H_
 
 #include <string>
 
-namespace docket::conformance {
+namespace docket::test_support {
 
 class PostgresSchema {
  public:
@@ -28,6 +28,6 @@ class PostgresSchema {
   std::string url_;
 };
 
-}  // namespace docket::conformance
+}  // namespace docket::test_support
 
-#endif  // DOCKET_TESTS_CONFORMANCE_POSTGRES_SCHEMA_H_
+#endif  // DOCKET_TESTS_SUPPORT_POSTGRES_SCHEMA_H_
