@@ -3,9 +3,12 @@
 //   memory:                    process-local, its own database
 //   sqlite:///path/to/file.db  the docket_outbox table in that SQLite file
 //   sqlite::memory:            a private in-memory SQLite database
+//   postgresql://user@host:port/db
+//                              the docket_outbox table on PostgreSQL (also postgres://)
 //
-// An outbox and an inbox store opened on the same SQLite file share its database: an
-// inbox handler may stage follow-up messages through its own transaction.
+// An outbox and an inbox store opened on the same SQLite file, or the same PostgreSQL
+// URL, share its database: an inbox handler may stage follow-up messages through its
+// own transaction.
 //
 // Thread-safety: safe to call from many threads; the store returned is thread-safe.
 #ifndef DOCKET_OPEN_OUTBOX_STORE_H_

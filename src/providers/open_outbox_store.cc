@@ -1,10 +1,12 @@
 #include "docket/open_outbox_store.h"
 
-#include "docket/error.h"
 #include "docket/memory/store.h"
 #include "providers/store_url.h"
 #if DOCKET_HAVE_SQLITE
 #include "docket/sqlite/store.h"
+#endif
+#if DOCKET_HAVE_POSTGRES
+#include "docket/postgres/store.h"
 #endif
 
 namespace docket {
@@ -16,11 +18,11 @@ std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock
     return sqlite::open_outbox_store(sqlite::StoreOptions{.path = parsed.path}, clock);
   }
 #endif
+#if DOCKET_HAVE_POSTGRES
   if (parsed.kind == providers::StoreUrl::Kind::kPostgres) {
-    throw ConfigurationError("outbox store URL '" + std::string(url) +
-                             "': the PostgreSQL outbox store is not available in this release; "
-                             "use a sqlite:// or memory: outbox");
+    return postgres::open_outbox_store(postgres::StoreOptions{.conninfo = parsed.path}, clock);
   }
+#endif
   return memory::open_outbox_store(clock);
 }
 

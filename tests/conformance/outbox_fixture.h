@@ -46,6 +46,7 @@ std::vector<OutboxProviderCase> all_outbox_providers();
 std::unique_ptr<OutboxFixture> make_memory_outbox_fixture();
 std::unique_ptr<OutboxFixture> make_sqlite_file_outbox_fixture();
 std::unique_ptr<OutboxFixture> make_sqlite_memory_outbox_fixture();
+std::unique_ptr<OutboxFixture> make_postgres_outbox_fixture();
 
 }  // namespace docket::conformance
 

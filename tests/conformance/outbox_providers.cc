@@ -14,6 +14,9 @@ std::vector<OutboxProviderCase> all_outbox_providers() {
   cases.push_back({"sqlite_file", make_sqlite_file_outbox_fixture});
   cases.push_back({"sqlite_memory", make_sqlite_memory_outbox_fixture});
 #endif
+#if DOCKET_HAVE_POSTGRES
+  cases.push_back({"postgres", make_postgres_outbox_fixture});
+#endif
   return cases;
 }
 

@@ -1,5 +1,5 @@
 // The PostgreSQL provider (library docket::postgres): the inbox with consumer
-// checkpoints, over libpq directly.
+// checkpoints and the outbox, over libpq directly.
 //
 // Each unit of work is one READ COMMITTED transaction on a pooled connection. The
 // dedup row is written with INSERT ... ON CONFLICT DO NOTHING: a concurrent delivery of
@@ -20,6 +20,7 @@
 
 #include "docket/clock.h"
 #include "docket/inbox_store.h"
+#include "docket/outbox_store.h"
 
 namespace docket::postgres {
 
@@ -42,6 +43,17 @@ std::unique_ptr<InboxStore> open_store(StoreOptions options,
 // open_store with default options.
 std::unique_ptr<InboxStore> open_store(std::string conninfo,
                                        const Clock& clock = SystemClock::instance());
+
+// The outbox (table docket_outbox, sequence an identity column) in the database and
+// search_path of options.conninfo: a producer's rows and its messages commit together
+// in units of work from its begin(), and an inbox handler on a store over the same
+// database and search_path may stage follow-up messages through its own transaction.
+// Relays claim with FOR UPDATE SKIP LOCKED, so several relays (threads or processes)
+// share the work and never publish one message at the same moment. Sequences may
+// commit out of order: a pull consumer re-reads behind its checkpoint (see
+// docket/pull_consumer.h). Same refusals as open_store.
+std::unique_ptr<OutboxStore> open_outbox_store(StoreOptions options,
+                                               const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::postgres
 

@@ -20,8 +20,20 @@ PoolOptions pool_options(const StoreOptions& options) {
                      .acquire_timeout = options.acquire_timeout};
 }
 
-Database::Database(const StoreOptions& options, const Clock& clock, SchemaComponent component)
-    : pool_(options.conninfo, pool_options(options)), clock_(clock), component_(component) {}
+Database::Database(const StoreOptions& options, const Clock& clock,
+                   std::vector<SchemaComponent> components)
+    : pool_(options.conninfo, pool_options(options)),
+      clock_(clock),
+      components_(std::move(components)) {}
+
+std::string Database::identity(const Connection& conn) {
+  const char* options = PQoptions(conn.native());
+  return conn.description() + " with options '" + (options != nullptr ? options : "") + "'";
+}
+
+bool Database::holds(const Connection& conn) const {
+  return migrated_.load(std::memory_order_acquire) && identity(conn) == identity_;
+}
 
 Pool::Lease Database::connect() {
   if (!migrated_.load(std::memory_order_acquire)) {
@@ -34,7 +46,12 @@ void Database::migrate() {
   // A failed migration leaves migrated_ false, so the next use tries again.
   std::lock_guard lock(migrate_mutex_);
   auto lease = pool_.acquire();
-  migrate_component(*lease, component_);
+  for (const auto& component : components_) {
+    migrate_component(*lease, component);
+  }
+  if (!migrated_.load(std::memory_order_relaxed)) {
+    identity_ = identity(*lease);  // never rewritten once holds() may read it
+  }
   migrated_.store(true, std::memory_order_release);
 }
 

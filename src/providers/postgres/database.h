@@ -1,6 +1,7 @@
 // What the stores of one PostgreSQL provider object share: the connection pool, the
-// clock, and the schema migration done once per store on first use (the inbox's for
-// the inbox store and its checkpoint store; another component's for other stores).
+// clock, and the schema migration done once per store on first use (the inbox's and
+// the outbox's for the inbox store, so that handlers may stage follow-up messages; the
+// outbox's for the outbox store; another component's for other stores).
 //
 // Thread-safety: every member is safe to call from many threads.
 #ifndef DOCKET_PROVIDERS_POSTGRES_DATABASE_H_
@@ -8,6 +9,8 @@
 
 #include <atomic>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "docket/clock.h"
 #include "docket/postgres/store.h"
@@ -21,8 +24,10 @@ PoolOptions pool_options(const StoreOptions& options);
 
 class Database {
  public:
-  // `component` (whose scripts must outlive the Database) is migrated on first use.
-  Database(const StoreOptions& options, const Clock& clock, SchemaComponent component);
+  // `components` (whose scripts must outlive the Database) are migrated, in order, on
+  // first use.
+  Database(const StoreOptions& options, const Clock& clock,
+           std::vector<SchemaComponent> components);
 
   // A pooled connection on a migrated database.
   Pool::Lease connect();
@@ -32,10 +37,17 @@ class Database {
 
   const Clock& clock() const noexcept { return clock_; }
 
+  // Whether `conn` works on this store's tables: the same database, server and user,
+  // and the same connection options (which carry a search_path). Known once migrated.
+  bool holds(const Connection& conn) const;
+
  private:
+  static std::string identity(const Connection& conn);
+
   Pool pool_;
   const Clock& clock_;
-  const SchemaComponent component_;
+  const std::vector<SchemaComponent> components_;
+  std::string identity_;  // written once under migrate_mutex_, before migrated_ is set
   std::atomic<bool> migrated_ = false;
   std::mutex migrate_mutex_;
 };

@@ -5,6 +5,7 @@
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/inbox_schema.h"
+#include "providers/postgres/outbox_schema.h"
 #include "providers/postgres/text_array.h"
 #include "providers/postgres/unique_violation.h"
 #include "providers/postgres/unit_of_work.h"
@@ -49,7 +50,7 @@ class PostgresCheckpointStore final : public CheckpointStore {
 class PostgresInboxStore final : public InboxStore {
  public:
   PostgresInboxStore(const StoreOptions& options, const Clock& clock)
-      : database_(options, clock, inbox_schema()), checkpoints_(database_) {}
+      : database_(options, clock, {inbox_schema(), outbox_schema()}), checkpoints_(database_) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
   void migrate() override { database_.migrate(); }
