@@ -42,6 +42,9 @@ void PrintTo(const OutboxProviderCase& provider, std::ostream* os);
 
 // Every provider this build has.
 std::vector<OutboxProviderCase> all_outbox_providers();
+// Those where two producers' transactions can be open at once, so that a lower
+// sequence may commit after a higher one (not SQLite: one writer at a time).
+std::vector<OutboxProviderCase> concurrent_commit_outbox_providers();
 
 std::unique_ptr<OutboxFixture> make_memory_outbox_fixture();
 std::unique_ptr<OutboxFixture> make_sqlite_file_outbox_fixture();

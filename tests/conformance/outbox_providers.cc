@@ -20,4 +20,12 @@ std::vector<OutboxProviderCase> all_outbox_providers() {
   return cases;
 }
 
+std::vector<OutboxProviderCase> concurrent_commit_outbox_providers() {
+  std::vector<OutboxProviderCase> cases{{"memory", make_memory_outbox_fixture}};
+#if DOCKET_HAVE_POSTGRES
+  cases.push_back({"postgres", make_postgres_outbox_fixture});
+#endif
+  return cases;
+}
+
 }  // namespace docket::conformance
