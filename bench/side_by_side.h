@@ -1,0 +1,64 @@
+// Runs docket and its raw limit over the same work, in one process, alternating.
+//
+// The work (a number of items: deliveries, appends, ...) is cut into segments; each
+// segment is run by docket and then by the raw baseline (the order swaps every
+// segment), each with `threads` threads started together behind a latch. Alternating
+// in segments means both sides see the same machine: a noisy neighbour slows both
+// rather than whichever side ran during it, and both sides' tables grow in step.
+//
+// Within a segment, thread t gets the t-th contiguous share of the items, cut at
+// multiples of `grain` (the batch size) so that a batch never straddles two threads.
+//
+// Thread-safety: run_side_by_side() calls the work functions from its worker threads,
+// at most one call per thread index at a time; they must allow that.
+#ifndef DOCKET_BENCH_SIDE_BY_SIDE_H_
+#define DOCKET_BENCH_SIDE_BY_SIDE_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace docket::bench {
+
+// Items [begin, end).
+struct ItemRange {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+};
+
+enum Side : std::size_t { kDocketSide = 0, kRawSide = 1 };
+
+// One thread's part of one segment, for one side.
+using SideWork = std::function<void(std::size_t thread, ItemRange items)>;
+
+struct SegmentTiming {
+  ItemRange items;
+  std::array<double, 2> seconds{};   // indexed by Side
+  std::uint64_t peak_rss_bytes = 0;  // after the segment
+};
+
+struct SideBySideTimings {
+  std::vector<SegmentTiming> segments;
+
+  double seconds(Side side) const noexcept;
+  // Items per second over every segment.
+  double rate(Side side) const noexcept;
+};
+
+struct SideBySideShape {
+  std::size_t items = 0;
+  std::size_t segment_items = 0;  // 0: one segment
+  std::size_t threads = 1;
+  std::size_t grain = 1;
+};
+
+// Throws the first exception a work function threw (after every thread of that
+// segment has finished).
+SideBySideTimings run_side_by_side(const SideBySideShape& shape, const SideWork& docket_work,
+                                   const SideWork& raw_work);
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_SIDE_BY_SIDE_H_
