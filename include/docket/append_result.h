@@ -1,0 +1,36 @@
+// The outcome of EventStore::append: either every event of the call was stored
+// (AppendSuccess) or none was (a VersionConflict). Never a partial write.
+//
+// Thread-safety: plain value types.
+#ifndef DOCKET_APPEND_RESULT_H_
+#define DOCKET_APPEND_RESULT_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "docket/clock.h"
+#include "docket/uuid.h"
+#include "docket/version_conflict.h"
+
+namespace docket {
+
+// What the store assigned to one appended event, in the order of the call.
+struct AppendedEvent {
+  std::int64_t version;
+  std::int64_t global_position;
+  Uuid event_id;
+  Timestamp occurred_at;
+
+  friend bool operator==(const AppendedEvent&, const AppendedEvent&) = default;
+};
+
+struct AppendSuccess {
+  std::int64_t new_version;  // the version of the last event appended
+  std::vector<AppendedEvent> events;
+};
+
+using AppendResult = WriteResult<AppendSuccess>;
+
+}  // namespace docket
+
+#endif  // DOCKET_APPEND_RESULT_H_

@@ -1,0 +1,62 @@
+// An event as the caller hands it to the event store (NewEvent) and as the store
+// returns it (RecordedEvent).
+//
+// The payload is opaque bytes: docket never parses it. The event id (UUIDv7) and, when
+// the caller gives none, the occurred-at time are assigned by the store at append.
+// Lineage (correlation id, causation id) is text for audit; the trace context is the
+// validated W3C value (parse it with parse_trace_context(), which drops malformed
+// headers, so a bad header never stops an append).
+//
+// Thread-safety: plain value types.
+#ifndef DOCKET_EVENT_H_
+#define DOCKET_EVENT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "docket/clock.h"
+#include "docket/stream_id.h"
+#include "docket/trace_context.h"
+#include "docket/uuid.h"
+
+namespace docket {
+
+// Longest event type name the event store accepts, in bytes.
+inline constexpr std::size_t kMaxStoredEventTypeBytes = 256;
+
+// Longest correlation or causation id the event store accepts, in bytes.
+inline constexpr std::size_t kMaxLineageIdBytes = 256;
+
+struct EventMetadata {
+  std::string correlation_id{};  // the business conversation; empty when none
+  std::string causation_id{};    // the message or event that caused this one; empty when none
+  std::optional<TraceContext> trace_context{};
+
+  friend bool operator==(const EventMetadata&, const EventMetadata&) = default;
+};
+
+struct NewEvent {
+  std::string type{};     // required: non-empty, valid UTF-8, <= kMaxStoredEventTypeBytes
+  std::string payload{};  // opaque bytes
+  EventMetadata metadata{};
+  std::optional<Timestamp> occurred_at{};  // default: the store's clock at append
+};
+
+struct RecordedEvent {
+  StreamId stream;
+  std::int64_t version = 0;          // 0 for the stream's first event
+  std::int64_t global_position = 0;  // store-wide, unique, >= 1 (see EventStore::read_all)
+  Uuid event_id{};                   // UUIDv7, assigned at append
+  std::string type{};
+  std::string payload{};
+  EventMetadata metadata{};
+  Timestamp occurred_at{};
+
+  friend bool operator==(const RecordedEvent&, const RecordedEvent&) = default;
+};
+
+}  // namespace docket
+
+#endif  // DOCKET_EVENT_H_

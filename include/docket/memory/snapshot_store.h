@@ -1,0 +1,21 @@
+// The memory snapshot store (library docket::memory): the latest snapshot per stream,
+// process-local, for prototyping and tests. Keeps every guarantee of
+// docket/snapshot_store.h; nothing survives the store object.
+//
+// Thread-safety: the store may be used from many threads at once.
+#ifndef DOCKET_MEMORY_SNAPSHOT_STORE_H_
+#define DOCKET_MEMORY_SNAPSHOT_STORE_H_
+
+#include <memory>
+
+#include "docket/clock.h"
+#include "docket/snapshot_store.h"
+
+namespace docket::memory {
+
+// An empty snapshot store. `clock` stamps taken_at, and must outlive the store.
+std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock = SystemClock::instance());
+
+}  // namespace docket::memory
+
+#endif  // DOCKET_MEMORY_SNAPSHOT_STORE_H_

@@ -1,0 +1,56 @@
+// The identity of one event stream: (tenant, aggregate type, aggregate id).
+//
+// The tenant is part of the identity, never a filter: two tenants that use the same
+// aggregate type and id have two streams, each with its own version sequence, and no
+// call that names one tenant can reach the other's stream. The same identity keys the
+// stream's snapshot.
+//
+// Invariant: a StreamId exists only with valid terms (checked at construction), so a
+// store never sees a malformed one and nothing is written on bad input.
+//
+// Thread-safety: immutable value type.
+#ifndef DOCKET_STREAM_ID_H_
+#define DOCKET_STREAM_ID_H_
+
+#include <compare>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "docket/tenant.h"
+
+namespace docket {
+
+// Longest aggregate type accepted, in bytes. A term of every stream and snapshot key.
+inline constexpr std::size_t kMaxAggregateTypeBytes = 256;
+
+// Longest aggregate id accepted, in bytes. Ids come from the domain (an order number,
+// a customer reference); 512 bytes leaves room for the tenant and type in the
+// document stores' keys (see docket/keys/stream_key.h).
+inline constexpr std::size_t kMaxAggregateIdBytes = 512;
+
+class StreamId {
+ public:
+  // Throws InvalidInputError naming the term when the aggregate type or id is empty,
+  // not valid UTF-8, or longer than its maximum.
+  StreamId(TenantId tenant, std::string_view aggregate_type, std::string_view aggregate_id);
+
+  const TenantId& tenant() const noexcept { return tenant_; }
+  const std::string& aggregate_type() const noexcept { return aggregate_type_; }
+  const std::string& aggregate_id() const noexcept { return aggregate_id_; }
+
+  // "stream (tenant 't', aggregate type 'account', aggregate id 'A-1')", for messages.
+  std::string describe() const;
+
+  friend bool operator==(const StreamId&, const StreamId&) = default;
+  friend auto operator<=>(const StreamId&, const StreamId&) = default;
+
+ private:
+  TenantId tenant_;
+  std::string aggregate_type_;
+  std::string aggregate_id_;
+};
+
+}  // namespace docket
+
+#endif  // DOCKET_STREAM_ID_H_

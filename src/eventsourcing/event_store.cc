@@ -1,0 +1,77 @@
+// The event store's front end: validates every argument before a provider sees it,
+// so that bad input is refused identically everywhere and nothing is written.
+#include "docket/event_store.h"
+
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+#include "eventsourcing/name_rules.h"
+
+namespace docket {
+namespace {
+
+void validate_event(const StreamId& stream, std::size_t index, const NewEvent& event) {
+  const std::string where =
+      "event " + std::to_string(index) + " of the append to " + stream.describe() + ": ";
+  eventsourcing::require_name(where + "event type", event.type, kMaxStoredEventTypeBytes,
+                              "Name the event's type, e.g. \"deposited\"; nothing was written.");
+  eventsourcing::require_optional_name(where + "correlation id", event.metadata.correlation_id,
+                                       kMaxLineageIdBytes, "Nothing was written.");
+  eventsourcing::require_optional_name(where + "causation id", event.metadata.causation_id,
+                                       kMaxLineageIdBytes, "Nothing was written.");
+}
+
+}  // namespace
+
+AppendResult EventStore::append(const StreamId& stream, ExpectedVersion expected,
+                                std::span<const NewEvent> events) {
+  if (events.empty()) {
+    throw InvalidInputError("append to " + stream.describe() + " (expected " + expected.describe() +
+                            ") has no events. Pass at least one event; to check a stream's "
+                            "version without writing, load it.");
+  }
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    validate_event(stream, i, events[i]);
+  }
+  const Timestamp now = clock_.now();
+  std::vector<RecordedEvent> prepared;
+  prepared.reserve(events.size());
+  for (const NewEvent& event : events) {
+    prepared.push_back(RecordedEvent{.stream = stream,
+                                     .version = 0,
+                                     .global_position = 0,
+                                     .event_id = Uuid::v7(),
+                                     .type = event.type,
+                                     .payload = event.payload,
+                                     .metadata = event.metadata,
+                                     .occurred_at = event.occurred_at.value_or(now)});
+  }
+  return do_append(stream, expected, std::move(prepared));
+}
+
+std::vector<RecordedEvent> EventStore::load(const StreamId& stream, std::int64_t from_version) {
+  if (from_version < 0) {
+    throw InvalidInputError("load of " + stream.describe() + " from version " +
+                            std::to_string(from_version) +
+                            ": versions start at 0. Pass 0 to load the whole stream.");
+  }
+  return do_load(stream, from_version);
+}
+
+ReadAllPage EventStore::read_all(std::int64_t from_position, std::size_t limit,
+                                 const std::optional<TenantId>& tenant) {
+  if (from_position < 0) {
+    throw InvalidInputError("read_all from global position " + std::to_string(from_position) +
+                            ": positions start at 1. Pass 0 or 1 to read from the start, or "
+                            "the next_position of the previous page.");
+  }
+  if (limit == 0 || limit > kMaxReadAllLimit) {
+    throw InvalidInputError("read_all limit " + std::to_string(limit) + " is outside 1.." +
+                            std::to_string(kMaxReadAllLimit) +
+                            ". Read in pages, continuing from each page's next_position.");
+  }
+  return do_read_all(from_position, limit, tenant ? &*tenant : nullptr);
+}
+
+}  // namespace docket

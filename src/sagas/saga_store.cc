@@ -1,0 +1,67 @@
+// The saga store's front end: validates before a provider sees the call, stamps the
+// time from the store's clock, and runs purge batches.
+#include "docket/saga_store.h"
+
+#include <string>
+
+namespace docket {
+namespace {
+
+void validate_batch_size(std::size_t batch_size) {
+  if (batch_size == 0 || batch_size > kMaxPurgeBatch) {
+    throw InvalidInputError("saga purge batch size " + std::to_string(batch_size) +
+                            " is outside 1.." + std::to_string(kMaxPurgeBatch) +
+                            ". Each batch is one short transaction; purge_completed runs as "
+                            "many as it takes.");
+  }
+}
+
+}  // namespace
+
+std::optional<SagaRecord> SagaStore::load(const SagaId& saga) {
+  return do_load(saga);
+}
+
+SagaSaveResult SagaStore::save(const SagaId& saga, std::int64_t expected_version,
+                               std::string_view state, SagaStatus status) {
+  if (expected_version < kNewSaga) {
+    throw InvalidInputError("save of " + saga.describe() + " expects version " +
+                            std::to_string(expected_version) +
+                            ", which no saga has. Pass the version you loaded, or kNewSaga (-1) "
+                            "to create the saga. Nothing was written.");
+  }
+  return do_save(SaveRequest{.saga = saga,
+                             .expected_version = expected_version,
+                             .state = state,
+                             .status = status,
+                             .now = clock_.now()});
+}
+
+std::size_t SagaStore::purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
+                                             const std::optional<TenantId>& tenant) {
+  validate_batch_size(batch_size);
+  return do_purge_completed_batch(cutoff, batch_size, tenant ? &*tenant : nullptr);
+}
+
+std::size_t SagaStore::purge_completed(Timestamp cutoff, std::size_t batch_size,
+                                       const std::optional<TenantId>& tenant) {
+  validate_batch_size(batch_size);
+  const TenantId* only = tenant ? &*tenant : nullptr;
+  std::size_t total = 0;
+  for (;;) {
+    const std::size_t deleted = do_purge_completed_batch(cutoff, batch_size, only);
+    total += deleted;
+    if (deleted < batch_size) {
+      return total;
+    }
+  }
+}
+
+InvalidInputError SagaStore::completed_saga_error(const SagaId& saga, Timestamp completed_at) {
+  return InvalidInputError(saga.describe() + " completed at " + format_timestamp(completed_at) +
+                           "; a completed saga is final and is kept only until purged. Check "
+                           "SagaRecord::status after load and do not save it again. Nothing "
+                           "was written.");
+}
+
+}  // namespace docket

@@ -1,0 +1,67 @@
+// How the event sourcing conformance suites drive one provider: open fresh stores,
+// and (for providers whose transactions can be in flight concurrently) hold an append
+// open. Everything else in the suites goes through the SPIs, unchanged for every
+// provider.
+#ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_FIXTURE_H_
+#define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_FIXTURE_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "docket/clock.h"
+#include "docket/event.h"
+#include "docket/event_store.h"
+#include "docket/saga_store.h"
+#include "docket/snapshot_store.h"
+
+namespace docket::conformance::eventsourcing {
+
+// An append whose transaction has taken its global positions but not committed.
+// Destroying it without commit() rolls the append back.
+class PendingAppend {
+ public:
+  virtual ~PendingAppend() = default;
+  virtual void commit() = 0;
+};
+
+class StoreFixture {
+ public:
+  virtual ~StoreFixture() = default;
+
+  // Stores on a fresh, empty database (the stores of one fixture may share it; it
+  // lives as long as the fixture). `clock` outlives the stores.
+  virtual std::unique_ptr<EventStore> open_event_store(const Clock& clock) = 0;
+  virtual std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) = 0;
+  virtual std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) = 0;
+
+  // The late-commit hook, for providers listed in late_commit_providers(): begins
+  // appending `event` (expected: any version) to `stream` of `store` in a transaction
+  // of its own, on its own connection, and returns once the event's global position is
+  // assigned, with the transaction still open. Providers that assign positions at
+  // commit (memory) have nothing in flight and do not override it.
+  virtual std::unique_ptr<PendingAppend> begin_pending_append(EventStore& store,
+                                                              const StreamId& stream,
+                                                              const NewEvent& event);
+};
+
+struct ProviderCase {
+  std::string name;
+  std::function<std::unique_ptr<StoreFixture>()> make;
+};
+
+// Every provider this build has.
+std::vector<ProviderCase> all_providers();
+
+// Providers whose appends can be in flight concurrently, so that a lower global
+// position may commit after a higher one (PostgreSQL). Their fixtures implement
+// begin_pending_append.
+std::vector<ProviderCase> late_commit_providers();
+
+// The per-provider factories (one file each).
+std::unique_ptr<StoreFixture> make_memory_fixture();
+
+}  // namespace docket::conformance::eventsourcing
+
+#endif  // DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_FIXTURE_H_
