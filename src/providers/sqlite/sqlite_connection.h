@@ -8,7 +8,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,8 +35,14 @@ class Connection {
   // One statement, cached; returns the rows it changed.
   std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
+  // The same with parameters bound as views, copying nothing: the store's per-message
+  // statements (BEGIN, the dedup insert, savepoints, COMMIT) go through here, so each
+  // is prepared once per connection.
+  std::int64_t exec_views(std::string_view sql, std::span<const ParamView> params = {});
+  std::vector<Row> query_views(std::string_view sql, std::span<const ParamView> params);
 
-  // Statements without parameters, not cached (BEGIN, COMMIT, schema scripts).
+  // Statements without parameters, not cached (pragmas, schema scripts), possibly
+  // several separated by semicolons.
   void exec_script(const std::string& sql);
 
   // True while a transaction is open on this connection.
@@ -48,7 +56,14 @@ class Connection {
 
   std::string path_;
   sqlite3* db_ = nullptr;
-  std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
+  // Looked up by string_view without building a key string (transparent hash).
+  struct SqlHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view sql) const noexcept {
+      return std::hash<std::string_view>{}(sql);
+    }
+  };
+  std::unordered_map<std::string, std::unique_ptr<Statement>, SqlHash, std::equal_to<>> statements_;
 };
 
 }  // namespace docket::sqlite::detail
