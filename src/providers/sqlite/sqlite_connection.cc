@@ -67,6 +67,10 @@ void Connection::exec_script(const std::string& sql) {
   }
 }
 
+std::int64_t Connection::changes() const noexcept {
+  return sqlite3_changes64(db_);
+}
+
 bool Connection::in_transaction() const noexcept {
   return sqlite3_get_autocommit(db_) == 0;
 }

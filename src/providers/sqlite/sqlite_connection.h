@@ -48,12 +48,16 @@ class Connection {
   // True while a transaction is open on this connection.
   bool in_transaction() const noexcept;
 
+  // The cached statement for `sql`, prepared on first use; valid as long as the
+  // connection. For callers that run one statement many times and keep the reference.
+  Statement& statement(std::string_view sql);
+  // Rows changed by the last INSERT, UPDATE or DELETE.
+  std::int64_t changes() const noexcept;
+
   sqlite3* native() const noexcept { return db_; }
   const std::string& path() const noexcept { return path_; }
 
  private:
-  Statement& statement(std::string_view sql);
-
   std::string path_;
   sqlite3* db_ = nullptr;
   // Looked up by string_view without building a key string (transparent hash).

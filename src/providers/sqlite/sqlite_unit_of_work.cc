@@ -8,6 +8,8 @@
 namespace docket::sqlite::detail {
 namespace {
 
+constexpr std::span<const ParamView> kNoParams{};
+
 ParamView optional_text(const std::optional<std::string>& text) {
   return text ? ParamView(std::string_view(*text)) : ParamView(nullptr);
 }
@@ -54,12 +56,13 @@ bool SqliteUnitOfWork::try_record(const InboxRecord& record) {
                                         optional_text(record.source),
                                         optional_text(record.causation_id),
                                         optional_text(record.correlation_id)};
-  return lease_->exec_views(
-             "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
-             "occurred_at, processed_at, message_source, causation_id, correlation_id) "
-             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
-             "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING",
-             params) == 1;
+  once(record_,
+       "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
+       "occurred_at, processed_at, message_source, causation_id, correlation_id) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+       "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING")
+      .run(params, nullptr);
+  return lease_->changes() == 1;
 }
 
 bool SqliteUnitOfWork::is_recorded(const DedupKey& key) {
@@ -69,24 +72,31 @@ bool SqliteUnitOfWork::is_recorded(const DedupKey& key) {
 
 void SqliteUnitOfWork::begin_savepoint() {
   require_open("begin a savepoint");
-  lease_->exec_views("SAVEPOINT docket_message");
+  once(savepoint_, "SAVEPOINT docket_message").run(kNoParams, nullptr);
 }
 
 void SqliteUnitOfWork::release_savepoint() {
   require_open("release a savepoint");
-  lease_->exec_views("RELEASE docket_message");
+  once(release_, "RELEASE docket_message").run(kNoParams, nullptr);
 }
 
 void SqliteUnitOfWork::rollback_savepoint() {
   require_open("roll back to a savepoint");
   lease_->exec_views("ROLLBACK TO docket_message");
-  lease_->exec_views("RELEASE docket_message");
+  once(release_, "RELEASE docket_message").run(kNoParams, nullptr);
 }
 
 void SqliteUnitOfWork::commit() {
   require_open("commit");
   lease_->exec_views("COMMIT");
   ended_ = true;
+}
+
+Statement& SqliteUnitOfWork::once(Statement*& slot, std::string_view sql) {
+  if (slot == nullptr) {
+    slot = &lease_->statement(sql);
+  }
+  return *slot;
 }
 
 void SqliteUnitOfWork::require_open(std::string_view operation) const {
