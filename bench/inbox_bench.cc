@@ -42,7 +42,7 @@ void prepare_databases(const BenchStore& store) {
   }
 }
 
-// Runs `deliver_one` or `deliver_batch` over a thread's share of a segment.
+// Runs `deliver` or `deliver_batch` over a thread's share of a slice.
 template <class Session>
 void run_share(Session& session, const MessageIds& ids, const DeliveryPlan& plan,
                std::int64_t occurred_at, std::size_t batch, ItemRange items,
@@ -102,9 +102,14 @@ void check(std::string_view side, const InboxSideReport& report, std::size_t mes
 }
 
 std::size_t segment_size(const InboxBenchOptions& options) {
-  const std::size_t wanted = options.segment_deliveries == 0
-                                 ? InboxBenchOptions::kDefaultSegmentDeliveries
-                                 : options.segment_deliveries;
+  return options.segment_deliveries == 0 ? InboxBenchOptions::kDefaultSegmentDeliveries
+                                         : options.segment_deliveries;
+}
+
+// Slices hold whole batches for every thread, and are no longer than a segment (so
+// that segments can be cut at slice boundaries).
+std::size_t slice_size(const InboxBenchOptions& options) {
+  const std::size_t wanted = std::min(InboxBenchOptions::kSliceDeliveries, segment_size(options));
   const std::size_t unit = options.batch * options.threads;
   return (wanted + unit - 1) / unit * unit;
 }
@@ -143,7 +148,7 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
 
   report.timings = run_side_by_side(
       SideBySideShape{.items = plan.deliveries(),
-                      .segment_items = segment_size(options),
+                      .slice_items = slice_size(options),
                       .threads = options.threads,
                       .grain = options.batch},
       [&](std::size_t t, ItemRange items) {
@@ -155,6 +160,7 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
                   raw_counts[t]);
       });
   report.peak_rss_bytes = peak_rss_bytes();
+  report.segments = report.timings.segments(segment_size(options));
 
   report.docket = side_report(docket_counts, report.store.sqlite_path, report.consumer_id,
                               report.timings, kDocketSide);

@@ -5,9 +5,9 @@
 // docket's InboxDispatcher, whose one handler inserts one effect row through the unit
 // of work's transaction; the same deliveries are then issued as the same SQL directly
 // through the database's C API (RawInboxSqlite), in the same transaction shape, on a
-// twin database of the same schema and size. The two sides alternate in segments (see
-// run_side_by_side). Rates are deliveries per second (a duplicate delivery is a
-// dispatch call too); the ratio is docket's rate over the raw rate.
+// twin database of the same schema and size. The two sides alternate in slices of
+// about kSliceDeliveries (see run_side_by_side). Rates are deliveries per second (a duplicate
+// delivery is a dispatch call too); the ratio is docket's rate over the raw rate.
 //
 // Afterwards both databases are checked: every delivery returned an outcome
 // (processed + skipped_duplicates = deliveries), and there is exactly one dedup row and
@@ -30,7 +30,9 @@
 namespace docket::bench {
 
 struct InboxBenchOptions {
-  static constexpr std::size_t kDefaultSegmentDeliveries = 10'000;
+  // Deliveries per alternation slice, rounded up to a multiple of batch * threads.
+  static constexpr std::size_t kSliceDeliveries = 1'000;
+  static constexpr std::size_t kDefaultSegmentDeliveries = 100'000;
 
   std::string store_url;
   std::size_t messages = 0;
@@ -38,8 +40,8 @@ struct InboxBenchOptions {
   std::size_t batch = 1;  // messages per transaction; 1 dispatches one by one
   std::size_t threads = 1;
   IdOrder ids = IdOrder::kTimeOrdered;
-  // Deliveries per alternation segment (rounded up to a multiple of batch * threads);
-  // 0 for kDefaultSegmentDeliveries.
+  // Deliveries per reported segment (rates per segment show whether the rate decays
+  // as the tables grow); 0 for kDefaultSegmentDeliveries.
   std::size_t segment_deliveries = 0;
 };
 
@@ -62,6 +64,7 @@ struct InboxBenchReport {
   double ratio = 0;  // docket.rate / raw.rate
   std::uint64_t peak_rss_bytes = 0;
   SideBySideTimings timings;
+  std::vector<SpanTiming> segments;   // the slices merged per segment_deliveries
   std::vector<std::string> problems;  // failed checks; empty when the run is consistent
 
   bool ok() const noexcept { return problems.empty(); }

@@ -22,9 +22,9 @@ ItemRange share_of(ItemRange items, std::size_t grain, std::size_t t, std::size_
           items.begin + std::min(count, last * grain)};
 }
 
-// Runs one side over one segment with `threads` threads; returns the wall seconds from
+// Runs one side over one slice with `threads` threads; returns the wall seconds from
 // the start signal to the last thread's end.
-double run_segment(const SideWork& work, ItemRange items, std::size_t threads, std::size_t grain) {
+double run_slice(const SideWork& work, ItemRange items, std::size_t threads, std::size_t grain) {
   std::latch start(1);
   std::mutex failure_mutex;
   std::exception_ptr failure;
@@ -55,37 +55,58 @@ double run_segment(const SideWork& work, ItemRange items, std::size_t threads, s
 
 }  // namespace
 
+double SpanTiming::rate(Side side) const noexcept {
+  const auto count = static_cast<double>(items.end - items.begin);
+  return seconds[side] > 0 ? count / seconds[side] : 0.0;
+}
+
 double SideBySideTimings::seconds(Side side) const noexcept {
   double total = 0;
-  for (const auto& segment : segments) {
-    total += segment.seconds[side];
+  for (const auto& slice : slices) {
+    total += slice.seconds[side];
   }
   return total;
 }
 
 double SideBySideTimings::rate(Side side) const noexcept {
   const double total = seconds(side);
-  const std::size_t items = segments.empty() ? 0 : segments.back().items.end;
+  const std::size_t items = slices.empty() ? 0 : slices.back().items.end;
   return total > 0 ? static_cast<double>(items) / total : 0.0;
+}
+
+std::vector<SpanTiming> SideBySideTimings::segments(std::size_t segment_items) const {
+  std::vector<SpanTiming> merged;
+  for (const auto& slice : slices) {
+    if (merged.empty() || merged.back().items.end - merged.back().items.begin >=
+                              std::max<std::size_t>(1, segment_items)) {
+      merged.push_back(SpanTiming{.items = {slice.items.begin, slice.items.begin}});
+    }
+    SpanTiming& segment = merged.back();
+    segment.items.end = slice.items.end;
+    segment.seconds[kDocketSide] += slice.seconds[kDocketSide];
+    segment.seconds[kRawSide] += slice.seconds[kRawSide];
+    segment.peak_rss_bytes = slice.peak_rss_bytes;
+  }
+  return merged;
 }
 
 SideBySideTimings run_side_by_side(const SideBySideShape& shape, const SideWork& docket_work,
                                    const SideWork& raw_work) {
   const std::size_t threads = std::max<std::size_t>(1, shape.threads);
   const std::size_t grain = std::max<std::size_t>(1, shape.grain);
-  const std::size_t segment_items = shape.segment_items == 0 ? shape.items : shape.segment_items;
+  const std::size_t slice_items = std::max<std::size_t>(1, shape.slice_items);
   SideBySideTimings timings;
   for (std::size_t begin = 0, end = 0; begin < shape.items; begin = end) {
-    end = std::min(shape.items, begin + std::max<std::size_t>(1, segment_items));
-    SegmentTiming segment{.items = {begin, end}};
-    const bool docket_first = timings.segments.size() % 2 == 0;
+    end = std::min(shape.items, begin + slice_items);
+    SpanTiming slice{.items = {begin, end}};
+    const bool docket_first = timings.slices.size() % 2 == 0;
     for (const Side side :
          {docket_first ? kDocketSide : kRawSide, docket_first ? kRawSide : kDocketSide}) {
-      segment.seconds[side] =
-          run_segment(side == kDocketSide ? docket_work : raw_work, segment.items, threads, grain);
+      slice.seconds[side] =
+          run_slice(side == kDocketSide ? docket_work : raw_work, slice.items, threads, grain);
     }
-    segment.peak_rss_bytes = peak_rss_bytes();
-    timings.segments.push_back(segment);
+    slice.peak_rss_bytes = peak_rss_bytes();
+    timings.slices.push_back(slice);
   }
   return timings;
 }
