@@ -74,6 +74,26 @@ double SideBySideTimings::rate(Side side) const noexcept {
   return total > 0 ? static_cast<double>(items) / total : 0.0;
 }
 
+double SideBySideTimings::median_slice_ratio() const {
+  std::vector<double> ratios;
+  ratios.reserve(slices.size());
+  for (const auto& slice : slices) {
+    if (slice.seconds[kDocketSide] > 0) {
+      ratios.push_back(slice.seconds[kRawSide] / slice.seconds[kDocketSide]);
+    }
+  }
+  if (ratios.empty()) {
+    return 0.0;
+  }
+  const auto middle = ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2);
+  std::nth_element(ratios.begin(), middle, ratios.end());
+  if (ratios.size() % 2 == 1) {
+    return *middle;
+  }
+  const double upper = *middle;
+  return (*std::max_element(ratios.begin(), middle) + upper) / 2;
+}
+
 std::vector<SpanTiming> SideBySideTimings::segments(std::size_t segment_items) const {
   std::vector<SpanTiming> merged;
   for (const auto& slice : slices) {

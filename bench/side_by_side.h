@@ -50,6 +50,10 @@ struct SideBySideTimings {
   double seconds(Side side) const noexcept;
   // Items per second over the whole run.
   double rate(Side side) const noexcept;
+  // The median over slices of docket's rate over the raw rate in that slice. Robust to
+  // a slice in which one side was preempted by another process: on a loaded machine
+  // it is the steadier estimate of docket's overhead.
+  double median_slice_ratio() const;
   // The slices merged into consecutive segments of at least `segment_items` items
   // (the last may be shorter), e.g. to show whether the rate decays as tables grow.
   std::vector<SpanTiming> segments(std::size_t segment_items) const;

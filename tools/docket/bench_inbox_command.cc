@@ -57,6 +57,8 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
           {"rate", report.docket.rate},
           {"raw_rate", report.raw.rate},
           {"ratio", report.ratio},
+          {"median_slice_ratio", report.timings.median_slice_ratio()},
+          {"slices", report.timings.slices.size()},
           {"peak_rss_bytes", report.peak_rss_bytes},
           {"raw", side_json(report.raw)},
           {"segments", segments},
@@ -85,7 +87,9 @@ void print_text(const bench::InboxBenchReport& report, bool print_segments) {
   };
   line("docket  ", report.docket);
   line("raw     ", report.raw);
-  std::cout << "  ratio   " << fixed(report.ratio, 3) << "\n"
+  std::cout << "  ratio   " << fixed(report.ratio, 3) << "  (median over "
+            << report.timings.slices.size() << " alternating slices "
+            << fixed(report.timings.median_slice_ratio(), 3) << ")\n"
             << "  peak RSS " << fixed(static_cast<double>(report.peak_rss_bytes) / 1048576.0, 1)
             << " MiB\n";
   if (print_segments) {
