@@ -1,5 +1,6 @@
 #include "inbox_bench.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <span>

@@ -14,12 +14,14 @@
 #include <cstdint>
 #include <string_view>
 
+#include "docket/tenant.h"
+
 namespace docket::bench {
 
 inline constexpr std::string_view kBenchEventType = "bench.order-placed";
 inline constexpr std::string_view kBenchPayload = R"({"order":"A-1001","qty":3})";
 // The dedup rows of a benchmark are untenanted: the ambient tenant docket records then.
-inline constexpr std::string_view kBenchTenant = "__untenanted__";
+inline constexpr std::string_view kBenchTenant = kUntenantedSentinel;
 
 inline constexpr std::string_view kEffectTableSql =
     "CREATE TABLE IF NOT EXISTS docket_bench_effects (consumer_id TEXT NOT NULL, "
