@@ -53,7 +53,12 @@ void Statement::run_with(const Params& params, std::vector<Row>* rows) {
       return;
     }
     if (rc != SQLITE_ROW) {
-      throw_sqlite_error(db_, rc, "to run `" + sql_ + "`");
+      // Name the database too: BEGIN and COMMIT run here, and their failures (a busy
+      // timeout, a full disk) are about the file, not the statement.
+      const char* file = sqlite3_db_filename(db_, "main");
+      throw_sqlite_error(db_, rc,
+                         "to run `" + sql_ + "` on '" +
+                             (file == nullptr || *file == '\0' ? ":memory:" : file) + "'");
     }
     if (rows != nullptr) {
       rows->push_back(read_row());
