@@ -1,33 +1,24 @@
 #include "bench_store.h"
 
 #include "docket/error.h"
+#include "providers/store_url.h"
 
 namespace docket::bench {
-namespace {
-
-constexpr std::string_view kSupported =
-    "benchmarks run on sqlite:///path/to/file.db (a file: they measure durable commits). "
-    "PostgreSQL (postgresql://...) joins once docket's PostgreSQL inbox provider is built";
-
-[[noreturn]] void refuse(std::string_view url, std::string_view why) {
-  throw ConfigurationError("benchmark store URL '" + std::string(url) + "' " + std::string(why) +
-                           "; " + std::string(kSupported));
-}
-
-}  // namespace
 
 BenchStore parse_bench_store(std::string_view url) {
-  if (url == "memory:" || url == "sqlite::memory:") {
-    refuse(url, "is an in-memory store, which has no durable commit to measure");
+  // The same URL grammar as open_inbox_store(), so both sides agree on the file.
+  const auto parsed = providers::parse_store_url(url, "benchmark store");
+  if (parsed.kind == providers::StoreUrl::Kind::kMemory || parsed.path == ":memory:") {
+    throw ConfigurationError(
+        "benchmark store URL '" + std::string(url) +
+        "' is an in-memory store, which has no durable commit to measure; pass a file, "
+        "e.g. sqlite:///tmp/bench.db (PostgreSQL joins once docket's PostgreSQL inbox "
+        "provider is built)");
   }
-  if (url.starts_with("sqlite://") && url.size() > 9) {
-    const std::string path(url.substr(9));
-    return BenchStore{.url = std::string(url),
-                      .provider = BenchProvider::kSqlite,
-                      .sqlite_path = path,
-                      .raw_sqlite_path = path + ".raw"};
-  }
-  refuse(url, "is not one a benchmark can run on");
+  return BenchStore{.url = std::string(url),
+                    .provider = BenchProvider::kSqlite,
+                    .sqlite_path = parsed.path,
+                    .raw_sqlite_path = parsed.path + ".raw"};
 }
 
 }  // namespace docket::bench

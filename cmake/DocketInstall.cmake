@@ -7,10 +7,11 @@ install(TARGETS docket_core EXPORT docketTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The inbox and event sourcing layers and their providers, each its own target
-# (docket::inbox, docket::eventsourcing, docket::memory, docket::sqlite, docket::stores),
-# so that a user links only what they use.
-foreach(target docket_inbox docket_eventsourcing docket_memory docket_sqlite docket_stores)
+# The inbox, outbox and event sourcing layers and their providers, each its own target
+# (docket::inbox, docket::outbox, docket::eventsourcing, docket::memory, docket::sqlite,
+# docket::stores), so that a user links only what they use.
+foreach(target docket_inbox docket_outbox docket_eventsourcing docket_memory docket_sqlite
+               docket_stores)
   if(TARGET ${target})
     install(TARGETS ${target} EXPORT docketTargets
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

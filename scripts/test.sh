@@ -12,6 +12,11 @@ fuzz_seconds=${FUZZ_SECONDS:-20}
 
 scripts/deps.sh
 
+# A throwaway PostgreSQL server for the tests (scripts/pg-start.sh), stopped on any exit.
+trap 'scripts/pg-stop.sh' EXIT
+DOCKET_TEST_POSTGRES_URL=$(scripts/pg-start.sh)
+export DOCKET_TEST_POSTGRES_URL
+
 step() { printf '\n==> %s\n' "$*"; }
 
 step "release build"
@@ -30,7 +35,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 step "fuzz targets (${fuzz_seconds}s each)"
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDOCKET_WERROR=ON \
   -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=OFF >/dev/null
-cmake --build build-fuzz -j "$jobs"
+cmake --build build-fuzz -j "$jobs" --target fuzzers
 for fuzzer in build-fuzz/bin/fuzz_*; do
   corpus=build-fuzz/corpus/$(basename "$fuzzer")
   mkdir -p "$corpus"

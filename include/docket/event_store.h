@@ -10,9 +10,12 @@
 //  - global positions are unique and >= 1; within a stream they increase with version;
 //  - read_all never skips an event that commits later (the late-commit contract below).
 //
-// Appending inside a caller's transaction (an inbox handler appending atomically with
-// its dedup row) will be an overload taking the inbox's handler transaction; see
-// docs/eventsourcing.md.
+// Appending inside a caller's transaction: the overload taking a HandlerTransaction
+// (the inbox's unit of work, as a handler sees it) runs the version check and the
+// inserts in that transaction, so the events commit or roll back with the message's
+// dedup row and the handler's other writes. Only the provider of the transaction can
+// do this (an SQLite event store in an SQLite unit of work on the same database file);
+// any other pairing throws ConfigurationError naming both.
 //
 // Thread-safety: a store may be used from many threads at once.
 #ifndef DOCKET_EVENT_STORE_H_
@@ -28,8 +31,10 @@
 
 #include "docket/append_result.h"
 #include "docket/clock.h"
+#include "docket/error.h"
 #include "docket/event.h"
 #include "docket/expected_version.h"
+#include "docket/handler_transaction.h"
 #include "docket/stream_id.h"
 #include "docket/tenant.h"
 
@@ -66,6 +71,20 @@ class EventStore {
     return append(stream, expected, std::span<const NewEvent>(events.begin(), events.size()));
   }
 
+  // The same inside `transaction`, the unit of work of the inbox dispatch that is
+  // running the calling handler: the version check sees that transaction's own earlier
+  // writes, and the events commit when the dispatcher commits (or vanish when it rolls
+  // back). A conflict is still a result value, and nothing of this call is written.
+  // Throws as the overload above, and ConfigurationError when this store cannot write
+  // in `transaction` (another provider's, or another database).
+  AppendResult append(HandlerTransaction& transaction, const StreamId& stream,
+                      ExpectedVersion expected, std::span<const NewEvent> events);
+  AppendResult append(HandlerTransaction& transaction, const StreamId& stream,
+                      ExpectedVersion expected, std::initializer_list<NewEvent> events) {
+    return append(transaction, stream, expected,
+                  std::span<const NewEvent>(events.begin(), events.size()));
+  }
+
   // The events of `stream` with version >= `from_version`, ascending; empty when the
   // stream does not exist or ends before. Throws InvalidInputError for from_version < 0.
   std::vector<RecordedEvent> load(const StreamId& stream, std::int64_t from_version = 0);
@@ -92,12 +111,26 @@ class EventStore {
   // transaction.
   virtual AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
                                  std::vector<RecordedEvent> events) = 0;
+  // The same inside the caller's `transaction`: the version check and inserts run in
+  // it, never committing it. The default refuses (ConfigurationError, see
+  // cannot_join_error); a provider that can join its own transactions overrides it.
+  virtual AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                                    ExpectedVersion expected, std::vector<RecordedEvent> events);
   virtual std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) = 0;
   // `tenant` is null for every tenant. Arguments are validated.
   virtual ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
                                   const TenantId* tenant) = 0;
 
+ protected:
+  // "the <provider> event store cannot append inside a <transaction type>: ..." with
+  // `reason` and what to do instead.
+  ConfigurationError cannot_join_error(const HandlerTransaction& transaction,
+                                       std::string_view reason) const;
+
  private:
+  std::vector<RecordedEvent> prepare(const StreamId& stream, ExpectedVersion expected,
+                                     std::span<const NewEvent> events) const;
+
   const Clock& clock_;
 };
 

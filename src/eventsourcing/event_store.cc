@@ -24,8 +24,8 @@ void validate_event(const StreamId& stream, std::size_t index, const NewEvent& e
 
 }  // namespace
 
-AppendResult EventStore::append(const StreamId& stream, ExpectedVersion expected,
-                                std::span<const NewEvent> events) {
+std::vector<RecordedEvent> EventStore::prepare(const StreamId& stream, ExpectedVersion expected,
+                                               std::span<const NewEvent> events) const {
   if (events.empty()) {
     throw InvalidInputError("append to " + stream.describe() + " (expected " + expected.describe() +
                             ") has no events. Pass at least one event; to check a stream's "
@@ -47,7 +47,22 @@ AppendResult EventStore::append(const StreamId& stream, ExpectedVersion expected
                                      .metadata = event.metadata,
                                      .occurred_at = event.occurred_at.value_or(now)});
   }
-  return do_append(stream, expected, std::move(prepared));
+  return prepared;
+}
+
+AppendResult EventStore::append(const StreamId& stream, ExpectedVersion expected,
+                                std::span<const NewEvent> events) {
+  return do_append(stream, expected, prepare(stream, expected, events));
+}
+
+AppendResult EventStore::append(HandlerTransaction& transaction, const StreamId& stream,
+                                ExpectedVersion expected, std::span<const NewEvent> events) {
+  return do_append_in(transaction, stream, expected, prepare(stream, expected, events));
+}
+
+AppendResult EventStore::do_append_in(HandlerTransaction& transaction, const StreamId&,
+                                      ExpectedVersion, std::vector<RecordedEvent>) {
+  throw cannot_join_error(transaction, "this provider does not join a caller's transaction");
 }
 
 std::vector<RecordedEvent> EventStore::load(const StreamId& stream, std::int64_t from_version) {
@@ -72,6 +87,16 @@ ReadAllPage EventStore::read_all(std::int64_t from_position, std::size_t limit,
                             ". Read in pages, continuing from each page's next_position.");
   }
   return do_read_all(from_position, limit, tenant ? &*tenant : nullptr);
+}
+
+ConfigurationError EventStore::cannot_join_error(const HandlerTransaction& transaction,
+                                                 std::string_view reason) const {
+  return ConfigurationError(
+      "the " + std::string(provider_name()) + " event store cannot append inside a " +
+      std::string(transaction.type_name()) + ": " + std::string(reason) +
+      ". Pass the transaction of an inbox store of the event store's own provider and "
+      "database (for SQLite: open both with the same StoreOptions::path), "
+      "or call append without a transaction, which commits on its own.");
 }
 
 }  // namespace docket

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "check_failed.h"
+#include "demo_command.h"
 #include "docket/error.h"
 #include "keys_command.h"
 #if DOCKET_HAVE_BENCH
@@ -31,12 +32,13 @@ std::string usage_failure_message(const CLI::App* app, const CLI::Error& error) 
 int main(int argc, char** argv) {
   CLI::App app{
       "docket: effectively-once messaging for C++.\n"
-      "Shows the storage keys docket composes, so an operator can check what a store "
-      "will write.",
+      "`docket demo` runs an order pipeline through the outbox and the inbox with faults "
+      "switched on; `docket keys` shows the storage keys docket composes.",
       "docket"};
   app.require_subcommand(1);
   app.failure_message(usage_failure_message);
 
+  docket::tool::add_demo_command(app);
   docket::tool::add_keys_command(app);
 #if DOCKET_HAVE_BENCH
   docket::tool::add_bench_command(app);

@@ -5,6 +5,9 @@
 // Global positions are assigned at commit, under the store's lock, so read_all never
 // has a position in flight.
 //
+// It does not join a caller's transaction yet: append(transaction, ...) throws
+// ConfigurationError (see docs/eventsourcing.md).
+//
 // Thread-safety: the store may be used from many threads at once.
 #ifndef DOCKET_MEMORY_EVENT_STORE_H_
 #define DOCKET_MEMORY_EVENT_STORE_H_

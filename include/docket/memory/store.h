@@ -1,6 +1,6 @@
-// The memory inbox provider (library docket::memory): process-local tables with real
-// transactions (staged writes, savepoints, unique keys checked at insert and at
-// commit), for tests and prototyping. Nothing survives the store.
+// The memory provider (library docket::memory) of the inbox and the outbox: process-local tables
+// with real transactions (staged writes, savepoints, unique keys checked at insert and at commit),
+// for tests and prototyping. Nothing survives the store.
 //
 // Units of work run concurrently and optimistically; commit validates every staged key
 // and applies all writes at once under the store's lock. So two concurrent deliveries
@@ -15,10 +15,17 @@
 
 #include "docket/clock.h"
 #include "docket/inbox_store.h"
+#include "docket/outbox_store.h"
 
 namespace docket::memory {
 
 std::unique_ptr<InboxStore> open_store(const Clock& clock = SystemClock::instance());
+
+// A memory outbox, its own database: producers stage through units of work from its
+// begin(). Like PostgreSQL, a message's sequence is taken when it is staged and becomes
+// visible when its unit of work commits, so sequences can appear out of order and a
+// rolled-back unit leaves a gap in them.
+std::unique_ptr<OutboxStore> open_outbox_store(const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::memory
 

@@ -46,6 +46,10 @@ class Transaction : public HandlerTransaction {
   // Rows in `table` as this unit of work sees them.
   std::size_t count(std::string_view table) const;
 
+  // The unit of work underneath, for docket's own memory stores (the outbox stages
+  // its row through it and checks that it is on the outbox's database).
+  detail::Unit& unit() const noexcept { return *unit_; }
+
  private:
   detail::Unit* unit_;
 };

@@ -1,4 +1,5 @@
-// The SQLite inbox provider (library docket::sqlite): the embedded default.
+// The SQLite provider (library docket::sqlite): the embedded default, for the inbox
+// (with checkpoints) and the outbox.
 //
 // One database file in WAL mode with synchronous=FULL (a commit is durable when it
 // returns). Every unit of work is `BEGIN IMMEDIATE`, so writers queue on SQLite's
@@ -17,6 +18,7 @@
 
 #include "docket/clock.h"
 #include "docket/inbox_store.h"
+#include "docket/outbox_store.h"
 
 namespace docket::sqlite {
 
@@ -34,6 +36,14 @@ struct StoreOptions {
 // opened and the schema migrated on first use (or by migrate()).
 std::unique_ptr<InboxStore> open_store(StoreOptions options,
                                        const Clock& clock = SystemClock::instance());
+
+// The outbox (table docket_outbox) in the database at options.path: a producer's
+// orders and its messages commit together in units of work from its begin(), and an
+// inbox handler on a store over the same file may stage follow-up messages through its
+// own transaction. On ":memory:" the outbox is its own private database: stage only
+// through its begin(). Same refusals as open_store.
+std::unique_ptr<OutboxStore> open_outbox_store(StoreOptions options,
+                                               const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::sqlite
 

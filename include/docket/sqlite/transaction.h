@@ -54,6 +54,10 @@ class Transaction : public HandlerTransaction {
 
   sqlite3* native() const noexcept;
 
+  // The pooled connection underneath, for docket's own SQLite stores (the outbox
+  // checks that a producer's transaction is on its database).
+  detail::Connection& connection() const noexcept { return *connection_; }
+
  private:
   detail::Connection* connection_;
 };

@@ -138,6 +138,11 @@ class MemoryInboxStore final : public InboxStore {
 
 }  // namespace
 
+std::unique_ptr<UnitOfWork> detail::open_unit_of_work(detail::Database& database,
+                                                      const Clock& clock) {
+  return std::make_unique<MemoryUnitOfWork>(database, clock);
+}
+
 std::unique_ptr<InboxStore> open_store(const Clock& clock) {
   return std::make_unique<MemoryInboxStore>(clock);
 }

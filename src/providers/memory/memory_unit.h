@@ -9,10 +9,13 @@
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_UNIT_H_
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
 
+#include "docket/clock.h"
+#include "docket/inbox_store.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
@@ -24,6 +27,9 @@ class Unit {
   void insert(std::string_view table, Terms key, Terms values);
   std::optional<Terms> find(std::string_view table, const Terms& key) const;
   std::size_t count(std::string_view table) const;
+
+  // The committed state this unit of work writes to.
+  const Database& database() const noexcept { return database_; }
 
   void begin_savepoint();
   void release_savepoint();
@@ -41,6 +47,10 @@ class Unit {
   std::vector<std::size_t> savepoints_;
   bool ended_ = false;
 };
+
+// A unit of work of the memory provider (inbox dedup rows and the native
+// docket::memory::Transaction) on `database`; defined with the inbox store.
+std::unique_ptr<UnitOfWork> open_unit_of_work(Database& database, const Clock& clock);
 
 }  // namespace docket::memory::detail
 

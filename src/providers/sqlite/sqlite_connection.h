@@ -55,11 +55,18 @@ class Connection {
   std::int64_t changes() const noexcept;
 
   sqlite3* native() const noexcept { return db_; }
+
+  // The pool that opened this connection (nullptr outside a pool): tells whether a
+  // caller's transaction is on a given store's database when the path cannot
+  // (":memory:").
+  const void* owner() const noexcept { return owner_; }
+  void set_owner(const void* owner) noexcept { owner_ = owner; }
   const std::string& path() const noexcept { return path_; }
 
  private:
   std::string path_;
   sqlite3* db_ = nullptr;
+  const void* owner_ = nullptr;
   // Looked up by string_view without building a key string (transparent hash).
   struct SqlHash {
     using is_transparent = void;

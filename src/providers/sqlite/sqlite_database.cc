@@ -1,11 +1,36 @@
 #include "providers/sqlite/sqlite_database.h"
 
-#include "providers/sqlite/sqlite_schema.h"
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "docket/error.h"
 
 namespace docket::sqlite::detail {
+namespace {
 
-Database::Database(const StoreOptions& options, const Clock& clock)
-    : pool_(options.path, options.busy_timeout, options.max_connections), clock_(clock) {}
+std::string canonical(const std::string& path) {
+  std::error_code ignored;  // a path that cannot be resolved is compared as given
+  const auto resolved = std::filesystem::weakly_canonical(path, ignored);
+  return resolved.empty() ? path : resolved.string();
+}
+
+}  // namespace
+
+Database::Database(const StoreOptions& options, const Clock& clock, Migration migration)
+    : pool_(options.path, options.busy_timeout, options.max_connections),
+      canonical_path_(options.path == ":memory:" ? "" : canonical(options.path)),
+      clock_(clock),
+      migration_(migration) {}
+
+bool Database::holds(const Connection& connection) const {
+  if (connection.owner() == &pool_) {
+    return true;
+  }
+  const char* file = sqlite3_db_filename(connection.native(), "main");
+  return !canonical_path_.empty() && file != nullptr && *file != '\0' &&
+         canonical(file) == canonical_path_;
+}
 
 Pool::Lease Database::connect() {
   if (!migrated_.load(std::memory_order_acquire)) {
@@ -18,7 +43,7 @@ void Database::migrate() {
   // A failed migration leaves migrated_ false, so the next use tries again.
   std::lock_guard lock(migrate_mutex_);
   auto lease = pool_.acquire();
-  migrate_schema(*lease);
+  migration_(*lease);
   migrated_.store(true, std::memory_order_release);
 }
 

@@ -1,5 +1,7 @@
-// What the SQLite inbox store and its checkpoint store share: the connection pool,
-// the clock, and the schema migration done once per store on first use.
+// What the stores of one SQLite provider object share: the connection pool, the
+// clock, and the schema migration done once per store on first use (the inbox's for
+// the inbox store and its checkpoint store, the event sourcing one for the event,
+// snapshot and saga stores).
 //
 // Thread-safety: every member is safe to call from many threads.
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_DATABASE_H_
@@ -7,6 +9,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <string>
 
 #include "docket/clock.h"
 #include "docket/sqlite/store.h"
@@ -16,7 +19,10 @@ namespace docket::sqlite::detail {
 
 class Database {
  public:
-  Database(const StoreOptions& options, const Clock& clock);
+  // Brings the schema this store needs up to date on a connection (idempotent).
+  using Migration = void (*)(Connection&);
+
+  Database(const StoreOptions& options, const Clock& clock, Migration migration);
 
   // A pooled connection on a migrated database.
   Pool::Lease connect();
@@ -26,9 +32,15 @@ class Database {
 
   const Clock& clock() const noexcept { return clock_; }
 
+  // Whether `connection` is open on this database: one of this pool's connections,
+  // or (for a file) any connection to the same file.
+  bool holds(const Connection& connection) const;
+
  private:
   Pool pool_;
+  std::string canonical_path_;  // empty for ":memory:"
   const Clock& clock_;
+  const Migration migration_;
   std::atomic<bool> migrated_ = false;
   std::mutex migrate_mutex_;
 };

@@ -1,9 +1,10 @@
 // The SQLite InboxStore and CheckpointStore over one shared Database.
 #include <nlohmann/json.hpp>
 
-#include "docket/error.h"
 #include "docket/sqlite/store.h"
 #include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_options.h"
+#include "providers/sqlite/sqlite_schema.h"
 #include "providers/sqlite/sqlite_unit_of_work.h"
 
 namespace docket::sqlite {
@@ -48,7 +49,7 @@ class SqliteCheckpointStore final : public CheckpointStore {
 class SqliteInboxStore final : public InboxStore {
  public:
   SqliteInboxStore(const StoreOptions& options, const Clock& clock)
-      : database_(options, clock), checkpoints_(database_) {}
+      : database_(options, clock, detail::migrate_schema), checkpoints_(database_) {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
   void migrate() override { database_.migrate(); }
@@ -97,17 +98,8 @@ class SqliteInboxStore final : public InboxStore {
 }  // namespace
 
 std::unique_ptr<InboxStore> open_store(StoreOptions options, const Clock& clock) {
-  if (options.path.empty()) {
-    throw ConfigurationError(
-        "SQLite store: the database path is empty; pass a file path or \":memory:\"");
-  }
-  if (options.max_connections == 0) {
-    throw ConfigurationError("SQLite store: max_connections is 0; allow at least 1");
-  }
-  if (options.path == ":memory:") {
-    options.max_connections = 1;  // every connection to ":memory:" is its own database
-  }
-  return std::make_unique<SqliteInboxStore>(options, clock);
+  return std::make_unique<SqliteInboxStore>(
+      detail::checked_options(std::move(options), "SQLite store"), clock);
 }
 
 }  // namespace docket::sqlite

@@ -24,7 +24,9 @@ Pool::Lease Pool::acquire() {
   ++open_;
   lock.unlock();
   try {
-    return Lease(*this, std::make_unique<Connection>(path_, busy_timeout_));
+    auto connection = std::make_unique<Connection>(path_, busy_timeout_);
+    connection->set_owner(this);
+    return Lease(*this, std::move(connection));
   } catch (...) {
     lock.lock();
     --open_;

@@ -1,9 +1,9 @@
 #include "providers/sqlite/sqlite_schema.h"
 
-#include <string>
+#include <array>
 
-#include "docket/error.h"
 #include "docket/inbox_schema.h"
+#include "providers/sqlite/sqlite_migration.h"
 
 namespace docket::sqlite::detail {
 namespace {
@@ -34,46 +34,15 @@ CREATE TABLE IF NOT EXISTS docket_consumer_checkpoints (
 ) WITHOUT ROWID;
 )sql";
 
-struct RollbackUnlessCommitted {
-  Connection& connection;
-  bool committed = false;
-  ~RollbackUnlessCommitted() {
-    if (!committed && connection.in_transaction()) {
-      try {
-        connection.exec_script("ROLLBACK");
-      } catch (...) {  // the pool closes a connection left in a transaction
-      }
-    }
-  }
-};
+constexpr std::array<const char*, 1> kMigrations{kVersion1};
+static_assert(kMigrations.size() == kInboxSchemaVersion,
+              "one migration script per inbox schema version");
 
 }  // namespace
 
 void migrate_schema(Connection& connection) {
-  connection.exec_script("BEGIN IMMEDIATE");
-  RollbackUnlessCommitted guard{connection};
-  connection.exec_script(
-      "CREATE TABLE IF NOT EXISTS docket_schema_version (component TEXT PRIMARY KEY, "
-      "version INTEGER NOT NULL) WITHOUT ROWID");
-  const std::string component(kInboxSchemaComponent);
-  const auto rows = connection.query(
-      "SELECT version FROM docket_schema_version WHERE component = ?1", {component});
-  const std::int64_t version = rows.empty() ? 0 : std::get<std::int64_t>(rows[0].at(0));
-  if (version > kInboxSchemaVersion) {
-    throw ConfigurationError("SQLite database '" + connection.path() +
-                             "' holds inbox schema version " + std::to_string(version) +
-                             ", newer than version " + std::to_string(kInboxSchemaVersion) +
-                             " this docket writes; upgrade docket before using this database");
-  }
-  if (version < 1) {
-    connection.exec_script(kVersion1);
-    connection.exec(
-        "INSERT INTO docket_schema_version (component, version) VALUES (?1, ?2) "
-        "ON CONFLICT (component) DO UPDATE SET version = excluded.version",
-        {component, kInboxSchemaVersion});
-  }
-  connection.exec_script("COMMIT");
-  guard.committed = true;
+  migrate_component(connection, SchemaComponent{kInboxSchemaComponent, kMigrations});
+  migrate_outbox_schema(connection);
 }
 
 }  // namespace docket::sqlite::detail

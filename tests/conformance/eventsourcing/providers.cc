@@ -6,11 +6,19 @@
 namespace docket::conformance::eventsourcing {
 
 std::vector<ProviderCase> all_providers() {
-  return {{"memory", make_memory_fixture}};
+  return {
+      {"memory", make_memory_fixture},
+#ifdef DOCKET_HAVE_SQLITE
+      {"sqlite_file", make_sqlite_fixture},
+#endif
+  };
 }
 
 std::vector<ProviderCase> late_commit_providers() {
-  // PostgreSQL joins here with its fixture's begin_pending_append.
+  // PostgreSQL joins here with its fixture's begin_pending_append. SQLite does not:
+  // its writers hold the database's single write lock from the position's assignment
+  // to the commit, so no append is ever in flight beside another (a second append
+  // waits for the lock), and positions become visible in ascending order.
   return {};
 }
 

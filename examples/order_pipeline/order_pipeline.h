@@ -1,0 +1,74 @@
+// The order pipeline that `docket demo` runs, written as an example of the whole
+// promise: an "orders" service stages OrderPlaced in the same transaction as its order
+// row; a relay publishes the outbox through an in-process transport that loses
+// acknowledgements, duplicates, delays and reorders messages; a "billing" service
+// handles them through its inbox into its own invoices table, and crashes and restarts
+// midway. At the end, invoices == orders and no order is invoiced twice.
+//
+// Thread-safety: run_order_pipeline() runs its own threads; call it from one thread.
+#ifndef DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_PIPELINE_H_
+#define DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_PIPELINE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/in_process_transport.h"
+
+namespace docket::examples {
+
+enum class FaultLevel { kNone, kSome, kHeavy };
+
+// "none", "some", "heavy" -> the level; anything else -> nullopt.
+std::optional<FaultLevel> parse_fault_level(std::string_view text);
+
+// The transport faults of a level, seeded.
+TransportFaults faults_for(FaultLevel level, std::uint64_t seed);
+
+struct PipelineOptions {
+  std::size_t orders = 1000;
+  std::string store_url;  // a sqlite: URL (see docket/open_outbox_store.h)
+  FaultLevel faults = FaultLevel::kSome;
+  std::uint64_t seed = 1;
+};
+
+// A snapshot of the counters, for a progress display.
+struct PipelineProgress {
+  std::size_t total = 0;
+  std::size_t placed = 0;
+  std::size_t published = 0;
+  std::size_t processed = 0;
+};
+
+struct PipelineReport {
+  std::size_t orders = 0;                // placed: order row + OrderPlaced in one transaction
+  std::uint64_t published = 0;           // outbox rows the relay published and marked done
+  std::uint64_t publish_retries = 0;     // publishes that failed and were retried with backoff
+  std::uint64_t deliveries = 0;          // deliveries billing received
+  std::uint64_t redeliveries = 0;        // ... of which redeliveries (lost ack, crash)
+  std::uint64_t duplicates = 0;          // ... of which duplicate copies
+  std::uint64_t processed = 0;           // dispatches that ran the handler
+  std::uint64_t skipped_duplicates = 0;  // dispatches the inbox collapsed
+  int consumer_restarts = 0;
+  std::int64_t invoices = 0;          // rows in billing's invoices table
+  std::int64_t duplicates_found = 0;  // orders invoiced more than once
+  double seconds = 0;
+
+  bool ok() const noexcept {
+    return invoices == static_cast<std::int64_t>(orders) && duplicates_found == 0;
+  }
+};
+
+// Runs the pipeline to the end, calling `progress` (when set) from the calling thread
+// about ten times a second. Throws ConfigurationError for a store URL the services
+// cannot write their tables to (not sqlite:), and what the stores throw.
+PipelineReport run_order_pipeline(
+    const PipelineOptions& options,
+    const std::function<void(const PipelineProgress&)>& progress = {});
+
+}  // namespace docket::examples
+
+#endif  // DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_PIPELINE_H_

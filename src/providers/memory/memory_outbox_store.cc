@@ -1,0 +1,250 @@
+// The memory provider's OutboxStore. Like PostgreSQL, a sequence is taken when the row
+// is staged and the row becomes visible when its unit of work commits, so sequences
+// can become visible out of order and a rolled-back unit leaves a gap: the pull
+// consumer's gap rule is exercised on this provider too. Relay operations run under
+// the database's exclusive lock, each a transaction of its own.
+#include <atomic>
+#include <functional>
+#include <string>
+
+#include "docket/error.h"
+#include "docket/memory/store.h"
+#include "docket/outbox_schema.h"
+#include "providers/memory/memory_outbox_rows.h"
+#include "providers/memory/memory_unit.h"
+
+namespace docket::memory {
+namespace {
+
+using detail::from_values;
+using detail::micros;
+using detail::OutboxRow;
+using detail::to_values;
+
+class MemoryOutboxStore final : public OutboxStore {
+ public:
+  explicit MemoryOutboxStore(const Clock& clock) : clock_(clock) {}
+
+  std::string_view provider_name() const noexcept override { return "memory"; }
+  void migrate() override {}  // tables exist implicitly
+  std::unique_ptr<UnitOfWork> begin() override {
+    return detail::open_unit_of_work(database_, clock_);
+  }
+
+  void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
+    auto* memory_tx = dynamic_cast<Transaction*>(&tx);
+    if (memory_tx == nullptr) {
+      throw ConfigurationError("memory outbox: cannot stage through a " +
+                               std::string(tx.type_name()) +
+                               "; stage through the docket::memory::Transaction of a unit of "
+                               "work from this outbox store's begin()");
+    }
+    if (&memory_tx->unit().database() != &database_) {
+      throw ConfigurationError(
+          "memory outbox: the transaction belongs to another memory store; a message is atomic "
+          "only with writes to its own outbox's database: open the unit of work with this "
+          "outbox store's begin()");
+    }
+    OutboxRow row{.record = record};
+    row.record.sequence = ++last_sequence_;
+    auto& unit = memory_tx->unit();
+    unit.insert(kOutboxIdsTable(), {record.id}, detail::sequence_key(row.record.sequence));
+    unit.insert(kOutboxTable, detail::sequence_key(row.record.sequence), to_values(row));
+  }
+
+  std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
+                                  std::size_t limit) override {
+    std::vector<OutboxRecord> claimed;
+    each_row(OutboxStatus::kPending, [&](OutboxRow& row) {
+      const auto& r = row.record;
+      if (claimed.size() == limit) {
+        return Change::kStop;
+      }
+      if (r.next_attempt_at > now || (!row.lease_token.empty() && row.lease_until > micros(now))) {
+        return Change::kKeep;
+      }
+      row.lease_token = token;
+      row.lease_until = micros(lease_until);
+      claimed.push_back(r);
+      return Change::kUpdate;
+    });
+    return claimed;
+  }
+
+  bool complete(std::string_view id, std::string_view token, Timestamp now) override {
+    return update_leased(id, token, [&](OutboxRecord& r) {
+      r.status = OutboxStatus::kDone;
+      r.done_at = now;
+    });
+  }
+
+  bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    return update_leased(id, token, [&](OutboxRecord& r) {
+      ++r.attempts;
+      r.last_error = attempt.error;
+      if (attempt.park) {
+        r.status = OutboxStatus::kParked;
+      } else {
+        r.next_attempt_at = attempt.next_attempt_at;
+      }
+    });
+  }
+
+  std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
+    std::vector<OutboxRecord> rows;
+    each_row(OutboxStatus::kParked, [&](OutboxRow& row) {
+      if (rows.size() == limit) {
+        return Change::kStop;
+      }
+      if (row.record.sequence > after_sequence) {
+        rows.push_back(row.record);
+      }
+      return Change::kKeep;
+    });
+    return rows;
+  }
+
+  bool replay(std::string_view id, Timestamp now) override {
+    return with_row(id, [&](OutboxRow& row) {
+      if (row.record.status != OutboxStatus::kParked) {
+        return false;
+      }
+      row.record.status = OutboxStatus::kPending;
+      row.record.attempts = 0;
+      row.record.next_attempt_at = now;
+      row.lease_token.clear();
+      row.lease_until = 0;
+      return true;
+    });
+  }
+
+  std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
+    std::size_t deleted = 0;
+    each_row(OutboxStatus::kDone, [&](OutboxRow& row) {
+      if (deleted == limit) {
+        return Change::kStop;
+      }
+      const auto& r = row.record;
+      if (!r.done_at || *r.done_at >= cutoff) {
+        return Change::kKeep;
+      }
+      ++deleted;
+      return Change::kDelete;
+    });
+    return deleted;
+  }
+
+  std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
+    std::vector<OutboxRecord> rows;
+    database_.read([&](const auto& tables) {
+      const auto table = tables.find(kOutboxTable);
+      if (table == tables.end()) {
+        return;
+      }
+      for (auto it = table->second.upper_bound(detail::sequence_key(after_sequence));
+           it != table->second.end() && rows.size() < limit; ++it) {
+        rows.push_back(from_values(it->first, it->second).record);
+      }
+    });
+    return rows;
+  }
+
+  std::optional<OutboxRecord> find(std::string_view id) override {
+    std::optional<OutboxRecord> found;
+    database_.read([&](const auto& tables) {
+      const auto ids = tables.find(kOutboxIdsTable());
+      const auto rows = tables.find(kOutboxTable);
+      if (ids == tables.end() || rows == tables.end()) {
+        return;
+      }
+      const auto key = ids->second.find({std::string(id)});
+      if (key != ids->second.end()) {
+        const auto row = rows->second.find(key->second);
+        found = from_values(row->first, row->second).record;
+      }
+    });
+    return found;
+  }
+
+ private:
+  enum class Change { kKeep, kUpdate, kDelete, kStop };
+
+  static std::string_view kOutboxIdsTable() { return detail::kOutboxIdsTable; }
+
+  // Visits the committed rows in `status`, in sequence order, under the exclusive
+  // lock: one transaction.
+  void each_row(OutboxStatus status, const std::function<Change(OutboxRow&)>& visit) {
+    const std::string code = std::to_string(static_cast<int>(status));
+    database_.write([&](auto& tables) {
+      auto& rows = tables[std::string(kOutboxTable)];
+      auto& ids = tables[std::string(detail::kOutboxIdsTable)];
+      for (auto it = rows.begin(); it != rows.end();) {
+        if (it->second.at(detail::kStatusTerm) != code) {
+          ++it;
+          continue;
+        }
+        OutboxRow row = from_values(it->first, it->second);
+        const Change change = visit(row);
+        if (change == Change::kStop) {
+          return;
+        }
+        if (change == Change::kDelete) {
+          ids.erase({row.record.id});
+          it = rows.erase(it);
+          continue;
+        }
+        if (change == Change::kUpdate) {
+          it->second = to_values(row);
+        }
+        ++it;
+      }
+    });
+  }
+
+  // Runs `change` on the row `id` under the exclusive lock; stores the row when it
+  // returns true, and returns that.
+  bool with_row(std::string_view id, const std::function<bool(OutboxRow&)>& change) {
+    bool changed = false;
+    database_.write([&](auto& tables) {
+      auto& rows = tables[std::string(kOutboxTable)];
+      auto& ids = tables[std::string(detail::kOutboxIdsTable)];
+      const auto key = ids.find({std::string(id)});
+      if (key == ids.end()) {
+        return;
+      }
+      const auto it = rows.find(key->second);
+      OutboxRow row = from_values(it->first, it->second);
+      changed = change(row);
+      if (changed) {
+        it->second = to_values(row);
+      }
+    });
+    return changed;
+  }
+
+  // Applies `change` to the row `id` if `token` holds its lease; ends the lease.
+  bool update_leased(std::string_view id, std::string_view token,
+                     const std::function<void(OutboxRecord&)>& change) {
+    return with_row(id, [&](OutboxRow& row) {
+      if (row.lease_token != token || row.record.status != OutboxStatus::kPending) {
+        return false;
+      }
+      change(row.record);
+      row.lease_token.clear();
+      row.lease_until = 0;
+      return true;
+    });
+  }
+
+  const Clock& clock_;
+  detail::Database database_;
+  std::atomic<std::int64_t> last_sequence_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<OutboxStore> open_outbox_store(const Clock& clock) {
+  return std::make_unique<MemoryOutboxStore>(clock);
+}
+
+}  // namespace docket::memory

@@ -1,0 +1,66 @@
+#include "providers/postgres/connection.h"
+
+#include <utility>
+
+#include "docket/error.h"
+#include "providers/postgres/conninfo.h"
+#include "providers/postgres/libpq_text.h"
+
+namespace docket::postgres {
+
+Connection::Connection(std::string_view conninfo) {
+  ConnInfo info = parse_conninfo(conninfo);
+  description_ = std::move(info.description);
+
+  // libpq keeps the last value of a repeated keyword: application_name goes first so the
+  // string can override it, client_encoding last so that it cannot (docket's text
+  // parameters and results are UTF-8).
+  std::vector<const char*> keywords{"application_name"};
+  std::vector<const char*> values{"docket"};
+  for (const auto& [keyword, value] : info.settings) {
+    keywords.push_back(keyword.c_str());
+    values.push_back(value.c_str());
+  }
+  keywords.push_back("client_encoding");
+  values.push_back("UTF8");
+  keywords.push_back(nullptr);
+  values.push_back(nullptr);
+
+  conn_.reset(PQconnectdbParams(keywords.data(), values.data(), /*expand_dbname=*/0));
+  if (conn_ == nullptr) {
+    throw InfrastructureError("cannot connect to PostgreSQL " + description_ +
+                              ": libpq could not allocate a connection (out of memory)");
+  }
+  if (PQstatus(conn_.get()) != CONNECTION_OK) {
+    std::string reason = libpq_message(PQerrorMessage(conn_.get()));
+    throw InfrastructureError(redact_password(
+        "cannot connect to PostgreSQL " + description_ + ": " + reason +
+            "; check that the server is running and reachable and that the user, database "
+            "and credentials in the connection string are right",
+        conninfo));
+  }
+}
+
+bool Connection::healthy() const noexcept {
+  return conn_ != nullptr && PQstatus(conn_.get()) == CONNECTION_OK;
+}
+
+bool Connection::idle() const noexcept {
+  return healthy() && PQtransactionStatus(conn_.get()) == PQTRANS_IDLE;
+}
+
+int Connection::backend_pid() const noexcept {
+  return conn_ ? PQbackendPID(conn_.get()) : 0;
+}
+
+const PreparedStatement* Connection::find_prepared(std::string_view name) const {
+  auto it = prepared_.find(name);
+  return it == prepared_.end() ? nullptr : &it->second;
+}
+
+const PreparedStatement& Connection::remember_prepared(PreparedStatement statement) {
+  std::string key = statement.name;
+  return prepared_.insert_or_assign(std::move(key), std::move(statement)).first->second;
+}
+
+}  // namespace docket::postgres

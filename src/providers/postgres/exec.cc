@@ -1,0 +1,154 @@
+#include "providers/postgres/exec.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "docket/error.h"
+#include "providers/postgres/libpq_text.h"
+
+namespace docket::postgres {
+namespace {
+
+// libpq's parallel parameter arrays, on the stack for the usual few parameters.
+class BoundParams {
+ public:
+  explicit BoundParams(std::span<const Param> params) : count_(params.size()) {
+    if (count_ > kInline) {
+      heap_types_.resize(count_);
+      heap_values_.resize(count_);
+      heap_lengths_.resize(count_);
+      heap_formats_.resize(count_);
+    }
+    Oid* types = this->types();
+    const char** values = this->values();
+    int* lengths = this->lengths();
+    int* formats = this->formats();
+    for (std::size_t i = 0; i < count_; ++i) {
+      types[i] = params[i].type();
+      values[i] = params[i].data();
+      lengths[i] = params[i].length();
+      formats[i] = Param::kBinaryFormat;
+    }
+  }
+
+  int count() const noexcept { return static_cast<int>(count_); }
+  Oid* types() noexcept { return count_ > kInline ? heap_types_.data() : types_.data(); }
+  const char** values() noexcept { return count_ > kInline ? heap_values_.data() : values_.data(); }
+  int* lengths() noexcept { return count_ > kInline ? heap_lengths_.data() : lengths_.data(); }
+  int* formats() noexcept { return count_ > kInline ? heap_formats_.data() : formats_.data(); }
+
+ private:
+  static constexpr std::size_t kInline = 16;
+  std::size_t count_;
+  std::array<Oid, kInline> types_{};
+  std::array<const char*, kInline> values_{};
+  std::array<int, kInline> lengths_{};
+  std::array<int, kInline> formats_{};
+  std::vector<Oid> heap_types_;
+  std::vector<const char*> heap_values_;
+  std::vector<int> heap_lengths_;
+  std::vector<int> heap_formats_;
+};
+
+constexpr int kTextResults = 0;
+
+std::string describe_types(const std::vector<Oid>& types) {
+  std::string text = "(";
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + std::to_string(types[i]);
+  }
+  return text + ")";
+}
+
+std::string prepared_label(std::string_view name, std::string_view sql) {
+  return "prepared statement \"" + std::string(name) + "\" (" + std::string(sql) + ")";
+}
+
+// The statement prepared under `name` on `conn`, preparing it first if needed. Returns
+// nullptr, and sets `failure`, when the server refuses to prepare it.
+const PreparedStatement* prepare_once(Connection& conn, std::string_view name, std::string_view sql,
+                                      std::span<const Param> params, Result& failure) {
+  std::vector<Oid> types(params.size());
+  std::transform(params.begin(), params.end(), types.begin(),
+                 [](const Param& p) { return p.type(); });
+  if (const PreparedStatement* known = conn.find_prepared(name)) {
+    if (known->sql != sql || known->types != types) {
+      throw InvalidInputError(
+          "the prepared statement name \"" + std::string(name) + "\" was first used with SQL `" +
+          known->sql + "` and parameter types " + describe_types(known->types) +
+          ", now with SQL `" + std::string(sql) + "` and parameter types " + describe_types(types) +
+          "; give each statement its own name and bind the same "
+          "parameter types every time (a typed NULL is std::optional<T>{})");
+    }
+    return known;
+  }
+  PreparedStatement statement{std::string(name), std::string(sql), std::move(types)};
+  Result prepared(PQprepare(conn.native(), statement.name.c_str(), statement.sql.c_str(),
+                            static_cast<int>(statement.types.size()), statement.types.data()));
+  if (!prepared.ok()) {
+    failure = std::move(prepared);
+    return nullptr;
+  }
+  return &conn.remember_prepared(std::move(statement));
+}
+
+}  // namespace
+
+void throw_failure(const Connection& conn, const Result& result, std::string_view statement) {
+  std::string message = "PostgreSQL ";
+  message += result.sqlstate().empty() ? "failure" : "error " + std::string(result.sqlstate());
+  message += " on " + conn.description() + " running `" + std::string(statement) + "`: ";
+  message += result.native() != nullptr ? result.error_message()
+                                        : libpq_message(PQerrorMessage(conn.native()));
+  if (!conn.healthy()) {
+    message += " (the connection is broken; open a new one)";
+  }
+  throw PostgresError(std::string(result.sqlstate()), message);
+}
+
+Result try_exec(Connection& conn, std::string_view sql, std::span<const Param> params) {
+  BoundParams bound(params);
+  const std::string text(sql);  // libpq wants a NUL-terminated command
+  return Result(PQexecParams(conn.native(), text.c_str(), bound.count(), bound.types(),
+                             bound.values(), bound.lengths(), bound.formats(), kTextResults));
+}
+
+Result exec(Connection& conn, std::string_view sql, std::span<const Param> params) {
+  Result result = try_exec(conn, sql, params);
+  if (!result.ok()) {
+    throw_failure(conn, result, sql);
+  }
+  return result;
+}
+
+Result try_exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
+                         std::span<const Param> params) {
+  Result failure(nullptr);
+  const PreparedStatement* statement = prepare_once(conn, name, sql, params, failure);
+  if (statement == nullptr) {
+    return failure;
+  }
+  BoundParams bound(params);
+  return Result(PQexecPrepared(conn.native(), statement->name.c_str(), bound.count(),
+                               bound.values(), bound.lengths(), bound.formats(), kTextResults));
+}
+
+Result exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
+                     std::span<const Param> params) {
+  Result result = try_exec_prepared(conn, name, sql, params);
+  if (!result.ok()) {
+    throw_failure(conn, result, prepared_label(name, sql));
+  }
+  return result;
+}
+
+void exec_script(Connection& conn, std::string_view sql) {
+  const std::string text(sql);
+  Result result(PQexec(conn.native(), text.c_str()));
+  if (!result.ok()) {
+    throw_failure(conn, result, sql);
+  }
+}
+
+}  // namespace docket::postgres

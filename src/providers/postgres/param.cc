@@ -1,0 +1,67 @@
+#include "providers/postgres/param.h"
+
+#include <climits>
+
+#include "docket/error.h"
+
+namespace docket::postgres {
+namespace {
+
+// An empty value must not be bound as a null pointer: libpq reads that as SQL NULL.
+constexpr char kEmpty[] = "";
+
+int checked_length(std::size_t size, std::string_view what) {
+  if (size > static_cast<std::size_t>(INT_MAX)) {
+    throw InvalidInputError("a " + std::string(what) + " parameter of " + std::to_string(size) +
+                            " bytes exceeds what one PostgreSQL parameter carries (" +
+                            std::to_string(INT_MAX) + " bytes); store it in parts");
+  }
+  return static_cast<int>(size);
+}
+
+}  // namespace
+
+Param Param::text(std::string_view value) {
+  return Param(type_oid::kText, false, value.empty() ? kEmpty : value.data(),
+               checked_length(value.size(), "text"));
+}
+
+Param Param::bytea(std::span<const std::byte> value) {
+  return Param(type_oid::kBytea, false,
+               value.empty() ? kEmpty : reinterpret_cast<const char*>(value.data()),
+               checked_length(value.size(), "bytea"));
+}
+
+Param Param::int64(std::int64_t value) {
+  Param param(type_oid::kInt8, false, nullptr, 8);
+  auto bits = static_cast<std::uint64_t>(value);
+  for (int i = 7; i >= 0; --i) {  // network byte order
+    param.inline_[static_cast<std::size_t>(i)] = static_cast<char>(bits & 0xff);
+    bits >>= 8;
+  }
+  return param;
+}
+
+Param Param::boolean(bool value) {
+  Param param(type_oid::kBoolean, false, nullptr, 1);
+  param.inline_[0] = value ? 1 : 0;
+  return param;
+}
+
+Param Param::null(Oid type) {
+  return Param(type, true, nullptr, 0);
+}
+
+const char* Param::data() const noexcept {
+  if (null_) {
+    return nullptr;
+  }
+  return external_ != nullptr ? external_ : inline_.data();
+}
+
+void throw_integer_out_of_range(std::uintmax_t value) {
+  throw InvalidInputError("the integer parameter " + std::to_string(value) +
+                          " exceeds PostgreSQL's bigint range (at most 9223372036854775807)");
+}
+
+}  // namespace docket::postgres

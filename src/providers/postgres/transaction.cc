@@ -1,0 +1,101 @@
+#include "providers/postgres/transaction.h"
+
+#include <string>
+
+#include "docket/error.h"
+#include "providers/postgres/exec.h"
+
+namespace docket::postgres {
+namespace {
+
+std::string_view begin_statement(Isolation isolation) {
+  switch (isolation) {
+    case Isolation::kReadCommitted:
+      return "BEGIN ISOLATION LEVEL READ COMMITTED";
+    case Isolation::kRepeatableRead:
+      return "BEGIN ISOLATION LEVEL REPEATABLE READ";
+    case Isolation::kSerializable:
+      return "BEGIN ISOLATION LEVEL SERIALIZABLE";
+  }
+  return "BEGIN";
+}
+
+std::string savepoint_statement(std::string_view command, std::string_view name) {
+  bool valid = !name.empty() && name.size() <= 63 && !(name[0] >= '0' && name[0] <= '9');
+  for (char c : name) {
+    valid = valid && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '_');
+  }
+  if (!valid) {
+    throw InvalidInputError("\"" + std::string(name) +
+                            "\" is not usable as a savepoint name: use 1 to 63 ASCII letters, "
+                            "digits or '_', not starting with a digit");
+  }
+  return std::string(command) + " " + std::string(name);
+}
+
+}  // namespace
+
+Transaction::Transaction(Connection& conn, Isolation isolation) : conn_(conn) {
+  if (PQtransactionStatus(conn.native()) != PQTRANS_IDLE) {
+    throw InvalidInputError("cannot begin a transaction on " + conn.description() +
+                            ": the connection is already inside a transaction block (or "
+                            "broken); end that one first");
+  }
+  exec_script(conn_, begin_statement(isolation));
+  active_ = true;
+}
+
+Transaction::~Transaction() {
+  if (active_ && conn_.healthy()) {
+    // Nothing to report from a destructor: if this fails the connection is left
+    // non-idle, which is what Pool checks before reusing it.
+    PQclear(PQexec(conn_.native(), "ROLLBACK"));
+  }
+}
+
+void Transaction::require_active(std::string_view operation) const {
+  if (!active_) {
+    throw InvalidInputError("cannot " + std::string(operation) + " on " + conn_.description() +
+                            ": the transaction has already been committed or rolled back");
+  }
+}
+
+void Transaction::commit() {
+  require_active("commit");
+  active_ = false;
+  Result result(PQexec(conn_.native(), "COMMIT"));
+  if (!result.ok()) {
+    throw_failure(conn_, result, "COMMIT");
+  }
+  // COMMIT of a transaction in which a statement failed succeeds as a ROLLBACK.
+  if (std::string_view(PQcmdStatus(result.native())) != "COMMIT") {
+    throw PostgresError(std::string(sqlstate::kInFailedSqlTransaction),
+                        "PostgreSQL rolled back the transaction on " + conn_.description() +
+                            " instead of committing it, because a statement in it had failed; "
+                            "roll back to a savepoint after a failure you want to survive");
+  }
+}
+
+void Transaction::rollback() {
+  require_active("roll back");
+  active_ = false;
+  exec_script(conn_, "ROLLBACK");
+}
+
+void Transaction::savepoint(std::string_view name) {
+  require_active("set a savepoint");
+  exec_script(conn_, savepoint_statement("SAVEPOINT", name));
+}
+
+void Transaction::rollback_to(std::string_view name) {
+  require_active("roll back to a savepoint");
+  exec_script(conn_, savepoint_statement("ROLLBACK TO SAVEPOINT", name));
+}
+
+void Transaction::release(std::string_view name) {
+  require_active("release a savepoint");
+  exec_script(conn_, savepoint_statement("RELEASE SAVEPOINT", name));
+}
+
+}  // namespace docket::postgres

@@ -1,0 +1,59 @@
+// Transaction: one transaction block on a Connection, RAII: BEGIN on construction,
+// ROLLBACK on destruction unless commit() or rollback() ended it first.
+//
+// Savepoints nest inside it: savepoint(name), then rollback_to(name) undoes what ran
+// since (the transaction stays usable, also after a failed statement) or release(name)
+// keeps it. Names are SQL identifiers: a letter or `_`, then letters, digits or `_`, at
+// most 63 bytes; anything else is refused with InvalidInputError.
+//
+// Invariant: while active(), the connection is inside this transaction; after it ends
+// the connection is outside any transaction block, or unhealthy (a ROLLBACK that fails
+// in the destructor cannot be reported: the connection then is not idle(), and a Pool
+// discards it).
+// Thread-safety: none; the thread that owns the Connection owns its Transaction.
+#ifndef DOCKET_PROVIDERS_POSTGRES_TRANSACTION_H_
+#define DOCKET_PROVIDERS_POSTGRES_TRANSACTION_H_
+
+#include <string_view>
+
+#include "providers/postgres/connection.h"
+
+namespace docket::postgres {
+
+enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
+
+class Transaction {
+ public:
+  // Throws PostgresError when BEGIN fails, InvalidInputError when the connection is
+  // already inside a transaction block.
+  explicit Transaction(Connection& conn, Isolation isolation = Isolation::kReadCommitted);
+  ~Transaction();
+
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  Transaction(Transaction&&) = delete;
+  Transaction& operator=(Transaction&&) = delete;
+
+  Connection& connection() const noexcept { return conn_; }
+  bool active() const noexcept { return active_; }
+
+  // Commits. Throws PostgresError when COMMIT fails (deferred constraint, serialization
+  // failure) and also when the server rolled back instead because a statement of the
+  // transaction had failed (SQLSTATE 25P02). The transaction has ended either way.
+  void commit();
+  void rollback();
+
+  void savepoint(std::string_view name);
+  void rollback_to(std::string_view name);
+  void release(std::string_view name);
+
+ private:
+  void require_active(std::string_view operation) const;
+
+  Connection& conn_;
+  bool active_ = false;
+};
+
+}  // namespace docket::postgres
+
+#endif  // DOCKET_PROVIDERS_POSTGRES_TRANSACTION_H_

@@ -1,0 +1,105 @@
+// The SQLite EventStore: its own appends in a BEGIN IMMEDIATE transaction of their
+// own, appends inside an SQLite unit of work in that unit's transaction; both through
+// the same SQL (sqlite_event_rows.h).
+#include <sqlite3.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "docket/sqlite/event_store.h"
+#include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_event_rows.h"
+#include "providers/sqlite/sqlite_eventsourcing_schema.h"
+#include "providers/sqlite/sqlite_immediate_transaction.h"
+#include "providers/sqlite/sqlite_options.h"
+
+namespace docket::sqlite {
+namespace {
+
+using detail::Database;
+
+// The file behind the connection's main database; empty for an in-memory database.
+std::string file_of(sqlite3* db) {
+  const char* name = sqlite3_db_filename(db, "main");
+  return name == nullptr ? std::string() : std::string(name);
+}
+
+class SqliteEventStore final : public EventStore {
+ public:
+  SqliteEventStore(const StoreOptions& options, const Clock& clock)
+      : EventStore(clock), database_(options, clock, detail::migrate_eventsourcing_schema) {
+    database_.migrate();
+    file_ = file_of(database_.connect()->native());
+  }
+
+  std::string_view provider_name() const noexcept override { return "sqlite"; }
+
+ private:
+  AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
+                         std::vector<RecordedEvent> events) override {
+    auto connection = database_.connect();
+    Transaction tx(*connection);
+    detail::ImmediateTransaction own(*connection);
+    AppendResult result = detail::append_events(tx, stream, expected, events);
+    if (result.succeeded()) {
+      own.commit();
+    }
+    return result;
+  }
+
+  AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                            ExpectedVersion expected, std::vector<RecordedEvent> events) override {
+    return detail::append_events(joinable(transaction), stream, expected, events);
+  }
+
+  std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override {
+    auto connection = database_.connect();
+    Transaction tx(*connection);
+    return detail::load_events(tx, stream, from_version);
+  }
+
+  ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
+                          const TenantId* tenant) override {
+    auto connection = database_.connect();
+    Transaction tx(*connection);
+    return detail::read_events(tx, from_position, limit, tenant);
+  }
+
+  // `transaction` as an SQLite transaction on this store's database file, or
+  // ConfigurationError: appending on another file would commit the events where this
+  // store never reads them.
+  Transaction& joinable(HandlerTransaction& transaction) const {
+    auto* tx = dynamic_cast<Transaction*>(&transaction);
+    if (tx == nullptr) {
+      throw cannot_join_error(transaction,
+                              "it is another provider's transaction, and the sqlite "
+                              "event store writes only in a " +
+                                  std::string(Transaction::kTypeName));
+    }
+    if (file_.empty()) {
+      throw cannot_join_error(transaction,
+                              "this event store is on an in-memory database, which no other "
+                              "store's connection can share");
+    }
+    if (const std::string other = file_of(tx->native()); other != file_) {
+      throw cannot_join_error(
+          transaction, "the transaction is on " +
+                           (other.empty() ? "an in-memory database" : "database '" + other + "'") +
+                           " and this event store on database '" + file_ + "'");
+    }
+    return *tx;
+  }
+
+  Database database_;
+  std::string file_;
+};
+
+}  // namespace
+
+std::unique_ptr<EventStore> open_event_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<SqliteEventStore>(
+      detail::checked_options(std::move(options), "SQLite event store"), clock);
+}
+
+}  // namespace docket::sqlite

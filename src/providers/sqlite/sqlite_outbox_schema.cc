@@ -1,0 +1,51 @@
+// The outbox component of the SQLite schema.
+#include <array>
+
+#include "docket/outbox_schema.h"
+#include "providers/sqlite/sqlite_migration.h"
+#include "providers/sqlite/sqlite_schema.h"
+
+namespace docket::sqlite::detail {
+namespace {
+
+// Version 1. Times are Unix microseconds (UTC). AUTOINCREMENT: a sequence is never
+// reused, also after retention deleted the highest rows, so a feed position stays
+// unique forever. status: 0 pending, 1 done, 2 parked.
+constexpr const char* kOutboxVersion1 = R"sql(
+CREATE TABLE IF NOT EXISTS docket_outbox (
+  sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  tenant TEXT NOT NULL,
+  event_type TEXT NOT NULL,
+  payload BLOB NOT NULL,
+  occurred_at INTEGER NOT NULL,
+  message_source TEXT,
+  causation_id TEXT,
+  correlation_id TEXT,
+  traceparent TEXT NOT NULL,
+  tracestate TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  status INTEGER NOT NULL,
+  attempts INTEGER NOT NULL,
+  next_attempt_at INTEGER NOT NULL,
+  lease_token TEXT,
+  lease_until INTEGER,
+  last_error TEXT,
+  done_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS docket_outbox_pending ON docket_outbox (sequence) WHERE status = 0;
+CREATE INDEX IF NOT EXISTS docket_outbox_done ON docket_outbox (done_at) WHERE status = 1;
+CREATE INDEX IF NOT EXISTS docket_outbox_parked ON docket_outbox (sequence) WHERE status = 2;
+)sql";
+
+constexpr std::array<const char*, 1> kOutboxMigrations{kOutboxVersion1};
+static_assert(kOutboxMigrations.size() == kOutboxSchemaVersion,
+              "one migration script per outbox schema version");
+
+}  // namespace
+
+void migrate_outbox_schema(Connection& connection) {
+  migrate_component(connection, SchemaComponent{kOutboxSchemaComponent, kOutboxMigrations});
+}
+
+}  // namespace docket::sqlite::detail

@@ -1,0 +1,139 @@
+// The SQLite OutboxStore: the docket_outbox table in the producer's database. Every
+// relay operation is one autocommit statement, which SQLite runs under its write lock:
+// claims are serialised (one claimer at a time) and atomic.
+#include <sqlite3.h>
+
+#include <string>
+
+#include "docket/error.h"
+#include "docket/sqlite/store.h"
+#include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_options.h"
+#include "providers/sqlite/sqlite_outbox_rows.h"
+#include "providers/sqlite/sqlite_schema.h"
+#include "providers/sqlite/sqlite_unit_of_work.h"
+
+namespace docket::sqlite {
+namespace {
+
+using detail::Database;
+using detail::micros;
+using detail::rows_to_records;
+
+const std::string kColumns = detail::kOutboxColumns;
+
+class SqliteOutboxStore final : public OutboxStore {
+ public:
+  SqliteOutboxStore(const StoreOptions& options, const Clock& clock)
+      : database_(options, clock, detail::migrate_schema), path_(options.path) {}
+
+  std::string_view provider_name() const noexcept override { return "sqlite"; }
+  void migrate() override { database_.migrate(); }
+  std::unique_ptr<UnitOfWork> begin() override {
+    return std::make_unique<detail::SqliteUnitOfWork>(database_);
+  }
+
+  void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
+    auto* sqlite_tx = dynamic_cast<Transaction*>(&tx);
+    if (sqlite_tx == nullptr) {
+      throw ConfigurationError("SQLite outbox on '" + path_ + "': cannot stage through a " +
+                               std::string(tx.type_name()) +
+                               "; stage through the docket::sqlite::Transaction of a unit of work "
+                               "on the same database");
+    }
+    if (!database_.holds(sqlite_tx->connection())) {
+      throw ConfigurationError("SQLite outbox on '" + path_ +
+                               "': the transaction is on another database ('" +
+                               sqlite_tx->connection().path() +
+                               "'); a message is atomic only with writes to its own outbox's "
+                               "database: open the unit of work with this outbox store's begin()");
+    }
+    if (!sqlite_tx->connection().in_transaction()) {
+      throw InvalidInputError("SQLite outbox on '" + path_ +
+                              "': no transaction is open on the connection, so the message would "
+                              "commit alone; stage inside a unit of work (begin() ... commit())");
+    }
+    sqlite_tx->exec(
+        "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
+        "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
+        "attempts, next_attempt_at, status) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 0)",
+        detail::record_to_params(record));
+  }
+
+  std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
+                                  std::size_t limit) override {
+    return rows_to_records(database_.connect()->query(
+        "UPDATE docket_outbox SET lease_token = ?1, lease_until = ?2 WHERE sequence IN "
+        "(SELECT sequence FROM docket_outbox WHERE status = 0 AND next_attempt_at <= ?3 AND "
+        "(lease_until IS NULL OR lease_until <= ?3) ORDER BY sequence LIMIT ?4) RETURNING " +
+            kColumns,
+        {std::string(token), micros(lease_until), micros(now), static_cast<std::int64_t>(limit)}));
+  }
+
+  bool complete(std::string_view id, std::string_view token, Timestamp now) override {
+    return database_.connect()->exec(
+               "UPDATE docket_outbox SET status = 1, done_at = ?3, lease_token = NULL, "
+               "lease_until = NULL WHERE id = ?1 AND lease_token = ?2 AND status = 0",
+               {std::string(id), std::string(token), micros(now)}) == 1;
+  }
+
+  bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    return database_.connect()->exec(
+               "UPDATE docket_outbox SET attempts = attempts + 1, last_error = ?3, "
+               "status = ?4, next_attempt_at = CASE WHEN ?4 = 2 THEN next_attempt_at ELSE ?5 END, "
+               "lease_token = NULL, lease_until = NULL "
+               "WHERE id = ?1 AND lease_token = ?2 AND status = 0",
+               {std::string(id), std::string(token), attempt.error,
+                std::int64_t{attempt.park ? 2 : 0}, micros(attempt.next_attempt_at)}) == 1;
+  }
+
+  std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
+    return rows_to_records(database_.connect()->query(
+        "SELECT " + kColumns +
+            " FROM docket_outbox WHERE status = 2 AND sequence > ?1 ORDER BY sequence LIMIT ?2",
+        {after_sequence, static_cast<std::int64_t>(limit)}));
+  }
+
+  bool replay(std::string_view id, Timestamp now) override {
+    return database_.connect()->exec(
+               "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = ?2, "
+               "lease_token = NULL, lease_until = NULL WHERE id = ?1 AND status = 2",
+               {std::string(id), micros(now)}) == 1;
+  }
+
+  std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
+    return static_cast<std::size_t>(database_.connect()->exec(
+        "DELETE FROM docket_outbox WHERE sequence IN (SELECT sequence FROM docket_outbox "
+        "WHERE status = 1 AND done_at < ?1 ORDER BY done_at LIMIT ?2)",
+        {micros(cutoff), static_cast<std::int64_t>(limit)}));
+  }
+
+  std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
+    return rows_to_records(database_.connect()->query(
+        "SELECT " + kColumns + " FROM docket_outbox WHERE sequence > ?1 ORDER BY sequence LIMIT ?2",
+        {after_sequence, static_cast<std::int64_t>(limit)}));
+  }
+
+  std::optional<OutboxRecord> find(std::string_view id) override {
+    auto records = rows_to_records(database_.connect()->query(
+        "SELECT " + kColumns + " FROM docket_outbox WHERE id = ?1", {std::string(id)}));
+    if (records.empty()) {
+      return std::nullopt;
+    }
+    return std::move(records.front());
+  }
+
+ private:
+  Database database_;
+  std::string path_;
+};
+
+}  // namespace
+
+std::unique_ptr<OutboxStore> open_outbox_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<SqliteOutboxStore>(
+      detail::checked_options(std::move(options), "SQLite outbox store"), clock);
+}
+
+}  // namespace docket::sqlite

@@ -1,0 +1,124 @@
+// The SQLite SagaStore: one row per saga in docket_sagas.
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docket/sqlite/saga_store.h"
+#include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_eventsourcing_schema.h"
+#include "providers/sqlite/sqlite_immediate_transaction.h"
+#include "providers/sqlite/sqlite_options.h"
+
+namespace docket::sqlite {
+namespace {
+
+std::int64_t micros(Timestamp t) {
+  return t.time_since_epoch().count();
+}
+
+Timestamp timestamp_at(const Row& row, std::size_t column) {
+  return Timestamp(std::chrono::microseconds(std::get<std::int64_t>(row.at(column))));
+}
+
+class SqliteSagaStore final : public SagaStore {
+ public:
+  SqliteSagaStore(const StoreOptions& options, const Clock& clock)
+      : SagaStore(clock), database_(options, clock, detail::migrate_eventsourcing_schema) {
+    database_.migrate();
+  }
+
+  std::string_view provider_name() const noexcept override { return "sqlite"; }
+
+ private:
+  // BEGIN IMMEDIATE: the version read here is still the saga's when the write commits.
+  SagaSaveResult do_save(const SaveRequest& request) override {
+    const SagaId& saga = request.saga;
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
+    const auto rows = connection->query(
+        "SELECT version, completed_at FROM docket_sagas "
+        "WHERE tenant = ?1 AND saga_type = ?2 AND saga_id = ?3",
+        {saga.tenant().value(), saga.saga_type(), saga.saga_id()});
+    const std::int64_t current = rows.empty() ? kNewSaga : std::get<std::int64_t>(rows[0].at(0));
+    if (current != request.expected_version) {
+      return VersionConflict{.subject = saga.describe(),
+                             .expected_version = request.expected_version,
+                             .actual_version = current};
+    }
+    if (!rows.empty() && !std::holds_alternative<std::nullptr_t>(rows[0].at(1))) {
+      throw completed_saga_error(saga, timestamp_at(rows[0], 1));
+    }
+    const bool completing = request.status == SagaStatus::kCompleted;
+    const std::int64_t version = current + 1;
+    std::vector<Value> params{
+        saga.tenant().value(),      saga.saga_type(),         saga.saga_id(),      version,
+        std::string(request.state), std::int64_t{completing}, micros(request.now), nullptr};
+    if (completing) {
+      params[7] = micros(request.now);  // completed_at
+    }
+    connection->exec(rows.empty() ? "INSERT INTO docket_sagas (tenant, saga_type, saga_id, "
+                                    "version, state, completed, started_at, updated_at, "
+                                    "completed_at) VALUES (?1, ?2, ?3, ?4, CAST(?5 AS BLOB), ?6, "
+                                    "?7, ?7, ?8)"
+                                  : "UPDATE docket_sagas SET version = ?4, state = CAST(?5 AS "
+                                    "BLOB), completed = ?6, updated_at = ?7, completed_at = ?8 "
+                                    "WHERE tenant = ?1 AND saga_type = ?2 AND saga_id = ?3",
+                     params);
+    transaction.commit();
+    return SagaSaved{.new_version = version};
+  }
+
+  std::optional<SagaRecord> do_load(const SagaId& saga) override {
+    const auto rows = database_.connect()->query(
+        "SELECT version, state, completed, started_at, updated_at, completed_at "
+        "FROM docket_sagas WHERE tenant = ?1 AND saga_type = ?2 AND saga_id = ?3",
+        {saga.tenant().value(), saga.saga_type(), saga.saga_id()});
+    if (rows.empty()) {
+      return std::nullopt;
+    }
+    const Row& row = rows[0];
+    SagaRecord record{.version = std::get<std::int64_t>(row.at(0)),
+                      .state = std::get<std::string>(row.at(1)),
+                      .status = std::get<std::int64_t>(row.at(2)) != 0 ? SagaStatus::kCompleted
+                                                                       : SagaStatus::kActive,
+                      .started_at = timestamp_at(row, 3),
+                      .updated_at = timestamp_at(row, 4),
+                      .completed_at = {}};
+    if (!std::holds_alternative<std::nullptr_t>(row.at(5))) {
+      record.completed_at = timestamp_at(row, 5);
+    }
+    return record;
+  }
+
+  // One DELETE statement: its own short transaction, at most batch_size rows.
+  std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
+                                       const TenantId* tenant) override {
+    auto connection = database_.connect();
+    const auto limit = static_cast<std::int64_t>(batch_size);
+    const std::int64_t deleted =
+        tenant == nullptr
+            ? connection->exec(
+                  "DELETE FROM docket_sagas WHERE rowid IN (SELECT rowid FROM docket_sagas "
+                  "WHERE completed_at IS NOT NULL AND completed_at < ?1 "
+                  "ORDER BY completed_at LIMIT ?2)",
+                  {micros(cutoff), limit})
+            : connection->exec(
+                  "DELETE FROM docket_sagas WHERE rowid IN (SELECT rowid FROM docket_sagas "
+                  "WHERE tenant = ?3 AND completed_at IS NOT NULL AND completed_at < ?1 "
+                  "ORDER BY completed_at LIMIT ?2)",
+                  {micros(cutoff), limit, tenant->value()});
+    return static_cast<std::size_t>(deleted);
+  }
+
+  detail::Database database_;
+};
+
+}  // namespace
+
+std::unique_ptr<SagaStore> open_saga_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<SqliteSagaStore>(
+      detail::checked_options(std::move(options), "SQLite saga store"), clock);
+}
+
+}  // namespace docket::sqlite

@@ -1,0 +1,241 @@
+// An inbox handler appends events inside its unit of work (EventStore::append with
+// the handler's transaction) on one SQLite file holding the inbox and the events: the
+// events commit with the dedup row, vanish with it when the dispatch fails, and a
+// redelivery appends nothing. Other pairings are refused.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "docket/error.h"
+#include "docket/handler_registry.h"
+#include "docket/inbox_dispatcher.h"
+#include "docket/memory/event_store.h"
+#include "docket/memory/store.h"
+#include "docket/sqlite/event_store.h"
+#include "docket/sqlite/store.h"
+#include "docket/sqlite/transaction.h"
+#include "docket/tenant.h"
+#include "temp_dir.h"
+
+namespace docket::conformance::eventsourcing {
+namespace {
+
+struct Deposit {
+  std::string account;
+  int amount = 0;
+};
+void to_json(nlohmann::json& j, const Deposit& d) {
+  j = nlohmann::json{{"account", d.account}, {"amount", d.amount}};
+}
+void from_json(const nlohmann::json& j, Deposit& d) {
+  j.at("account").get_to(d.account);
+  j.at("amount").get_to(d.amount);
+}
+
+constexpr std::string_view kDepositType = "deposit";
+
+Envelope deposit(std::string message_id, int amount) {
+  Envelope envelope;
+  envelope.message_id = std::move(message_id);
+  envelope.event_type = std::string(kDepositType);
+  envelope.payload = nlohmann::json(Deposit{"A-1", amount}).dump();
+  envelope.occurred_at = Timestamp(std::chrono::seconds(1'700'000'000));
+  return envelope;
+}
+
+class SqliteHandlerAppend : public ::testing::Test {
+ protected:
+  SqliteHandlerAppend() {
+    options_.path = dir_.file("app.db");
+    inbox_ = sqlite::open_store(options_, clock_);
+    events_ = sqlite::open_event_store(options_, clock_);
+  }
+
+  StreamId account(std::string_view id = "A-1") const { return StreamId(tenant_, "account", id); }
+
+  // A dispatcher whose deposit handler appends one "deposited" event (then one
+  // "fee-charged" when the amount is over 100) at the version the stream is at, and
+  // then throws when `fail` is set: its events were written by then.
+  InboxDispatcher dispatcher(const bool& fail) {
+    HandlerRegistry handlers;
+    handlers.on<Deposit>(kDepositType, [this, &fail](const Deposit& d, HandlerContext& ctx) {
+      ++executions_;
+      const StreamId stream(ctx.tenant(), "account", d.account);
+      const std::int64_t version = static_cast<std::int64_t>(events_->load(stream).size()) - 1;
+      std::vector<NewEvent> decided{{.type = "deposited", .payload = std::to_string(d.amount)}};
+      if (d.amount > 100) {
+        decided.push_back({.type = "fee-charged", .payload = "1"});
+      }
+      const AppendResult appended = events_->append(ctx.transaction<sqlite::Transaction>(), stream,
+                                                    ExpectedVersion::from_value(version), decided);
+      appended.value_or_throw();
+      if (fail) {
+        throw std::runtime_error("downstream refused");
+      }
+    });
+    return InboxDispatcher(*inbox_, InboxOptions("ledger"), std::move(handlers));
+  }
+
+  bool recorded(std::string_view message_id) {
+    return inbox_->is_recorded(DedupKey{tenant_.value(), "ledger", std::string(message_id)});
+  }
+
+  std::vector<std::string> types(const StreamId& stream) {
+    std::vector<std::string> out;
+    for (const RecordedEvent& e : events_->load(stream)) {
+      out.push_back(e.type + ":" + e.payload);
+    }
+    return out;
+  }
+
+  TempDir dir_;
+  ManualClock clock_{Timestamp(std::chrono::seconds(1'800'000'000))};
+  sqlite::StoreOptions options_;
+  std::unique_ptr<InboxStore> inbox_;
+  std::unique_ptr<EventStore> events_;
+  TenantId tenant_{"acme"};
+  TenantScope scope_{tenant_};
+  int executions_ = 0;
+};
+
+TEST_F(SqliteHandlerAppend, EventsCommitWithTheDedupRow) {
+  const bool fail = false;
+  const auto inbox = dispatcher(fail);
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 50)), DispatchOutcome::kProcessed);
+  EXPECT_EQ(inbox.dispatch(deposit("m-2", 500)), DispatchOutcome::kProcessed);
+  EXPECT_TRUE(recorded("m-1"));
+  EXPECT_TRUE(recorded("m-2"));
+  EXPECT_EQ(types(account()),
+            (std::vector<std::string>{"deposited:50", "deposited:500", "fee-charged:1"}));
+  const ReadAllPage all = events_->read_all(0, 10);
+  ASSERT_EQ(all.events.size(), 3u);
+  EXPECT_LT(all.events[0].global_position, all.events[1].global_position);
+  EXPECT_LT(all.events[1].global_position, all.events[2].global_position);
+}
+
+TEST_F(SqliteHandlerAppend, AHandlerThrowLeavesNeitherDedupRowNorEvents) {
+  bool fail = true;
+  const auto inbox = dispatcher(fail);
+  EXPECT_THROW(inbox.dispatch(deposit("m-1", 500)), std::runtime_error);
+  EXPECT_EQ(executions_, 1) << "the handler ran and appended before it threw";
+  EXPECT_FALSE(recorded("m-1"));
+  EXPECT_TRUE(events_->load(account()).empty());
+  EXPECT_TRUE(events_->read_all(0, 10).events.empty());
+
+  fail = false;  // the transport redelivers
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 500)), DispatchOutcome::kProcessed);
+  EXPECT_TRUE(recorded("m-1"));
+  EXPECT_EQ(types(account()), (std::vector<std::string>{"deposited:500", "fee-charged:1"}));
+}
+
+TEST_F(SqliteHandlerAppend, ARedeliveryIsSkippedAndAppendsNothing) {
+  const bool fail = false;
+  const auto inbox = dispatcher(fail);
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 50)), DispatchOutcome::kProcessed);
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 50)), DispatchOutcome::kSkippedDuplicate);
+  EXPECT_EQ(executions_, 1);
+  EXPECT_EQ(types(account()), (std::vector<std::string>{"deposited:50"}));
+}
+
+TEST_F(SqliteHandlerAppend, AFailedMessageOfABatchTakesOnlyItsOwnEvents) {
+  HandlerRegistry handlers;
+  handlers.on<Deposit>(kDepositType, [this](const Deposit& d, HandlerContext& ctx) {
+    events_
+        ->append(ctx.transaction<sqlite::Transaction>(), StreamId(ctx.tenant(), "account", "A-1"),
+                 ExpectedVersion::any(),
+                 {NewEvent{.type = "deposited", .payload = std::to_string(d.amount)}})
+        .value_or_throw();
+    if (d.amount < 0) {
+      throw std::runtime_error("negative deposit");
+    }
+  });
+  const InboxDispatcher inbox(*inbox_, InboxOptions("ledger"), std::move(handlers));
+  const std::vector<Envelope> batch{deposit("m-1", 10), deposit("m-2", -5), deposit("m-3", 30)};
+  const auto results = inbox.dispatch_batch(batch);
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_TRUE(results[0].ok());
+  EXPECT_FALSE(results[1].ok());
+  EXPECT_TRUE(results[2].ok());
+  EXPECT_FALSE(recorded("m-2"));
+  EXPECT_EQ(types(account()), (std::vector<std::string>{"deposited:10", "deposited:30"}))
+      << "versions stay gap-free: the rolled-back message's version is reused";
+}
+
+TEST_F(SqliteHandlerAppend, AConflictInTheHandlerIsAValueAndWritesNothing) {
+  HandlerRegistry handlers;
+  std::optional<VersionConflict> seen;
+  handlers.on<Deposit>(kDepositType, [&](const Deposit&, HandlerContext& ctx) {
+    auto& tx = ctx.transaction<sqlite::Transaction>();
+    const StreamId stream(ctx.tenant(), "account", "A-1");
+    events_->append(tx, stream, ExpectedVersion::no_stream(), {NewEvent{.type = "opened"}})
+        .value_or_throw();
+    const AppendResult stale =
+        events_->append(tx, stream, ExpectedVersion::no_stream(),
+                        {NewEvent{.type = "opened-again"}, NewEvent{.type = "deposited"}});
+    if (stale.is_conflict()) {
+      seen = stale.conflict();
+    }
+  });
+  const InboxDispatcher inbox(*inbox_, InboxOptions("ledger"), std::move(handlers));
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 1)), DispatchOutcome::kProcessed);
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(seen->expected_version, kNoStreamVersion);
+  EXPECT_EQ(seen->actual_version, 0) << "the check sees the unit of work's own append";
+  EXPECT_EQ(types(account()), (std::vector<std::string>{"opened:"}));
+}
+
+void expect_configuration_error(const std::function<void()>& call,
+                                const std::vector<std::string>& mentions) {
+  try {
+    call();
+    ADD_FAILURE() << "expected ConfigurationError";
+  } catch (const ConfigurationError& e) {
+    for (const std::string& mention : mentions) {
+      EXPECT_NE(std::string(e.what()).find(mention), std::string::npos)
+          << "'" << e.what() << "' should mention '" << mention << "'";
+    }
+  }
+}
+
+TEST_F(SqliteHandlerAppend, AnotherProvidersTransactionIsRefused) {
+  auto memory_inbox = memory::open_store(clock_);
+  auto unit = memory_inbox->begin();
+  expect_configuration_error(
+      [&] {
+        events_->append(unit->handler_transaction(), account(), ExpectedVersion::any(),
+                        {NewEvent{.type = "opened"}});
+      },
+      {"sqlite event store", "docket::memory::Transaction", "docket::sqlite::Transaction"});
+
+  auto memory_events = memory::open_event_store(clock_);
+  auto sqlite_unit = inbox_->begin();
+  expect_configuration_error(
+      [&] {
+        memory_events->append(sqlite_unit->handler_transaction(), account(), ExpectedVersion::any(),
+                              {NewEvent{.type = "opened"}});
+      },
+      {"memory event store", "docket::sqlite::Transaction"});
+}
+
+TEST_F(SqliteHandlerAppend, ATransactionOnAnotherFileIsRefusedAndNothingIsWritten) {
+  sqlite::StoreOptions other;
+  other.path = dir_.file("other.db");
+  auto other_inbox = sqlite::open_store(other, clock_);
+  {
+    auto unit = other_inbox->begin();
+    expect_configuration_error(
+        [&] {
+          events_->append(unit->handler_transaction(), account(), ExpectedVersion::any(),
+                          {NewEvent{.type = "opened"}});
+        },
+        {"other.db", "app.db", "StoreOptions::path"});
+  }
+  EXPECT_TRUE(events_->load(account()).empty());
+}
+
+}  // namespace
+}  // namespace docket::conformance::eventsourcing

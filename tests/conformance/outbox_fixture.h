@@ -1,0 +1,52 @@
+// How the outbox conformance suite drives one provider: open a fresh outbox store,
+// write a producer's own row ("orders") natively in a unit of work, count those rows
+// natively. Everything else goes through the SPI, unchanged for every provider.
+#ifndef DOCKET_TESTS_CONFORMANCE_OUTBOX_FIXTURE_H_
+#define DOCKET_TESTS_CONFORMANCE_OUTBOX_FIXTURE_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "docket/clock.h"
+#include "docket/handler_transaction.h"
+#include "docket/outbox_store.h"
+
+namespace docket::conformance {
+
+class OutboxFixture {
+ public:
+  virtual ~OutboxFixture() = default;
+
+  // An outbox store on a fresh, empty database where the producer's table "orders"
+  // (unique key `id`) exists. Called once or twice per fixture: a second call opens
+  // another, unrelated database (for the foreign-transaction refusal).
+  virtual std::unique_ptr<OutboxStore> open(const Clock& clock) = 0;
+
+  // Inserts the order `id` through the producer's native transaction.
+  virtual void insert_order(HandlerTransaction& tx, const std::string& id) = 0;
+
+  // Committed orders, read natively.
+  virtual std::int64_t count_orders(OutboxStore& store) = 0;
+};
+
+struct OutboxProviderCase {
+  std::string name;
+  std::function<std::unique_ptr<OutboxFixture>()> make;
+};
+
+void PrintTo(const OutboxProviderCase& provider, std::ostream* os);
+
+// Every provider this build has.
+std::vector<OutboxProviderCase> all_outbox_providers();
+
+std::unique_ptr<OutboxFixture> make_memory_outbox_fixture();
+std::unique_ptr<OutboxFixture> make_sqlite_file_outbox_fixture();
+std::unique_ptr<OutboxFixture> make_sqlite_memory_outbox_fixture();
+
+}  // namespace docket::conformance
+
+#endif  // DOCKET_TESTS_CONFORMANCE_OUTBOX_FIXTURE_H_

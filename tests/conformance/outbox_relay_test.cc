@@ -1,0 +1,150 @@
+// The relay: publishes everything at least once with the id verbatim, backs off on a
+// failing transport (time moved by a ManualClock), parks after max attempts, replays.
+#include <algorithm>
+
+#include "docket/backoff.h"
+#include "docket/tenant.h"
+#include "outbox_suite.h"
+
+namespace docket::conformance {
+namespace {
+
+class OutboxRelayTest : public OutboxConformance {
+ protected:
+  void SetUp() override {
+    OutboxConformance::SetUp();
+    relay_ = std::make_unique<Relay>(*store_, transport_, RelayOptions(test_settings()), clock_);
+  }
+
+  InProcessTransport transport_{1000};
+  std::unique_ptr<Relay> relay_;
+};
+
+TEST_P(OutboxRelayTest, PublishesEveryMessageWithItsOutboxIdAndMarksItDone) {
+  const auto ids = stage_orders(25);
+  RelayPass pass;
+  std::size_t passes = 0;
+  do {
+    pass = relay_->run_once();
+    ++passes;
+  } while (pass.claimed > 0);
+  EXPECT_EQ(passes, 4U);  // 10 + 10 + 5, then nothing
+
+  auto received = drain(transport_);
+  EXPECT_EQ(received, ids);  // one relay, no faults: sequence order
+  for (const auto& id : ids) {
+    const auto row = store_->find(id).value();
+    EXPECT_EQ(row.status, OutboxStatus::kDone);
+    EXPECT_EQ(row.done_at, clock_.now());
+  }
+  EXPECT_EQ(relay_->stats().published, 25U);
+}
+
+TEST_P(OutboxRelayTest, EnvelopeCarriesTenantLineageAndTrace) {
+  auto unit = store_->begin();
+  std::string id;
+  {
+    TenantScope acme(TenantId("acme"));
+    id = outbox_
+             ->stage(unit->handler_transaction(),
+                     {.event_type = "OrderPlaced",
+                      .payload = "{}",
+                      .source = "orders",
+                      .causation_id = "cause",
+                      .correlation_id = "corr",
+                      .traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"})
+             .to_string();
+  }
+  unit->commit();
+  unit.reset();  // return the connection (sqlite::memory: has one)
+  relay_->run_once();
+  const auto delivery = transport_.receive(std::chrono::milliseconds(0)).value();
+  EXPECT_EQ(delivery.message.tenant, "acme");
+  const Envelope& e = delivery.message.envelope;
+  EXPECT_EQ(e.message_id, id);
+  EXPECT_EQ(e.event_type, "OrderPlaced");
+  EXPECT_EQ(e.payload, "{}");
+  EXPECT_EQ(e.source, "orders");
+  EXPECT_EQ(e.causation_id, "cause");
+  EXPECT_EQ(e.correlation_id, "corr");
+  EXPECT_EQ(e.traceparent, "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+}
+
+TEST_P(OutboxRelayTest, FailingTransportBacksOffExponentiallyThenDelivers) {
+  const auto ids = stage_orders(1);
+  const RelayOptions options(test_settings());
+  transport_.set_faults({.publish_failure = 1.0});
+
+  EXPECT_EQ(relay_->run_once().retried, 1U);
+  auto row = store_->find(ids[0]).value();
+  EXPECT_EQ(row.attempts, 1);
+  EXPECT_NE(row.last_error.value_or("").find("injected publish failure"), std::string::npos);
+  EXPECT_EQ(row.next_attempt_at, clock_.now() + std::chrono::seconds(1));
+  EXPECT_EQ(retry_delay(options, ids[0], 1), std::chrono::seconds(1));
+
+  clock_.advance(std::chrono::milliseconds(999));
+  EXPECT_EQ(relay_->run_once().claimed, 0U);  // not due yet
+  clock_.advance(std::chrono::milliseconds(1));
+  EXPECT_EQ(relay_->run_once().retried, 1U);
+  row = store_->find(ids[0]).value();
+  EXPECT_EQ(row.attempts, 2);
+  EXPECT_EQ(row.next_attempt_at, clock_.now() + std::chrono::seconds(2));  // doubled
+
+  transport_.set_faults({});
+  clock_.advance(std::chrono::seconds(2));
+  EXPECT_EQ(relay_->run_once().published, 1U);
+  EXPECT_EQ(drain(transport_), ids);
+  EXPECT_EQ(store_->find(ids[0])->status, OutboxStatus::kDone);
+}
+
+TEST_P(OutboxRelayTest, MaxAttemptsParksAndReplayRepublishes) {
+  const auto ids = stage_orders(2);
+  transport_.set_faults({.publish_failure = 1.0});
+  RelayPass pass;
+  for (int attempt = 1; attempt <= 3; ++attempt) {
+    pass = relay_->run_once();
+    clock_.advance(std::chrono::minutes(5));
+  }
+  EXPECT_EQ(pass.parked, 2U);
+  EXPECT_EQ(relay_->run_once().claimed, 0U);  // parked rows are never claimed
+
+  const auto parked = outbox_->parked();
+  ASSERT_EQ(parked.size(), 2U);
+  EXPECT_EQ(parked[0].id, ids[0]);
+  EXPECT_EQ(parked[0].status, OutboxStatus::kParked);
+  EXPECT_EQ(parked[0].attempts, 3);
+  EXPECT_NE(parked[0].last_error.value_or("").find("attempt 3"), std::string::npos);
+  EXPECT_EQ(outbox_->parked(10, parked[0].sequence).size(), 1U);
+
+  transport_.set_faults({});
+  EXPECT_TRUE(outbox_->replay(ids[1]));
+  EXPECT_FALSE(outbox_->replay(ids[1]));  // no longer parked
+  EXPECT_FALSE(outbox_->replay("not-an-id"));
+  EXPECT_EQ(relay_->run_once().published, 1U);
+  EXPECT_EQ(drain(transport_), std::vector<std::string>{ids[1]});
+  EXPECT_EQ(outbox_->parked().size(), 1U);
+  EXPECT_THROW(outbox_->replay(""), InvalidInputError);
+}
+
+TEST_P(OutboxRelayTest, ExpiredLeaseIsReclaimedAndTheStaleRelayCannotComplete) {
+  const auto ids = stage_orders(1);
+  const auto first =
+      store_->claim("token-a", clock_.now(), clock_.now() + std::chrono::seconds(30), 10);
+  ASSERT_EQ(first.size(), 1U);
+  EXPECT_TRUE(
+      store_->claim("token-b", clock_.now(), clock_.now() + std::chrono::seconds(30), 10).empty());
+  clock_.advance(std::chrono::seconds(30));
+  const auto second =
+      store_->claim("token-b", clock_.now(), clock_.now() + std::chrono::seconds(30), 10);
+  ASSERT_EQ(second.size(), 1U);
+  EXPECT_FALSE(store_->complete(ids[0], "token-a", clock_.now()));
+  EXPECT_FALSE(store_->fail(ids[0], "token-a", {.error = "late"}));
+  EXPECT_TRUE(store_->complete(ids[0], "token-b", clock_.now()));
+  EXPECT_FALSE(store_->complete(ids[0], "token-b", clock_.now()));  // done already
+}
+
+INSTANTIATE_TEST_SUITE_P(AllProviders, OutboxRelayTest, ::testing::ValuesIn(all_outbox_providers()),
+                         outbox_provider_name);
+
+}  // namespace
+}  // namespace docket::conformance

@@ -1,0 +1,51 @@
+#include "outbox_suite.h"
+
+namespace docket::conformance {
+
+void OutboxConformance::SetUp() {
+  fixture_ = GetParam().make();
+  store_ = fixture_->open(clock_);
+  outbox_ = std::make_unique<Outbox>(*store_, clock_);
+}
+
+std::vector<std::string> OutboxConformance::stage_orders(std::size_t count,
+                                                         const std::string& prefix) {
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < count; ++i) {
+    auto unit = store_->begin();
+    const std::string order = prefix + std::to_string(i);
+    fixture_->insert_order(unit->handler_transaction(), order);
+    ids.push_back(
+        outbox_
+            ->stage(unit->handler_transaction(),
+                    {.event_type = "OrderPlaced", .payload = "{\"order\":\"" + order + "\"}"})
+            .to_string());
+    unit->commit();
+  }
+  return ids;
+}
+
+std::vector<std::string> OutboxConformance::drain(InProcessTransport& transport) {
+  std::vector<std::string> ids;
+  while (auto delivery = transport.receive(std::chrono::milliseconds(0))) {
+    ids.push_back(delivery->message.envelope.message_id);
+    transport.ack(delivery->tag);
+  }
+  return ids;
+}
+
+RelaySettings OutboxConformance::test_settings() {
+  return RelaySettings{.poll_interval = std::chrono::milliseconds(1),
+                       .batch_size = 10,
+                       .max_attempts = 3,
+                       .lease = std::chrono::seconds(30),
+                       .backoff_base = std::chrono::seconds(1),
+                       .backoff_cap = std::chrono::seconds(60),
+                       .jitter = 0.0};
+}
+
+std::string outbox_provider_name(const ::testing::TestParamInfo<OutboxProviderCase>& info) {
+  return info.param.name;
+}
+
+}  // namespace docket::conformance

@@ -1,0 +1,48 @@
+// Shared by the PostgreSQL integration tests: a connection to the test server and a
+// uniquely named scratch table that every connection can see and that is dropped
+// afterwards (tests run in parallel processes against one database).
+#ifndef DOCKET_TESTS_INTEGRATION_POSTGRES_FIXTURE_H_
+#define DOCKET_TESTS_INTEGRATION_POSTGRES_FIXTURE_H_
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+#include "providers/postgres/connection.h"
+#include "providers/postgres/exec.h"
+#include "support/postgres_env.h"
+
+namespace docket::postgres {
+
+// A table `<name> (id text PRIMARY KEY, n bigint)` that exists for the object's life.
+class ScratchTable {
+ public:
+  ScratchTable(const std::string& url, std::string_view prefix)
+      : admin_(url), name_(test_support::unique_name(prefix)) {
+    exec_script(admin_, "CREATE TABLE " + name_ + " (id text PRIMARY KEY, n bigint)");
+  }
+  ~ScratchTable() { PQclear(PQexec(admin_.native(), ("DROP TABLE " + name_).c_str())); }
+  ScratchTable(const ScratchTable&) = delete;
+  ScratchTable& operator=(const ScratchTable&) = delete;
+
+  const std::string& name() const { return name_; }
+  // Rows as seen by a connection outside the transaction under test.
+  std::int64_t committed_rows() {
+    return exec(admin_, "SELECT count(*) FROM " + name_).int64(0, 0);
+  }
+
+ private:
+  Connection admin_;
+  std::string name_;
+};
+
+class PostgresTest : public ::testing::Test {
+ protected:
+  std::string url_ = test_support::postgres_test_url();
+};
+
+}  // namespace docket::postgres
+
+#endif  // DOCKET_TESTS_INTEGRATION_POSTGRES_FIXTURE_H_

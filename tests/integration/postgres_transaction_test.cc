@@ -1,0 +1,93 @@
+// Transactions: rollback unless committed, commit, savepoints, failed commits.
+#include "docket/error.h"
+#include "postgres_fixture.h"
+#include "providers/postgres/transaction.h"
+
+namespace docket::postgres {
+namespace {
+
+class PostgresTransactionTest : public PostgresTest {
+ protected:
+  void insert(std::string_view id) {
+    exec(conn_, "INSERT INTO " + table_.name() + " (id) VALUES ($1)", id);
+  }
+  std::vector<std::string> ids() {
+    Result r = exec(conn_, "SELECT id FROM " + table_.name() + " ORDER BY id");
+    std::vector<std::string> out;
+    for (int row = 0; row < r.rows(); ++row) {
+      out.emplace_back(r.text(row, 0));
+    }
+    return out;
+  }
+
+  ScratchTable table_{url_, "tx"};
+  Connection conn_{url_};
+};
+
+TEST_F(PostgresTransactionTest, RollsBackWhenDestroyedWithoutCommit) {
+  {
+    Transaction tx(conn_);
+    insert("a");
+    EXPECT_EQ(ids(), std::vector<std::string>{"a"});  // visible inside
+    EXPECT_EQ(table_.committed_rows(), 0);            // not outside
+  }
+  EXPECT_TRUE(conn_.idle());
+  EXPECT_TRUE(ids().empty());
+}
+
+TEST_F(PostgresTransactionTest, CommitMakesTheWritesVisibleToOthers) {
+  Transaction tx(conn_, Isolation::kSerializable);
+  insert("a");
+  insert("b");
+  EXPECT_EQ(table_.committed_rows(), 0);
+  tx.commit();
+  EXPECT_FALSE(tx.active());
+  EXPECT_EQ(table_.committed_rows(), 2);
+  EXPECT_THROW(tx.commit(), InvalidInputError);
+}
+
+TEST_F(PostgresTransactionTest, ExplicitRollbackDiscardsTheWrites) {
+  Transaction tx(conn_);
+  insert("a");
+  tx.rollback();
+  EXPECT_TRUE(conn_.idle());
+  EXPECT_TRUE(ids().empty());
+}
+
+TEST_F(PostgresTransactionTest, RollbackToSavepointUndoesOnlyWhatFollowedIt) {
+  Transaction tx(conn_);
+  insert("a");
+  tx.savepoint("msg_1");
+  insert("b");
+  EXPECT_THROW(insert("a"), PostgresError);  // unique violation aborts ...
+  tx.rollback_to("msg_1");                   // ... only back to the savepoint
+  tx.release("msg_1");
+  insert("c");
+  tx.commit();
+  EXPECT_EQ(ids(), (std::vector<std::string>{"a", "c"}));
+}
+
+TEST_F(PostgresTransactionTest, CommitAfterAFailedStatementThrowsAndKeepsNothing) {
+  Transaction tx(conn_);
+  insert("a");
+  EXPECT_THROW(insert("a"), PostgresError);
+  try {
+    tx.commit();
+    FAIL() << "commit of an aborted transaction succeeded";
+  } catch (const PostgresError& error) {
+    EXPECT_EQ(error.sqlstate(), sqlstate::kInFailedSqlTransaction);
+  }
+  EXPECT_TRUE(conn_.idle());
+  EXPECT_EQ(table_.committed_rows(), 0);
+}
+
+TEST_F(PostgresTransactionTest, RefusesBadSavepointNamesAndNestedBegin) {
+  Transaction tx(conn_);
+  EXPECT_THROW(tx.savepoint("x; DROP TABLE t"), InvalidInputError);
+  EXPECT_THROW(tx.savepoint("1abc"), InvalidInputError);
+  EXPECT_THROW(tx.savepoint(""), InvalidInputError);
+  EXPECT_THROW(Transaction nested(conn_), InvalidInputError);
+}
+
+}  // namespace
+}  // namespace docket::postgres

@@ -1,0 +1,186 @@
+#include "demo_command.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "docket/error.h"
+#include "order_pipeline.h"
+
+namespace docket::tool {
+namespace {
+
+using examples::PipelineProgress;
+using examples::PipelineReport;
+
+struct DemoArgs {
+  std::size_t orders = 1000;
+  std::string store;
+  std::string dir;
+  std::string faults = "some";
+  std::uint64_t seed = 1;
+  bool json = false;
+};
+
+// A fresh directory under the system temp directory, removed with its files.
+class TempDir {
+ public:
+  TempDir() {
+    std::string path = (std::filesystem::temp_directory_path() / "docket-demo-XXXXXX").string();
+    if (mkdtemp(path.data()) == nullptr) {
+      throw InfrastructureError("demo: could not create a temporary directory at " + path +
+                                "; pass --dir or --store");
+    }
+    path_ = path;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const noexcept { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+void show_progress(const PipelineProgress& p, bool terminal) {
+  constexpr int kWidth = 30;
+  const std::size_t total = p.total == 0 ? 1 : p.total;
+  if (terminal) {
+    const int filled = static_cast<int>(kWidth * p.processed / total);
+    std::printf("\r  [%s%s] placed %zu  published %zu  invoiced %zu / %zu",
+                std::string(filled, '#').c_str(), std::string(kWidth - filled, '.').c_str(),
+                p.placed, p.published, p.processed, p.total);
+    std::fflush(stdout);
+    return;
+  }
+  static std::size_t last_quarter = 0;  // plain lines: one per quarter of the invoices
+  const std::size_t quarter = 4 * p.processed / total;
+  if (quarter > last_quarter) {
+    last_quarter = quarter;
+    std::printf("  progress: placed %zu, published %zu, invoiced %zu of %zu\n", p.placed,
+                p.published, p.processed, p.total);
+  }
+}
+
+void print_summary(const PipelineReport& r, const std::string& store) {
+  std::printf(
+      "\norder pipeline on %s (%.2f s)\n"
+      "  orders placed           %zu   (order row + OrderPlaced staged in one transaction)\n"
+      "  messages published      %llu   (relay retries after transport failures: %llu)\n"
+      "  deliveries received     %llu   (redeliveries %llu, duplicates %llu, consumer restarts "
+      "%d)\n"
+      "  processed               %llu\n"
+      "  skipped as duplicates   %llu\n"
+      "  invoices written        %lld   (orders invoiced twice: %lld)\n"
+      "verdict: %s\n",
+      store.c_str(), r.seconds, r.orders, static_cast<unsigned long long>(r.published),
+      static_cast<unsigned long long>(r.publish_retries),
+      static_cast<unsigned long long>(r.deliveries),
+      static_cast<unsigned long long>(r.redeliveries),
+      static_cast<unsigned long long>(r.duplicates), r.consumer_restarts,
+      static_cast<unsigned long long>(r.processed),
+      static_cast<unsigned long long>(r.skipped_duplicates), static_cast<long long>(r.invoices),
+      static_cast<long long>(r.duplicates_found),
+      r.ok() ? "ok: invoices == orders, no order invoiced twice"
+             : "FAILED: invoices != orders or an order was invoiced twice");
+}
+
+nlohmann::json to_json(const PipelineReport& r, const DemoArgs& args, const std::string& store) {
+  return {{"orders", r.orders},
+          {"published", r.published},
+          {"publish_retries", r.publish_retries},
+          {"deliveries", r.deliveries},
+          {"redeliveries", r.redeliveries},
+          {"duplicates", r.duplicates},
+          {"consumer_restarts", r.consumer_restarts},
+          {"processed", r.processed},
+          {"skipped_duplicates", r.skipped_duplicates},
+          {"invoices", r.invoices},
+          {"duplicates_found", r.duplicates_found},
+          {"faults", args.faults},
+          {"seed", args.seed},
+          {"store", store},
+          {"seconds", r.seconds},
+          {"ok", r.ok()}};
+}
+
+void run_demo(const DemoArgs& args) {
+  const auto faults = examples::parse_fault_level(args.faults);
+  if (!faults) {
+    throw InvalidInputError("demo: --faults '" + args.faults + "' is not none, some or heavy");
+  }
+  if (args.orders == 0) {
+    throw InvalidInputError("demo: --orders is 0; place at least 1 order");
+  }
+  std::unique_ptr<TempDir> temp;
+  std::string store = args.store;
+  if (store.empty()) {
+    std::filesystem::path dir = args.dir;
+    if (dir.empty()) {
+      temp = std::make_unique<TempDir>();
+      dir = temp->path();
+    }
+    store = "sqlite://" + std::filesystem::absolute(dir / "docket-demo.db").string();
+  }
+  const bool terminal = !args.json && isatty(STDOUT_FILENO) == 1;
+  if (!args.json) {
+    std::printf(
+        "docket demo: %zu orders -> outbox -> relay -> in-process transport (faults: %s, "
+        "seed %llu) -> inbox -> invoices\n",
+        args.orders, args.faults.c_str(), static_cast<unsigned long long>(args.seed));
+  }
+  const PipelineReport report = examples::run_order_pipeline(
+      {.orders = args.orders, .store_url = store, .faults = *faults, .seed = args.seed},
+      [&](const PipelineProgress& p) {
+        if (!args.json) {
+          show_progress(p, terminal);
+        }
+      });
+  if (args.json) {
+    std::cout << to_json(report, args, store).dump() << '\n';
+  } else {
+    print_summary(report, store);
+  }
+  std::cout.flush();
+  if (!report.ok()) {
+    throw Error("demo: " + std::to_string(report.invoices) + " invoices for " +
+                std::to_string(report.orders) + " orders, " +
+                std::to_string(report.duplicates_found) +
+                " invoiced twice: the effectively-once promise did not hold");
+  }
+}
+
+}  // namespace
+
+void add_demo_command(CLI::App& app) {
+  auto args = std::make_shared<DemoArgs>();
+  CLI::App* demo = app.add_subcommand(
+      "demo",
+      "Run the order pipeline: outbox -> relay -> faulty transport -> inbox; check that every "
+      "order is invoiced exactly once.");
+  demo->add_option("--orders", args->orders, "Orders to place")->capture_default_str();
+  demo->add_option("--store", args->store,
+                   "Store URL, e.g. sqlite:///tmp/demo.db (default: a SQLite file in --dir)");
+  demo->add_option("--dir", args->dir,
+                   "Directory for the SQLite file, kept afterwards (default: a temporary "
+                   "directory, removed)");
+  demo->add_option("--faults", args->faults, "Transport faults: none, some or heavy")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"none", "some", "heavy"}));
+  demo->add_option("--seed", args->seed, "Seed of the injected faults")->capture_default_str();
+  demo->add_flag("--json", args->json,
+                 "Print one JSON object on one line: orders, published, deliveries, "
+                 "redeliveries, duplicates, processed, skipped_duplicates, invoices, "
+                 "duplicates_found, ok, ...");
+  demo->get_option("--dir")->excludes(demo->get_option("--store"));
+  demo->callback([args] { run_demo(*args); });
+}
+
+}  // namespace docket::tool
