@@ -6,6 +6,13 @@
 namespace docket::bench {
 
 BenchStore parse_bench_store(std::string_view url) {
+  if (url.starts_with("postgresql://") || url.starts_with("postgres://")) {
+    // TODO(postgres inbox provider): route to a libpq raw baseline (see
+    // docs/benchmarks.md, "PostgreSQL") once open_inbox_store() accepts these URLs.
+    throw ConfigurationError("benchmark store URL '" + std::string(url) +
+                             "': docket has no PostgreSQL inbox store yet, so there is nothing "
+                             "to measure against libpq; run on sqlite:///path/to/file.db");
+  }
   // The same URL grammar as open_inbox_store(), so both sides agree on the file.
   const auto parsed = providers::parse_store_url(url, "benchmark store");
   if (parsed.kind == providers::StoreUrl::Kind::kMemory || parsed.path == ":memory:") {

@@ -128,6 +128,16 @@ TEST(BenchInbox, InMemoryStoresAreRefused) {
   }
 }
 
+// Until docket has a PostgreSQL inbox store there is no docket side to measure; the
+// libpq raw baseline joins with it (docs/benchmarks.md).
+TEST(BenchInbox, PostgresUrlIsRefusedUntilThereIsAPostgresInbox) {
+  const ToolRun run = run_docket({"bench", "inbox", "--store",
+                                  "postgresql://docket@127.0.0.1:5432/docket", "--messages", "10"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("no PostgreSQL inbox store yet"));
+  EXPECT_EQ(run.out, "");
+}
+
 TEST(BenchInbox, UnusableNumbersAreRefused) {
   BenchDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
