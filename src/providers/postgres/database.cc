@@ -2,20 +2,10 @@
 
 #include <string>
 
-#include "docket/error.h"
-
 namespace docket::postgres {
 
 PoolOptions pool_options(const StoreOptions& options) {
-  if (options.max_connections == 0) {
-    throw ConfigurationError(
-        "PostgreSQL store: max_connections is 0; a store needs at least one connection");
-  }
-  if (options.acquire_timeout.count() < 0) {
-    throw ConfigurationError("PostgreSQL store: acquire_timeout is negative (" +
-                             std::to_string(options.acquire_timeout.count()) +
-                             " ms); give 0 or more milliseconds");
-  }
+  // The Pool refuses a size of 0 or a negative timeout, with the server in its message.
   return PoolOptions{.max_size = options.max_connections,
                      .acquire_timeout = options.acquire_timeout};
 }

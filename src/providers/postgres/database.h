@@ -19,7 +19,7 @@
 
 namespace docket::postgres {
 
-// Throws ConfigurationError for max_connections of 0 or a negative acquire_timeout.
+// The pool settings of `options` (the Pool checks them).
 PoolOptions pool_options(const StoreOptions& options);
 
 class Database {
