@@ -11,6 +11,8 @@
 #include "docket/inbox_errors.h"
 #include "docket/inbox_schema.h"
 #include "docket/open_inbox_store.h"
+#include "docket/open_outbox_store.h"
+#include "docket/outbox.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "support/postgres_schema.h"
@@ -88,6 +90,23 @@ TEST_F(PostgresInboxStoreTest, RecordsTheInboxSchemaVersion) {
                           {std::string(kInboxSchemaComponent)});
   ASSERT_EQ(rows.size(), 1u);
   EXPECT_EQ(rows[0][0], Value(kInboxSchemaVersion));
+}
+
+TEST_F(PostgresInboxStoreTest, InboxUnitOfWorkStagesIntoTheOutboxOfTheSameDatabase) {
+  auto feed = docket::open_outbox_store(schema_.url());
+  Outbox outbox(*feed);
+  {
+    auto unit = store_->begin();
+    outbox.stage(unit->handler_transaction(), {.event_type = "Billed", .payload = "{}"});
+  }  // rolled back with the unit
+  EXPECT_TRUE(feed->read_feed(0, 10).empty());
+  auto unit = store_->begin();
+  const auto id =
+      outbox.stage(unit->handler_transaction(), {.event_type = "Billed", .payload = "{}"});
+  unit->commit();
+  const auto rows = feed->read_feed(0, 10);
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].id, id.to_string());
 }
 
 TEST(PostgresStoreOptionsTest, RefusesBadOptionsAtOpen) {

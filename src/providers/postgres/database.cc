@@ -21,14 +21,19 @@ std::string Database::identity(const Connection& conn) {
   return conn.description() + " with options '" + (options != nullptr ? options : "") + "'";
 }
 
-bool Database::holds(const Connection& conn) const {
-  return migrated_.load(std::memory_order_acquire) && identity(conn) == identity_;
+bool Database::holds(const Connection& conn) {
+  ensure_migrated();
+  return identity(conn) == identity_;
 }
 
-Pool::Lease Database::connect() {
+void Database::ensure_migrated() {
   if (!migrated_.load(std::memory_order_acquire)) {
     migrate();
   }
+}
+
+Pool::Lease Database::connect() {
+  ensure_migrated();
   return pool_.acquire();
 }
 

@@ -38,10 +38,12 @@ class Database {
   const Clock& clock() const noexcept { return clock_; }
 
   // Whether `conn` works on this store's tables: the same database, server and user,
-  // and the same connection options (which carry a search_path). Known once migrated.
-  bool holds(const Connection& conn) const;
+  // and the same connection options (which carry a search_path). Migrates first when
+  // this store has not connected yet.
+  bool holds(const Connection& conn);
 
  private:
+  void ensure_migrated();
   static std::string identity(const Connection& conn);
 
   Pool pool_;
