@@ -5,7 +5,6 @@
 #include <mutex>
 #include <thread>
 
-#include "docket/error.h"
 #include "docket/open_inbox_store.h"
 #include "docket/open_outbox_store.h"
 #include "docket/relay.h"
@@ -79,11 +78,6 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed) {
 
 PipelineReport run_order_pipeline(const PipelineOptions& options,
                                   const std::function<void(const PipelineProgress&)>& progress) {
-  if (!options.store_url.starts_with("sqlite:")) {
-    throw ConfigurationError("demo: store '" + options.store_url +
-                             "': the demo's services write their tables in SQL; pass a sqlite: "
-                             "URL (e.g. sqlite:///tmp/demo.db)");
-  }
   const auto started = std::chrono::steady_clock::now();
   auto orders_db = open_outbox_store(options.store_url);  // the orders service's database
   auto billing_db = open_inbox_store(options.store_url);  // billing's (here the same file)

@@ -30,7 +30,7 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed);
 
 struct PipelineOptions {
   std::size_t orders = 1000;
-  std::string store_url;  // a sqlite: URL (see docket/open_outbox_store.h)
+  std::string store_url;  // a sqlite: or postgresql: URL (see docket/open_outbox_store.h)
   FaultLevel faults = FaultLevel::kSome;
   std::uint64_t seed = 1;
 };
@@ -64,7 +64,7 @@ struct PipelineReport {
 
 // Runs the pipeline to the end, calling `progress` (when set) from the calling thread
 // about ten times a second. Throws ConfigurationError for a store URL the services
-// cannot write their tables to (not sqlite:), and what the stores throw.
+// have no SQL for (neither sqlite: nor postgresql:), and what the stores throw.
 PipelineReport run_order_pipeline(
     const PipelineOptions& options,
     const std::function<void(const PipelineProgress&)>& progress = {});

@@ -31,6 +31,10 @@ class HandlerContext {
   std::string_view consumer_id() const noexcept { return consumer_id_; }
   const TenantId& tenant() const noexcept { return tenant_; }
 
+  // The unit of work's transaction as its provider made it, for code written for
+  // several providers that picks the wrapper itself (dynamic_cast).
+  HandlerTransaction& transaction() const noexcept { return tx_; }
+
   // The unit of work's transaction as the provider wrapper T (which declares
   // `static constexpr std::string_view kTypeName`).
   template <class T>

@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "tool_runner.h"
+#if DOCKET_HAVE_POSTGRES
+#include "support/postgres_schema.h"
+#endif
 
 namespace docket::testing {
 namespace {
@@ -30,6 +33,26 @@ TEST(DocketDemo, JsonSummaryShowsEveryOrderInvoicedOnceThroughHeavyFaults) {
   EXPECT_EQ(summary.at("deliveries").get<int>(),
             summary.at("processed").get<int>() + summary.at("skipped_duplicates").get<int>());
 }
+
+#if DOCKET_HAVE_POSTGRES
+// The same pipeline on PostgreSQL, in a schema of its own; run twice, since repeated
+// demos on one database must keep apart.
+TEST(DocketDemo, RunsOnPostgresRepeatedly) {
+  const test_support::PostgresSchema schema;
+  for (int run = 1; run <= 2; ++run) {
+    const ToolRun demo = run_docket(
+        {"demo", "--store", schema.url(), "--orders", "200", "--faults", "heavy", "--json"});
+    ASSERT_EQ(demo.exit_code, 0) << "run " << run << ": " << describe(demo);
+    const auto summary = nlohmann::json::parse(demo.out);
+    EXPECT_TRUE(summary.at("ok").get<bool>()) << demo.out;
+    EXPECT_EQ(summary.at("orders"), 200);
+    EXPECT_EQ(summary.at("invoices"), 200);
+    EXPECT_EQ(summary.at("duplicates_found"), 0);
+    EXPECT_EQ(summary.at("consumer_restarts"), 1);
+    EXPECT_GT(summary.at("redeliveries").get<int>(), 0);
+  }
+}
+#endif
 
 TEST(DocketDemo, PlainOutputEndsWithTheVerdict) {
   const ToolRun run = run_docket({"demo", "--orders", "50", "--faults", "none"});

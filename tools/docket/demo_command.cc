@@ -167,7 +167,8 @@ void add_demo_command(CLI::App& app) {
       "order is invoiced exactly once.");
   demo->add_option("--orders", args->orders, "Orders to place")->capture_default_str();
   demo->add_option("--store", args->store,
-                   "Store URL, e.g. sqlite:///tmp/demo.db (default: a SQLite file in --dir)");
+                   "Store URL: sqlite:///tmp/demo.db or postgresql://user@host:port/db "
+                   "(default: a SQLite file in --dir)");
   demo->add_option("--dir", args->dir,
                    "Directory for the SQLite file, kept afterwards (default: a temporary "
                    "directory, removed)");
