@@ -73,9 +73,7 @@ decltype(auto) with_sql(HandlerTransaction& tx, Body&& body) {
   throw ConfigurationError(
       "demo: the order pipeline's services have SQL for SQLite and "
       "PostgreSQL, not for a store whose transaction is " +
-      std::string(tx.type_name()) +
-      "; pass a sqlite: or postgresql: store URL (e.g. "
-      "sqlite:///tmp/demo.db)");
+      std::string(tx.type_name()) + "; pass a sqlite: or postgresql: store URL");
 }
 
 void create_table(std::unique_ptr<UnitOfWork> unit, std::string_view Statements::*ddl) {

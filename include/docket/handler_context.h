@@ -6,6 +6,7 @@
 //
 // transaction<T>() is a checked down-cast: when the store is another provider it
 // throws ConfigurationError naming the type asked for and the store's type.
+// transaction() gives the HandlerTransaction itself, for code serving several providers.
 //
 // Thread-safety: valid only during the handler call, on the dispatching thread.
 #ifndef DOCKET_HANDLER_CONTEXT_H_
