@@ -9,9 +9,9 @@ install(TARGETS docket_core EXPORT docketTargets
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The inbox, outbox and event sourcing layers and their providers, each its own target
 # (docket::inbox, docket::outbox, docket::eventsourcing, docket::memory, docket::sqlite,
-# docket::stores), so that a user links only what they use.
+# docket::postgres, docket::stores), so that a user links only what they use.
 foreach(target docket_inbox docket_outbox docket_eventsourcing docket_memory docket_sqlite
-               docket_stores)
+               docket_postgres docket_stores)
   if(TARGET ${target})
     install(TARGETS ${target} EXPORT docketTargets
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -29,6 +29,11 @@ if(TARGET docket_sqlite)
   set(DOCKET_CONFIG_NEEDS_SQLITE3 ON)
 else()
   set(DOCKET_CONFIG_NEEDS_SQLITE3 OFF)
+endif()
+if(TARGET docket_postgres)
+  set(DOCKET_CONFIG_NEEDS_POSTGRESQL ON)
+else()
+  set(DOCKET_CONFIG_NEEDS_POSTGRESQL OFF)
 endif()
 install(DIRECTORY include/docket DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET docket)

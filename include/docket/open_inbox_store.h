@@ -3,6 +3,9 @@
 //   memory:                    process-local, for tests and prototyping
 //   sqlite:///path/to/file.db  one SQLite file (absolute path; sqlite://rel.db is relative)
 //   sqlite::memory:            a private in-memory SQLite database (one connection)
+//   postgresql://user@host:port/db?sslmode=require
+//                              PostgreSQL (also postgres://); the URL is the libpq
+//                              connection string, every libpq parameter honoured
 //
 // Providers are separate libraries; this factory (library docket::stores) knows the
 // ones this build of docket includes. An unknown or unavailable scheme is a

@@ -5,6 +5,9 @@
 #if DOCKET_HAVE_SQLITE
 #include "docket/sqlite/store.h"
 #endif
+#if DOCKET_HAVE_POSTGRES
+#include "docket/postgres/store.h"
+#endif
 
 namespace docket {
 
@@ -13,6 +16,11 @@ std::unique_ptr<InboxStore> open_inbox_store(std::string_view url, const Clock& 
 #if DOCKET_HAVE_SQLITE
   if (parsed.kind == providers::StoreUrl::Kind::kSqlite) {
     return sqlite::open_store(sqlite::StoreOptions{.path = parsed.path}, clock);
+  }
+#endif
+#if DOCKET_HAVE_POSTGRES
+  if (parsed.kind == providers::StoreUrl::Kind::kPostgres) {
+    return postgres::open_store(parsed.path, clock);
   }
 #endif
   return memory::open_store(clock);

@@ -1,5 +1,6 @@
 #include "docket/open_outbox_store.h"
 
+#include "docket/error.h"
 #include "docket/memory/store.h"
 #include "providers/store_url.h"
 #if DOCKET_HAVE_SQLITE
@@ -15,6 +16,11 @@ std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock
     return sqlite::open_outbox_store(sqlite::StoreOptions{.path = parsed.path}, clock);
   }
 #endif
+  if (parsed.kind == providers::StoreUrl::Kind::kPostgres) {
+    throw ConfigurationError("outbox store URL '" + std::string(url) +
+                             "': the PostgreSQL outbox store is not available in this release; "
+                             "use a sqlite:// or memory: outbox");
+  }
   return memory::open_outbox_store(clock);
 }
 

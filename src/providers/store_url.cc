@@ -6,9 +6,12 @@ namespace docket::providers {
 namespace {
 
 constexpr std::string_view kSchemes =
-    "memory:, sqlite:///path/to/file.db, sqlite::memory:"
+    "memory:, sqlite:///path/to/file.db, sqlite::memory:, postgresql://user@host:port/db"
 #if !DOCKET_HAVE_SQLITE
     " (sqlite: not built: configure with -DDOCKET_PROVIDER_SQLITE=ON)"
+#endif
+#if !DOCKET_HAVE_POSTGRES
+    " (postgresql: not built: configure with -DDOCKET_PROVIDER_POSTGRES=ON)"
 #endif
     ;
 
@@ -37,6 +40,13 @@ StoreUrl parse_store_url(std::string_view url, std::string_view what) {
     return {StoreUrl::Kind::kSqlite, path};
 #else
     unknown(url, what, "needs the SQLite provider, which this build leaves out");
+#endif
+  }
+  if (url.starts_with("postgresql://") || url.starts_with("postgres://")) {
+#if DOCKET_HAVE_POSTGRES
+    return {StoreUrl::Kind::kPostgres, std::string(url)};
+#else
+    unknown(url, what, "needs the PostgreSQL provider, which this build leaves out");
 #endif
   }
   unknown(url, what, "has an unknown scheme");

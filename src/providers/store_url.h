@@ -11,9 +11,9 @@
 namespace docket::providers {
 
 struct StoreUrl {
-  enum class Kind { kMemory, kSqlite };
+  enum class Kind { kMemory, kSqlite, kPostgres };
   Kind kind;
-  std::string path;  // kSqlite: the file, or ":memory:"
+  std::string path;  // kSqlite: the file, or ":memory:"; kPostgres: the whole URL
 };
 
 // Throws ConfigurationError naming the URL, `what` ("inbox store", "outbox store")

@@ -58,6 +58,7 @@ std::vector<ProviderCase> multi_process_providers();
 std::unique_ptr<ProviderFixture> make_memory_fixture();
 std::unique_ptr<ProviderFixture> make_sqlite_file_fixture();
 std::unique_ptr<ProviderFixture> make_sqlite_memory_fixture();
+std::unique_ptr<ProviderFixture> make_postgres_fixture();
 
 }  // namespace docket::conformance
 

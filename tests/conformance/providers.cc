@@ -14,6 +14,9 @@ std::vector<ProviderCase> all_providers() {
   cases.push_back({"sqlite_file", make_sqlite_file_fixture});
   cases.push_back({"sqlite_memory", make_sqlite_memory_fixture});
 #endif
+#if DOCKET_HAVE_POSTGRES
+  cases.push_back({"postgres", make_postgres_fixture});
+#endif
   return cases;
 }
 
@@ -21,6 +24,9 @@ std::vector<ProviderCase> multi_process_providers() {
   std::vector<ProviderCase> cases;
 #if DOCKET_HAVE_SQLITE
   cases.push_back({"sqlite_file", make_sqlite_file_fixture});
+#endif
+#if DOCKET_HAVE_POSTGRES
+  cases.push_back({"postgres", make_postgres_fixture});
 #endif
   return cases;
 }

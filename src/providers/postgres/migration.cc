@@ -4,7 +4,7 @@
 
 #include "docket/error.h"
 #include "providers/postgres/exec.h"
-#include "providers/postgres/transaction.h"
+#include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
 namespace {
@@ -17,7 +17,7 @@ constexpr std::int64_t kMigrationLockKey = 0x646f636b6574;
 }  // namespace
 
 void migrate_component(Connection& conn, const SchemaComponent& component) {
-  Transaction tx(conn);
+  TransactionBlock tx(conn);
   exec(conn, "SELECT pg_advisory_xact_lock($1)", kMigrationLockKey);
   exec_script(conn,
               "CREATE TABLE IF NOT EXISTS docket_schema_version ("

@@ -1,5 +1,6 @@
 #include "providers/postgres/param.h"
 
+#include <bit>
 #include <climits>
 
 #include "docket/error.h"
@@ -33,8 +34,16 @@ Param Param::bytea(std::span<const std::byte> value) {
 }
 
 Param Param::int64(std::int64_t value) {
-  Param param(type_oid::kInt8, false, nullptr, 8);
-  auto bits = static_cast<std::uint64_t>(value);
+  return big_endian(type_oid::kInt8, static_cast<std::uint64_t>(value));
+}
+
+// float8's binary format is the IEEE 754 bits in network byte order.
+Param Param::float8(double value) {
+  return big_endian(type_oid::kFloat8, std::bit_cast<std::uint64_t>(value));
+}
+
+Param Param::big_endian(Oid type, std::uint64_t bits) {
+  Param param(type, false, nullptr, 8);
   for (int i = 7; i >= 0; --i) {  // network byte order
     param.inline_[static_cast<std::size_t>(i)] = static_cast<char>(bits & 0xff);
     bits >>= 8;

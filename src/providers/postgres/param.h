@@ -35,12 +35,14 @@ inline constexpr Oid kBoolean = 16;
 inline constexpr Oid kBytea = 17;
 inline constexpr Oid kInt8 = 20;
 inline constexpr Oid kText = 25;
+inline constexpr Oid kFloat8 = 701;
 }  // namespace type_oid
 
 class Param {
  public:
   static Param text(std::string_view value);
   static Param int64(std::int64_t value);
+  static Param float8(double value);
   static Param boolean(bool value);
   static Param bytea(std::span<const std::byte> value);
   // A NULL of the given type (kUnknown: inferred by the server).
@@ -55,6 +57,8 @@ class Param {
   static constexpr int kBinaryFormat = 1;
 
  private:
+  static Param big_endian(Oid type, std::uint64_t bits);
+
   Param(Oid type, bool null, const char* external, int length)
       : type_(type), null_(null), external_(external), length_(length) {}
 

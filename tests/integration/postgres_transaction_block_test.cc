@@ -1,7 +1,7 @@
 // Transactions: rollback unless committed, commit, savepoints, failed commits.
 #include "docket/error.h"
 #include "postgres_fixture.h"
-#include "providers/postgres/transaction.h"
+#include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
 namespace {
@@ -26,7 +26,7 @@ class PostgresTransactionTest : public PostgresTest {
 
 TEST_F(PostgresTransactionTest, RollsBackWhenDestroyedWithoutCommit) {
   {
-    Transaction tx(conn_);
+    TransactionBlock tx(conn_);
     insert("a");
     EXPECT_EQ(ids(), std::vector<std::string>{"a"});  // visible inside
     EXPECT_EQ(table_.committed_rows(), 0);            // not outside
@@ -36,7 +36,7 @@ TEST_F(PostgresTransactionTest, RollsBackWhenDestroyedWithoutCommit) {
 }
 
 TEST_F(PostgresTransactionTest, CommitMakesTheWritesVisibleToOthers) {
-  Transaction tx(conn_, Isolation::kSerializable);
+  TransactionBlock tx(conn_, Isolation::kSerializable);
   insert("a");
   insert("b");
   EXPECT_EQ(table_.committed_rows(), 0);
@@ -47,7 +47,7 @@ TEST_F(PostgresTransactionTest, CommitMakesTheWritesVisibleToOthers) {
 }
 
 TEST_F(PostgresTransactionTest, ExplicitRollbackDiscardsTheWrites) {
-  Transaction tx(conn_);
+  TransactionBlock tx(conn_);
   insert("a");
   tx.rollback();
   EXPECT_TRUE(conn_.idle());
@@ -55,7 +55,7 @@ TEST_F(PostgresTransactionTest, ExplicitRollbackDiscardsTheWrites) {
 }
 
 TEST_F(PostgresTransactionTest, RollbackToSavepointUndoesOnlyWhatFollowedIt) {
-  Transaction tx(conn_);
+  TransactionBlock tx(conn_);
   insert("a");
   tx.savepoint("msg_1");
   insert("b");
@@ -68,7 +68,7 @@ TEST_F(PostgresTransactionTest, RollbackToSavepointUndoesOnlyWhatFollowedIt) {
 }
 
 TEST_F(PostgresTransactionTest, CommitAfterAFailedStatementThrowsAndKeepsNothing) {
-  Transaction tx(conn_);
+  TransactionBlock tx(conn_);
   insert("a");
   EXPECT_THROW(insert("a"), PostgresError);
   try {
@@ -82,11 +82,11 @@ TEST_F(PostgresTransactionTest, CommitAfterAFailedStatementThrowsAndKeepsNothing
 }
 
 TEST_F(PostgresTransactionTest, RefusesBadSavepointNamesAndNestedBegin) {
-  Transaction tx(conn_);
+  TransactionBlock tx(conn_);
   EXPECT_THROW(tx.savepoint("x; DROP TABLE t"), InvalidInputError);
   EXPECT_THROW(tx.savepoint("1abc"), InvalidInputError);
   EXPECT_THROW(tx.savepoint(""), InvalidInputError);
-  EXPECT_THROW(Transaction nested(conn_), InvalidInputError);
+  EXPECT_THROW(TransactionBlock nested(conn_), InvalidInputError);
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// Transaction: one transaction block on a Connection, RAII: BEGIN on construction,
+// TransactionBlock: one transaction block on a Connection, RAII: BEGIN on construction,
 // ROLLBACK on destruction unless commit() or rollback() ended it first.
 //
 // Savepoints nest inside it: savepoint(name), then rollback_to(name) undoes what ran
@@ -10,9 +10,9 @@
 // the connection is outside any transaction block, or unhealthy (a ROLLBACK that fails
 // in the destructor cannot be reported: the connection then is not idle(), and a Pool
 // discards it).
-// Thread-safety: none; the thread that owns the Connection owns its Transaction.
-#ifndef DOCKET_PROVIDERS_POSTGRES_TRANSACTION_H_
-#define DOCKET_PROVIDERS_POSTGRES_TRANSACTION_H_
+// Thread-safety: none; the thread that owns the Connection owns its TransactionBlock.
+#ifndef DOCKET_PROVIDERS_POSTGRES_TRANSACTION_BLOCK_H_
+#define DOCKET_PROVIDERS_POSTGRES_TRANSACTION_BLOCK_H_
 
 #include <string_view>
 
@@ -22,17 +22,17 @@ namespace docket::postgres {
 
 enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
 
-class Transaction {
+class TransactionBlock {
  public:
   // Throws PostgresError when BEGIN fails, InvalidInputError when the connection is
   // already inside a transaction block.
-  explicit Transaction(Connection& conn, Isolation isolation = Isolation::kReadCommitted);
-  ~Transaction();
+  explicit TransactionBlock(Connection& conn, Isolation isolation = Isolation::kReadCommitted);
+  ~TransactionBlock();
 
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  Transaction(Transaction&&) = delete;
-  Transaction& operator=(Transaction&&) = delete;
+  TransactionBlock(const TransactionBlock&) = delete;
+  TransactionBlock& operator=(const TransactionBlock&) = delete;
+  TransactionBlock(TransactionBlock&&) = delete;
+  TransactionBlock& operator=(TransactionBlock&&) = delete;
 
   Connection& connection() const noexcept { return conn_; }
   bool active() const noexcept { return active_; }
@@ -56,4 +56,4 @@ class Transaction {
 
 }  // namespace docket::postgres
 
-#endif  // DOCKET_PROVIDERS_POSTGRES_TRANSACTION_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_TRANSACTION_BLOCK_H_

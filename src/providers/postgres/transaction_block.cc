@@ -1,4 +1,4 @@
-#include "providers/postgres/transaction.h"
+#include "providers/postgres/transaction_block.h"
 
 #include <string>
 
@@ -36,7 +36,7 @@ std::string savepoint_statement(std::string_view command, std::string_view name)
 
 }  // namespace
 
-Transaction::Transaction(Connection& conn, Isolation isolation) : conn_(conn) {
+TransactionBlock::TransactionBlock(Connection& conn, Isolation isolation) : conn_(conn) {
   if (PQtransactionStatus(conn.native()) != PQTRANS_IDLE) {
     throw InvalidInputError("cannot begin a transaction on " + conn.description() +
                             ": the connection is already inside a transaction block (or "
@@ -46,7 +46,7 @@ Transaction::Transaction(Connection& conn, Isolation isolation) : conn_(conn) {
   active_ = true;
 }
 
-Transaction::~Transaction() {
+TransactionBlock::~TransactionBlock() {
   if (active_ && conn_.healthy()) {
     // Nothing to report from a destructor: if this fails the connection is left
     // non-idle, which is what Pool checks before reusing it.
@@ -54,14 +54,14 @@ Transaction::~Transaction() {
   }
 }
 
-void Transaction::require_active(std::string_view operation) const {
+void TransactionBlock::require_active(std::string_view operation) const {
   if (!active_) {
     throw InvalidInputError("cannot " + std::string(operation) + " on " + conn_.description() +
                             ": the transaction has already been committed or rolled back");
   }
 }
 
-void Transaction::commit() {
+void TransactionBlock::commit() {
   require_active("commit");
   active_ = false;
   Result result(PQexec(conn_.native(), "COMMIT"));
@@ -77,23 +77,23 @@ void Transaction::commit() {
   }
 }
 
-void Transaction::rollback() {
+void TransactionBlock::rollback() {
   require_active("roll back");
   active_ = false;
   exec_script(conn_, "ROLLBACK");
 }
 
-void Transaction::savepoint(std::string_view name) {
+void TransactionBlock::savepoint(std::string_view name) {
   require_active("set a savepoint");
   exec_script(conn_, savepoint_statement("SAVEPOINT", name));
 }
 
-void Transaction::rollback_to(std::string_view name) {
+void TransactionBlock::rollback_to(std::string_view name) {
   require_active("roll back to a savepoint");
   exec_script(conn_, savepoint_statement("ROLLBACK TO SAVEPOINT", name));
 }
 
-void Transaction::release(std::string_view name) {
+void TransactionBlock::release(std::string_view name) {
   require_active("release a savepoint");
   exec_script(conn_, savepoint_statement("RELEASE SAVEPOINT", name));
 }

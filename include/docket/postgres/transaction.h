@@ -1,0 +1,70 @@
+// A handler's view of the PostgreSQL unit of work: parameterised statements on the very
+// connection and transaction that record the dedup row, so the handler's writes commit
+// or roll back with it.
+//
+//   auto& tx = ctx.transaction<docket::postgres::Transaction>();
+//   tx.exec("INSERT INTO orders (id, qty) VALUES ($1, $2)", {order.id, order.qty});
+//   auto rows = tx.query("SELECT qty FROM orders WHERE id = $1", {order.id});
+//
+// Parameters are sent in binary with explicit types (text, int8, float8, boolean,
+// bytea; NULL untyped), so cast in SQL where another type is wanted ($1::uuid).
+// Result columns read back by type: NULL as nullptr, boolean as bool, int2/int4/int8
+// as int64, float4/float8 as double, bytea as bytes, everything else as its text.
+// A unique or primary-key violation throws UniqueViolationError naming the table; any
+// other failure throws InfrastructureError (a PostgresError carrying the SQLSTATE)
+// with the server's message and the statement. In PostgreSQL a failed statement
+// aborts the transaction: let the error propagate. native() gives the PGconn* for
+// what the wrapper lacks; never COMMIT, ROLLBACK or RELEASE through it (the dispatcher
+// refuses to commit a unit of work whose transaction a handler ended).
+//
+// Thread-safety: belongs to the dispatching thread, valid during the handler call.
+#ifndef DOCKET_POSTGRES_TRANSACTION_H_
+#define DOCKET_POSTGRES_TRANSACTION_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "docket/handler_transaction.h"
+
+// libpq's connection handle, declared as libpq-fe.h does.
+typedef struct pg_conn PGconn;
+
+namespace docket::postgres {
+
+class Connection;
+
+using Bytes = std::vector<std::byte>;
+// A bound parameter or a result column.
+using Value = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string, Bytes>;
+using Row = std::vector<Value>;
+
+class Transaction : public HandlerTransaction {
+ public:
+  static constexpr std::string_view kTypeName = "docket::postgres::Transaction";
+
+  explicit Transaction(Connection& connection) noexcept : connection_(&connection) {}
+
+  std::string_view type_name() const noexcept override { return kTypeName; }
+
+  // Runs one statement with `params` bound to $1, $2, ...; returns the rows changed.
+  std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
+
+  // Runs one statement and returns every result row.
+  std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
+
+  PGconn* native() const noexcept;
+
+  // The pooled connection underneath, for docket's own PostgreSQL stores.
+  Connection& connection() const noexcept { return *connection_; }
+
+ private:
+  Connection* connection_;
+};
+
+}  // namespace docket::postgres
+
+#endif  // DOCKET_POSTGRES_TRANSACTION_H_

@@ -1,0 +1,28 @@
+#include "postgres_schema.h"
+
+#include "providers/postgres/connection.h"
+#include "providers/postgres/exec.h"
+#include "support/postgres_env.h"
+
+namespace docket::conformance {
+
+PostgresSchema::PostgresSchema()
+    : server_url_(test_support::postgres_test_url()),
+      name_(test_support::unique_name("docket_conformance")) {
+  postgres::Connection admin(server_url_);
+  postgres::exec_script(admin,
+                        "DROP SCHEMA IF EXISTS " + name_ + " CASCADE; CREATE SCHEMA " + name_);
+  // '=' inside a URL parameter value is percent-encoded: %3D.
+  url_ = server_url_ + (server_url_.find('?') == std::string::npos ? "?" : "&") +
+         "options=-csearch_path%3D" + name_;
+}
+
+PostgresSchema::~PostgresSchema() {
+  try {
+    postgres::Connection admin(server_url_);
+    postgres::exec_script(admin, "DROP SCHEMA IF EXISTS " + name_ + " CASCADE");
+  } catch (...) {  // a destructor cannot fail the test; the next run replaces the schema
+  }
+}
+
+}  // namespace docket::conformance
