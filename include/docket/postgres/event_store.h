@@ -14,31 +14,33 @@
 // position) and returns only events below it, read with a later snapshot. So a page
 // never passes a position still in flight, and a rolled-back append's positions are
 // gaps that read_all passes once its transaction has ended. Details:
-// docs/eventsourcing.md, "PostgreSQL".
+// docs/eventsourcing.md, "PostgreSQL: positions in flight".
+//
+// Appending inside a handler's transaction: EventStore::append with the
+// docket::postgres::Transaction of an inbox opened on the same conninfo (the same
+// docket_events table) runs in that transaction; any other transaction is refused
+// with ConfigurationError.
 //
 // Thread-safety: the store may be used from many threads (each call leases its own
-// pooled connection, at most `pool_size` at once) and many processes at once.
+// pooled connection, at most options.max_connections at once) and many processes at once.
 #ifndef DOCKET_POSTGRES_EVENT_STORE_H_
 #define DOCKET_POSTGRES_EVENT_STORE_H_
 
-#include <cstddef>
 #include <memory>
-#include <string>
 
 #include "docket/clock.h"
 #include "docket/event_store.h"
+#include "docket/postgres/store.h"
 
 namespace docket::postgres {
 
-// Opens a store on the database `conninfo` names (a postgresql:// URL or libpq
-// keyword=value pairs; the tables live in the first schema of its search_path) and
-// creates the event sourcing tables when absent. `clock` stamps occurred-at when an
-// event has none and must outlive the store. Throws ConfigurationError for an
-// unparsable string, pool_size 0 or a newer schema version, InfrastructureError when
-// the server cannot be reached or migrated.
-std::unique_ptr<EventStore> open_event_store(std::string conninfo,
-                                             const Clock& clock = SystemClock::instance(),
-                                             std::size_t pool_size = 10);
+// Opens a store on the database `options.conninfo` names (the tables live in the first
+// schema of its search_path) and creates the event sourcing tables when absent.
+// `clock` stamps occurred-at when an event has none and must outlive the store. Throws
+// ConfigurationError for an unparsable string, max_connections 0 or a newer schema
+// version, InfrastructureError when the server cannot be reached or migrated.
+std::unique_ptr<EventStore> open_event_store(StoreOptions options,
+                                             const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::postgres
 

@@ -8,26 +8,24 @@
 // Completed sagas are kept until purged; each purge batch is one DELETE statement of
 // at most batch_size sagas, oldest completion first.
 //
-// Thread-safety: the store may be used from many threads (at most `pool_size`
-// connections at once) and many processes at once.
+// Thread-safety: the store may be used from many threads (at most
+// options.max_connections connections at once) and many processes at once.
 #ifndef DOCKET_POSTGRES_SAGA_STORE_H_
 #define DOCKET_POSTGRES_SAGA_STORE_H_
 
-#include <cstddef>
 #include <memory>
-#include <string>
 
 #include "docket/clock.h"
+#include "docket/postgres/store.h"
 #include "docket/saga_store.h"
 
 namespace docket::postgres {
 
-// Opens a store on the database `conninfo` names, which may be the event store's, and
+// Opens a store on the database `options.conninfo` names, which may be the event store's, and
 // creates the event sourcing tables when absent. `clock` stamps the saga timestamps
 // and must outlive the store. Throws as docket::postgres::open_event_store.
-std::unique_ptr<SagaStore> open_saga_store(std::string conninfo,
-                                           const Clock& clock = SystemClock::instance(),
-                                           std::size_t pool_size = 10);
+std::unique_ptr<SagaStore> open_saga_store(StoreOptions options,
+                                           const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::postgres
 

@@ -5,26 +5,24 @@
 // at least the stored one; the primary key (tenant, aggregate_type, aggregate_id)
 // serializes concurrent saves of one stream, so a snapshot never regresses.
 //
-// Thread-safety: the store may be used from many threads (at most `pool_size`
-// connections at once) and many processes at once.
+// Thread-safety: the store may be used from many threads (at most
+// options.max_connections connections at once) and many processes at once.
 #ifndef DOCKET_POSTGRES_SNAPSHOT_STORE_H_
 #define DOCKET_POSTGRES_SNAPSHOT_STORE_H_
 
-#include <cstddef>
 #include <memory>
-#include <string>
 
 #include "docket/clock.h"
+#include "docket/postgres/store.h"
 #include "docket/snapshot_store.h"
 
 namespace docket::postgres {
 
-// Opens a store on the database `conninfo` names, which may be the event store's, and
+// Opens a store on the database `options.conninfo` names, which may be the event store's, and
 // creates the event sourcing tables when absent. `clock` stamps taken_at and must
 // outlive the store. Throws as docket::postgres::open_event_store.
-std::unique_ptr<SnapshotStore> open_snapshot_store(std::string conninfo,
-                                                   const Clock& clock = SystemClock::instance(),
-                                                   std::size_t pool_size = 10);
+std::unique_ptr<SnapshotStore> open_snapshot_store(StoreOptions options,
+                                                   const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::postgres
 

@@ -4,7 +4,6 @@
 
 #include "docket/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
-#include "providers/postgres/migration.h"
 
 namespace docket::postgres {
 namespace {
@@ -121,8 +120,8 @@ static_assert(kMigrations.size() == kEventSourcingSchemaVersion,
 
 }  // namespace
 
-void migrate_eventsourcing_schema(Connection& conn) {
-  migrate_component(conn, SchemaComponent{kEventSourcingSchemaComponent, kMigrations});
+SchemaComponent eventsourcing_schema_component() noexcept {
+  return SchemaComponent{kEventSourcingSchemaComponent, kMigrations};
 }
 
 std::int64_t events_lock_tag(Connection& conn) {

@@ -7,9 +7,10 @@
 #include <string>
 #include <utility>
 
-#include "providers/postgres/eventsourcing_pool.h"
+#include "providers/postgres/database.h"
+#include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
-#include "providers/postgres/transaction.h"
+#include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
 namespace {
@@ -18,15 +19,12 @@ Timestamp timestamp_of(std::int64_t micros) {
   return Timestamp(std::chrono::microseconds(micros));
 }
 
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
-}
-
 class PostgresSagaStore final : public SagaStore {
  public:
-  PostgresSagaStore(std::string conninfo, std::size_t pool_size, const Clock& clock)
-      : SagaStore(clock),
-        pool_(open_eventsourcing_pool(std::move(conninfo), pool_size, "PostgreSQL saga store")) {}
+  PostgresSagaStore(const StoreOptions& options, const Clock& clock)
+      : SagaStore(clock), database_(options, clock, eventsourcing_schema_component()) {
+    database_.migrate();
+  }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
 
@@ -37,8 +35,8 @@ class PostgresSagaStore final : public SagaStore {
   // nothing, which is its conflict.
   SagaSaveResult do_save(const SaveRequest& request) override {
     const SagaId& saga = request.saga;
-    auto lease = pool_->acquire();
-    Transaction tx(*lease);
+    auto lease = database_.connect();
+    TransactionBlock tx(*lease);
     const Result current_row =
         exec_prepared(*lease, "docket_sagas_lock",
                       "SELECT version, completed_at FROM docket_sagas "
@@ -82,7 +80,7 @@ class PostgresSagaStore final : public SagaStore {
   }
 
   std::optional<SagaRecord> do_load(const SagaId& saga) override {
-    auto lease = pool_->acquire();
+    auto lease = database_.connect();
     const Result r =
         exec_prepared(*lease, "docket_sagas_load",
                       "SELECT version, state, completed, started_at, updated_at, completed_at "
@@ -109,7 +107,7 @@ class PostgresSagaStore final : public SagaStore {
   // completion first.
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override {
-    auto lease = pool_->acquire();
+    auto lease = database_.connect();
     const Result r =
         tenant == nullptr
             ? exec_prepared(*lease, "docket_sagas_purge",
@@ -138,14 +136,13 @@ class PostgresSagaStore final : public SagaStore {
     return r.rows() == 0 ? kNewSaga : r.int64(0, 0);
   }
 
-  std::unique_ptr<Pool> pool_;
+  Database database_;
 };
 
 }  // namespace
 
-std::unique_ptr<SagaStore> open_saga_store(std::string conninfo, const Clock& clock,
-                                           std::size_t pool_size) {
-  return std::make_unique<PostgresSagaStore>(std::move(conninfo), pool_size, clock);
+std::unique_ptr<SagaStore> open_saga_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<PostgresSagaStore>(options, clock);
 }
 
 }  // namespace docket::postgres

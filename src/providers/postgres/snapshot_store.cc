@@ -6,7 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "providers/postgres/eventsourcing_pool.h"
+#include "providers/postgres/database.h"
+#include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
 
 namespace docket::postgres {
@@ -14,10 +15,10 @@ namespace {
 
 class PostgresSnapshotStore final : public SnapshotStore {
  public:
-  PostgresSnapshotStore(std::string conninfo, std::size_t pool_size, const Clock& clock)
-      : SnapshotStore(clock),
-        pool_(
-            open_eventsourcing_pool(std::move(conninfo), pool_size, "PostgreSQL snapshot store")) {}
+  PostgresSnapshotStore(const StoreOptions& options, const Clock& clock)
+      : SnapshotStore(clock), database_(options, clock, eventsourcing_schema_component()) {
+    database_.migrate();
+  }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
 
@@ -25,7 +26,7 @@ class PostgresSnapshotStore final : public SnapshotStore {
   // One statement: the upsert's WHERE keeps a stored snapshot of a higher version and
   // reports it as no row changed. The primary key serializes concurrent saves.
   SnapshotSaveOutcome do_save(const StreamId& stream, const Snapshot& snapshot) override {
-    auto lease = pool_->acquire();
+    auto lease = database_.connect();
     const Result r = exec_prepared(
         *lease, "docket_snapshots_save",
         "INSERT INTO docket_snapshots (tenant, aggregate_type, aggregate_id, version, payload, "
@@ -40,7 +41,7 @@ class PostgresSnapshotStore final : public SnapshotStore {
   }
 
   std::optional<Snapshot> do_load(const StreamId& stream) override {
-    auto lease = pool_->acquire();
+    auto lease = database_.connect();
     const Result r =
         exec_prepared(*lease, "docket_snapshots_load",
                       "SELECT version, payload, taken_at FROM docket_snapshots "
@@ -56,14 +57,13 @@ class PostgresSnapshotStore final : public SnapshotStore {
         .taken_at = Timestamp(std::chrono::microseconds(r.int64(0, 2)))};
   }
 
-  std::unique_ptr<Pool> pool_;
+  Database database_;
 };
 
 }  // namespace
 
-std::unique_ptr<SnapshotStore> open_snapshot_store(std::string conninfo, const Clock& clock,
-                                                   std::size_t pool_size) {
-  return std::make_unique<PostgresSnapshotStore>(std::move(conninfo), pool_size, clock);
+std::unique_ptr<SnapshotStore> open_snapshot_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<PostgresSnapshotStore>(options, clock);
 }
 
 }  // namespace docket::postgres
