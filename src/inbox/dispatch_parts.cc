@@ -6,14 +6,19 @@ namespace docket::inbox {
 
 InboxRecord make_record(const Envelope& envelope, std::string_view consumer_id,
                         const TenantId& tenant) {
-  return InboxRecord{
-      .key = DedupKey{tenant.value(), std::string(consumer_id), envelope.message_id},
-      .event_type = envelope.event_type,
-      .occurred_at = envelope.occurred_at,
-      .source = envelope.source,
-      .causation_id = envelope.causation_id,
-      .correlation_id = envelope.correlation_id,
-  };
+  InboxRecord record;
+  record.key = DedupKey{tenant.value(), std::string(consumer_id), {}};
+  fill_record(record, envelope);
+  return record;
+}
+
+void fill_record(InboxRecord& record, const Envelope& envelope) {
+  record.key.message_id.assign(envelope.message_id);
+  record.event_type.assign(envelope.event_type);
+  record.occurred_at = envelope.occurred_at;
+  record.source = envelope.source;
+  record.causation_id = envelope.causation_id;
+  record.correlation_id = envelope.correlation_id;
 }
 
 MessageContext make_context(const Envelope& envelope, std::string_view consumer_id) {

@@ -17,6 +17,11 @@ namespace docket::inbox {
 InboxRecord make_record(const Envelope& envelope, std::string_view consumer_id,
                         const TenantId& tenant);
 
+// Sets the per-message fields of `record` (message id, event type, occurred-at,
+// lineage) from `envelope`, keeping its tenant and consumer id and reusing its strings'
+// storage: a batch fills one record per message without allocating.
+void fill_record(InboxRecord& record, const Envelope& envelope);
+
 // The context handlers see; a malformed trace context is absent, never an error.
 MessageContext make_context(const Envelope& envelope, std::string_view consumer_id);
 

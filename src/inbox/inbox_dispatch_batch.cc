@@ -12,18 +12,20 @@ namespace docket {
 namespace {
 
 // Runs one message inside its savepoint; returns its outcome or the error that rolled
-// it back. Errors of the savepoint machinery itself propagate: the batch's transaction
+// it back. `record` carries the batch's tenant and consumer id and is refilled for each
+// message. Errors of the savepoint machinery itself propagate: the batch's transaction
 // is then unusable.
 std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
                                             const Envelope& envelope, std::string_view consumer_id,
-                                            const TenantId& tenant, std::exception_ptr& error) {
+                                            const TenantId& tenant, InboxRecord& record,
+                                            std::exception_ptr& error) {
   try {
     validate_envelope(envelope);
   } catch (const Error&) {
     error = std::current_exception();
     return std::nullopt;
   }
-  const InboxRecord record = inbox::make_record(envelope, consumer_id, tenant);
+  inbox::fill_record(record, envelope);
   MessageContextScope scope(inbox::make_context(envelope, consumer_id));
   unit.begin_savepoint();
   try {
@@ -54,6 +56,8 @@ std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegis
 std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     std::span<const Envelope> envelopes) const {
   const TenantId tenant = TenantScope::current_or_untenanted();
+  InboxRecord record;
+  record.key = DedupKey{tenant.value(), options_.consumer_id(), {}};
   // A unique violation at commit (an optimistic store where a concurrent delivery
   // committed one of these messages first) rolls the whole batch back; it is then run
   // again and the committed message is seen as a duplicate. Every retry follows a
@@ -65,8 +69,8 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     for (const Envelope& envelope : envelopes) {
       BatchItemResult& result = results.emplace_back();
       result.message_id = envelope.message_id;
-      result.outcome =
-          dispatch_one(*unit, handlers_, envelope, options_.consumer_id(), tenant, result.error);
+      result.outcome = dispatch_one(*unit, handlers_, envelope, options_.consumer_id(), tenant,
+                                    record, result.error);
     }
     try {
       unit->commit();

@@ -3,19 +3,25 @@
 //   0  success
 //   1  refused key or invalid input (docket::Error), message on stderr
 //   2  usage error (reported by CLI11)
+//   3  a check after the run failed (tool::CheckFailed, e.g. a benchmark's counts)
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <string>
 
+#include "check_failed.h"
 #include "demo_command.h"
 #include "docket/error.h"
 #include "keys_command.h"
+#if DOCKET_HAVE_BENCH
+#include "bench_command.h"
+#endif
 
 namespace {
 
 constexpr int kExitRefused = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitCheckFailed = 3;
 
 std::string usage_failure_message(const CLI::App* app, const CLI::Error& error) {
   return "docket: " + CLI::FailureMessage::simple(app, error);
@@ -34,6 +40,9 @@ int main(int argc, char** argv) {
 
   docket::tool::add_demo_command(app);
   docket::tool::add_keys_command(app);
+#if DOCKET_HAVE_BENCH
+  docket::tool::add_bench_command(app);
+#endif
 
   try {
     app.parse(argc, argv);
@@ -43,6 +52,10 @@ int main(int argc, char** argv) {
   } catch (const docket::Error& error) {
     std::cerr << "docket: " << error.what() << '\n';
     return kExitRefused;
+  } catch (const docket::tool::CheckFailed& error) {
+    std::cout.flush();
+    std::cerr << "docket: " << error.what() << '\n';
+    return kExitCheckFailed;
   }
 
   std::cout.flush();

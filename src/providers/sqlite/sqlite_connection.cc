@@ -49,6 +49,17 @@ std::vector<Row> Connection::query(std::string_view sql, const std::vector<Value
   return rows;
 }
 
+std::int64_t Connection::exec_views(std::string_view sql, std::span<const ParamView> params) {
+  statement(sql).run(params, nullptr);
+  return sqlite3_changes64(db_);
+}
+
+std::vector<Row> Connection::query_views(std::string_view sql, std::span<const ParamView> params) {
+  std::vector<Row> rows;
+  statement(sql).run(params, &rows);
+  return rows;
+}
+
 void Connection::exec_script(const std::string& sql) {
   const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr);
   if (rc != SQLITE_OK) {
@@ -56,12 +67,16 @@ void Connection::exec_script(const std::string& sql) {
   }
 }
 
+std::int64_t Connection::changes() const noexcept {
+  return sqlite3_changes64(db_);
+}
+
 bool Connection::in_transaction() const noexcept {
   return sqlite3_get_autocommit(db_) == 0;
 }
 
 Statement& Connection::statement(std::string_view sql) {
-  auto it = statements_.find(std::string(sql));
+  auto it = statements_.find(sql);
   if (it == statements_.end()) {
     it = statements_.emplace(std::string(sql), std::make_unique<Statement>(db_, sql)).first;
   }

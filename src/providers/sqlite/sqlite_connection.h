@@ -8,7 +8,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -33,12 +35,24 @@ class Connection {
   // One statement, cached; returns the rows it changed.
   std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
+  // The same with parameters bound as views, copying nothing: the store's per-message
+  // statements (BEGIN, the dedup insert, savepoints, COMMIT) go through here, so each
+  // is prepared once per connection.
+  std::int64_t exec_views(std::string_view sql, std::span<const ParamView> params = {});
+  std::vector<Row> query_views(std::string_view sql, std::span<const ParamView> params);
 
-  // Statements without parameters, not cached (BEGIN, COMMIT, schema scripts).
+  // Statements without parameters, not cached (pragmas, schema scripts), possibly
+  // several separated by semicolons.
   void exec_script(const std::string& sql);
 
   // True while a transaction is open on this connection.
   bool in_transaction() const noexcept;
+
+  // The cached statement for `sql`, prepared on first use; valid as long as the
+  // connection. For callers that run one statement many times and keep the reference.
+  Statement& statement(std::string_view sql);
+  // Rows changed by the last INSERT, UPDATE or DELETE.
+  std::int64_t changes() const noexcept;
 
   sqlite3* native() const noexcept { return db_; }
 
@@ -50,12 +64,17 @@ class Connection {
   const std::string& path() const noexcept { return path_; }
 
  private:
-  Statement& statement(std::string_view sql);
-
   std::string path_;
   sqlite3* db_ = nullptr;
   const void* owner_ = nullptr;
-  std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
+  // Looked up by string_view without building a key string (transparent hash).
+  struct SqlHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view sql) const noexcept {
+      return std::hash<std::string_view>{}(sql);
+    }
+  };
+  std::unordered_map<std::string, std::unique_ptr<Statement>, SqlHash, std::equal_to<>> statements_;
 };
 
 }  // namespace docket::sqlite::detail

@@ -34,6 +34,15 @@ Statement::~Statement() {
 }
 
 void Statement::run(const std::vector<Value>& params, std::vector<Row>* rows) {
+  run_with(params, rows);
+}
+
+void Statement::run(std::span<const ParamView> params, std::vector<Row>* rows) {
+  run_with(params, rows);
+}
+
+template <class Params>
+void Statement::run_with(const Params& params, std::vector<Row>* rows) {
   ResetOnExit reset{stmt_};
   for (std::size_t i = 0; i < params.size(); ++i) {
     bind(static_cast<int>(i) + 1, params[i]);
@@ -44,7 +53,12 @@ void Statement::run(const std::vector<Value>& params, std::vector<Row>* rows) {
       return;
     }
     if (rc != SQLITE_ROW) {
-      throw_sqlite_error(db_, rc, "to run `" + sql_ + "`");
+      // Name the database too: BEGIN and COMMIT run here, and their failures (a busy
+      // timeout, a full disk) are about the file, not the statement.
+      const char* file = sqlite3_db_filename(db_, "main");
+      throw_sqlite_error(db_, rc,
+                         "to run `" + sql_ + "` on '" +
+                             (file == nullptr || *file == '\0' ? ":memory:" : file) + "'");
     }
     if (rows != nullptr) {
       rows->push_back(read_row());
@@ -52,7 +66,8 @@ void Statement::run(const std::vector<Value>& params, std::vector<Row>* rows) {
   }
 }
 
-void Statement::bind(int index, const Value& value) {
+template <class Param>
+void Statement::bind(int index, const Param& value) {
   const int rc = std::visit(
       [&](const auto& v) {
         using T = std::decay_t<decltype(v)>;

@@ -5,8 +5,12 @@
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_STATEMENT_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_STATEMENT_H_
 
+#include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "docket/sqlite/transaction.h"
@@ -15,6 +19,11 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 namespace docket::sqlite::detail {
+
+// A parameter bound without copying: text is a view that must stay valid while the
+// statement runs. The store's own statements bind these, so recording a message copies
+// none of its strings.
+using ParamView = std::variant<std::nullptr_t, std::int64_t, double, std::string_view>;
 
 class Statement {
  public:
@@ -27,9 +36,13 @@ class Statement {
   // Binds `params`, runs to completion, collects rows when `rows` is non-null, and
   // resets the statement (also on failure) so that it can run again.
   void run(const std::vector<Value>& params, std::vector<Row>* rows);
+  void run(std::span<const ParamView> params, std::vector<Row>* rows);
 
  private:
-  void bind(int index, const Value& value);
+  template <class Params>
+  void run_with(const Params& params, std::vector<Row>* rows);
+  template <class Param>
+  void bind(int index, const Param& value);
   Row read_row() const;
 
   sqlite3* db_;

@@ -1,5 +1,6 @@
 #include "providers/sqlite/sqlite_unit_of_work.h"
 
+#include <array>
 #include <string>
 
 #include "docket/error.h"
@@ -7,8 +8,10 @@
 namespace docket::sqlite::detail {
 namespace {
 
-Value optional_text(const std::optional<std::string>& text) {
-  return text ? Value(*text) : Value(nullptr);
+constexpr std::span<const ParamView> kNoParams{};
+
+ParamView optional_text(const std::optional<std::string>& text) {
+  return text ? ParamView(std::string_view(*text)) : ParamView(nullptr);
 }
 
 std::int64_t micros(Timestamp t) {
@@ -18,23 +21,24 @@ std::int64_t micros(Timestamp t) {
 }  // namespace
 
 bool dedup_row_exists(Connection& connection, const DedupKey& key) {
+  const std::array<ParamView, 3> params{key.tenant, key.consumer_id, key.message_id};
   return !connection
-              .query(
+              .query_views(
                   "SELECT 1 FROM docket_inbox_messages "
                   "WHERE tenant = ?1 AND consumer_id = ?2 AND message_id = ?3",
-                  {key.tenant, key.consumer_id, key.message_id})
+                  params)
               .empty();
 }
 
 SqliteUnitOfWork::SqliteUnitOfWork(Database& database)
     : database_(database), lease_(database.connect()), tx_(*lease_) {
-  lease_->exec_script("BEGIN IMMEDIATE");
+  lease_->exec_views("BEGIN IMMEDIATE");
 }
 
 SqliteUnitOfWork::~SqliteUnitOfWork() {
   if (!ended_ && lease_->in_transaction()) {
     try {
-      lease_->exec_script("ROLLBACK");
+      lease_->exec_views("ROLLBACK");
     } catch (...) {  // the pool closes a connection left in a transaction
     }
   }
@@ -43,15 +47,22 @@ SqliteUnitOfWork::~SqliteUnitOfWork() {
 bool SqliteUnitOfWork::try_record(const InboxRecord& record) {
   require_open("record a message");
   const auto& key = record.key;
-  return lease_->exec(
-             "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
-             "occurred_at, processed_at, message_source, causation_id, correlation_id) "
-             "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
-             "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING",
-             {key.tenant, key.consumer_id, key.message_id, record.event_type,
-              micros(record.occurred_at), micros(database_.clock().now()),
-              optional_text(record.source), optional_text(record.causation_id),
-              optional_text(record.correlation_id)}) == 1;
+  const std::array<ParamView, 9> params{key.tenant,
+                                        key.consumer_id,
+                                        key.message_id,
+                                        record.event_type,
+                                        micros(record.occurred_at),
+                                        micros(database_.clock().now()),
+                                        optional_text(record.source),
+                                        optional_text(record.causation_id),
+                                        optional_text(record.correlation_id)};
+  once(record_,
+       "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
+       "occurred_at, processed_at, message_source, causation_id, correlation_id) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+       "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING")
+      .run(params, nullptr);
+  return lease_->changes() == 1;
 }
 
 bool SqliteUnitOfWork::is_recorded(const DedupKey& key) {
@@ -61,23 +72,31 @@ bool SqliteUnitOfWork::is_recorded(const DedupKey& key) {
 
 void SqliteUnitOfWork::begin_savepoint() {
   require_open("begin a savepoint");
-  lease_->exec_script("SAVEPOINT docket_message");
+  once(savepoint_, "SAVEPOINT docket_message").run(kNoParams, nullptr);
 }
 
 void SqliteUnitOfWork::release_savepoint() {
   require_open("release a savepoint");
-  lease_->exec_script("RELEASE docket_message");
+  once(release_, "RELEASE docket_message").run(kNoParams, nullptr);
 }
 
 void SqliteUnitOfWork::rollback_savepoint() {
   require_open("roll back to a savepoint");
-  lease_->exec_script("ROLLBACK TO docket_message; RELEASE docket_message");
+  lease_->exec_views("ROLLBACK TO docket_message");
+  once(release_, "RELEASE docket_message").run(kNoParams, nullptr);
 }
 
 void SqliteUnitOfWork::commit() {
   require_open("commit");
-  lease_->exec_script("COMMIT");
+  lease_->exec_views("COMMIT");
   ended_ = true;
+}
+
+Statement& SqliteUnitOfWork::once(Statement*& slot, std::string_view sql) {
+  if (slot == nullptr) {
+    slot = &lease_->statement(sql);
+  }
+  return *slot;
 }
 
 void SqliteUnitOfWork::require_open(std::string_view operation) const {

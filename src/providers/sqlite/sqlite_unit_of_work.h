@@ -32,11 +32,17 @@ class SqliteUnitOfWork final : public UnitOfWork {
   // Throws InfrastructureError when the transaction is no longer open: a handler ended
   // it through native(), or SQLite rolled it back after an error.
   void require_open(std::string_view operation) const;
+  // The statement for `sql`, looked up in the connection's cache once per unit of work:
+  // a batch runs the dedup insert and the savepoint pair for every message.
+  Statement& once(Statement*& slot, std::string_view sql);
 
   Database& database_;
   Pool::Lease lease_;
   Transaction tx_;
   bool ended_ = false;
+  Statement* record_ = nullptr;
+  Statement* savepoint_ = nullptr;
+  Statement* release_ = nullptr;
 };
 
 // SELECT whether the key's dedup row exists, on `connection`.

@@ -1,0 +1,78 @@
+#include "docket_inbox_side.h"
+
+#include <exception>
+#include <string_view>
+
+#include "docket/sqlite/transaction.h"
+
+namespace docket::bench {
+namespace {
+
+struct BenchEvent {
+  std::string body;
+};
+
+// The payload is the body as is: the bench measures docket, not a JSON parser.
+struct BenchCodec {
+  BenchEvent decode(std::string_view payload) const { return BenchEvent{std::string(payload)}; }
+  std::string encode(const BenchEvent& event) const { return event.body; }
+};
+
+HandlerRegistry bench_handlers() {
+  HandlerRegistry handlers;
+  handlers.on<BenchEvent, BenchCodec>(kBenchEventType, [](const BenchEvent& event,
+                                                          HandlerContext& ctx) {
+    ctx.transaction<sqlite::Transaction>().exec(
+        kEffectInsertSql, {std::string(ctx.consumer_id()), ctx.envelope().message_id, event.body});
+  });
+  return handlers;
+}
+
+void fill(Envelope& envelope, const BenchDelivery& delivery) {
+  envelope.message_id.assign(delivery.message_id);
+  envelope.occurred_at = Timestamp(std::chrono::microseconds(delivery.occurred_at_micros));
+  if (envelope.event_type.empty()) {
+    envelope.event_type = kBenchEventType;
+    envelope.payload = kBenchPayload;
+  }
+}
+
+void count(DispatchOutcome outcome, DispatchCounts& counts) {
+  if (outcome == DispatchOutcome::kProcessed) {
+    ++counts.processed;
+  } else {
+    ++counts.skipped_duplicates;
+  }
+}
+
+}  // namespace
+
+DocketInboxSide::DocketInboxSide(InboxStore& store, const std::string& consumer_id)
+    : dispatcher_(store, InboxOptions(consumer_id), bench_handlers()) {}
+
+DocketInboxSide::Session::Session(const InboxDispatcher& dispatcher) : dispatcher_(dispatcher) {}
+
+void DocketInboxSide::Session::deliver(const BenchDelivery& delivery, DispatchCounts& counts) {
+  fill(single_, delivery);
+  count(dispatcher_.dispatch(single_), counts);
+}
+
+void DocketInboxSide::Session::deliver_batch(std::span<const BenchDelivery> deliveries,
+                                             DispatchCounts& counts) {
+  if (batch_.size() < deliveries.size()) {
+    batch_.resize(deliveries.size());
+  }
+  for (std::size_t i = 0; i < deliveries.size(); ++i) {
+    fill(batch_[i], deliveries[i]);
+  }
+  const auto results =
+      dispatcher_.dispatch_batch(std::span<const Envelope>(batch_.data(), deliveries.size()));
+  for (const BatchItemResult& result : results) {
+    if (!result.ok()) {
+      std::rethrow_exception(result.error);
+    }
+    count(*result.outcome, counts);
+  }
+}
+
+}  // namespace docket::bench

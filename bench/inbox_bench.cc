@@ -1,0 +1,176 @@
+#include "inbox_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <span>
+
+#include "delivery_plan.h"
+#include "docket/error.h"
+#include "docket/open_inbox_store.h"
+#include "docket/sqlite/store.h"
+#include "docket/uuid.h"
+#include "docket_inbox_side.h"
+#include "peak_rss.h"
+#include "raw_inbox_sqlite.h"
+#include "raw_sqlite.h"
+
+namespace docket::bench {
+namespace {
+
+constexpr std::chrono::milliseconds kSetupBusyTimeout{30'000};
+constexpr std::size_t kMaxThreads = 64;
+
+void validate(const InboxBenchOptions& options) {
+  if (options.messages == 0) {
+    throw InvalidInputError("--messages is 0; pass how many messages to dispatch (at least 1)");
+  }
+  if (options.batch == 0) {
+    throw InvalidInputError("--batch is 0; pass messages per transaction (1 for single dispatch)");
+  }
+  if (options.threads == 0 || options.threads > kMaxThreads) {
+    throw InvalidInputError("--threads is " + std::to_string(options.threads) + "; pass 1 to " +
+                            std::to_string(kMaxThreads));
+  }
+}
+
+// Migrates the raw baseline's twin database to docket's schema (set-up, not measured),
+// and creates the effect table in both.
+void prepare_databases(const BenchStore& store) {
+  sqlite::open_store(sqlite::StoreOptions{.path = store.raw_sqlite_path})->migrate();
+  for (const std::string& path : {store.sqlite_path, store.raw_sqlite_path}) {
+    RawSqlite(path, kSetupBusyTimeout).exec_script(std::string(kEffectTableSql));
+  }
+}
+
+// Runs `deliver` or `deliver_batch` over a thread's share of a slice.
+template <class Session>
+void run_share(Session& session, const MessageIds& ids, const DeliveryPlan& plan,
+               std::int64_t occurred_at, std::size_t batch, ItemRange items,
+               std::vector<BenchDelivery>& buffer, DispatchCounts& counts) {
+  auto delivery = [&](std::size_t d) {
+    return BenchDelivery{ids.id(plan.message_of(d)), occurred_at};
+  };
+  if (batch == 1) {
+    for (std::size_t d = items.begin; d < items.end; ++d) {
+      session.deliver(delivery(d), counts);
+    }
+    return;
+  }
+  for (std::size_t first = items.begin; first < items.end; first += batch) {
+    buffer.clear();
+    for (std::size_t d = first; d < std::min(items.end, first + batch); ++d) {
+      buffer.push_back(delivery(d));
+    }
+    session.deliver_batch(std::span<const BenchDelivery>(buffer), counts);
+  }
+}
+
+InboxSideReport side_report(const std::vector<DispatchCounts>& per_thread, const std::string& path,
+                            const std::string& consumer_id, const SideBySideTimings& timings,
+                            Side side) {
+  InboxSideReport report;
+  for (const auto& counts : per_thread) {
+    report.counts += counts;
+  }
+  RawSqlite db(path, kSetupBusyTimeout);
+  report.dedup_rows = db.count(std::string(kCountDedupRowsSql), consumer_id);
+  report.effects = db.count(std::string(kCountEffectsSql), consumer_id);
+  report.seconds = timings.seconds(side);
+  report.rate = timings.rate(side);
+  return report;
+}
+
+void check(std::string_view side, const InboxSideReport& report, std::size_t messages,
+           std::size_t deliveries, std::vector<std::string>& problems) {
+  const std::string name(side);
+  const auto answered = report.counts.processed + report.counts.skipped_duplicates;
+  if (answered != deliveries) {
+    problems.push_back(name + ": processed " + std::to_string(report.counts.processed) +
+                       " + skipped_duplicates " + std::to_string(report.counts.skipped_duplicates) +
+                       " = " + std::to_string(answered) + ", not the " +
+                       std::to_string(deliveries) + " deliveries");
+  }
+  const auto expected = static_cast<std::int64_t>(messages);
+  if (report.effects != expected) {
+    problems.push_back(name + ": " + std::to_string(report.effects) + " effect rows for " +
+                       std::to_string(messages) + " distinct messages");
+  }
+  if (report.dedup_rows != expected) {
+    problems.push_back(name + ": " + std::to_string(report.dedup_rows) + " dedup rows for " +
+                       std::to_string(messages) + " distinct messages");
+  }
+}
+
+std::size_t segment_size(const InboxBenchOptions& options) {
+  return options.segment_deliveries == 0 ? InboxBenchOptions::kDefaultSegmentDeliveries
+                                         : options.segment_deliveries;
+}
+
+// Slices hold whole batches for every thread, and are no longer than a segment (so
+// that segments can be cut at slice boundaries).
+std::size_t slice_size(const InboxBenchOptions& options) {
+  const std::size_t wanted = std::min(InboxBenchOptions::kSliceDeliveries, segment_size(options));
+  const std::size_t unit = options.batch * options.threads;
+  return (wanted + unit - 1) / unit * unit;
+}
+
+}  // namespace
+
+InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
+  validate(options);
+  InboxBenchReport report;
+  report.options = options;
+  report.store = parse_bench_store(options.store_url);
+  report.consumer_id = "docket-bench-" + Uuid::v4().to_string().substr(0, 8);
+
+  const MessageIds ids(options.messages, options.ids);
+  const DeliveryPlan plan(options.messages, options.duplicate_share);
+  report.deliveries = plan.deliveries();
+  report.duplicated = plan.duplicated();
+  const std::int64_t occurred_at = SystemClock::instance().now().time_since_epoch().count();
+
+  auto store = open_inbox_store(options.store_url);
+  store->migrate();
+  prepare_databases(report.store);
+
+  const DocketInboxSide docket(*store, report.consumer_id);
+  std::vector<DocketInboxSide::Session> docket_sessions;
+  std::vector<std::unique_ptr<RawInboxSqlite>> raw_sessions;
+  for (std::size_t t = 0; t < options.threads; ++t) {
+    docket_sessions.push_back(docket.session());
+    raw_sessions.push_back(
+        std::make_unique<RawInboxSqlite>(report.store.raw_sqlite_path, report.consumer_id));
+  }
+  std::vector<DispatchCounts> docket_counts(options.threads);
+  std::vector<DispatchCounts> raw_counts(options.threads);
+  std::vector<std::vector<BenchDelivery>> docket_buffers(options.threads);
+  std::vector<std::vector<BenchDelivery>> raw_buffers(options.threads);
+
+  report.timings = run_side_by_side(
+      SideBySideShape{.items = plan.deliveries(),
+                      .slice_items = slice_size(options),
+                      .threads = options.threads,
+                      .grain = options.batch},
+      [&](std::size_t t, ItemRange items) {
+        run_share(docket_sessions[t], ids, plan, occurred_at, options.batch, items,
+                  docket_buffers[t], docket_counts[t]);
+      },
+      [&](std::size_t t, ItemRange items) {
+        run_share(*raw_sessions[t], ids, plan, occurred_at, options.batch, items, raw_buffers[t],
+                  raw_counts[t]);
+      });
+  report.peak_rss_bytes = peak_rss_bytes();
+  report.segments = report.timings.segments(segment_size(options));
+
+  report.docket = side_report(docket_counts, report.store.sqlite_path, report.consumer_id,
+                              report.timings, kDocketSide);
+  report.raw = side_report(raw_counts, report.store.raw_sqlite_path, report.consumer_id,
+                           report.timings, kRawSide);
+  report.ratio = report.raw.rate > 0 ? report.docket.rate / report.raw.rate : 0.0;
+  check("docket", report.docket, options.messages, report.deliveries, report.problems);
+  check("raw baseline", report.raw, options.messages, report.deliveries, report.problems);
+  return report;
+}
+
+}  // namespace docket::bench

@@ -1,0 +1,57 @@
+// The raw limit of the inbox on SQLite: what docket's dispatcher and SQLite store do
+// for a message, written directly against the C API.
+//
+// The statements are those docket's store issues (src/providers/sqlite/
+// sqlite_unit_of_work.cc), verbatim, in the same transaction shape:
+//   single message: BEGIN IMMEDIATE; the dedup INSERT ... ON CONFLICT DO NOTHING;
+//                   if it inserted, the effect INSERT and COMMIT, else ROLLBACK;
+//   batch:          BEGIN IMMEDIATE; per message SAVEPOINT docket_message, the dedup
+//                   INSERT, the effect INSERT if it inserted, RELEASE docket_message;
+//                   COMMIT.
+// processed_at is read from the system clock per message, as docket's store does.
+// Every statement (BEGIN and COMMIT included) is prepared once per connection: the
+// honest lower bound, which docket is held to.
+//
+// Thread-safety: one session per thread, each with its own connection.
+#ifndef DOCKET_BENCH_RAW_INBOX_SQLITE_H_
+#define DOCKET_BENCH_RAW_INBOX_SQLITE_H_
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "inbox_workload.h"
+#include "raw_sqlite.h"
+
+namespace docket::bench {
+
+class RawInboxSqlite {
+ public:
+  RawInboxSqlite(const std::string& path, std::string_view consumer_id);
+
+  // One message in its own transaction.
+  void deliver(const BenchDelivery& delivery, DispatchCounts& counts);
+  // The messages in one transaction, a savepoint each.
+  void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts);
+
+ private:
+  // Binds and runs the dedup insert; true when it inserted the row.
+  bool record(const BenchDelivery& delivery);
+  void insert_effect(const BenchDelivery& delivery);
+  // Rolls back whatever is open, then rethrows the current exception.
+  [[noreturn]] void abandon();
+
+  std::string consumer_id_;
+  RawSqlite db_;
+  RawStatement begin_;
+  RawStatement commit_;
+  RawStatement rollback_;
+  RawStatement savepoint_;
+  RawStatement release_;
+  RawStatement record_;
+  RawStatement effect_;
+};
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_RAW_INBOX_SQLITE_H_

@@ -1,0 +1,73 @@
+// The SQLite C API with nothing of docket in between: the raw limit that benchmarks
+// compare docket against. A connection is configured exactly as docket's SQLite
+// provider configures its own (src/providers/sqlite/sqlite_connection.cc): opened
+// read-write-create with SQLITE_OPEN_NOMUTEX, extended result codes, the same busy
+// timeout, journal_mode=WAL and synchronous=FULL, so both sides pay the same fsyncs.
+// Statements are prepared once with SQLITE_PREPARE_PERSISTENT and reset after each
+// run, as the hand-written lower bound of the same work would do.
+//
+// Thread-safety: a connection and its statements belong to one thread at a time.
+#ifndef DOCKET_BENCH_RAW_SQLITE_H_
+#define DOCKET_BENCH_RAW_SQLITE_H_
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace docket::bench {
+
+class RawSqlite {
+ public:
+  // Throws InfrastructureError naming the path when it cannot be opened or configured.
+  RawSqlite(const std::string& path, std::chrono::milliseconds busy_timeout);
+  ~RawSqlite();
+  RawSqlite(const RawSqlite&) = delete;
+  RawSqlite& operator=(const RawSqlite&) = delete;
+
+  sqlite3* native() const noexcept { return db_; }
+  const std::string& path() const noexcept { return path_; }
+
+  // Runs statements without parameters through sqlite3_exec (set-up and checks only,
+  // never in a measured loop).
+  void exec_script(const std::string& sql);
+
+  // The single integer a `SELECT count(*) ... WHERE x = ?1` returns for `param`.
+  std::int64_t count(const std::string& sql, std::string_view param);
+
+  // Throws InfrastructureError with SQLite's code and message and `doing`.
+  [[noreturn]] void fail(int rc, std::string_view doing) const;
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+};
+
+class RawStatement {
+ public:
+  RawStatement(RawSqlite& connection, std::string sql);
+  ~RawStatement();
+  RawStatement(const RawStatement&) = delete;
+  RawStatement& operator=(const RawStatement&) = delete;
+
+  // Bind ?index (1-based). Text is bound SQLITE_STATIC: it must stay valid until run().
+  void bind_text(int index, std::string_view text);
+  void bind_int64(int index, std::int64_t value);
+  void bind_null(int index);
+
+  // Steps the statement to completion (it must return no rows), resets it, and
+  // returns sqlite3_changes64. Throws InfrastructureError on failure.
+  std::int64_t run();
+
+ private:
+  RawSqlite& connection_;
+  std::string sql_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_RAW_SQLITE_H_

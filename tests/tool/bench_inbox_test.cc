@@ -1,0 +1,159 @@
+// docket bench inbox: the JSON report's invariants on a real SQLite file (never its
+// speed: the machine's load decides that), and refused stores and options.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+class BenchDir {
+ public:
+  BenchDir() {
+    std::string dir = (std::filesystem::temp_directory_path() / "docket-bench-XXXXXX").string();
+    if (mkdtemp(dir.data()) == nullptr) {
+      throw std::runtime_error("mkdtemp failed for " + dir);
+    }
+    path_ = dir;
+  }
+  ~BenchDir() { std::filesystem::remove_all(path_); }
+  BenchDir(const BenchDir&) = delete;
+  BenchDir& operator=(const BenchDir&) = delete;
+
+  std::string url() const { return "sqlite://" + (path_ / "bench.db").string(); }
+  std::filesystem::path file(const std::string& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  const ToolRun run = run_docket(args);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.err, "");
+  // Exactly one JSON object on one line.
+  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << run.out;
+  return nlohmann::json::parse(run.out);
+}
+
+void expect_consistent(const nlohmann::json& report, int messages, int threads, int batch) {
+  const int duplicated = messages / 2;
+  EXPECT_EQ(report.at("messages"), messages);
+  EXPECT_EQ(report.at("duplicated"), duplicated);
+  EXPECT_EQ(report.at("deliveries"), messages + duplicated);
+  EXPECT_EQ(report.at("threads"), threads);
+  EXPECT_EQ(report.at("batch"), batch);
+  EXPECT_EQ(report.at("processed"), messages);
+  EXPECT_EQ(report.at("skipped_duplicates"), duplicated);
+  EXPECT_EQ(report.at("processed").get<int>() + report.at("skipped_duplicates").get<int>(),
+            report.at("deliveries").get<int>());
+  EXPECT_EQ(report.at("effects"), messages);
+  EXPECT_EQ(report.at("dedup_rows"), messages);
+  const auto& raw = report.at("raw");
+  EXPECT_EQ(raw.at("processed"), messages);
+  EXPECT_EQ(raw.at("skipped_duplicates"), duplicated);
+  EXPECT_EQ(raw.at("effects"), messages);
+  EXPECT_GT(report.at("rate").get<double>(), 0.0);
+  EXPECT_GT(report.at("raw_rate").get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(report.at("ratio").get<double>(),
+                   report.at("rate").get<double>() / report.at("raw_rate").get<double>());
+  EXPECT_GT(report.at("peak_rss_bytes").get<std::uint64_t>(), 0U);
+  EXPECT_EQ(report.at("ok"), true);
+  EXPECT_TRUE(report.at("problems").empty());
+}
+
+TEST(BenchInbox, JsonReportAddsUp) {
+  BenchDir dir;
+  const auto report = run_json({"bench", "inbox", "--store", dir.url(), "--messages", "200",
+                                "--duplicates", "0.5", "--json"});
+  expect_consistent(report, 200, 1, 1);
+  EXPECT_EQ(report.at("store"), dir.url());
+  EXPECT_EQ(report.at("ids"), "uuidv7");
+  // docket's file and the raw baseline's twin both exist.
+  EXPECT_TRUE(std::filesystem::exists(dir.file("bench.db")));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("bench.db.raw")));
+}
+
+TEST(BenchInbox, BatchedThreadedRandomIdsAddUpAcrossSegments) {
+  BenchDir dir;
+  const auto report =
+      run_json({"bench", "inbox", "--store", dir.url(), "--messages", "400", "--duplicates", "0.5",
+                "--batch", "25", "--threads", "2", "--random-ids", "--segment", "200", "--json"});
+  expect_consistent(report, 400, 2, 25);
+  EXPECT_EQ(report.at("ids"), "uuidv4");
+  // 600 deliveries in segments of 200 (a multiple of batch * threads = 50).
+  ASSERT_EQ(report.at("segments").size(), 3U);
+  EXPECT_EQ(report.at("segments")[2].at("end_delivery"), 600);
+}
+
+TEST(BenchInbox, SecondRunOnTheSameFileCountsOnlyItsOwnRows) {
+  BenchDir dir;
+  const std::vector<std::string> args = {"bench",      "inbox", "--store", dir.url(),
+                                         "--messages", "50",    "--json"};
+  const auto first = run_json(args);
+  const auto second = run_json(args);
+  expect_consistent(second, 50, 1, 1);
+  EXPECT_NE(first.at("consumer_id"), second.at("consumer_id"));
+}
+
+TEST(BenchInbox, TextReportNamesBothSidesAndTheRatio) {
+  BenchDir dir;
+  const ToolRun run = run_docket({"bench", "inbox", "--store", dir.url(), "--messages", "20"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("docket "));
+  EXPECT_THAT(run.out, HasSubstr("raw "));
+  EXPECT_THAT(run.out, HasSubstr("ratio "));
+  EXPECT_THAT(run.out, HasSubstr("peak RSS"));
+}
+
+TEST(BenchInbox, InMemoryStoresAreRefused) {
+  for (const std::string url : {"memory:", "sqlite::memory:"}) {
+    const ToolRun run = run_docket({"bench", "inbox", "--store", url, "--messages", "10"});
+    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_THAT(run.err, StartsWith("docket: "));
+    EXPECT_THAT(run.err, HasSubstr("durable commit"));
+    EXPECT_EQ(run.out, "");
+  }
+}
+
+// Until docket has a PostgreSQL inbox store there is no docket side to measure; the
+// libpq raw baseline joins with it (docs/benchmarks.md).
+TEST(BenchInbox, PostgresUrlIsRefusedUntilThereIsAPostgresInbox) {
+  const ToolRun run = run_docket({"bench", "inbox", "--store",
+                                  "postgresql://docket@127.0.0.1:5432/docket", "--messages", "10"});
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("no PostgreSQL inbox store yet"));
+  EXPECT_EQ(run.out, "");
+}
+
+TEST(BenchInbox, UnusableNumbersAreRefused) {
+  BenchDir dir;
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--messages", "0"}, "--messages is 0"},
+      {{"--messages", "10", "--batch", "0"}, "--batch is 0"},
+      {{"--messages", "10", "--threads", "0"}, "--threads is 0"},
+      {{"--messages", "10", "--duplicates", "1.5"}, "duplicate share"},
+  };
+  for (const auto& [extra, mentions] : cases) {
+    std::vector<std::string> args = {"bench", "inbox", "--store", dir.url()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_THAT(run.err, HasSubstr(mentions));
+  }
+}
+
+}  // namespace
+}  // namespace docket::testing

@@ -1,0 +1,20 @@
+// `docket bench ...`: benchmarks that measure docket against the raw limit of the same
+// work in one run (library docket::bench, bench/), one subcommand per component.
+#ifndef DOCKET_TOOLS_DOCKET_BENCH_COMMAND_H_
+#define DOCKET_TOOLS_DOCKET_BENCH_COMMAND_H_
+
+#include <CLI/CLI.hpp>
+
+namespace docket::tool {
+
+// Adds the `bench` command group and its subcommands to `app`. A subcommand prints its
+// report on stdout; when the run's consistency checks fail it throws CheckFailed
+// (check_failed.h) after printing the report.
+void add_bench_command(CLI::App& app);
+
+// bench inbox (bench_inbox_command.cc).
+void add_bench_inbox_subcommand(CLI::App& bench_group);
+
+}  // namespace docket::tool
+
+#endif  // DOCKET_TOOLS_DOCKET_BENCH_COMMAND_H_
