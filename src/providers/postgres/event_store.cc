@@ -20,7 +20,7 @@ namespace {
 class PostgresEventStore final : public EventStore {
  public:
   PostgresEventStore(const StoreOptions& options, const Clock& clock)
-      : EventStore(clock), database_(options, clock, eventsourcing_schema_component()) {
+      : EventStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
     database_.migrate();
     auto lease = database_.connect();
     tag_ = events_lock_tag(*lease);

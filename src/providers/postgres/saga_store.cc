@@ -22,7 +22,7 @@ Timestamp timestamp_of(std::int64_t micros) {
 class PostgresSagaStore final : public SagaStore {
  public:
   PostgresSagaStore(const StoreOptions& options, const Clock& clock)
-      : SagaStore(clock), database_(options, clock, eventsourcing_schema_component()) {
+      : SagaStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
     database_.migrate();
   }
 

@@ -16,7 +16,7 @@ namespace {
 class PostgresSnapshotStore final : public SnapshotStore {
  public:
   PostgresSnapshotStore(const StoreOptions& options, const Clock& clock)
-      : SnapshotStore(clock), database_(options, clock, eventsourcing_schema_component()) {
+      : SnapshotStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
     database_.migrate();
   }
 

@@ -24,10 +24,10 @@
 #include "temp_dir.h"
 #endif
 #ifdef DOCKET_HAVE_POSTGRES
-#include "conformance/postgres_schema.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "support/postgres_schema.h"
 #endif
 
 namespace docket::conformance::eventsourcing {
@@ -85,6 +85,8 @@ struct SqliteDatabase {
 #endif
 
 #ifdef DOCKET_HAVE_POSTGRES
+using test_support::PostgresSchema;
+
 struct PostgresDatabase {
   using Transaction = postgres::Transaction;
   static constexpr std::string_view kProvider = "postgres";

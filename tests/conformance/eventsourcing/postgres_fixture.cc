@@ -5,7 +5,6 @@
 #include <string>
 #include <utility>
 
-#include "conformance/postgres_schema.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"
@@ -13,9 +12,12 @@
 #include "providers/postgres/event_rows.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/transaction_block.h"
+#include "support/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing {
 namespace {
+
+using test_support::PostgresSchema;
 
 // One append in a transaction of its own connection, left open after the insert.
 class PostgresPendingAppend final : public PendingAppend {
