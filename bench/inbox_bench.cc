@@ -10,6 +10,7 @@
 #include "delivery_plan.h"
 #include "docket/error.h"
 #include "docket/open_inbox_store.h"
+#include "docket/postgres/store.h"
 #include "docket/sqlite/store.h"
 #include "docket/uuid.h"
 #include "docket_inbox_side.h"
@@ -74,6 +75,17 @@ std::pair<std::int64_t, std::int64_t> count_rows(BenchProvider provider, const s
   RawSqlite conn(db, kSetupBusyTimeout);
   return {conn.count(std::string(kCountDedupRowsSql), consumer_id),
           conn.count(std::string(kCountEffectsSql), consumer_id)};
+}
+
+// docket's store on the URL. On PostgreSQL its pool holds at least a connection per
+// thread, as the raw side has, so that no thread waits for a connection.
+std::unique_ptr<InboxStore> open_docket_store(const BenchStore& store, std::size_t threads) {
+  if (store.provider == BenchProvider::kPostgres) {
+    postgres::StoreOptions pg{.conninfo = store.docket_url};
+    pg.max_connections = std::max(pg.max_connections, threads);
+    return postgres::open_store(std::move(pg));
+  }
+  return open_inbox_store(store.docket_url);
 }
 
 // Runs `deliver` or `deliver_batch` over a thread's share of a slice.
@@ -201,7 +213,7 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   const std::int64_t occurred_at = SystemClock::instance().now().time_since_epoch().count();
 
   prepare_schemas(report.store);
-  auto store = open_inbox_store(report.store.docket_url);
+  auto store = open_docket_store(report.store, options.threads);
   store->migrate();
   prepare_databases(report.store);
 
