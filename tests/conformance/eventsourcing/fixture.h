@@ -62,6 +62,7 @@ std::vector<ProviderCase> late_commit_providers();
 // The per-provider factories (one file each).
 std::unique_ptr<StoreFixture> make_memory_fixture();
 std::unique_ptr<StoreFixture> make_sqlite_fixture();
+std::unique_ptr<StoreFixture> make_postgres_fixture();
 
 }  // namespace docket::conformance::eventsourcing
 

@@ -11,15 +11,22 @@ std::vector<ProviderCase> all_providers() {
 #ifdef DOCKET_HAVE_SQLITE
       {"sqlite_file", make_sqlite_fixture},
 #endif
+#ifdef DOCKET_HAVE_POSTGRES
+      {"postgres", make_postgres_fixture},
+#endif
   };
 }
 
 std::vector<ProviderCase> late_commit_providers() {
-  // PostgreSQL joins here with its fixture's begin_pending_append. SQLite does not:
-  // its writers hold the database's single write lock from the position's assignment
-  // to the commit, so no append is ever in flight beside another (a second append
-  // waits for the lock), and positions become visible in ascending order.
-  return {};
+  // SQLite is not listed: its writers hold the database's single write lock from the
+  // position's assignment to the commit, so no append is ever in flight beside another
+  // (a second append waits for the lock), and positions become visible in ascending
+  // order.
+  return {
+#ifdef DOCKET_HAVE_POSTGRES
+      {"postgres", make_postgres_fixture},
+#endif
+  };
 }
 
 std::unique_ptr<PendingAppend> StoreFixture::begin_pending_append(EventStore& store,

@@ -1,0 +1,32 @@
+// The PostgreSQL saga store (library docket::postgres): every guarantee of
+// docket/saga_store.h in docket_sagas (docket/eventsourcing_schema.h).
+//
+// A save is one transaction: SELECT ... FOR UPDATE reads (and locks) the saga's
+// version and completed flag, and the write happens only at the expected version, so
+// of two saves expecting one version exactly one succeeds. Two first saves of one saga
+// race on the primary key; the loser inserts nothing and returns the conflict.
+// Completed sagas are kept until purged; each purge batch is one DELETE statement of
+// at most batch_size sagas, oldest completion first.
+//
+// Thread-safety: the store may be used from many threads (at most
+// options.max_connections connections at once) and many processes at once.
+#ifndef DOCKET_POSTGRES_SAGA_STORE_H_
+#define DOCKET_POSTGRES_SAGA_STORE_H_
+
+#include <memory>
+
+#include "docket/clock.h"
+#include "docket/postgres/store.h"
+#include "docket/saga_store.h"
+
+namespace docket::postgres {
+
+// Opens a store on the database `options.conninfo` names, which may be the event store's, and
+// creates the event sourcing tables when absent. `clock` stamps the saga timestamps
+// and must outlive the store. Throws as docket::postgres::open_event_store.
+std::unique_ptr<SagaStore> open_saga_store(StoreOptions options,
+                                           const Clock& clock = SystemClock::instance());
+
+}  // namespace docket::postgres
+
+#endif  // DOCKET_POSTGRES_SAGA_STORE_H_

@@ -1,0 +1,100 @@
+// The PostgreSQL EventStore: each append in a READ COMMITTED transaction of its own on
+// a pooled connection; reads as autocommit statements.
+#include "docket/postgres/event_store.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "docket/postgres/transaction.h"
+#include "providers/postgres/database.h"
+#include "providers/postgres/event_rows.h"
+#include "providers/postgres/eventsourcing_schema.h"
+#include "providers/postgres/exec.h"
+#include "providers/postgres/transaction_block.h"
+
+namespace docket::postgres {
+namespace {
+
+class PostgresEventStore final : public EventStore {
+ public:
+  PostgresEventStore(const StoreOptions& options, const Clock& clock)
+      : EventStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
+    database_.migrate();
+    auto lease = database_.connect();
+    tag_ = events_lock_tag(*lease);
+    table_ = table_identity(*lease);
+  }
+
+  std::string_view provider_name() const noexcept override { return "postgres"; }
+
+ private:
+  AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
+                         std::vector<RecordedEvent> events) override {
+    auto lease = database_.connect();
+    TransactionBlock tx(*lease);
+    AppendResult result = append_events(*lease, tag_, stream, expected, events);
+    if (result.succeeded()) {
+      tx.commit();
+    }
+    return result;
+  }
+
+  AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                            ExpectedVersion expected, std::vector<RecordedEvent> events) override {
+    return append_events(joinable(transaction), tag_, stream, expected, events);
+  }
+
+  std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override {
+    auto lease = database_.connect();
+    return load_events(*lease, stream, from_version);
+  }
+
+  ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
+                          const TenantId* tenant) override {
+    auto lease = database_.connect();
+    return read_events(*lease, tag_, from_position, limit, tenant);
+  }
+
+  // `transaction` as a connection whose search_path resolves docket_events to this
+  // store's table, or ConfigurationError: appending elsewhere would commit the events
+  // where this store never reads them.
+  Connection& joinable(HandlerTransaction& transaction) const {
+    auto* tx = dynamic_cast<Transaction*>(&transaction);
+    if (tx == nullptr) {
+      throw cannot_join_error(transaction,
+                              "it is another provider's transaction, and the postgres event "
+                              "store writes only in a " +
+                                  std::string(Transaction::kTypeName));
+    }
+    if (const std::string other = table_identity(tx->connection()); other != table_) {
+      throw cannot_join_error(transaction, "the transaction's docket_events is " + other +
+                                               " and this event store's is " + table_ +
+                                               "; open both stores with the same conninfo");
+    }
+    return tx->connection();
+  }
+
+  // "table 16423 of database \"docket\"" (or "no table ..." when the connection's
+  // search_path has none): which docket_events a connection writes to.
+  static std::string table_identity(Connection& conn) {
+    const Result r =
+        exec(conn, "SELECT current_database(), to_regclass('docket_events')::oid::BIGINT");
+    const std::optional<std::int64_t> oid = r.optional_int64(0, 1);
+    return (oid ? "table " + std::to_string(*oid) : std::string("no table")) + " of database \"" +
+           std::string(r.text(0, 0)) + "\"";
+  }
+
+  Database database_;
+  std::int64_t tag_ = 0;
+  std::string table_;
+};
+
+}  // namespace
+
+std::unique_ptr<EventStore> open_event_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<PostgresEventStore>(options, clock);
+}
+
+}  // namespace docket::postgres

@@ -1,0 +1,81 @@
+// The PostgreSQL provider on a fresh schema of the test server (PostgresSchema; a
+// missing DOCKET_TEST_POSTGRES_URL fails the test), so parallel test processes never
+// see each other's rows. The three stores share it, as an application's would.
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "docket/postgres/event_store.h"
+#include "docket/postgres/saga_store.h"
+#include "docket/postgres/snapshot_store.h"
+#include "fixture.h"
+#include "providers/postgres/event_rows.h"
+#include "providers/postgres/eventsourcing_schema.h"
+#include "providers/postgres/transaction_block.h"
+#include "support/postgres_schema.h"
+
+namespace docket::conformance::eventsourcing {
+namespace {
+
+using test_support::PostgresSchema;
+
+// One append in a transaction of its own connection, left open after the insert.
+class PostgresPendingAppend final : public PendingAppend {
+ public:
+  PostgresPendingAppend(const std::string& conninfo, const StreamId& stream, const NewEvent& event,
+                        const Clock& clock)
+      : connection_(conninfo), transaction_(connection_) {
+    const std::vector<RecordedEvent> events{
+        RecordedEvent{.stream = stream,
+                      .version = 0,
+                      .global_position = 0,
+                      .event_id = Uuid::v7(),
+                      .type = event.type,
+                      .payload = event.payload,
+                      .metadata = event.metadata,
+                      .occurred_at = event.occurred_at.value_or(clock.now())}};
+    const AppendResult result =
+        postgres::append_events(connection_, postgres::events_lock_tag(connection_), stream,
+                                ExpectedVersion::any(), events);
+    result.value_or_throw();
+  }
+
+  void commit() override { transaction_.commit(); }
+
+ private:
+  postgres::Connection connection_;
+  postgres::TransactionBlock transaction_;
+};
+
+class PostgresFixture final : public StoreFixture {
+ public:
+  std::unique_ptr<EventStore> open_event_store(const Clock& clock) override {
+    clock_ = &clock;
+    return postgres::open_event_store({.conninfo = conninfo_}, clock);
+  }
+  std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) override {
+    return postgres::open_snapshot_store({.conninfo = conninfo_}, clock);
+  }
+  std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) override {
+    return postgres::open_saga_store({.conninfo = conninfo_}, clock);
+  }
+
+  std::unique_ptr<PendingAppend> begin_pending_append(EventStore&, const StreamId& stream,
+                                                      const NewEvent& event) override {
+    return std::make_unique<PostgresPendingAppend>(
+        conninfo_, stream, event, clock_ != nullptr ? *clock_ : SystemClock::instance());
+  }
+
+ private:
+  PostgresSchema schema_;
+  const std::string conninfo_ = schema_.url();
+  const Clock* clock_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<StoreFixture> make_postgres_fixture() {
+  return std::make_unique<PostgresFixture>();
+}
+
+}  // namespace docket::conformance::eventsourcing
