@@ -4,14 +4,38 @@
 #include "providers/store_url.h"
 
 namespace docket::bench {
+namespace {
+
+// The side's schema, and client_min_messages=warning: docket's provider lets libpq
+// print NOTICEs on stderr, and every run after the first would print the "already
+// exists, skipping" of the idempotent set-up into the report's stream. '=' and ' '
+// inside a URL parameter value are percent-encoded: %3D and %20.
+std::string with_search_path(std::string_view url, std::string_view schema) {
+  const bool has_query = url.find('?') != std::string_view::npos;
+  return std::string(url) + (has_query ? "&" : "?") + "options=-csearch_path%3D" +
+         std::string(schema) + "%20-cclient_min_messages%3Dwarning";
+}
+
+BenchStore postgres_bench_store(std::string_view url) {
+  if (url.find("options=") != std::string_view::npos) {
+    throw ConfigurationError("benchmark store URL '" + std::string(url) +
+                             "' sets libpq's `options`; the benchmark sets them itself (a "
+                             "search_path per side: " +
+                             std::string(kPostgresDocketSchema) + " and " +
+                             std::string(kPostgresRawSchema) + "), so drop them from the URL");
+  }
+  return BenchStore{.url = std::string(url),
+                    .provider = BenchProvider::kPostgres,
+                    .docket_url = with_search_path(url, kPostgresDocketSchema),
+                    .docket_db = with_search_path(url, kPostgresDocketSchema),
+                    .raw_db = with_search_path(url, kPostgresRawSchema)};
+}
+
+}  // namespace
 
 BenchStore parse_bench_store(std::string_view url) {
   if (url.starts_with("postgresql://") || url.starts_with("postgres://")) {
-    // TODO(postgres inbox provider): route to a libpq raw baseline (see
-    // docs/benchmarks.md, "PostgreSQL") once open_inbox_store() accepts these URLs.
-    throw ConfigurationError("benchmark store URL '" + std::string(url) +
-                             "': docket has no PostgreSQL inbox store yet, so there is nothing "
-                             "to measure against libpq; run on sqlite:///path/to/file.db");
+    return postgres_bench_store(url);
   }
   // The same URL grammar as open_inbox_store(), so both sides agree on the file.
   const auto parsed = providers::parse_store_url(url, "benchmark store");
@@ -19,13 +43,13 @@ BenchStore parse_bench_store(std::string_view url) {
     throw ConfigurationError(
         "benchmark store URL '" + std::string(url) +
         "' is an in-memory store, which has no durable commit to measure; pass a file, "
-        "e.g. sqlite:///tmp/bench.db (PostgreSQL joins once docket's PostgreSQL inbox "
-        "provider is built)");
+        "e.g. sqlite:///tmp/bench.db, or a PostgreSQL server, postgresql://user@host/db");
   }
   return BenchStore{.url = std::string(url),
                     .provider = BenchProvider::kSqlite,
-                    .sqlite_path = parsed.path,
-                    .raw_sqlite_path = parsed.path + ".raw"};
+                    .docket_url = std::string(url),
+                    .docket_db = parsed.path,
+                    .raw_db = parsed.path + ".raw"};
 }
 
 }  // namespace docket::bench

@@ -1,10 +1,14 @@
 // Which database a benchmark runs on, from the store URL the user passes, and where
 // its raw baseline runs beside it.
 //
-// docket's side uses the URL as given (open_inbox_store). The raw baseline must run
-// the same statements on a table of the same size, so it gets its own database next
-// to docket's: for sqlite:///path/run.db that is /path/run.db.raw, migrated to the
-// same schema. Both files grow in step, run after run.
+// The raw baseline must run the same statements on tables of the same size as
+// docket's, so each side gets its own database or schema of the same shape, and both
+// grow in step, run after run:
+//   sqlite:///path/run.db    docket on /path/run.db, raw on /path/run.db.raw;
+//   postgresql://... (or postgres://...)  one server, a schema per side:
+//                            docket in kPostgresDocketSchema, raw in kPostgresRawSchema,
+//                            selected with options=-csearch_path=<schema> on the URL.
+// The user's URL must not set `options` itself (the bench sets the search_path).
 //
 // Benchmarks measure durable commits, so in-memory stores (memory:, sqlite::memory:)
 // are refused.
@@ -18,13 +22,19 @@
 
 namespace docket::bench {
 
-enum class BenchProvider { kSqlite };
+enum class BenchProvider { kSqlite, kPostgres };
+
+inline constexpr std::string_view kPostgresDocketSchema = "docket_bench_docket";
+inline constexpr std::string_view kPostgresRawSchema = "docket_bench_raw";
 
 struct BenchStore {
-  std::string url;  // as given; docket's side opens it
+  std::string url;  // as given
   BenchProvider provider = BenchProvider::kSqlite;
-  std::string sqlite_path;      // docket's database file
-  std::string raw_sqlite_path;  // the raw baseline's database file
+  std::string docket_url;  // what docket's side opens (open_inbox_store)
+  // The database each side's set-up and checks connect to, bypassing docket: a file
+  // path (SQLite) or a libpq URL with the side's search_path (PostgreSQL).
+  std::string docket_db;
+  std::string raw_db;  // also where the raw baseline runs
 };
 
 // Throws ConfigurationError for a URL a benchmark cannot run on, saying which it can.

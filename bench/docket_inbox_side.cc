@@ -3,6 +3,7 @@
 #include <exception>
 #include <string_view>
 
+#include "docket/postgres/transaction.h"
 #include "docket/sqlite/transaction.h"
 
 namespace docket::bench {
@@ -18,13 +19,26 @@ struct BenchCodec {
   std::string encode(const BenchEvent& event) const { return event.body; }
 };
 
-HandlerRegistry bench_handlers() {
+// Inserts the effect row through the provider's transaction wrapper.
+template <class Transaction>
+void insert_effect(std::string_view sql, const BenchEvent& event, HandlerContext& ctx) {
+  ctx.transaction<Transaction>().exec(
+      sql, {std::string(ctx.consumer_id()), ctx.envelope().message_id, event.body});
+}
+
+HandlerRegistry bench_handlers(BenchProvider provider) {
   HandlerRegistry handlers;
-  handlers.on<BenchEvent, BenchCodec>(kBenchEventType, [](const BenchEvent& event,
-                                                          HandlerContext& ctx) {
-    ctx.transaction<sqlite::Transaction>().exec(
-        kEffectInsertSql, {std::string(ctx.consumer_id()), ctx.envelope().message_id, event.body});
-  });
+  if (provider == BenchProvider::kPostgres) {
+    handlers.on<BenchEvent, BenchCodec>(
+        kBenchEventType, [](const BenchEvent& event, HandlerContext& ctx) {
+          insert_effect<postgres::Transaction>(kPostgresEffectInsertSql, event, ctx);
+        });
+  } else {
+    handlers.on<BenchEvent, BenchCodec>(
+        kBenchEventType, [](const BenchEvent& event, HandlerContext& ctx) {
+          insert_effect<sqlite::Transaction>(kEffectInsertSql, event, ctx);
+        });
+  }
   return handlers;
 }
 
@@ -47,8 +61,9 @@ void count(DispatchOutcome outcome, DispatchCounts& counts) {
 
 }  // namespace
 
-DocketInboxSide::DocketInboxSide(InboxStore& store, const std::string& consumer_id)
-    : dispatcher_(store, InboxOptions(consumer_id), bench_handlers()) {}
+DocketInboxSide::DocketInboxSide(InboxStore& store, BenchProvider provider,
+                                 const std::string& consumer_id)
+    : dispatcher_(store, InboxOptions(consumer_id), bench_handlers(provider)) {}
 
 DocketInboxSide::Session::Session(const InboxDispatcher& dispatcher) : dispatcher_(dispatcher) {}
 

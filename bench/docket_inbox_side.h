@@ -1,6 +1,7 @@
 // docket's side of `docket bench inbox`: the real public API. An InboxDispatcher over
 // the store opened from the URL, with one handler for the bench event that inserts the
-// effect row through the unit of work's native transaction wrapper.
+// effect row through the unit of work's native transaction wrapper
+// (docket::sqlite::Transaction or docket::postgres::Transaction).
 //
 // Thread-safety: the dispatcher is shared by every thread; each thread has its own
 // Session (which reuses its envelopes, as a transport adapter reuses its buffers).
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_store.h"
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_store.h"
 #include "inbox_workload.h"
@@ -19,7 +21,9 @@ namespace docket::bench {
 
 class DocketInboxSide {
  public:
-  DocketInboxSide(InboxStore& store, const std::string& consumer_id);
+  // `provider` names the store's native transaction type, through which the handler
+  // writes its effect row.
+  DocketInboxSide(InboxStore& store, BenchProvider provider, const std::string& consumer_id);
 
   class Session {
    public:

@@ -34,6 +34,17 @@ inline constexpr std::string_view kCountEffectsSql =
 inline constexpr std::string_view kCountDedupRowsSql =
     "SELECT count(*) FROM docket_inbox_messages WHERE consumer_id = ?1";
 
+// The same on PostgreSQL ($n parameters, no WITHOUT ROWID).
+inline constexpr std::string_view kPostgresEffectTableSql =
+    "CREATE TABLE IF NOT EXISTS docket_bench_effects (consumer_id TEXT NOT NULL, "
+    "message_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (consumer_id, message_id))";
+inline constexpr std::string_view kPostgresEffectInsertSql =
+    "INSERT INTO docket_bench_effects (consumer_id, message_id, body) VALUES ($1, $2, $3)";
+inline constexpr std::string_view kPostgresCountEffectsSql =
+    "SELECT count(*) FROM docket_bench_effects WHERE consumer_id = $1";
+inline constexpr std::string_view kPostgresCountDedupRowsSql =
+    "SELECT count(*) FROM docket_inbox_messages WHERE consumer_id = $1";
+
 // One delivery as both sides see it.
 struct BenchDelivery {
   std::string_view message_id;

@@ -1,5 +1,6 @@
-// docket bench inbox: the JSON report's invariants on a real SQLite file (never its
-// speed: the machine's load decides that), and refused stores and options.
+// docket bench inbox: the JSON report's invariants on a real SQLite file and on the real
+// PostgreSQL test server (never its speed: the machine's load decides that), and
+// refused stores and options.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "support/postgres_env.h"
 #include "tool_runner.h"
 
 namespace docket::testing {
@@ -128,13 +130,30 @@ TEST(BenchInbox, InMemoryStoresAreRefused) {
   }
 }
 
-// Until docket has a PostgreSQL inbox store there is no docket side to measure; the
-// libpq raw baseline joins with it (docs/benchmarks.md).
-TEST(BenchInbox, PostgresUrlIsRefusedUntilThereIsAPostgresInbox) {
+// On the PostgreSQL test server (DOCKET_TEST_POSTGRES_URL; missing fails the test):
+// docket in one schema, the libpq baseline in another, the same invariants as on SQLite.
+TEST(BenchInbox, PostgresJsonReportAddsUp) {
+  const std::string url = test_support::postgres_test_url();
+  const auto report = run_json(
+      {"bench", "inbox", "--store", url, "--messages", "200", "--duplicates", "0.5", "--json"});
+  expect_consistent(report, 200, 1, 1);
+  EXPECT_EQ(report.at("store"), url);
+  EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
+}
+
+TEST(BenchInbox, PostgresBatchedThreadedReportAddsUp) {
+  const auto report =
+      run_json({"bench", "inbox", "--store", test_support::postgres_test_url(), "--messages", "200",
+                "--duplicates", "0.5", "--batch", "10", "--threads", "2", "--json"});
+  expect_consistent(report, 200, 2, 10);
+}
+
+TEST(BenchInbox, PostgresUrlWithItsOwnOptionsIsRefused) {
   const ToolRun run = run_docket({"bench", "inbox", "--store",
-                                  "postgresql://docket@127.0.0.1:5432/docket", "--messages", "10"});
+                                  test_support::postgres_test_url() + "?options=-cwork_mem%3D64MB",
+                                  "--messages", "10"});
   EXPECT_EQ(run.exit_code, 1) << describe(run);
-  EXPECT_THAT(run.err, HasSubstr("no PostgreSQL inbox store yet"));
+  EXPECT_THAT(run.err, HasSubstr("sets libpq's `options`"));
   EXPECT_EQ(run.out, "");
 }
 

@@ -41,7 +41,7 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
   }
   return {{"benchmark", "inbox"},
           {"store", report.store.url},
-          {"raw_store", report.store.raw_sqlite_path},
+          {"raw_store", report.store.raw_db},
           {"consumer_id", report.consumer_id},
           {"ids", std::string(bench::to_string(report.options.ids))},
           {"messages", report.options.messages},
@@ -75,7 +75,7 @@ std::string fixed(double value, int decimals) {
 void print_text(const bench::InboxBenchReport& report, bool print_segments) {
   const auto& o = report.options;
   std::cout << "docket bench inbox on " << report.store.url << " (raw baseline on "
-            << report.store.raw_sqlite_path << ")\n"
+            << report.store.raw_db << ")\n"
             << "  " << o.messages << " messages, " << report.duplicated
             << " delivered twice: " << report.deliveries << " deliveries; batch " << o.batch << ", "
             << o.threads << (o.threads == 1 ? " thread" : " threads") << ", "

@@ -1,0 +1,132 @@
+#include "raw_inbox_postgres.h"
+
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+
+namespace docket::bench {
+namespace {
+
+constexpr Oid kText = 25;
+constexpr Oid kInt8 = 20;
+constexpr int kBinary = 1;
+
+// Verbatim the dedup insert of PostgresUnitOfWork::try_record.
+constexpr std::string_view kRecordSql =
+    "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
+    "occurred_at, processed_at, message_source, causation_id, correlation_id) "
+    "VALUES ($1, $2, $3, $4, 'epoch'::timestamptz + $5 * interval '1 microsecond', "
+    "'epoch'::timestamptz + $6 * interval '1 microsecond', $7, $8, $9) "
+    "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING";
+constexpr std::array<Oid, 9> kRecordTypes{kText, kText, kText, kText, kInt8,
+                                          kInt8, kText, kText, kText};
+constexpr std::array<Oid, 3> kEffectTypes{kText, kText, kText};
+
+// Statement names; docket's unit of work begins with its default isolation.
+constexpr const char* kBegin = "raw_begin";
+constexpr const char* kCommit = "raw_commit";
+constexpr const char* kRollback = "raw_rollback";
+constexpr const char* kSavepoint = "raw_savepoint";
+constexpr const char* kRelease = "raw_release";
+constexpr const char* kRecord = "raw_record";
+constexpr const char* kEffect = "raw_effect";
+
+std::int64_t now_micros() {
+  return std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now())
+      .time_since_epoch()
+      .count();
+}
+
+RawPgParam text(std::string_view value) {
+  return RawPgParam{value.data(), static_cast<int>(value.size()), kBinary};
+}
+
+// int8 in network byte order, as docket's Param::int64 binds it.
+struct BigEndian {
+  explicit BigEndian(std::int64_t value) {
+    auto bits = static_cast<std::uint64_t>(value);
+    if constexpr (std::endian::native == std::endian::little) {
+      bits = __builtin_bswap64(bits);
+    }
+    std::memcpy(bytes.data(), &bits, sizeof bits);
+  }
+  RawPgParam param() const { return RawPgParam{bytes.data(), 8, kBinary}; }
+  std::array<char, 8> bytes{};
+};
+
+}  // namespace
+
+RawInboxPostgres::RawInboxPostgres(const std::string& url, std::string_view consumer_id)
+    : consumer_id_(consumer_id), db_(url) {
+  db_.prepare(kBegin, "BEGIN ISOLATION LEVEL READ COMMITTED", {});
+  db_.prepare(kCommit, "COMMIT", {});
+  db_.prepare(kRollback, "ROLLBACK", {});
+  db_.prepare(kSavepoint, "SAVEPOINT docket_message", {});
+  db_.prepare(kRelease, "RELEASE SAVEPOINT docket_message", {});
+  db_.prepare(kRecord, std::string(kRecordSql), kRecordTypes);
+  db_.prepare(kEffect, std::string(kPostgresEffectInsertSql), kEffectTypes);
+}
+
+bool RawInboxPostgres::record(const BenchDelivery& delivery) {
+  const BigEndian occurred_at(delivery.occurred_at_micros);
+  const BigEndian processed_at(now_micros());
+  const std::array params{text(kBenchTenant),    text(consumer_id_),  text(delivery.message_id),
+                          text(kBenchEventType), occurred_at.param(), processed_at.param(),
+                          RawPgParam{},          RawPgParam{},        RawPgParam{}};
+  return db_.run(kRecord, params) == 1;
+}
+
+void RawInboxPostgres::insert_effect(const BenchDelivery& delivery) {
+  const std::array params{text(consumer_id_), text(delivery.message_id), text(kBenchPayload)};
+  db_.run(kEffect, params);
+}
+
+void RawInboxPostgres::deliver(const BenchDelivery& delivery, DispatchCounts& counts) {
+  db_.run(kBegin);
+  try {
+    if (!record(delivery)) {
+      db_.run(kRollback);
+      ++counts.skipped_duplicates;
+      return;
+    }
+    insert_effect(delivery);
+    db_.run(kCommit);
+    ++counts.processed;
+  } catch (...) {
+    abandon();
+  }
+}
+
+void RawInboxPostgres::deliver_batch(std::span<const BenchDelivery> deliveries,
+                                     DispatchCounts& counts) {
+  DispatchCounts batch;
+  db_.run(kBegin);
+  try {
+    for (const BenchDelivery& delivery : deliveries) {
+      db_.run(kSavepoint);
+      if (record(delivery)) {
+        insert_effect(delivery);
+        ++batch.processed;
+      } else {
+        ++batch.skipped_duplicates;
+      }
+      db_.run(kRelease);
+    }
+    db_.run(kCommit);
+  } catch (...) {
+    abandon();
+  }
+  counts += batch;
+}
+
+void RawInboxPostgres::abandon() {
+  if (PQtransactionStatus(db_.native()) != PQTRANS_IDLE) {
+    PQclear(PQexec(db_.native(), "ROLLBACK"));
+  }
+  std::rethrow_exception(std::current_exception());
+}
+
+}  // namespace docket::bench

@@ -1,0 +1,100 @@
+#include "raw_postgres.h"
+
+#include <array>
+#include <cstdlib>
+#include <vector>
+
+#include "docket/error.h"
+
+namespace docket::bench {
+namespace {
+
+struct ClearResult {
+  void operator()(PGresult* result) const noexcept { PQclear(result); }
+};
+using ResultPtr = std::unique_ptr<PGresult, ClearResult>;
+
+bool succeeded(const PGresult* result) {
+  const auto status = PQresultStatus(result);
+  return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+}
+
+}  // namespace
+
+RawPostgres::RawPostgres(const std::string& url) : url_(url) {
+  const std::array<const char*, 3> keywords{"dbname", "client_encoding", nullptr};
+  const std::array<const char*, 3> values{url.c_str(), "UTF8", nullptr};
+  conn_.reset(PQconnectdbParams(keywords.data(), values.data(), /*expand_dbname=*/1));
+  if (conn_ == nullptr || PQstatus(conn_.get()) != CONNECTION_OK) {
+    throw InfrastructureError("raw baseline: cannot connect to PostgreSQL at " + url + ": " +
+                              (conn_ ? PQerrorMessage(conn_.get()) : "out of memory"));
+  }
+  // NOTICEs (e.g. "schema ... already exists, skipping" from the idempotent set-up) are
+  // informational; libpq's default prints them on stderr, into the report's stream.
+  PQsetNoticeProcessor(
+      conn_.get(), [](void*, const char*) {}, nullptr);
+}
+
+void RawPostgres::fail(PGresult* result, std::string_view doing) const {
+  ResultPtr owned(result);
+  const char* message =
+      result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn_.get());
+  throw InfrastructureError("raw baseline on PostgreSQL " + url_ + ": " + std::string(doing) +
+                            " failed: " + message);
+}
+
+void RawPostgres::exec_script(const std::string& sql) {
+  PGresult* result = PQexec(conn_.get(), sql.c_str());
+  if (!succeeded(result)) {
+    fail(result, "running `" + sql + "`");
+  }
+  PQclear(result);
+}
+
+std::int64_t RawPostgres::count(const std::string& sql, std::string_view param) {
+  const std::string text(param);
+  const char* values[] = {text.c_str()};
+  ResultPtr result(PQexecParams(conn_.get(), sql.c_str(), 1, nullptr, values, nullptr, nullptr, 0));
+  if (!succeeded(result.get()) || PQntuples(result.get()) != 1) {
+    fail(result.release(), "counting with `" + sql + "`");
+  }
+  return std::strtoll(PQgetvalue(result.get(), 0, 0), nullptr, 10);
+}
+
+void RawPostgres::prepare(const std::string& name, const std::string& sql,
+                          std::span<const Oid> types) {
+  PGresult* result = PQprepare(conn_.get(), name.c_str(), sql.c_str(),
+                               static_cast<int>(types.size()), types.data());
+  if (!succeeded(result)) {
+    fail(result, "preparing `" + sql + "`");
+  }
+  PQclear(result);
+}
+
+std::int64_t RawPostgres::run(const char* name, std::span<const RawPgParam> params) {
+  constexpr std::size_t kMax = 16;
+  if (params.size() > kMax) {
+    throw InvalidInputError(std::string("raw baseline: prepared statement ") + name + " given " +
+                            std::to_string(params.size()) + " parameters; at most " +
+                            std::to_string(kMax) + " are supported");
+  }
+  std::array<const char*, kMax> values{};
+  std::array<int, kMax> lengths{};
+  std::array<int, kMax> formats{};
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    values[i] = params[i].value;
+    lengths[i] = params[i].length;
+    formats[i] = params[i].format;
+  }
+  PGresult* result = PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
+                                    values.data(), lengths.data(), formats.data(), 0);
+  if (!succeeded(result)) {
+    fail(result, std::string("running prepared statement ") + name);
+  }
+  const char* tuples = PQcmdTuples(result);
+  const std::int64_t changed = *tuples == '\0' ? 0 : std::strtoll(tuples, nullptr, 10);
+  PQclear(result);
+  return changed;
+}
+
+}  // namespace docket::bench

@@ -1,0 +1,62 @@
+// libpq with nothing of docket in between: the raw limit that benchmarks compare
+// docket's PostgreSQL provider against. A connection is opened as docket's provider
+// opens its own (src/providers/postgres/connection.cc: client_encoding UTF8), and
+// statements are prepared once per connection (PQprepare) and run with
+// PQexecPrepared with text results and parameters in binary format, as docket binds
+// them (src/providers/postgres/exec.cc), as a hand-written lower bound would.
+//
+// Thread-safety: a connection belongs to one thread at a time.
+#ifndef DOCKET_BENCH_RAW_POSTGRES_H_
+#define DOCKET_BENCH_RAW_POSTGRES_H_
+
+#include <libpq-fe.h>
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace docket::bench {
+
+// One bound parameter: libpq's value, length and format.
+struct RawPgParam {
+  const char* value = nullptr;  // nullptr: NULL
+  int length = 0;
+  int format = 0;  // 0 text, 1 binary
+};
+
+class RawPostgres {
+ public:
+  // `url`: a libpq connection URL. Throws InfrastructureError when it cannot connect.
+  explicit RawPostgres(const std::string& url);
+
+  PGconn* native() const noexcept { return conn_.get(); }
+
+  // Runs statements without parameters through PQexec (set-up and checks only, and
+  // the ROLLBACK after a failure; never in a measured loop).
+  void exec_script(const std::string& sql);
+
+  // The single integer a `SELECT count(*) ... WHERE x = $1` returns for `param`.
+  std::int64_t count(const std::string& sql, std::string_view param);
+
+  // Prepares `sql` as the statement `name` with parameter types `types`.
+  void prepare(const std::string& name, const std::string& sql, std::span<const Oid> types);
+  // Runs the prepared statement `name` (it must return no rows); returns the rows it
+  // changed. Throws InfrastructureError with PostgreSQL's message on failure.
+  std::int64_t run(const char* name, std::span<const RawPgParam> params = {});
+
+ private:
+  struct Finish {
+    void operator()(PGconn* conn) const noexcept { PQfinish(conn); }
+  };
+  // Throws InfrastructureError with the server's message, freeing `result`.
+  [[noreturn]] void fail(PGresult* result, std::string_view doing) const;
+
+  std::string url_;
+  std::unique_ptr<PGconn, Finish> conn_;
+};
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_RAW_POSTGRES_H_
