@@ -18,6 +18,9 @@ constexpr std::int64_t kMigrationLockKey = 0x646f636b6574;
 
 void migrate_component(Connection& conn, const SchemaComponent& component) {
   TransactionBlock tx(conn);
+  // CREATE ... IF NOT EXISTS on an existing object raises a NOTICE on every start;
+  // keep those off the application's stderr (warnings and errors still show).
+  exec_script(conn, "SET LOCAL client_min_messages = warning");
   exec(conn, "SELECT pg_advisory_xact_lock($1)", kMigrationLockKey);
   exec_script(conn,
               "CREATE TABLE IF NOT EXISTS docket_schema_version ("
