@@ -14,6 +14,16 @@
 //    most `batch_size` per batch (one short transaction each);
 //  - each tenant has its own saga for the same saga id.
 //
+// Inside a caller's transaction: the overloads taking a HandlerTransaction (the inbox's
+// unit of work, as a handler sees it) read and write the saga in that transaction, so
+// the saga's new state commits or rolls back with the message's dedup row, the outbox
+// messages the step staged and the handler's other writes (SagaCoordinator does this).
+// On PostgreSQL load(transaction, ...) locks the saga row until the unit of work ends
+// (SELECT ... FOR UPDATE), so concurrent steps of one saga queue instead of conflicting.
+// Only the provider of the transaction can do this (an SQLite saga store in an SQLite
+// unit of work on the same database file); any other pairing throws ConfigurationError
+// naming both.
+//
 // Thread-safety: a store may be used from many threads at once.
 #ifndef DOCKET_SAGA_STORE_H_
 #define DOCKET_SAGA_STORE_H_
@@ -26,6 +36,7 @@
 
 #include "docket/clock.h"
 #include "docket/error.h"
+#include "docket/handler_transaction.h"
 #include "docket/saga_id.h"
 #include "docket/tenant.h"
 #include "docket/version_conflict.h"
@@ -67,12 +78,24 @@ class SagaStore {
 
   // The saga, or nullopt when it does not exist (or was purged).
   std::optional<SagaRecord> load(const SagaId& saga);
+  // The same, read inside `transaction` (see above): it sees that transaction's own
+  // earlier writes. Throws ConfigurationError when this store cannot read in it.
+  std::optional<SagaRecord> load(HandlerTransaction& transaction, const SagaId& saga);
 
   // Stores `state` if the saga is at `expected_version` (kNewSaga to create it).
   // `status` kCompleted completes it, stamping completed_at from the clock. Throws
   // InvalidInputError (nothing written) when expected_version < -1 or the saga is
   // already completed at that version.
   SagaSaveResult save(const SagaId& saga, std::int64_t expected_version, std::string_view state,
+                      SagaStatus status = SagaStatus::kActive);
+
+  // The same inside `transaction`: the version check sees that transaction's writes and
+  // the state commits when the dispatcher commits (or vanishes when it rolls back). A
+  // conflict is still a result value and this call writes nothing then; the caller
+  // decides whether the unit of work goes on. Throws as the overload above, and
+  // ConfigurationError when this store cannot write in `transaction`.
+  SagaSaveResult save(HandlerTransaction& transaction, const SagaId& saga,
+                      std::int64_t expected_version, std::string_view state,
                       SagaStatus status = SagaStatus::kActive);
 
   // One batch: deletes at most `batch_size` (1..kMaxPurgeBatch) completed sagas of
@@ -99,14 +122,25 @@ class SagaStore {
   // InvalidInputError (completed_saga_error) when it is completed; else write.
   virtual SagaSaveResult do_save(const SaveRequest& request) = 0;
   virtual std::optional<SagaRecord> do_load(const SagaId& saga) = 0;
+  // The same inside the caller's `transaction`, never committing it. The defaults
+  // refuse (ConfigurationError, see cannot_join_error); a provider that can join its
+  // own transactions overrides both.
+  virtual SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request);
+  virtual std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction, const SagaId& saga);
   // `tenant` is null for every tenant. Arguments are validated.
   virtual std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                const TenantId* tenant) = 0;
 
   // The error every provider throws for a save to a completed saga.
   static InvalidInputError completed_saga_error(const SagaId& saga, Timestamp completed_at);
+  // "the <provider> saga store cannot work inside a <transaction type>: <reason>" and
+  // what to do instead.
+  ConfigurationError cannot_join_error(const HandlerTransaction& transaction,
+                                       std::string_view reason) const;
 
  private:
+  SaveRequest checked_request(const SagaId& saga, std::int64_t expected_version,
+                              std::string_view state, SagaStatus status) const;
   const Clock& clock_;
 };
 

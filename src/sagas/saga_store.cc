@@ -22,19 +22,42 @@ std::optional<SagaRecord> SagaStore::load(const SagaId& saga) {
   return do_load(saga);
 }
 
+std::optional<SagaRecord> SagaStore::load(HandlerTransaction& transaction, const SagaId& saga) {
+  return do_load_in(transaction, saga);
+}
+
 SagaSaveResult SagaStore::save(const SagaId& saga, std::int64_t expected_version,
                                std::string_view state, SagaStatus status) {
+  return do_save(checked_request(saga, expected_version, state, status));
+}
+
+SagaSaveResult SagaStore::save(HandlerTransaction& transaction, const SagaId& saga,
+                               std::int64_t expected_version, std::string_view state,
+                               SagaStatus status) {
+  return do_save_in(transaction, checked_request(saga, expected_version, state, status));
+}
+
+SagaStore::SaveRequest SagaStore::checked_request(const SagaId& saga, std::int64_t expected_version,
+                                                  std::string_view state, SagaStatus status) const {
   if (expected_version < kNewSaga) {
     throw InvalidInputError("save of " + saga.describe() + " expects version " +
                             std::to_string(expected_version) +
                             ", which no saga has. Pass the version you loaded, or kNewSaga (-1) "
                             "to create the saga. Nothing was written.");
   }
-  return do_save(SaveRequest{.saga = saga,
-                             .expected_version = expected_version,
-                             .state = state,
-                             .status = status,
-                             .now = clock_.now()});
+  return SaveRequest{.saga = saga,
+                     .expected_version = expected_version,
+                     .state = state,
+                     .status = status,
+                     .now = clock_.now()};
+}
+
+SagaSaveResult SagaStore::do_save_in(HandlerTransaction& transaction, const SaveRequest&) {
+  throw cannot_join_error(transaction, "this provider does not join a caller's transaction");
+}
+
+std::optional<SagaRecord> SagaStore::do_load_in(HandlerTransaction& transaction, const SagaId&) {
+  throw cannot_join_error(transaction, "this provider does not join a caller's transaction");
 }
 
 std::size_t SagaStore::purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
@@ -62,6 +85,16 @@ InvalidInputError SagaStore::completed_saga_error(const SagaId& saga, Timestamp 
                            "; a completed saga is final and is kept only until purged. Check "
                            "SagaRecord::status after load and do not save it again. Nothing "
                            "was written.");
+}
+
+ConfigurationError SagaStore::cannot_join_error(const HandlerTransaction& transaction,
+                                                std::string_view reason) const {
+  return ConfigurationError(
+      "the " + std::string(provider_name()) + " saga store cannot work inside a " +
+      std::string(transaction.type_name()) + ": " + std::string(reason) +
+      ". Pass the transaction of an inbox store of the saga store's own provider and "
+      "database (for SQLite: open both with the same StoreOptions::path), "
+      "or call load/save without a transaction, which commits on its own.");
 }
 
 }  // namespace docket
