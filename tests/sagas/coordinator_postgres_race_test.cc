@@ -10,7 +10,6 @@
 #include <barrier>
 #include <chrono>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "docket/postgres/transaction.h"
@@ -48,14 +47,7 @@ TEST_F(PostgresSagaRace, StepsOfOneSagaQueueOnItsRowLock) {
                                      std::chrono::seconds(60));
     }
   };
-  std::barrier<> start(2);
-  std::atomic<int> conflicts = 0;
-  std::vector<std::thread> threads;
-  threads.push_back(deliver(inbox_, tenant_, paid("m-2"), start, conflicts));
-  threads.push_back(deliver(inbox_, tenant_, shipped("m-3"), start, conflicts));
-  for (auto& t : threads) {
-    t.join();
-  }
+  const int conflicts = deliver_at_once(inbox_, tenant_, {paid("m-2"), shipped("m-3")});
   EXPECT_TRUE(queued) << "the second step never waited on the first one's row lock";
   EXPECT_EQ(conflicts, 0) << "queued steps do not conflict";
   EXPECT_EQ(probe_.steps, 3) << "each step ran once";
@@ -92,14 +84,7 @@ TEST_F(PostgresSagaRace, TwoMessagesRacingToStartOneSagaConflictOnceAndRetry) {
                                });
   const InboxDispatcher inbox(*inbox_store_, InboxOptions("intake"), std::move(handlers));
 
-  std::barrier<> start(2);
-  std::atomic<int> conflicts = 0;
-  std::vector<std::thread> threads;
-  threads.push_back(deliver(inbox, tenant_, placed("m-1"), start, conflicts));
-  threads.push_back(deliver(inbox, tenant_, paid("m-2"), start, conflicts));
-  for (auto& t : threads) {
-    t.join();
-  }
+  const int conflicts = deliver_at_once(inbox, tenant_, {placed("m-1"), paid("m-2")});
   EXPECT_EQ(conflicts, 1) << "the loser's insert found the winner's saga";
   const auto saga = sagas_->load(SagaId(tenant_, "intake", "O-1"));
   ASSERT_TRUE(saga.has_value());

@@ -4,11 +4,8 @@
 // policies; tenants.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <barrier>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "docket/saga_errors.h"
@@ -164,14 +161,7 @@ TYPED_TEST(Coordinator, ABatchRunsStepsInOrderAndDropsOnlyTheFailedOne) {
 
 TYPED_TEST(Coordinator, ConcurrentStepsOfOneSagaAreEachAppliedOnce) {
   this->inbox_.dispatch(placed("m-1"));
-  std::barrier<> start(2);
-  std::atomic<int> conflicts = 0;
-  std::vector<std::thread> threads;
-  threads.push_back(deliver(this->inbox_, this->tenant_, paid("m-2"), start, conflicts));
-  threads.push_back(deliver(this->inbox_, this->tenant_, shipped("m-3"), start, conflicts));
-  for (auto& t : threads) {
-    t.join();
-  }
+  const int conflicts = deliver_at_once(this->inbox_, this->tenant_, {paid("m-2"), shipped("m-3")});
   EXPECT_EQ(this->probe_.steps, 3 + conflicts);
   const auto done = this->record();
   EXPECT_EQ(done->version, 2);

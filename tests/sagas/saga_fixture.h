@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <barrier>
+#include <cstddef>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -49,22 +50,32 @@ inline Envelope cancelled(std::string id, std::string order = "O-1") {
   return envelope(std::move(id), "order-cancelled", OrderCancelled{std::move(order)});
 }
 
-// Dispatches `message` from a thread of its own once `start` opens, redelivering after
-// a SagaConflictError as a transport would; counts the conflicts.
-inline std::thread deliver(const InboxDispatcher& inbox, const TenantId& tenant, Envelope message,
-                           std::barrier<>& start, std::atomic<int>& conflicts) {
-  return std::thread([&inbox, &tenant, &start, &conflicts, message = std::move(message)] {
-    TenantScope scope(tenant);
-    start.arrive_and_wait();
-    for (;;) {
-      try {
-        EXPECT_EQ(inbox.dispatch(message), DispatchOutcome::kProcessed);
-        return;
-      } catch (const SagaConflictError&) {
-        ++conflicts;
+// Dispatches each of `messages` from a thread of its own, all released at once by a
+// barrier, redelivering after a SagaConflictError as a transport would; returns how
+// many conflicts there were once every message was processed.
+inline int deliver_at_once(const InboxDispatcher& inbox, const TenantId& tenant,
+                           const std::vector<Envelope>& messages) {
+  std::barrier<> start(static_cast<std::ptrdiff_t>(messages.size()));
+  std::atomic<int> conflicts = 0;
+  std::vector<std::thread> threads;
+  for (const Envelope& message : messages) {
+    threads.emplace_back([&] {
+      TenantScope scope(tenant);
+      start.arrive_and_wait();
+      for (;;) {
+        try {
+          EXPECT_EQ(inbox.dispatch(message), DispatchOutcome::kProcessed);
+          return;
+        } catch (const SagaConflictError&) {
+          ++conflicts;
+        }
       }
-    }
-  });
+    });
+  }
+  for (std::thread& t : threads) {
+    t.join();
+  }
+  return conflicts;
 }
 
 template <typename Database>
