@@ -16,7 +16,8 @@
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/store.h"
 
-namespace {
+// The messages and the saga's state, with their JSON conversions.
+namespace shop {
 
 struct OrderPlaced {
   std::string order;
@@ -44,6 +45,16 @@ struct Fulfilment {
   bool shipped = false;
 };
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Fulfilment, order, cents, paid, shipped)
+
+}  // namespace shop
+
+namespace {
+
+using shop::Fulfilment;
+using shop::OrderPlaced;
+using shop::OrderShipped;
+using shop::PaymentCaptured;
+using shop::ShipOrder;
 
 std::string by_order(const auto& event, const docket::HandlerContext&) {
   return event.order;
