@@ -8,6 +8,16 @@
 // Completed sagas are kept until purged; each purge batch is one DELETE statement of
 // at most batch_size sagas, oldest completion first.
 //
+// Inside an inbox handler's unit of work (SagaStore::load/save with the handler's
+// transaction): the store joins a docket::postgres::Transaction whose connection
+// resolves docket_sagas to the store's own table (same database and search_path: open
+// the inbox and saga stores with the same conninfo); otherwise ConfigurationError names
+// both tables. load(transaction, ...) reads with SELECT ... FOR UPDATE, so the saga's
+// row stays locked until the unit of work ends: a concurrent step of the same saga
+// waits at its own load and then reads the committed new version, so steps of one
+// saga queue instead of conflicting. Only two first saves of a saga that does not
+// exist yet (no row to lock) can race; the loser's save is a VersionConflict.
+//
 // Thread-safety: the store may be used from many threads (at most
 // options.max_connections connections at once) and many processes at once.
 #ifndef DOCKET_POSTGRES_SAGA_STORE_H_

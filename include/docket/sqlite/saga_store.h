@@ -7,6 +7,13 @@
 // statement (its own short transaction) of at most batch_size sagas, oldest
 // completion first.
 //
+// Inside an inbox handler's unit of work (SagaStore::load/save with the handler's
+// transaction): the store joins a docket::sqlite::Transaction on its own database file
+// (open the inbox and saga stores with the same StoreOptions::path); the unit of work
+// holds SQLite's write lock from its start, so no other save can pass between the
+// step's load and its commit. Another provider's transaction, another file, or a saga
+// store on ":memory:" is refused with ConfigurationError naming both.
+//
 // Thread-safety: the store may be used from many threads and many processes at once.
 #ifndef DOCKET_SQLITE_SAGA_STORE_H_
 #define DOCKET_SQLITE_SAGA_STORE_H_

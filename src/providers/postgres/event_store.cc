@@ -11,7 +11,7 @@
 #include "providers/postgres/database.h"
 #include "providers/postgres/event_rows.h"
 #include "providers/postgres/eventsourcing_schema.h"
-#include "providers/postgres/exec.h"
+#include "providers/postgres/join.h"
 #include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
@@ -24,7 +24,7 @@ class PostgresEventStore final : public EventStore {
     database_.migrate();
     auto lease = database_.connect();
     tag_ = events_lock_tag(*lease);
-    table_ = table_identity(*lease);
+    table_ = table_identity(*lease, "docket_events");
   }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
@@ -61,29 +61,10 @@ class PostgresEventStore final : public EventStore {
   // store's table, or ConfigurationError: appending elsewhere would commit the events
   // where this store never reads them.
   Connection& joinable(HandlerTransaction& transaction) const {
-    auto* tx = dynamic_cast<Transaction*>(&transaction);
-    if (tx == nullptr) {
-      throw cannot_join_error(transaction,
-                              "it is another provider's transaction, and the postgres event "
-                              "store writes only in a " +
-                                  std::string(Transaction::kTypeName));
+    if (auto refusal = join_refusal(transaction, "event store", "docket_events", table_)) {
+      throw cannot_join_error(transaction, *refusal);
     }
-    if (const std::string other = table_identity(tx->connection()); other != table_) {
-      throw cannot_join_error(transaction, "the transaction's docket_events is " + other +
-                                               " and this event store's is " + table_ +
-                                               "; open both stores with the same conninfo");
-    }
-    return tx->connection();
-  }
-
-  // "table 16423 of database \"docket\"" (or "no table ..." when the connection's
-  // search_path has none): which docket_events a connection writes to.
-  static std::string table_identity(Connection& conn) {
-    const Result r =
-        exec(conn, "SELECT current_database(), to_regclass('docket_events')::oid::BIGINT");
-    const std::optional<std::int64_t> oid = r.optional_int64(0, 1);
-    return (oid ? "table " + std::to_string(*oid) : std::string("no table")) + " of database \"" +
-           std::string(r.text(0, 0)) + "\"";
+    return static_cast<Transaction&>(transaction).connection();
   }
 
   Database database_;

@@ -1,4 +1,6 @@
-// The PostgreSQL SagaStore: one row per saga in docket_sagas.
+// The PostgreSQL SagaStore: one row per saga in docket_sagas. Its own saves run in a
+// READ COMMITTED transaction of their own, loads and saves inside a PostgreSQL unit of
+// work in that unit's transaction; both through the same SQL (save_saga, load_saga).
 #include "docket/postgres/saga_store.h"
 
 #include <memory>
@@ -7,9 +9,12 @@
 #include <string>
 #include <utility>
 
+#include "docket/error.h"
+#include "docket/postgres/transaction.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
+#include "providers/postgres/join.h"
 #include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
@@ -24,83 +29,37 @@ class PostgresSagaStore final : public SagaStore {
   PostgresSagaStore(const StoreOptions& options, const Clock& clock)
       : SagaStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
     database_.migrate();
+    auto lease = database_.connect();
+    table_ = table_identity(*lease, "docket_sagas");
   }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
 
  private:
-  // SELECT ... FOR UPDATE locks an existing saga's row, so its version is still the
-  // read one when the UPDATE runs. Two creators of one saga both see no row; the
-  // primary key lets one INSERT through and the other's ON CONFLICT DO NOTHING inserts
-  // nothing, which is its conflict.
   SagaSaveResult do_save(const SaveRequest& request) override {
-    const SagaId& saga = request.saga;
     auto lease = database_.connect();
     TransactionBlock tx(*lease);
-    const Result current_row =
-        exec_prepared(*lease, "docket_sagas_lock",
-                      "SELECT version, completed_at FROM docket_sagas "
-                      "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3 FOR UPDATE",
-                      saga.tenant().value(), saga.saga_type(), saga.saga_id());
-    const bool exists = current_row.rows() == 1;
-    const std::int64_t current = exists ? current_row.int64(0, 0) : kNewSaga;
-    if (current != request.expected_version) {
-      return conflict(saga, request.expected_version, current);
+    SagaSaveResult result = save_saga(*lease, request);
+    if (result.succeeded()) {
+      tx.commit();
     }
-    if (exists) {
-      if (const std::optional<std::int64_t> completed = current_row.optional_int64(0, 1)) {
-        throw completed_saga_error(saga, timestamp_of(*completed));
-      }
-    }
-    const bool completing = request.status == SagaStatus::kCompleted;
-    const std::int64_t version = current + 1;
-    const std::optional<std::int64_t> completed_at =
-        completing ? std::optional<std::int64_t>(micros(request.now)) : std::nullopt;
-    const auto state =
-        std::as_bytes(std::span<const char>(request.state.data(), request.state.size()));
-    const Result written =
-        exists ? exec_prepared(*lease, "docket_sagas_update",
-                               "UPDATE docket_sagas SET version = $4, state = $5, completed = $6, "
-                               "updated_at = $7, completed_at = $8 "
-                               "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3",
-                               saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
-                               state, completing, micros(request.now), completed_at)
-               : exec_prepared(*lease, "docket_sagas_insert",
-                               "INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, "
-                               "state, completed, started_at, updated_at, completed_at) VALUES "
-                               "($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT DO NOTHING",
-                               saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
-                               state, completing, micros(request.now), completed_at);
-    if (written.affected_rows() != 1) {
-      tx.rollback();
-      return conflict(saga, request.expected_version, version_of(*lease, saga));
-    }
-    tx.commit();
-    return SagaSaved{.new_version = version};
+    return result;  // a conflict wrote nothing; the block rolls back
+  }
+
+  SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override {
+    return save_saga(joinable(transaction), request);
   }
 
   std::optional<SagaRecord> do_load(const SagaId& saga) override {
     auto lease = database_.connect();
-    const Result r =
-        exec_prepared(*lease, "docket_sagas_load",
-                      "SELECT version, state, completed, started_at, updated_at, completed_at "
-                      "FROM docket_sagas WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3",
-                      saga.tenant().value(), saga.saga_type(), saga.saga_id());
-    if (r.rows() == 0) {
-      return std::nullopt;
-    }
-    const std::vector<std::byte> state = r.bytea(0, 1);
-    SagaRecord record{
-        .version = r.int64(0, 0),
-        .state = std::string(reinterpret_cast<const char*>(state.data()), state.size()),
-        .status = r.boolean(0, 2) ? SagaStatus::kCompleted : SagaStatus::kActive,
-        .started_at = timestamp_of(r.int64(0, 3)),
-        .updated_at = timestamp_of(r.int64(0, 4)),
-        .completed_at = {}};
-    if (const std::optional<std::int64_t> completed = r.optional_int64(0, 5)) {
-      record.completed_at = timestamp_of(*completed);
-    }
-    return record;
+    return load_saga(*lease, saga, Lock::kNone);
+  }
+
+  // Locks the row until the caller's transaction ends, so that a concurrent step of the
+  // same saga waits here and then reads the version this transaction commits.
+  std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
+                                       const SagaId& saga) override {
+    return load_saga(joinable(transaction), saga, Lock::kForUpdate);
   }
 
   // One DELETE statement: its own short transaction, at most batch_size rows, oldest
@@ -123,6 +82,99 @@ class PostgresSagaStore final : public SagaStore {
     return static_cast<std::size_t>(r.affected_rows());
   }
 
+  // The version check and the write, in the open transaction on `conn`, which stays
+  // open. SELECT ... FOR UPDATE locks an existing saga's row, so its version is still
+  // the read one when the UPDATE runs. Two creators of one saga both see no row; the
+  // primary key lets one INSERT through and the other's ON CONFLICT DO NOTHING (which
+  // waits for the first to commit) inserts nothing, which is its conflict. Neither
+  // statement fails on a race, so the caller's transaction stays usable.
+  static SagaSaveResult save_saga(Connection& conn, const SaveRequest& request) {
+    const SagaId& saga = request.saga;
+    if (conn.idle()) {
+      throw InfrastructureError("PostgreSQL saga store: save of " + saga.describe() +
+                                " needs an open transaction, and the connection has none (a "
+                                "handler must not COMMIT or ROLLBACK itself); nothing was "
+                                "written");
+    }
+    const Result current_row =
+        exec_prepared(conn, "docket_sagas_lock",
+                      "SELECT version, completed_at FROM docket_sagas "
+                      "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3 FOR UPDATE",
+                      saga.tenant().value(), saga.saga_type(), saga.saga_id());
+    const bool exists = current_row.rows() == 1;
+    const std::int64_t current = exists ? current_row.int64(0, 0) : kNewSaga;
+    if (current != request.expected_version) {
+      return conflict(saga, request.expected_version, current);
+    }
+    if (exists) {
+      if (const std::optional<std::int64_t> completed = current_row.optional_int64(0, 1)) {
+        throw completed_saga_error(saga, timestamp_of(*completed));
+      }
+    }
+    const bool completing = request.status == SagaStatus::kCompleted;
+    const std::int64_t version = current + 1;
+    const std::optional<std::int64_t> completed_at =
+        completing ? std::optional<std::int64_t>(micros(request.now)) : std::nullopt;
+    const auto state =
+        std::as_bytes(std::span<const char>(request.state.data(), request.state.size()));
+    const Result written =
+        exists ? exec_prepared(conn, "docket_sagas_update",
+                               "UPDATE docket_sagas SET version = $4, state = $5, completed = $6, "
+                               "updated_at = $7, completed_at = $8 "
+                               "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3",
+                               saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
+                               state, completing, micros(request.now), completed_at)
+               : exec_prepared(conn, "docket_sagas_insert",
+                               "INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, "
+                               "state, completed, started_at, updated_at, completed_at) VALUES "
+                               "($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT DO NOTHING",
+                               saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
+                               state, completing, micros(request.now), completed_at);
+    if (written.affected_rows() != 1) {
+      return conflict(saga, request.expected_version, version_of(conn, saga));
+    }
+    return SagaSaved{.new_version = version};
+  }
+
+  enum class Lock { kNone, kForUpdate };
+
+  static std::optional<SagaRecord> load_saga(Connection& conn, const SagaId& saga, Lock lock) {
+    static constexpr std::string_view kSelect =
+        "SELECT version, state, completed, started_at, updated_at, completed_at "
+        "FROM docket_sagas WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3";
+    static const std::string locked = std::string(kSelect) + " FOR UPDATE";
+    const Result r = lock == Lock::kForUpdate
+                         ? exec_prepared(conn, "docket_sagas_load_locked", locked,
+                                         saga.tenant().value(), saga.saga_type(), saga.saga_id())
+                         : exec_prepared(conn, "docket_sagas_load", kSelect, saga.tenant().value(),
+                                         saga.saga_type(), saga.saga_id());
+    if (r.rows() == 0) {
+      return std::nullopt;
+    }
+    const std::vector<std::byte> state = r.bytea(0, 1);
+    SagaRecord record{
+        .version = r.int64(0, 0),
+        .state = std::string(reinterpret_cast<const char*>(state.data()), state.size()),
+        .status = r.boolean(0, 2) ? SagaStatus::kCompleted : SagaStatus::kActive,
+        .started_at = timestamp_of(r.int64(0, 3)),
+        .updated_at = timestamp_of(r.int64(0, 4)),
+        .completed_at = {}};
+    if (const std::optional<std::int64_t> completed = r.optional_int64(0, 5)) {
+      record.completed_at = timestamp_of(*completed);
+    }
+    return record;
+  }
+
+  // `transaction` as a connection whose search_path resolves docket_sagas to this
+  // store's table, or ConfigurationError: a saga saved elsewhere would commit where
+  // this store never reads it.
+  Connection& joinable(HandlerTransaction& transaction) const {
+    if (auto refusal = join_refusal(transaction, "saga store", "docket_sagas", table_)) {
+      throw cannot_join_error(transaction, *refusal);
+    }
+    return static_cast<Transaction&>(transaction).connection();
+  }
+
   static VersionConflict conflict(const SagaId& saga, std::int64_t expected, std::int64_t actual) {
     return VersionConflict{
         .subject = saga.describe(), .expected_version = expected, .actual_version = actual};
@@ -137,6 +189,7 @@ class PostgresSagaStore final : public SagaStore {
   }
 
   Database database_;
+  std::string table_;
 };
 
 }  // namespace

@@ -1,8 +1,6 @@
 // The SQLite EventStore: its own appends in a BEGIN IMMEDIATE transaction of their
 // own, appends inside an SQLite unit of work in that unit's transaction; both through
 // the same SQL (sqlite_event_rows.h).
-#include <sqlite3.h>
-
 #include <memory>
 #include <string>
 #include <utility>
@@ -12,6 +10,7 @@
 #include "providers/sqlite/sqlite_event_rows.h"
 #include "providers/sqlite/sqlite_eventsourcing_schema.h"
 #include "providers/sqlite/sqlite_immediate_transaction.h"
+#include "providers/sqlite/sqlite_join.h"
 #include "providers/sqlite/sqlite_options.h"
 
 namespace docket::sqlite {
@@ -19,18 +18,12 @@ namespace {
 
 using detail::Database;
 
-// The file behind the connection's main database; empty for an in-memory database.
-std::string file_of(sqlite3* db) {
-  const char* name = sqlite3_db_filename(db, "main");
-  return name == nullptr ? std::string() : std::string(name);
-}
-
 class SqliteEventStore final : public EventStore {
  public:
   SqliteEventStore(const StoreOptions& options, const Clock& clock)
       : EventStore(clock), database_(options, clock, detail::migrate_eventsourcing_schema) {
     database_.migrate();
-    file_ = file_of(database_.connect()->native());
+    file_ = detail::database_file(database_.connect()->native());
   }
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
@@ -70,25 +63,10 @@ class SqliteEventStore final : public EventStore {
   // ConfigurationError: appending on another file would commit the events where this
   // store never reads them.
   Transaction& joinable(HandlerTransaction& transaction) const {
-    auto* tx = dynamic_cast<Transaction*>(&transaction);
-    if (tx == nullptr) {
-      throw cannot_join_error(transaction,
-                              "it is another provider's transaction, and the sqlite "
-                              "event store writes only in a " +
-                                  std::string(Transaction::kTypeName));
+    if (auto refusal = detail::join_refusal(transaction, file_, "event store")) {
+      throw cannot_join_error(transaction, *refusal);
     }
-    if (file_.empty()) {
-      throw cannot_join_error(transaction,
-                              "this event store is on an in-memory database, which no other "
-                              "store's connection can share");
-    }
-    if (const std::string other = file_of(tx->native()); other != file_) {
-      throw cannot_join_error(
-          transaction, "the transaction is on " +
-                           (other.empty() ? "an in-memory database" : "database '" + other + "'") +
-                           " and this event store on database '" + file_ + "'");
-    }
-    return *tx;
+    return static_cast<Transaction&>(transaction);
   }
 
   Database database_;

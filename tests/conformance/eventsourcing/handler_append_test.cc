@@ -2,7 +2,7 @@
 // the handler's transaction) on one database holding the inbox and the events: the
 // events commit with the dedup row, vanish with it when the dispatch fails, and a
 // redelivery appends nothing. Other pairings are refused. Runs for every provider
-// whose event store can join its own inbox's transaction (a Database type below).
+// whose event store can join its own inbox's transaction (JoinDatabases).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -17,18 +17,7 @@
 #include "docket/memory/event_store.h"
 #include "docket/memory/store.h"
 #include "docket/tenant.h"
-#ifdef DOCKET_HAVE_SQLITE
-#include "docket/sqlite/event_store.h"
-#include "docket/sqlite/store.h"
-#include "docket/sqlite/transaction.h"
-#include "temp_dir.h"
-#endif
-#ifdef DOCKET_HAVE_POSTGRES
-#include "docket/postgres/event_store.h"
-#include "docket/postgres/store.h"
-#include "docket/postgres/transaction.h"
-#include "support/postgres_schema.h"
-#endif
+#include "join_databases.h"
 
 namespace docket::conformance::eventsourcing {
 namespace {
@@ -55,59 +44,6 @@ Envelope deposit(std::string message_id, int amount) {
   envelope.occurred_at = Timestamp(std::chrono::seconds(1'700'000'000));
   return envelope;
 }
-
-// One provider's database holding an inbox and the events, and another database.
-#ifdef DOCKET_HAVE_SQLITE
-struct SqliteDatabase {
-  using Transaction = sqlite::Transaction;
-  static constexpr std::string_view kProvider = "sqlite";
-
-  SqliteDatabase() { options.path = dir.file("app.db"); }
-  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
-    return sqlite::open_store(options, clock);
-  }
-  std::unique_ptr<EventStore> open_events(const Clock& clock) {
-    return sqlite::open_event_store(options, clock);
-  }
-  // An inbox on another database, and what the refusal of its transaction mentions.
-  std::unique_ptr<InboxStore> open_other_inbox(const Clock& clock) {
-    sqlite::StoreOptions other;
-    other.path = dir.file("other.db");
-    return sqlite::open_store(other, clock);
-  }
-  static std::vector<std::string> other_database_mentions() {
-    return {"other.db", "app.db", "StoreOptions::path"};
-  }
-
-  TempDir dir;
-  sqlite::StoreOptions options;
-};
-#endif
-
-#ifdef DOCKET_HAVE_POSTGRES
-using test_support::PostgresSchema;
-
-struct PostgresDatabase {
-  using Transaction = postgres::Transaction;
-  static constexpr std::string_view kProvider = "postgres";
-
-  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
-    return postgres::open_store(schema.url(), clock);
-  }
-  std::unique_ptr<EventStore> open_events(const Clock& clock) {
-    return postgres::open_event_store({.conninfo = schema.url()}, clock);
-  }
-  std::unique_ptr<InboxStore> open_other_inbox(const Clock& clock) {
-    return postgres::open_store(other.url(), clock);
-  }
-  static std::vector<std::string> other_database_mentions() {
-    return {"no table of database", "same conninfo"};
-  }
-
-  PostgresSchema schema;
-  PostgresSchema other;
-};
-#endif
 
 template <typename Database>
 class HandlerAppend : public ::testing::Test {
@@ -166,18 +102,7 @@ class HandlerAppend : public ::testing::Test {
   int executions_ = 0;
 };
 
-using Databases = ::testing::Types<
-#ifdef DOCKET_HAVE_SQLITE
-    SqliteDatabase
-#endif
-#if defined(DOCKET_HAVE_SQLITE) && defined(DOCKET_HAVE_POSTGRES)
-    ,
-#endif
-#ifdef DOCKET_HAVE_POSTGRES
-    PostgresDatabase
-#endif
-    >;
-TYPED_TEST_SUITE(HandlerAppend, Databases);
+TYPED_TEST_SUITE(HandlerAppend, JoinDatabases);
 
 TYPED_TEST(HandlerAppend, EventsCommitWithTheDedupRow) {
   const bool fail = false;
@@ -265,19 +190,6 @@ TYPED_TEST(HandlerAppend, AConflictInTheHandlerIsAValueAndWritesNothing) {
   EXPECT_EQ(seen->expected_version, kNoStreamVersion);
   EXPECT_EQ(seen->actual_version, 0) << "the check sees the unit of work's own append";
   EXPECT_EQ(this->types(this->account()), (std::vector<std::string>{"opened:"}));
-}
-
-void expect_configuration_error(const std::function<void()>& call,
-                                const std::vector<std::string>& mentions) {
-  try {
-    call();
-    ADD_FAILURE() << "expected ConfigurationError";
-  } catch (const ConfigurationError& e) {
-    for (const std::string& mention : mentions) {
-      EXPECT_NE(std::string(e.what()).find(mention), std::string::npos)
-          << "'" << e.what() << "' should mention '" << mention << "'";
-    }
-  }
 }
 
 TYPED_TEST(HandlerAppend, AnotherProvidersTransactionIsRefused) {

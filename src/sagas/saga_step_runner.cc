@@ -1,0 +1,85 @@
+// One saga step inside an inbox handler's unit of work: load, policy, step, save.
+#include "docket/saga_step_runner.h"
+
+#include <optional>
+#include <string>
+
+#include "docket/error.h"
+#include "eventsourcing/name_rules.h"
+
+namespace docket {
+namespace {
+
+// "message 'm-1' (event type 'payment-captured')", for errors.
+std::string describe_message(const HandlerContext& ctx) {
+  return "message '" + ctx.envelope().message_id + "' (event type '" + ctx.envelope().event_type +
+         "')";
+}
+
+}  // namespace
+
+SagaStepRunner::SagaStepRunner(std::string_view saga_type, SagaStore& store, const Outbox* outbox)
+    : saga_type_(saga_type), store_(store), outbox_(outbox) {
+  try {
+    eventsourcing::require_name("saga type", saga_type, kMaxSagaTypeBytes,
+                                "Name the saga's type, e.g. \"order-fulfilment\".");
+  } catch (const InvalidInputError& e) {
+    throw ConfigurationError(std::string("saga coordinator: ") + e.what());
+  }
+}
+
+void SagaStepRunner::run(HandlerContext& ctx, std::string_view saga_id, SagaEntry entry,
+                         const TypedStep& step) const {
+  const SagaId saga = saga_of(ctx, saga_id);
+  HandlerTransaction& tx = ctx.transaction();
+  const std::optional<SagaRecord> record = store_.load(tx, saga);
+  if (!record && !entry.starts) {
+    if (entry.if_missing == IfSagaMissing::kIgnore) {
+      return;  // marked processed by the dispatcher; nothing else happens
+    }
+    throw SagaNotFoundError(
+        saga, ctx.envelope().event_type, ctx.envelope().message_id,
+        describe_message(ctx) + " continues " + saga.describe() +
+            ", which does not exist (yet). Nothing was committed and the message was not "
+            "marked processed: let the transport redeliver it once the message that starts "
+            "the saga has been handled, or register it with IfSagaMissing::kIgnore if it may "
+            "come without one.");
+  }
+  if (record && record->status == SagaStatus::kCompleted) {
+    return;  // a completed saga is final: the message is marked processed, no step runs
+  }
+  const std::int64_t loaded = record ? record->version : kNewSaga;
+  SagaStepContext context(ctx, saga, loaded, outbox_);
+  const std::string state = step(record ? &record->state : nullptr, context);
+  const SagaSaveResult saved = store_.save(
+      tx, saga, loaded, state, context.completed() ? SagaStatus::kCompleted : SagaStatus::kActive);
+  if (saved.is_conflict()) {
+    const VersionConflict& conflict = saved.conflict();
+    throw SagaConflictError(saga, conflict.expected_version, conflict.actual_version,
+                            describe_message(ctx) + ": " + conflict.message() +
+                                " The unit of work was rolled back (no saga state, outbox "
+                                "message or dedup row committed); dispatch the message again "
+                                "and its step runs on the saga's new state.");
+  }
+}
+
+SagaStateError SagaStepRunner::state_error(const SagaId& saga, std::string_view reason) const {
+  return SagaStateError(saga,
+                        "the stored state of " + saga.describe() +
+                            " does not decode with the saga's state codec: " + std::string(reason) +
+                            ". Nothing was committed; deploy a codec that reads the "
+                            "stored format (the message will be redelivered).");
+}
+
+SagaId SagaStepRunner::saga_of(const HandlerContext& ctx, std::string_view saga_id) const {
+  try {
+    return SagaId(ctx.tenant(), saga_type_, saga_id);
+  } catch (const InvalidInputError& e) {
+    throw InvalidInputError("saga '" + saga_type_ + "': " + describe_message(ctx) +
+                            " correlates to an unusable saga id: " + e.what() +
+                            " Fix the correlation function; the message was not marked "
+                            "processed.");
+  }
+}
+
+}  // namespace docket
