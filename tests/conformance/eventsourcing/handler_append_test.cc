@@ -2,7 +2,9 @@
 // the handler's transaction) on one database holding the inbox and the events: the
 // events commit with the dedup row, vanish with it when the dispatch fails, and a
 // redelivery appends nothing. Other pairings are refused. Runs for every provider
-// whose event store can join its own inbox's transaction (a Database type below).
+// whose event store can join its own inbox's transaction (a Database type below);
+// each names another provider for the refusals (memory names SQLite, or PostgreSQL in
+// a build without SQLite, so this file is built when either is).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -14,8 +16,10 @@
 #include "docket/error.h"
 #include "docket/handler_registry.h"
 #include "docket/inbox_dispatcher.h"
+#include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/store.h"
+#include "docket/memory/transaction.h"
 #include "docket/tenant.h"
 #ifdef DOCKET_HAVE_SQLITE
 #include "docket/sqlite/event_store.h"
@@ -56,10 +60,21 @@ Envelope deposit(std::string message_id, int amount) {
   return envelope;
 }
 
-// One provider's database holding an inbox and the events, and another database.
+// One provider's database holding an inbox and the events, another database of the
+// same provider, and another provider (Foreign).
+struct MemoryForeign {
+  using Transaction = memory::Transaction;
+  static constexpr std::string_view kProvider = "memory";
+  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) { return memory::open_store(clock); }
+  std::unique_ptr<EventStore> open_events(const Clock& clock) {
+    return memory::open_event_store(clock);
+  }
+};
+
 #ifdef DOCKET_HAVE_SQLITE
 struct SqliteDatabase {
   using Transaction = sqlite::Transaction;
+  using Foreign = MemoryForeign;
   static constexpr std::string_view kProvider = "sqlite";
 
   SqliteDatabase() { options.path = dir.file("app.db"); }
@@ -75,12 +90,13 @@ struct SqliteDatabase {
     other.path = dir.file("other.db");
     return sqlite::open_store(other, clock);
   }
-  static std::vector<std::string> other_database_mentions() {
+  std::vector<std::string> other_database_mentions() const {
     return {"other.db", "app.db", "StoreOptions::path"};
   }
 
   TempDir dir;
   sqlite::StoreOptions options;
+  Foreign foreign;
 };
 #endif
 
@@ -89,6 +105,7 @@ using test_support::PostgresSchema;
 
 struct PostgresDatabase {
   using Transaction = postgres::Transaction;
+  using Foreign = MemoryForeign;
   static constexpr std::string_view kProvider = "postgres";
 
   std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
@@ -100,14 +117,61 @@ struct PostgresDatabase {
   std::unique_ptr<InboxStore> open_other_inbox(const Clock& clock) {
     return postgres::open_store(other.url(), clock);
   }
-  static std::vector<std::string> other_database_mentions() {
+  std::vector<std::string> other_database_mentions() const {
     return {"no table of database", "same conninfo"};
   }
 
   PostgresSchema schema;
   PostgresSchema other;
+  Foreign foreign;
 };
 #endif
+
+// The memory provider's stores on one docket::memory::Database.
+struct MemoryDatabase {
+  using Transaction = memory::Transaction;
+#ifdef DOCKET_HAVE_SQLITE
+  struct Foreign {
+    using Transaction = sqlite::Transaction;
+    static constexpr std::string_view kProvider = "sqlite";
+    std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
+      return sqlite::open_store({.path = ":memory:"}, clock);
+    }
+    std::unique_ptr<EventStore> open_events(const Clock& clock) {
+      return sqlite::open_event_store({.path = ":memory:"}, clock);
+    }
+  };
+#else
+  using Foreign = PostgresDatabase;
+#endif
+  static constexpr std::string_view kProvider = "memory";
+
+  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
+    return memory::open_store(database(clock));
+  }
+  std::unique_ptr<EventStore> open_events(const Clock& clock) {
+    return memory::open_event_store(database(clock));
+  }
+  std::unique_ptr<InboxStore> open_other_inbox(const Clock& clock) {
+    other = memory::open_database(clock);
+    return memory::open_store(*other);
+  }
+  std::vector<std::string> other_database_mentions() const {
+    return {"memory database " + std::to_string(other->id()),
+            "memory database " + std::to_string(db->id()), "docket::memory::Database"};
+  }
+
+  const memory::Database& database(const Clock& clock) {
+    if (!db) {
+      db = memory::open_database(clock);
+    }
+    return *db;
+  }
+
+  std::optional<memory::Database> db;
+  std::optional<memory::Database> other;
+  Foreign foreign;
+};
 
 template <typename Database>
 class HandlerAppend : public ::testing::Test {
@@ -166,17 +230,17 @@ class HandlerAppend : public ::testing::Test {
   int executions_ = 0;
 };
 
-using Databases = ::testing::Types<
+using Databases = ::testing::Types<MemoryDatabase,
 #ifdef DOCKET_HAVE_SQLITE
-    SqliteDatabase
+                                   SqliteDatabase
 #endif
 #if defined(DOCKET_HAVE_SQLITE) && defined(DOCKET_HAVE_POSTGRES)
-    ,
+                                   ,
 #endif
 #ifdef DOCKET_HAVE_POSTGRES
-    PostgresDatabase
+                                   PostgresDatabase
 #endif
-    >;
+                                   >;
 TYPED_TEST_SUITE(HandlerAppend, Databases);
 
 TYPED_TEST(HandlerAppend, EventsCommitWithTheDedupRow) {
@@ -281,24 +345,27 @@ void expect_configuration_error(const std::function<void()>& call,
 }
 
 TYPED_TEST(HandlerAppend, AnotherProvidersTransactionIsRefused) {
-  auto memory_inbox = memory::open_store(this->clock_);
-  auto unit = memory_inbox->begin();
+  using Foreign = typename TypeParam::Foreign;
+  auto foreign_inbox = this->db_.foreign.open_inbox(this->clock_);
+  auto unit = foreign_inbox->begin();
   expect_configuration_error(
       [&] {
         this->events_->append(unit->handler_transaction(), this->account(), ExpectedVersion::any(),
                               {NewEvent{.type = "opened"}});
       },
-      {std::string(TypeParam::kProvider) + " event store", "docket::memory::Transaction",
+      {std::string(TypeParam::kProvider) + " event store",
+       std::string(Foreign::Transaction::kTypeName),
        std::string(TypeParam::Transaction::kTypeName)});
 
-  auto memory_events = memory::open_event_store(this->clock_);
+  auto foreign_events = this->db_.foreign.open_events(this->clock_);
   auto provider_unit = this->inbox_->begin();
   expect_configuration_error(
       [&] {
-        memory_events->append(provider_unit->handler_transaction(), this->account(),
-                              ExpectedVersion::any(), {NewEvent{.type = "opened"}});
+        foreign_events->append(provider_unit->handler_transaction(), this->account(),
+                               ExpectedVersion::any(), {NewEvent{.type = "opened"}});
       },
-      {"memory event store", std::string(TypeParam::Transaction::kTypeName)});
+      {std::string(Foreign::kProvider) + " event store",
+       std::string(TypeParam::Transaction::kTypeName)});
 }
 
 TYPED_TEST(HandlerAppend, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWritten) {
@@ -310,7 +377,7 @@ TYPED_TEST(HandlerAppend, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWrit
           this->events_->append(unit->handler_transaction(), this->account(),
                                 ExpectedVersion::any(), {NewEvent{.type = "opened"}});
         },
-        TypeParam::other_database_mentions());
+        this->db_.other_database_mentions());
   }
   EXPECT_TRUE(this->events_->load(this->account()).empty());
 }
