@@ -17,14 +17,12 @@
 #include <string>
 
 #include "docket/clock.h"
+#include "docket/event_type.h"
 #include "docket/stream_id.h"
 #include "docket/trace_context.h"
 #include "docket/uuid.h"
 
 namespace docket {
-
-// Longest event type name the event store accepts, in bytes.
-inline constexpr std::size_t kMaxStoredEventTypeBytes = 256;
 
 // Longest correlation or causation id the event store accepts, in bytes.
 inline constexpr std::size_t kMaxLineageIdBytes = 256;
@@ -38,7 +36,7 @@ struct EventMetadata {
 };
 
 struct NewEvent {
-  std::string type{};     // required: non-empty, valid UTF-8, <= kMaxStoredEventTypeBytes
+  std::string type{};     // required: non-empty, valid UTF-8, <= kMaxEventTypeBytes
   std::string payload{};  // opaque bytes
   EventMetadata metadata{};
   std::optional<Timestamp> occurred_at{};  // default: the store's clock at append

@@ -17,9 +17,11 @@
 #ifndef DOCKET_HANDLER_REGISTRY_H_
 #define DOCKET_HANDLER_REGISTRY_H_
 
+#include <exception>
 #include <functional>
 #include <map>
-#include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <typeindex>
@@ -42,8 +44,19 @@ class HandlerRegistry {
   // when the name is already bound to another C++ type or codec type.
   template <class Event, class Codec = JsonCodec<Event>>
   HandlerRegistry& on(std::string_view event_type, Handler<Event> handler, Codec codec = Codec{}) {
-    Decoder decode = [codec = std::move(codec)](std::string_view payload) {
-      return std::shared_ptr<const void>(std::make_shared<const Event>(codec.decode(payload)));
+    // Decodes into a local, so a dispatch allocates nothing for the event itself.
+    Decoder decode = [codec = std::move(codec)](const Envelope& envelope,
+                                                std::span<const Erased> handlers,
+                                                HandlerContext& ctx) {
+      std::optional<Event> event;
+      try {
+        event.emplace(codec.decode(envelope.payload));
+      } catch (const std::exception& e) {
+        throw_decode_failure(envelope, e);
+      }
+      for (const Erased& run_one : handlers) {
+        run_one(&*event, ctx);
+      }
     };
     Erased erased;
     if (handler) {
@@ -65,8 +78,9 @@ class HandlerRegistry {
   void run(const Envelope& envelope, HandlerContext& ctx) const;
 
  private:
-  using Decoder = std::function<std::shared_ptr<const void>(std::string_view)>;
   using Erased = std::function<void(const void*, HandlerContext&)>;
+  // Decodes the envelope's payload and runs `handlers` on the event.
+  using Decoder = std::function<void(const Envelope&, std::span<const Erased>, HandlerContext&)>;
 
   struct Binding {
     std::type_index event_type;
@@ -77,6 +91,9 @@ class HandlerRegistry {
 
   void add(std::string_view event_type, std::type_index event, std::type_index codec,
            Decoder decode, Erased handler);
+
+  // Throws PayloadDecodeError for `envelope`, with the codec's reason.
+  [[noreturn]] static void throw_decode_failure(const Envelope& envelope, const std::exception& e);
 
   std::map<std::string, Binding, std::less<>> bindings_;
 };

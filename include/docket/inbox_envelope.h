@@ -15,14 +15,12 @@
 #include <string>
 
 #include "docket/clock.h"
+#include "docket/event_type.h"
 
 namespace docket {
 
 // Longest message id accepted, in bytes. The id is a key column on every provider.
 inline constexpr std::size_t kMaxMessageIdBytes = 256;
-
-// Longest event type name accepted, in bytes.
-inline constexpr std::size_t kMaxEventTypeBytes = 256;
 
 struct Envelope {
   std::string message_id{};  // required: non-empty, valid UTF-8, <= kMaxMessageIdBytes

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "docket/error.h"
 
@@ -36,6 +37,15 @@ std::optional<Utf8Defect> find_utf8_defect(std::string_view bytes) noexcept {
   const std::size_t n = bytes.size();
   std::size_t i = 0;
   while (i < n) {
+    // Ids, names and keys are mostly ASCII: skip eight ASCII bytes at a time.
+    if (i + 8 <= n) {
+      std::uint64_t word;
+      std::memcpy(&word, p + i, sizeof word);
+      if ((word & 0x8080808080808080ull) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     const unsigned char lead = p[i];
     if (lead < 0x80) {
       ++i;

@@ -14,7 +14,7 @@ namespace {
 void validate_event(const StreamId& stream, std::size_t index, const NewEvent& event) {
   const std::string where =
       "event " + std::to_string(index) + " of the append to " + stream.describe() + ": ";
-  eventsourcing::require_name(where + "event type", event.type, kMaxStoredEventTypeBytes,
+  eventsourcing::require_name(where + "event type", event.type, kMaxEventTypeBytes,
                               "Name the event's type, e.g. \"deposited\"; nothing was written.");
   eventsourcing::require_optional_name(where + "correlation id", event.metadata.correlation_id,
                                        kMaxLineageIdBytes, "Nothing was written.");

@@ -60,19 +60,15 @@ void HandlerRegistry::run(const Envelope& envelope, HandlerContext& ctx) const {
             envelope.message_id + "'); registered: " + registered_types(bindings_) +
             ". The message was not marked processed: register a handler and let it redeliver");
   }
-  std::shared_ptr<const void> event;
-  try {
-    event = it->second.decode(envelope.payload);
-  } catch (const std::exception& e) {
-    throw PayloadDecodeError(
-        envelope.event_type, envelope.message_id,
-        "payload of message '" + envelope.message_id + "' (event type '" + envelope.event_type +
-            "', " + std::to_string(envelope.payload.size()) +
-            " bytes) does not decode: " + e.what() + ". The message was not marked processed");
-  }
-  for (const auto& handler : it->second.handlers) {
-    handler(event.get(), ctx);
-  }
+  it->second.decode(envelope, it->second.handlers, ctx);
+}
+
+void HandlerRegistry::throw_decode_failure(const Envelope& envelope, const std::exception& e) {
+  throw PayloadDecodeError(
+      envelope.event_type, envelope.message_id,
+      "payload of message '" + envelope.message_id + "' (event type '" + envelope.event_type +
+          "', " + std::to_string(envelope.payload.size()) + " bytes) does not decode: " + e.what() +
+          ". The message was not marked processed");
 }
 
 }  // namespace docket

@@ -1,4 +1,5 @@
 // Statements with parameters, typed results, SQLSTATE on failure, prepared statements.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -108,6 +109,43 @@ TEST_F(PostgresExecTest, PreparesOncePerConnectionAndReusesByName) {
   // A statement the server refuses is not remembered.
   EXPECT_THROW(exec_prepared(conn_, "broken", "SELEC 1"), PostgresError);
   EXPECT_EQ(conn_.find_prepared("broken"), nullptr);
+}
+
+std::int64_t cached_statements(Connection& conn) {
+  return exec(conn, "SELECT count(*) FROM pg_prepared_statements WHERE name LIKE 'docket_c_%'")
+      .int64(0, 0);
+}
+
+TEST_F(PostgresExecTest, CachedStatementsArePreparedOncePerTextAndTypes) {
+  exec(conn_, "CREATE TEMP TABLE cached (id text PRIMARY KEY, n bigint)");
+  constexpr std::string_view kInsert = "INSERT INTO cached VALUES ($1, $2)";
+  for (int i = 0; i < 5; ++i) {
+    const std::array<Param, 2> params{to_param("id-" + std::to_string(i)), to_param(i)};
+    ASSERT_TRUE(try_exec_cached(conn_, kInsert, params).ok());
+  }
+  EXPECT_EQ(cached_statements(conn_), 1);
+  // Other parameter types are another statement, prepared beside the first.
+  const std::array<Param, 2> text_n{to_param("id-t"), Param::null()};
+  ASSERT_TRUE(try_exec_cached(conn_, kInsert, text_n).ok());
+  EXPECT_EQ(cached_statements(conn_), 2);
+  EXPECT_EQ(exec(conn_, "SELECT count(*) FROM cached").int64(0, 0), 6);
+  // A failure is returned as a Result, like try_exec, and the statement stays usable.
+  const std::array<Param, 2> again{to_param("id-0"), to_param(9)};
+  const Result duplicate = try_exec_cached(conn_, kInsert, again);
+  EXPECT_FALSE(duplicate.ok());
+  EXPECT_EQ(duplicate.sqlstate(), "23505");
+}
+
+TEST_F(PostgresExecTest, CachedStatementsStopAtTheLimitAndThenRunUnprepared) {
+  const std::int64_t before = static_cast<std::int64_t>(conn_.prepared_count());
+  for (std::size_t i = 0; i < kMaxCachedStatements + 10; ++i) {
+    const std::string sql = "SELECT " + std::to_string(i) + "::int8";
+    const Result result = try_exec_cached(conn_, sql, {});
+    ASSERT_TRUE(result.ok()) << sql;
+    ASSERT_EQ(result.int64(0, 0), static_cast<std::int64_t>(i));
+  }
+  EXPECT_EQ(conn_.prepared_count(), kMaxCachedStatements);
+  EXPECT_EQ(cached_statements(conn_), static_cast<std::int64_t>(kMaxCachedStatements) - before);
 }
 
 TEST_F(PostgresExecTest, ScriptRunsSeveralStatements) {

@@ -9,8 +9,8 @@ namespace docket::test_support {
 PostgresSchema::PostgresSchema()
     : server_url_(postgres_test_url()), name_(unique_name("docket_conformance")) {
   postgres::Connection admin(server_url_);
-  postgres::exec_script(admin,
-                        "DROP SCHEMA IF EXISTS " + name_ + " CASCADE; CREATE SCHEMA " + name_);
+  postgres::exec_script(admin, "SET client_min_messages = warning; DROP SCHEMA IF EXISTS " + name_ +
+                                   " CASCADE; CREATE SCHEMA " + name_);
   // '=' inside a URL parameter value is percent-encoded: %3D.
   url_ = server_url_ + (server_url_.find('?') == std::string::npos ? "?" : "&") +
          "options=-csearch_path%3D" + name_;
@@ -19,7 +19,8 @@ PostgresSchema::PostgresSchema()
 PostgresSchema::~PostgresSchema() {
   try {
     postgres::Connection admin(server_url_);
-    postgres::exec_script(admin, "DROP SCHEMA IF EXISTS " + name_ + " CASCADE");
+    postgres::exec_script(
+        admin, "SET client_min_messages = warning; DROP SCHEMA IF EXISTS " + name_ + " CASCADE");
   } catch (...) {  // a destructor cannot fail the test; the next run replaces the schema
   }
 }

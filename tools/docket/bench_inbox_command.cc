@@ -7,6 +7,7 @@
 
 #include "bench_command.h"
 #include "check_failed.h"
+#include "docket/printable_store_url.h"
 #include "inbox_bench.h"
 
 namespace docket::tool {
@@ -40,8 +41,8 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
                         {"peak_rss_bytes", segment.peak_rss_bytes}});
   }
   return {{"benchmark", "inbox"},
-          {"store", report.store.url},
-          {"raw_store", report.store.raw_db},
+          {"store", printable_store_url(report.store.url)},
+          {"raw_store", printable_store_url(report.store.raw_db)},
           {"consumer_id", report.consumer_id},
           {"ids", std::string(bench::to_string(report.options.ids))},
           {"messages", report.options.messages},
@@ -74,8 +75,8 @@ std::string fixed(double value, int decimals) {
 
 void print_text(const bench::InboxBenchReport& report, bool print_segments) {
   const auto& o = report.options;
-  std::cout << "docket bench inbox on " << report.store.url << " (raw baseline on "
-            << report.store.raw_db << ")\n"
+  std::cout << "docket bench inbox on " << printable_store_url(report.store.url)
+            << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
             << "  " << o.messages << " messages, " << report.duplicated
             << " delivered twice: " << report.deliveries << " deliveries; batch " << o.batch << ", "
             << o.threads << (o.threads == 1 ? " thread" : " threads") << ", "

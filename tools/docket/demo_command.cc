@@ -11,6 +11,7 @@
 #include <string>
 
 #include "docket/error.h"
+#include "docket/printable_store_url.h"
 #include "order_pipeline.h"
 
 namespace docket::tool {
@@ -144,9 +145,9 @@ void run_demo(const DemoArgs& args) {
         }
       });
   if (args.json) {
-    std::cout << to_json(report, args, store).dump() << '\n';
+    std::cout << to_json(report, args, printable_store_url(store)).dump() << '\n';
   } else {
-    print_summary(report, store);
+    print_summary(report, printable_store_url(store));
   }
   std::cout.flush();
   if (!report.ok()) {

@@ -10,6 +10,14 @@
 // bytea; NULL untyped), so cast in SQL where another type is wanted ($1::uuid).
 // Result columns read back by type: NULL as nullptr, boolean as bool, int2/int4/int8
 // as int64, float4/float8 as double, bytea as bytes, everything else as its text.
+//
+// Each distinct statement (SQL text and parameter types) is prepared on its pooled
+// connection the first time it runs there and executed by name afterwards, so the
+// server parses and plans a handler's statement once per connection, not per message.
+// A connection keeps at most 512 such statements; SQL composed per call beyond that
+// runs unprepared. Prepared plans follow schema changes as PostgreSQL re-plans them,
+// except that a SELECT whose result columns change under it fails ("cached plan must
+// not change result type") until the connection is replaced.
 // A unique or primary-key violation throws UniqueViolationError naming the table; any
 // other failure throws InfrastructureError (a PostgresError carrying the SQLSTATE)
 // with the server's message and the statement. In PostgreSQL a failed statement

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -38,6 +39,12 @@ class Connection;
 using Value = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
 using Row = std::vector<Value>;
 
+// A bound parameter that copies nothing: text is a view that must stay valid while the
+// statement runs, which a braced list of arguments always does. exec and query pick
+// it for a braced list ({order.id, qty}), so a handler's statement binds its strings
+// where they are, without allocating.
+using Param = std::variant<std::nullptr_t, std::int64_t, double, std::string_view>;
+
 class Transaction : public HandlerTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::sqlite::Transaction";
@@ -47,10 +54,12 @@ class Transaction : public HandlerTransaction {
   std::string_view type_name() const noexcept override { return kTypeName; }
 
   // Runs one statement with `params` bound to ?1, ?2, ...; returns the rows changed.
-  std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
+  std::int64_t exec(std::string_view sql, std::initializer_list<Param> params = {});
+  std::int64_t exec(std::string_view sql, const std::vector<Value>& params);
 
   // Runs one statement and returns every result row.
-  std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
+  std::vector<Row> query(std::string_view sql, std::initializer_list<Param> params = {});
+  std::vector<Row> query(std::string_view sql, const std::vector<Value>& params);
 
   sqlite3* native() const noexcept;
 

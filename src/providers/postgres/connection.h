@@ -17,6 +17,7 @@
 
 #include <libpq-fe.h>
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -58,6 +59,7 @@ class Connection {
   // exec_prepared, which prepares on first use).
   const PreparedStatement* find_prepared(std::string_view name) const;
   const PreparedStatement& remember_prepared(PreparedStatement statement);
+  std::size_t prepared_count() const noexcept { return prepared_.size(); }
 
  private:
   struct Deleter {

@@ -1,6 +1,8 @@
 #include "providers/postgres/exec.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,44 @@ std::string describe_types(const std::vector<Oid>& types) {
   return text + ")";
 }
 
+std::vector<Oid> types_of(std::span<const Param> params) {
+  std::vector<Oid> types(params.size());
+  std::transform(params.begin(), params.end(), types.begin(),
+                 [](const Param& p) { return p.type(); });
+  return types;
+}
+
+// Compared in place: this runs for every execution of a prepared statement.
+bool same_statement(const PreparedStatement& known, std::string_view sql,
+                    std::span<const Param> params) {
+  return known.sql == sql &&
+         std::equal(known.types.begin(), known.types.end(), params.begin(), params.end(),
+                    [](Oid type, const Param& p) { return type == p.type(); });
+}
+
+// The name a cached statement is prepared under: a hash of its SQL text and parameter
+// types (FNV-1a, 64 bits), so that the same statement finds its preparation again on
+// the connection. A collision is detected (same_statement) and runs unprepared.
+std::string cached_statement_name(std::string_view sql, std::span<const Param> params) {
+  std::uint64_t hash = 0xcbf29ce484222325ull;
+  const auto mix = [&hash](unsigned char byte) {
+    hash ^= byte;
+    hash *= 0x100000001b3ull;
+  };
+  for (const char c : sql) {
+    mix(static_cast<unsigned char>(c));
+  }
+  for (const Param& p : params) {
+    const Oid type = p.type();
+    for (std::size_t i = 0; i < sizeof type; ++i) {
+      mix(static_cast<unsigned char>(type >> (8 * i)));
+    }
+  }
+  char name[32];
+  std::snprintf(name, sizeof name, "docket_c_%016llx", static_cast<unsigned long long>(hash));
+  return name;
+}
+
 std::string prepared_label(std::string_view name, std::string_view sql) {
   return "prepared statement \"" + std::string(name) + "\" (" + std::string(sql) + ")";
 }
@@ -69,20 +109,19 @@ std::string prepared_label(std::string_view name, std::string_view sql) {
 // nullptr, and sets `failure`, when the server refuses to prepare it.
 const PreparedStatement* prepare_once(Connection& conn, std::string_view name, std::string_view sql,
                                       std::span<const Param> params, Result& failure) {
-  std::vector<Oid> types(params.size());
-  std::transform(params.begin(), params.end(), types.begin(),
-                 [](const Param& p) { return p.type(); });
   if (const PreparedStatement* known = conn.find_prepared(name)) {
-    if (known->sql != sql || known->types != types) {
-      throw InvalidInputError(
-          "the prepared statement name \"" + std::string(name) + "\" was first used with SQL `" +
-          known->sql + "` and parameter types " + describe_types(known->types) +
-          ", now with SQL `" + std::string(sql) + "` and parameter types " + describe_types(types) +
-          "; give each statement its own name and bind the same "
-          "parameter types every time (a typed NULL is std::optional<T>{})");
+    if (!same_statement(*known, sql, params)) {
+      throw InvalidInputError("the prepared statement name \"" + std::string(name) +
+                              "\" was first used with SQL `" + known->sql +
+                              "` and parameter types " + describe_types(known->types) +
+                              ", now with SQL `" + std::string(sql) + "` and parameter types " +
+                              describe_types(types_of(params)) +
+                              "; give each statement its own name and bind the same "
+                              "parameter types every time (a typed NULL is std::optional<T>{})");
     }
     return known;
   }
+  std::vector<Oid> types = types_of(params);
   PreparedStatement statement{std::string(name), std::string(sql), std::move(types)};
   Result prepared(PQprepare(conn.native(), statement.name.c_str(), statement.sql.c_str(),
                             static_cast<int>(statement.types.size()), statement.types.data()));
@@ -141,6 +180,16 @@ Result exec_prepared(Connection& conn, std::string_view name, std::string_view s
     throw_failure(conn, result, prepared_label(name, sql));
   }
   return result;
+}
+
+Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const Param> params) {
+  const std::string name = cached_statement_name(sql, params);
+  const PreparedStatement* known = conn.find_prepared(name);
+  if (known != nullptr ? !same_statement(*known, sql, params)
+                       : conn.prepared_count() >= kMaxCachedStatements) {
+    return try_exec(conn, sql, params);
+  }
+  return try_exec_prepared(conn, name, sql, params);
 }
 
 void exec_script(Connection& conn, std::string_view sql) {

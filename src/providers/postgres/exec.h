@@ -23,6 +23,7 @@
 #define DOCKET_PROVIDERS_POSTGRES_EXEC_H_
 
 #include <array>
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -39,6 +40,17 @@ Result exec_prepared(Connection& conn, std::string_view name, std::string_view s
                      std::span<const Param> params);
 Result try_exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
                          std::span<const Param> params);
+
+// Most statements one connection keeps prepared; try_exec_cached runs further distinct
+// statements unprepared, so SQL composed on the fly cannot grow a session without bound.
+inline constexpr std::size_t kMaxCachedStatements = 512;
+
+// Runs `sql` prepared under a name derived from its text and parameter types, preparing
+// it on first use on this connection: for statements a caller repeats without naming
+// them (a handler's statements through docket::postgres::Transaction). Past
+// kMaxCachedStatements, or on a name collision, it runs unprepared (try_exec). Returns
+// the failed Result like try_exec.
+Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const Param> params);
 
 // Runs one or more `;`-separated statements with no parameters (simple query protocol;
 // outside an explicit transaction they run in one implicit transaction). Throws

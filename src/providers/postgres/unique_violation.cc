@@ -21,7 +21,7 @@ void throw_mapped_failure(const Connection& conn, const Result& result,
 }
 
 Result exec_mapped(Connection& conn, std::string_view sql, std::span<const Param> params) {
-  Result result = try_exec(conn, sql, params);
+  Result result = try_exec_cached(conn, sql, params);
   if (!result.ok()) {
     throw_mapped_failure(conn, result, sql);
   }

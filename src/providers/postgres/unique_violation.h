@@ -21,7 +21,8 @@ namespace docket::postgres {
 [[noreturn]] void throw_mapped_failure(const Connection& conn, const Result& result,
                                        std::string_view statement);
 
-// exec / exec_prepared (exec.h) with unique violations mapped as above.
+// try_exec_cached / try_exec_prepared (exec.h) with failures thrown, unique violations
+// mapped as above.
 Result exec_mapped(Connection& conn, std::string_view sql, std::span<const Param> params);
 Result exec_prepared_mapped(Connection& conn, std::string_view name, std::string_view sql,
                             std::span<const Param> params);

@@ -20,10 +20,9 @@ struct sqlite3_stmt;
 
 namespace docket::sqlite::detail {
 
-// A parameter bound without copying: text is a view that must stay valid while the
-// statement runs. The store's own statements bind these, so recording a message copies
-// none of its strings.
-using ParamView = std::variant<std::nullptr_t, std::int64_t, double, std::string_view>;
+// A parameter bound without copying (docket::sqlite::Param). The store's own statements
+// bind these, so recording a message copies none of its strings.
+using ParamView = Param;
 
 class Statement {
  public:

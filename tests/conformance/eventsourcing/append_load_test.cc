@@ -140,7 +140,7 @@ TEST_P(EventStoreAppend, RefusesBadEventsAndWritesNothing) {
   refuses({}, "has no events");
   refuses({event("ok"), event("")}, "event 1 of the append");
   refuses({event("bad\xc3")}, "event type is not valid UTF-8");
-  refuses({event(std::string(kMaxStoredEventTypeBytes + 1, 't'))}, "bytes long");
+  refuses({event(std::string(kMaxEventTypeBytes + 1, 't'))}, "bytes long");
   NewEvent bad_lineage = event("ok");
   bad_lineage.metadata.correlation_id = "\xed\xa0\x80";
   refuses({bad_lineage}, "correlation id");

@@ -82,6 +82,27 @@ INSTANTIATE_TEST_SUITE_P(
         DefectCase{"ContinuationAfterChar", "\xC3\xA9\xA9", {Kind::kUnexpectedContinuation, 2}}),
     [](const testing::TestParamInfo<DefectCase>& param_info) { return param_info.param.name; });
 
+// The scan skips ASCII eight bytes at a time: a defect or a multi-byte character at
+// any position relative to those words, in strings of any length, is seen exactly.
+TEST(Utf8Test, EveryOffsetAroundTheAsciiWordsIsChecked) {
+  for (std::size_t length = 1; length <= 24; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      std::string text(length, 'a');
+      text[at] = '\x80';
+      EXPECT_EQ(find_utf8_defect(text), (Utf8Defect{Kind::kUnexpectedContinuation, at}))
+          << "length " << length << " at " << at;
+      if (at + 2 <= length) {
+        text[at] = '\xC3';
+        text[at + 1] = '\xA9';  // é straddling a word boundary somewhere in the loop
+        EXPECT_TRUE(is_valid_utf8(text)) << "length " << length << " at " << at;
+        text[at + 1] = 'a';
+        EXPECT_EQ(find_utf8_defect(text), (Utf8Defect{Kind::kTruncatedSequence, at}))
+            << "length " << length << " at " << at;
+      }
+    }
+  }
+}
+
 TEST(Utf8Test, ReportsTheFirstDefect) {
   const auto defect = find_utf8_defect("\xC3\xA9ok\x80\xFF");
   ASSERT_TRUE(defect.has_value());

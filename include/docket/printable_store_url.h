@@ -1,0 +1,25 @@
+// A store URL fit for logs, progress lines and reports: the same URL with any password
+// it carries replaced by "***", so that printing where a store lives never prints how
+// to log into it.
+//
+//   printable_store_url("postgresql://app:s3cret@db:5432/orders?sslmode=require")
+//     == "postgresql://app:***@db:5432/orders?sslmode=require"
+//
+// Covers the password of a postgresql:// (or postgres://) URL's user info and of its
+// `password=` query parameter; every other URL (sqlite:, memory:) has none and comes
+// back unchanged. Nothing else in the URL is altered or validated.
+//
+// Thread-safety: a pure function.
+#ifndef DOCKET_PRINTABLE_STORE_URL_H_
+#define DOCKET_PRINTABLE_STORE_URL_H_
+
+#include <string>
+#include <string_view>
+
+namespace docket {
+
+std::string printable_store_url(std::string_view url);
+
+}  // namespace docket
+
+#endif  // DOCKET_PRINTABLE_STORE_URL_H_
