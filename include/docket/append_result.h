@@ -17,7 +17,7 @@ namespace docket {
 // What the store assigned to one appended event, in the order of the call.
 struct AppendedEvent {
   std::int64_t version;
-  std::int64_t global_position;
+  std::int64_t global_position;  // 0 when assigned only at commit (see EventStore::append)
   Uuid event_id;
   Timestamp occurred_at;
 

@@ -14,7 +14,8 @@
 // (the inbox's unit of work, as a handler sees it) runs the version check and the
 // inserts in that transaction, so the events commit or roll back with the message's
 // dedup row and the handler's other writes. Only the provider of the transaction can
-// do this (an SQLite event store in an SQLite unit of work on the same database file);
+// do this (an SQLite event store in an SQLite unit of work on the same database file,
+// a memory event store in a memory unit of work on the same docket::memory::Database);
 // any other pairing throws ConfigurationError naming both.
 //
 // Thread-safety: a store may be used from many threads at once.
@@ -75,6 +76,7 @@ class EventStore {
   // running the calling handler: the version check sees that transaction's own earlier
   // writes, and the events commit when the dispatcher commits (or vanish when it rolls
   // back). A conflict is still a result value, and nothing of this call is written.
+  // A provider that assigns global positions at commit (memory) returns them as 0.
   // Throws as the overload above, and ConfigurationError when this store cannot write
   // in `transaction` (another provider's, or another database).
   AppendResult append(HandlerTransaction& transaction, const StreamId& stream,

@@ -1,29 +1,12 @@
 #include "docket/open_outbox_store.h"
 
-#include "docket/memory/store.h"
-#include "providers/store_url.h"
-#if DOCKET_HAVE_SQLITE
-#include "docket/sqlite/store.h"
-#endif
-#if DOCKET_HAVE_POSTGRES
-#include "docket/postgres/store.h"
-#endif
+#include "providers/open_by_url.h"
 
 namespace docket {
 
 std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock& clock) {
-  const auto parsed = providers::parse_store_url(url, "outbox store");
-#if DOCKET_HAVE_SQLITE
-  if (parsed.kind == providers::StoreUrl::Kind::kSqlite) {
-    return sqlite::open_outbox_store(sqlite::StoreOptions{.path = parsed.path}, clock);
-  }
-#endif
-#if DOCKET_HAVE_POSTGRES
-  if (parsed.kind == providers::StoreUrl::Kind::kPostgres) {
-    return postgres::open_outbox_store(postgres::StoreOptions{.conninfo = parsed.path}, clock);
-  }
-#endif
-  return memory::open_outbox_store(clock);
+  return providers::open_by_url(url, "outbox store", clock,
+                                [](const auto&... db) { return open_outbox_store(db...); });
 }
 
 }  // namespace docket

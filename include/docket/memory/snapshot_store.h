@@ -1,6 +1,6 @@
 // The memory snapshot store (library docket::memory): the latest snapshot per stream,
 // process-local, for prototyping and tests. Keeps every guarantee of
-// docket/snapshot_store.h; nothing survives the store object.
+// docket/snapshot_store.h; nothing survives its database.
 //
 // Thread-safety: the store may be used from many threads at once.
 #ifndef DOCKET_MEMORY_SNAPSHOT_STORE_H_
@@ -9,11 +9,16 @@
 #include <memory>
 
 #include "docket/clock.h"
+#include "docket/memory/database.h"
 #include "docket/snapshot_store.h"
 
 namespace docket::memory {
 
-// An empty snapshot store. `clock` stamps taken_at, and must outlive the store.
+// The snapshot store of `database`; the database's clock stamps taken_at.
+std::unique_ptr<SnapshotStore> open_snapshot_store(const Database& database);
+
+// An empty snapshot store on a database of its own. `clock` stamps taken_at, and must
+// outlive the store.
 std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock = SystemClock::instance());
 
 }  // namespace docket::memory

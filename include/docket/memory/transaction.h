@@ -3,7 +3,9 @@
 // Writes are staged in the unit of work and applied atomically at commit, so a
 // handler throw leaves no effect; a key already present (committed, or staged in this
 // unit of work) throws UniqueViolationError at insert, and a key another unit of work
-// committed meanwhile throws it at commit.
+// committed meanwhile throws it at commit. The memory event, saga and outbox stores
+// opened on the same docket::memory::Database (docket/memory/database.h) stage through
+// it too, and commit with it.
 //
 //   ctx.transaction<docket::memory::Transaction>().insert("orders", {order.id}, {"42"});
 //
@@ -46,8 +48,8 @@ class Transaction : public HandlerTransaction {
   // Rows in `table` as this unit of work sees them.
   std::size_t count(std::string_view table) const;
 
-  // The unit of work underneath, for docket's own memory stores (the outbox stages
-  // its row through it and checks that it is on the outbox's database).
+  // The unit of work underneath, for docket's own memory stores (the outbox, event and
+  // saga stores stage through it, after checking that it is on their database).
   detail::Unit& unit() const noexcept { return *unit_; }
 
  private:

@@ -2,14 +2,92 @@
 
 #include <mutex>
 
+#include "docket/eventsourcing_schema.h"
 #include "docket/inbox_errors.h"
 
 namespace docket::memory::detail {
+namespace {
+
+std::atomic<std::uint64_t> last_database_id{0};
+
+std::string state_at(std::int64_t version) {
+  return version < 0 ? "does not exist" : "is at version " + std::to_string(version);
+}
+
+// A staged write whose record another unit of work changed after this one read it:
+// the same outcome as a unique key committed first, since the record's next version
+// is its key.
+[[noreturn]] void throw_moved(const Database& database, std::string_view table,
+                              const std::string& subject, std::int64_t current,
+                              const std::string& staged) {
+  throw UniqueViolationError(
+      std::string(table),
+      database.describe() + ": " + subject + " " + state_at(current) + ", but this unit of work " +
+          staged +
+          " (another unit of work committed a write to it in between); nothing of "
+          "this unit of work was written. Run it again: the dispatcher does for a batch; "
+          "dispatch() rethrows this, and a redelivery of the message sees the new version.");
+}
+
+void check_inserts(const Tables& tables, const std::vector<StagedInsert>& inserts) {
+  for (const StagedInsert& insert : inserts) {
+    const auto t = tables.find(insert.table);
+    if (t != tables.end() && t->second.contains(insert.key)) {
+      throw_unique_violation(insert.table, insert.key, "committed by another unit of work");
+    }
+  }
+}
+
+// Each staged record's version as the unit saw it must still be the committed one;
+// later writes of the unit to the same record continue from its own earlier ones.
+void check_appends(const Database& database, const EventLog& log,
+                   const std::vector<StagedAppend>& appends) {
+  std::map<StreamId, std::int64_t> staged;
+  for (const StagedAppend& append : appends) {
+    const auto seen = staged.find(append.stream);
+    const std::int64_t current = seen != staged.end() ? seen->second : log.version(append.stream);
+    if (current != append.base_version) {
+      throw_moved(database, kEventsTable, append.stream.describe(), current,
+                  "appended after version " + std::to_string(append.base_version));
+    }
+    staged[append.stream] = append.events.back().version;
+  }
+}
+
+void check_saga_saves(const Database& database, const std::map<SagaId, SagaRecord>& sagas,
+                      const std::vector<StagedSagaSave>& saves) {
+  std::map<SagaId, std::int64_t> staged;
+  for (const StagedSagaSave& save : saves) {
+    const auto seen = staged.find(save.saga);
+    std::int64_t current = kNewSaga;
+    if (seen != staged.end()) {
+      current = seen->second;
+    } else if (const auto found = sagas.find(save.saga); found != sagas.end()) {
+      current = found->second.version;
+    }
+    if (current != save.expected_version) {
+      throw_moved(
+          database, kSagasTable, save.saga.describe(), current,
+          "saved it expecting " + (save.expected_version == kNewSaga
+                                       ? std::string("to create it")
+                                       : "version " + std::to_string(save.expected_version)));
+    }
+    staged[save.saga] = save.record.version;
+  }
+}
+
+}  // namespace
+
+Database::Database(const Clock& clock) : clock_(clock), id_(++last_database_id) {}
+
+std::string Database::describe() const {
+  return "memory database " + std::to_string(id_);
+}
 
 std::optional<Terms> Database::find(std::string_view table, const Terms& key) const {
   std::shared_lock lock(mutex_);
-  const auto t = tables_.find(table);
-  if (t == tables_.end()) {
+  const auto t = state_.tables.find(table);
+  if (t == state_.tables.end()) {
     return std::nullopt;
   }
   const auto row = t->second.find(key);
@@ -21,37 +99,50 @@ std::optional<Terms> Database::find(std::string_view table, const Terms& key) co
 
 std::size_t Database::count(std::string_view table) const {
   std::shared_lock lock(mutex_);
-  const auto t = tables_.find(table);
-  return t == tables_.end() ? 0 : t->second.size();
+  const auto t = state_.tables.find(table);
+  return t == state_.tables.end() ? 0 : t->second.size();
 }
 
-void Database::commit(const std::vector<StagedInsert>& inserts) {
-  std::unique_lock lock(mutex_);
-  for (const StagedInsert& insert : inserts) {
-    const auto t = tables_.find(insert.table);
-    if (t != tables_.end() && t->second.contains(insert.key)) {
-      throw_unique_violation(insert.table, insert.key, "committed by another unit of work");
-    }
-  }
-  for (const StagedInsert& insert : inserts) {
-    auto t = tables_.find(insert.table);
-    if (t == tables_.end()) {
-      t = tables_.emplace(insert.table, Table{}).first;
-    }
-    t->second.emplace(insert.key, insert.values);
-  }
-}
-
-void Database::read(
-    const std::function<void(const std::map<std::string, Table, std::less<>>&)>& reader) const {
+std::int64_t Database::stream_version(const StreamId& stream) const {
   std::shared_lock lock(mutex_);
-  reader(tables_);
+  return state_.events.version(stream);
 }
 
-void Database::write(
-    const std::function<void(std::map<std::string, Table, std::less<>>&)>& writer) {
+std::optional<SagaRecord> Database::find_saga(const SagaId& saga) const {
+  std::shared_lock lock(mutex_);
+  const auto found = state_.sagas.find(saga);
+  if (found == state_.sagas.end()) {
+    return std::nullopt;
+  }
+  return found->second;
+}
+
+void Database::commit(const Staged& staged) {
   std::unique_lock lock(mutex_);
-  writer(tables_);
+  // Inserts first: a dedup row committed by a concurrent delivery is the usual loser's
+  // reason, and the dispatcher resolves it to skipped_duplicate.
+  check_inserts(state_.tables, staged.inserts);
+  check_appends(*this, state_.events, staged.appends);
+  check_saga_saves(*this, state_.sagas, staged.saga_saves);
+  for (const StagedInsert& insert : staged.inserts) {
+    state_.tables[insert.table].emplace(insert.key, insert.values);
+  }
+  for (const StagedAppend& append : staged.appends) {
+    state_.events.append(append.stream, append.events);
+  }
+  for (const StagedSagaSave& save : staged.saga_saves) {
+    state_.sagas.insert_or_assign(save.saga, save.record);
+  }
+}
+
+void Database::read(const std::function<void(const State&)>& reader) const {
+  std::shared_lock lock(mutex_);
+  reader(state_);
+}
+
+void Database::write(const std::function<void(State&)>& writer) {
+  std::unique_lock lock(mutex_);
+  writer(state_);
 }
 
 void throw_unique_violation(std::string_view table, const Terms& key, std::string_view when) {

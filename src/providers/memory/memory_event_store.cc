@@ -1,93 +1,68 @@
 #include "providers/memory/memory_event_store.h"
 
-#include <algorithm>
 #include <memory>
-#include <mutex>
 #include <utility>
 
 #include "docket/memory/event_store.h"
+#include "providers/memory/memory_unit.h"
 
 namespace docket::memory {
 namespace detail {
 
 AppendResult MemoryEventStore::do_append(const StreamId& stream, ExpectedVersion expected,
                                          std::vector<RecordedEvent> events) {
-  std::unique_lock lock(mutex_);
-  auto found = streams_.find(stream);
-  const std::int64_t current = found == streams_.end()
-                                   ? kNoStreamVersion
-                                   : static_cast<std::int64_t>(found->second.size()) - 1;
-  if (!expected.matches(current)) {
-    return VersionConflict{.subject = stream.describe(),
-                           .expected_version = expected.value(),
-                           .actual_version = current};
-  }
-  // Reserve everything first: after this point nothing throws, so the append is
-  // applied whole or not at all.
-  std::vector<std::size_t>& indexes = found != streams_.end() ? found->second : streams_[stream];
-  std::vector<std::size_t>& tenant_indexes = tenants_[stream.tenant()];
-  log_.reserve(log_.size() + events.size());
-  indexes.reserve(indexes.size() + events.size());
-  tenant_indexes.reserve(tenant_indexes.size() + events.size());
+  std::optional<AppendResult> result;
+  database_->write([&](State& state) {
+    EventLog& log = state.events;
+    if (auto conflict = number_events(stream, expected, log.version(stream), events)) {
+      result = std::move(*conflict);
+      return;
+    }
+    result = log.append(stream, std::move(events));
+  });
+  return std::move(*result);
+}
 
-  AppendSuccess success{.new_version = current, .events = {}};
-  success.events.reserve(events.size());
-  for (RecordedEvent& event : events) {
-    event.version = ++success.new_version;
-    event.global_position = static_cast<std::int64_t>(log_.size()) + 1;
-    success.events.push_back(AppendedEvent{.version = event.version,
-                                           .global_position = event.global_position,
-                                           .event_id = event.event_id,
-                                           .occurred_at = event.occurred_at});
-    indexes.push_back(log_.size());
-    tenant_indexes.push_back(log_.size());
-    log_.push_back(std::move(event));
+AppendResult MemoryEventStore::do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                                            ExpectedVersion expected,
+                                            std::vector<RecordedEvent> events) {
+  Unit& unit = joined_unit(transaction, *database_, [&](const std::string& reason) {
+    return cannot_join_error(transaction, reason);
+  });
+  const std::int64_t base_version = unit.stream_version(stream);
+  if (auto conflict = number_events(stream, expected, base_version, events)) {
+    return std::move(*conflict);
   }
+  // Positions stay 0: they are assigned at commit, in commit order.
+  AppendSuccess success = appended(events);
+  unit.stage_append(
+      StagedAppend{.stream = stream, .base_version = base_version, .events = std::move(events)});
   return success;
 }
 
 std::vector<RecordedEvent> MemoryEventStore::do_load(const StreamId& stream,
                                                      std::int64_t from_version) {
-  std::shared_lock lock(mutex_);
   std::vector<RecordedEvent> events;
-  auto found = streams_.find(stream);
-  if (found == streams_.end()) {
-    return events;
-  }
-  const std::vector<std::size_t>& indexes = found->second;
-  for (auto v = static_cast<std::size_t>(from_version); v < indexes.size(); ++v) {
-    events.push_back(log_[indexes[v]]);
-  }
+  database_->read([&](const State& state) { events = state.events.load(stream, from_version); });
   return events;
 }
 
 ReadAllPage MemoryEventStore::do_read_all(std::int64_t from_position, std::size_t limit,
                                           const TenantId* tenant) {
-  std::shared_lock lock(mutex_);
-  ReadAllPage page{.events = {}, .next_position = from_position};
-  // Log index of position p is p - 1; position 0 reads from the start like 1.
-  const std::size_t first = from_position > 0 ? static_cast<std::size_t>(from_position - 1) : 0;
-  if (tenant == nullptr) {
-    for (std::size_t i = first; i < log_.size() && page.events.size() < limit; ++i) {
-      page.events.push_back(log_[i]);
-    }
-  } else if (auto found = tenants_.find(*tenant); found != tenants_.end()) {
-    const std::vector<std::size_t>& indexes = found->second;
-    for (auto it = std::lower_bound(indexes.begin(), indexes.end(), first);
-         it != indexes.end() && page.events.size() < limit; ++it) {
-      page.events.push_back(log_[*it]);
-    }
-  }
-  if (!page.events.empty()) {
-    page.next_position = page.events.back().global_position + 1;
-  }
+  ReadAllPage page;
+  database_->read(
+      [&](const State& state) { page = state.events.read_all(from_position, limit, tenant); });
   return page;
 }
 
 }  // namespace detail
 
+std::unique_ptr<EventStore> open_event_store(const Database& database) {
+  return std::make_unique<detail::MemoryEventStore>(database.state());
+}
+
 std::unique_ptr<EventStore> open_event_store(const Clock& clock) {
-  return std::make_unique<detail::MemoryEventStore>(clock);
+  return open_event_store(open_database(clock));
 }
 
 }  // namespace docket::memory

@@ -1,8 +1,10 @@
-// The memory provider's InboxStore, UnitOfWork and CheckpointStore over one Database.
+// The memory provider's InboxStore, UnitOfWork and CheckpointStore over one database.
 // Dedup rows live in the table kInboxMessagesTable under the key (tenant, consumer
 // id, message id); values: processed-at (Unix microseconds), event type, occurred-at,
 // source, causation id, correlation id (absent lineage as empty text).
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "docket/inbox_schema.h"
 #include "docket/memory/store.h"
@@ -22,8 +24,8 @@ Terms dedup_terms(const DedupKey& key) {
 
 class MemoryUnitOfWork final : public UnitOfWork {
  public:
-  MemoryUnitOfWork(detail::Database& database, const Clock& clock)
-      : unit_(database), tx_(unit_), clock_(clock) {}
+  explicit MemoryUnitOfWork(detail::Database& database)
+      : unit_(database), tx_(unit_), clock_(database.clock()) {}
 
   bool try_record(const InboxRecord& record) override {
     Terms key = dedup_terms(record.key);
@@ -53,8 +55,8 @@ class MemoryUnitOfWork final : public UnitOfWork {
 
 class MemoryCheckpointStore final : public CheckpointStore {
  public:
-  MemoryCheckpointStore(detail::Database& database, const Clock& clock)
-      : database_(database), clock_(clock) {}
+  explicit MemoryCheckpointStore(detail::Database& database)
+      : database_(database), clock_(database.clock()) {}
 
  protected:
   std::optional<std::string> do_get(const std::string& tenant,
@@ -68,8 +70,8 @@ class MemoryCheckpointStore final : public CheckpointStore {
   void do_set(const std::string& tenant, std::string_view consumer_id,
               std::string_view position) override {
     Terms values{std::string(position), micros(clock_.now())};
-    database_.write([&](auto& tables) {
-      tables[std::string(kConsumerCheckpointsTable)][{tenant, std::string(consumer_id)}] =
+    database_.write([&](detail::State& state) {
+      state.tables[std::string(kConsumerCheckpointsTable)][{tenant, std::string(consumer_id)}] =
           std::move(values);
     });
   }
@@ -81,15 +83,16 @@ class MemoryCheckpointStore final : public CheckpointStore {
 
 class MemoryInboxStore final : public InboxStore {
  public:
-  explicit MemoryInboxStore(const Clock& clock) : clock_(clock), checkpoints_(database_, clock) {}
+  explicit MemoryInboxStore(std::shared_ptr<detail::Database> database)
+      : database_(std::move(database)), checkpoints_(*database_) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
   void migrate() override {}  // tables exist implicitly
   std::unique_ptr<UnitOfWork> begin() override {
-    return std::make_unique<MemoryUnitOfWork>(database_, clock_);
+    return std::make_unique<MemoryUnitOfWork>(*database_);
   }
   bool is_recorded(const DedupKey& key) override {
-    return database_.find(kInboxMessagesTable, dedup_terms(key)).has_value();
+    return database_->find(kInboxMessagesTable, dedup_terms(key)).has_value();
   }
   CheckpointStore& checkpoints() noexcept override { return checkpoints_; }
 
@@ -98,10 +101,10 @@ class MemoryInboxStore final : public InboxStore {
       const std::string& tenant, std::string_view consumer_id,
       std::span<const std::string> message_ids) override {
     std::vector<std::string> unprocessed;
-    database_.read([&](const auto& tables) {
-      const auto table = tables.find(kInboxMessagesTable);
+    database_->read([&](const detail::State& state) {
+      const auto table = state.tables.find(kInboxMessagesTable);
       for (const std::string& id : message_ids) {
-        if (table == tables.end() ||
+        if (table == state.tables.end() ||
             !table->second.contains({tenant, std::string(consumer_id), id})) {
           unprocessed.push_back(id);
         }
@@ -113,9 +116,9 @@ class MemoryInboxStore final : public InboxStore {
   std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) override {
     const std::int64_t before = cutoff.time_since_epoch().count();
     std::size_t deleted = 0;
-    database_.write([&](auto& tables) {
-      const auto table = tables.find(kInboxMessagesTable);
-      if (table == tables.end()) {
+    database_->write([&](detail::State& state) {
+      const auto table = state.tables.find(kInboxMessagesTable);
+      if (table == state.tables.end()) {
         return;
       }
       for (auto row = table->second.begin(); row != table->second.end() && deleted < limit;) {
@@ -131,20 +134,22 @@ class MemoryInboxStore final : public InboxStore {
   }
 
  private:
-  const Clock& clock_;
-  detail::Database database_;
+  std::shared_ptr<detail::Database> database_;
   MemoryCheckpointStore checkpoints_;
 };
 
 }  // namespace
 
-std::unique_ptr<UnitOfWork> detail::open_unit_of_work(detail::Database& database,
-                                                      const Clock& clock) {
-  return std::make_unique<MemoryUnitOfWork>(database, clock);
+std::unique_ptr<UnitOfWork> detail::open_unit_of_work(detail::Database& database) {
+  return std::make_unique<MemoryUnitOfWork>(database);
+}
+
+std::unique_ptr<InboxStore> open_store(const Database& database) {
+  return std::make_unique<MemoryInboxStore>(database.state());
 }
 
 std::unique_ptr<InboxStore> open_store(const Clock& clock) {
-  return std::make_unique<MemoryInboxStore>(clock);
+  return open_store(open_database(clock));
 }
 
 }  // namespace docket::memory

@@ -3,9 +3,10 @@
 // can become visible out of order and a rolled-back unit leaves a gap: the pull
 // consumer's gap rule is exercised on this provider too. Relay operations run under
 // the database's exclusive lock, each a transaction of its own.
-#include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "docket/error.h"
 #include "docket/memory/store.h"
@@ -23,31 +24,23 @@ using detail::to_values;
 
 class MemoryOutboxStore final : public OutboxStore {
  public:
-  explicit MemoryOutboxStore(const Clock& clock) : clock_(clock) {}
+  explicit MemoryOutboxStore(std::shared_ptr<detail::Database> database)
+      : database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
   void migrate() override {}  // tables exist implicitly
-  std::unique_ptr<UnitOfWork> begin() override {
-    return detail::open_unit_of_work(database_, clock_);
-  }
+  std::unique_ptr<UnitOfWork> begin() override { return detail::open_unit_of_work(*database_); }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
-    auto* memory_tx = dynamic_cast<Transaction*>(&tx);
-    if (memory_tx == nullptr) {
-      throw ConfigurationError("memory outbox: cannot stage through a " +
-                               std::string(tx.type_name()) +
-                               "; stage through the docket::memory::Transaction of a unit of "
-                               "work from this outbox store's begin()");
-    }
-    if (&memory_tx->unit().database() != &database_) {
-      throw ConfigurationError(
-          "memory outbox: the transaction belongs to another memory store; a message is atomic "
-          "only with writes to its own outbox's database: open the unit of work with this "
-          "outbox store's begin()");
-    }
+    detail::Unit& unit = detail::joined_unit(tx, *database_, [&](const std::string& reason) {
+      return ConfigurationError(
+          "memory outbox: cannot stage through a " + std::string(tx.type_name()) + ": " + reason +
+          ". A message is atomic only with writes to its own outbox's database: "
+          "stage through a unit of work from this outbox store's begin(), or of an inbox "
+          "store on the same docket::memory::Database");
+    });
     OutboxRow row{.record = record};
-    row.record.sequence = ++last_sequence_;
-    auto& unit = memory_tx->unit();
+    row.record.sequence = database_->next_outbox_sequence();
     unit.insert(kOutboxIdsTable(), {record.id}, detail::sequence_key(row.record.sequence));
     unit.insert(kOutboxTable, detail::sequence_key(row.record.sequence), to_values(row));
   }
@@ -136,7 +129,8 @@ class MemoryOutboxStore final : public OutboxStore {
 
   std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
     std::vector<OutboxRecord> rows;
-    database_.read([&](const auto& tables) {
+    database_->read([&](const detail::State& state) {
+      const auto& tables = state.tables;
       const auto table = tables.find(kOutboxTable);
       if (table == tables.end()) {
         return;
@@ -151,7 +145,8 @@ class MemoryOutboxStore final : public OutboxStore {
 
   std::optional<OutboxRecord> find(std::string_view id) override {
     std::optional<OutboxRecord> found;
-    database_.read([&](const auto& tables) {
+    database_->read([&](const detail::State& state) {
+      const auto& tables = state.tables;
       const auto ids = tables.find(kOutboxIdsTable());
       const auto rows = tables.find(kOutboxTable);
       if (ids == tables.end() || rows == tables.end()) {
@@ -175,7 +170,8 @@ class MemoryOutboxStore final : public OutboxStore {
   // lock: one transaction.
   void each_row(OutboxStatus status, const std::function<Change(OutboxRow&)>& visit) {
     const std::string code = std::to_string(static_cast<int>(status));
-    database_.write([&](auto& tables) {
+    database_->write([&](detail::State& state) {
+      auto& tables = state.tables;
       auto& rows = tables[std::string(kOutboxTable)];
       auto& ids = tables[std::string(detail::kOutboxIdsTable)];
       for (auto it = rows.begin(); it != rows.end();) {
@@ -205,7 +201,8 @@ class MemoryOutboxStore final : public OutboxStore {
   // returns true, and returns that.
   bool with_row(std::string_view id, const std::function<bool(OutboxRow&)>& change) {
     bool changed = false;
-    database_.write([&](auto& tables) {
+    database_->write([&](detail::State& state) {
+      auto& tables = state.tables;
       auto& rows = tables[std::string(kOutboxTable)];
       auto& ids = tables[std::string(detail::kOutboxIdsTable)];
       const auto key = ids.find({std::string(id)});
@@ -236,15 +233,17 @@ class MemoryOutboxStore final : public OutboxStore {
     });
   }
 
-  const Clock& clock_;
-  detail::Database database_;
-  std::atomic<std::int64_t> last_sequence_ = 0;
+  std::shared_ptr<detail::Database> database_;
 };
 
 }  // namespace
 
+std::unique_ptr<OutboxStore> open_outbox_store(const Database& database) {
+  return std::make_unique<MemoryOutboxStore>(database.state());
+}
+
 std::unique_ptr<OutboxStore> open_outbox_store(const Clock& clock) {
-  return std::make_unique<MemoryOutboxStore>(clock);
+  return open_outbox_store(open_database(clock));
 }
 
 }  // namespace docket::memory

@@ -1,34 +1,46 @@
-// The memory saga store: saga records in a map by SagaId.
+// The memory saga store: the saga records of a memory database.
 //
-// Locking: one reader/writer lock; save and purge hold it exclusively (the version
-// check and the write are one step, so of two saves expecting one version exactly one
-// wins), load holds it shared.
+// Locking: the database's reader/writer lock. A save of its own holds it exclusively
+// (the version check and the write are one step, so of two saves expecting one
+// version exactly one wins), load holds it shared. A save inside a unit of work checks
+// the version the unit sees and stages the new record; the unit's commit checks the
+// version again under the exclusive lock, so there too at most one of two saves
+// expecting one version lands (the other unit's commit fails).
 //
 // Thread-safety: every member is safe to call from many threads.
 #ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_SAGA_STORE_H_
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_SAGA_STORE_H_
 
-#include <map>
-#include <shared_mutex>
+#include <memory>
+#include <optional>
 
 #include "docket/saga_store.h"
+#include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
 
 class MemorySagaStore final : public SagaStore {
  public:
-  explicit MemorySagaStore(const Clock& clock) noexcept : SagaStore(clock) {}
+  explicit MemorySagaStore(std::shared_ptr<Database> database) noexcept
+      : SagaStore(database->clock()), database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
 
  private:
   SagaSaveResult do_save(const SaveRequest& request) override;
   std::optional<SagaRecord> do_load(const SagaId& saga) override;
+  SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
+  std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
+                                       const SagaId& saga) override;
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 
-  mutable std::shared_mutex mutex_;
-  std::map<SagaId, SagaRecord> sagas_;
+  // The record `request` leaves when the saga is `current` (nullopt: none), or the
+  // conflict. Throws completed_saga_error for a completed saga.
+  static WriteResult<SagaRecord> saved(const SaveRequest& request,
+                                       const std::optional<SagaRecord>& current);
+
+  std::shared_ptr<Database> database_;
 };
 
 }  // namespace docket::memory::detail

@@ -1,7 +1,6 @@
 #include "providers/memory/memory_snapshot_store.h"
 
 #include <memory>
-#include <mutex>
 
 #include "docket/memory/snapshot_store.h"
 
@@ -9,32 +8,38 @@ namespace docket::memory {
 namespace detail {
 
 SnapshotSaveOutcome MemorySnapshotStore::do_save(const StreamId& stream, const Snapshot& snapshot) {
-  std::unique_lock lock(mutex_);
-  auto found = snapshots_.find(stream);
-  if (found == snapshots_.end()) {
-    snapshots_.emplace(stream, snapshot);
-    return SnapshotSaveOutcome::kSaved;
-  }
-  if (found->second.version > snapshot.version) {
-    return SnapshotSaveOutcome::kKeptNewer;
-  }
-  found->second = snapshot;
-  return SnapshotSaveOutcome::kSaved;
+  SnapshotSaveOutcome outcome = SnapshotSaveOutcome::kSaved;
+  database_->write([&](State& state) {
+    const auto found = state.snapshots.find(stream);
+    if (found == state.snapshots.end()) {
+      state.snapshots.emplace(stream, snapshot);
+    } else if (found->second.version > snapshot.version) {
+      outcome = SnapshotSaveOutcome::kKeptNewer;
+    } else {
+      found->second = snapshot;
+    }
+  });
+  return outcome;
 }
 
 std::optional<Snapshot> MemorySnapshotStore::do_load(const StreamId& stream) {
-  std::shared_lock lock(mutex_);
-  auto found = snapshots_.find(stream);
-  if (found == snapshots_.end()) {
-    return std::nullopt;
-  }
-  return found->second;
+  std::optional<Snapshot> snapshot;
+  database_->read([&](const State& state) {
+    if (const auto found = state.snapshots.find(stream); found != state.snapshots.end()) {
+      snapshot = found->second;
+    }
+  });
+  return snapshot;
 }
 
 }  // namespace detail
 
+std::unique_ptr<SnapshotStore> open_snapshot_store(const Database& database) {
+  return std::make_unique<detail::MemorySnapshotStore>(database.state());
+}
+
 std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) {
-  return std::make_unique<detail::MemorySnapshotStore>(clock);
+  return open_snapshot_store(open_database(clock));
 }
 
 }  // namespace docket::memory

@@ -1,22 +1,23 @@
-// The memory snapshot store: the latest snapshot per stream in a map.
+// The memory snapshot store: the latest snapshot per stream of a memory database.
 //
-// Locking: one reader/writer lock; save holds it exclusively (compare versions and
-// replace in one step), load holds it shared.
+// Locking: the database's reader/writer lock; save holds it exclusively (compare
+// versions and replace in one step), load holds it shared.
 //
 // Thread-safety: every member is safe to call from many threads.
 #ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_SNAPSHOT_STORE_H_
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_SNAPSHOT_STORE_H_
 
-#include <map>
-#include <shared_mutex>
+#include <memory>
 
 #include "docket/snapshot_store.h"
+#include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
 
 class MemorySnapshotStore final : public SnapshotStore {
  public:
-  explicit MemorySnapshotStore(const Clock& clock) noexcept : SnapshotStore(clock) {}
+  explicit MemorySnapshotStore(std::shared_ptr<Database> database) noexcept
+      : SnapshotStore(database->clock()), database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
 
@@ -24,8 +25,7 @@ class MemorySnapshotStore final : public SnapshotStore {
   SnapshotSaveOutcome do_save(const StreamId& stream, const Snapshot& snapshot) override;
   std::optional<Snapshot> do_load(const StreamId& stream) override;
 
-  mutable std::shared_mutex mutex_;
-  std::map<StreamId, Snapshot> snapshots_;
+  std::shared_ptr<Database> database_;
 };
 
 }  // namespace docket::memory::detail

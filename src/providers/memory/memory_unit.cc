@@ -7,34 +7,74 @@
 #include "docket/error.h"
 
 namespace docket::memory::detail {
+namespace {
+
+// Drops what was staged after the first `size` entries (resize needs a default value).
+template <typename T>
+void truncate(std::vector<T>& staged, std::size_t size) {
+  staged.erase(staged.begin() + static_cast<std::ptrdiff_t>(size), staged.end());
+}
+
+}  // namespace
 
 void Unit::insert(std::string_view table, Terms key, Terms values) {
   require_open("insert");
   if (find(table, key)) {
     throw_unique_violation(table, key, "visible to this unit of work");
   }
-  staged_.push_back(StagedInsert{std::string(table), std::move(key), std::move(values)});
+  staged_.inserts.push_back(StagedInsert{std::string(table), std::move(key), std::move(values)});
 }
 
 std::optional<Terms> Unit::find(std::string_view table, const Terms& key) const {
-  const auto staged = std::find_if(staged_.begin(), staged_.end(), [&](const StagedInsert& s) {
+  const auto& inserts = staged_.inserts;
+  const auto staged = std::find_if(inserts.begin(), inserts.end(), [&](const StagedInsert& s) {
     return s.table == table && s.key == key;
   });
-  if (staged != staged_.end()) {
+  if (staged != inserts.end()) {
     return staged->values;
   }
   return database_.find(table, key);
 }
 
 std::size_t Unit::count(std::string_view table) const {
-  const auto staged = std::count_if(staged_.begin(), staged_.end(),
+  const auto staged = std::count_if(staged_.inserts.begin(), staged_.inserts.end(),
                                     [&](const StagedInsert& s) { return s.table == table; });
   return database_.count(table) + static_cast<std::size_t>(staged);
 }
 
+std::int64_t Unit::stream_version(const StreamId& stream) const {
+  const auto& appends = staged_.appends;
+  const auto latest = std::find_if(appends.rbegin(), appends.rend(),
+                                   [&](const StagedAppend& a) { return a.stream == stream; });
+  return latest != appends.rend() ? latest->events.back().version
+                                  : database_.stream_version(stream);
+}
+
+void Unit::stage_append(StagedAppend append) {
+  require_open("append");
+  staged_.appends.push_back(std::move(append));
+}
+
+std::optional<SagaRecord> Unit::find_saga(const SagaId& saga) const {
+  const auto& saves = staged_.saga_saves;
+  const auto latest = std::find_if(saves.rbegin(), saves.rend(),
+                                   [&](const StagedSagaSave& s) { return s.saga == saga; });
+  if (latest != saves.rend()) {
+    return latest->record;
+  }
+  return database_.find_saga(saga);
+}
+
+void Unit::stage_saga_save(StagedSagaSave save) {
+  require_open("save a saga");
+  staged_.saga_saves.push_back(std::move(save));
+}
+
 void Unit::begin_savepoint() {
   require_open("begin a savepoint");
-  savepoints_.push_back(staged_.size());
+  savepoints_.push_back(Mark{.inserts = staged_.inserts.size(),
+                             .appends = staged_.appends.size(),
+                             .saga_saves = staged_.saga_saves.size()});
 }
 
 void Unit::release_savepoint() {
@@ -50,7 +90,10 @@ void Unit::rollback_savepoint() {
   if (savepoints_.empty()) {
     throw InfrastructureError("memory unit of work: rollback without an open savepoint");
   }
-  staged_.resize(savepoints_.back());
+  const Mark& mark = savepoints_.back();
+  truncate(staged_.inserts, mark.inserts);
+  truncate(staged_.appends, mark.appends);
+  truncate(staged_.saga_saves, mark.saga_saves);
   savepoints_.pop_back();
 }
 
@@ -65,6 +108,23 @@ void Unit::require_open(std::string_view operation) const {
     throw InfrastructureError("memory unit of work: cannot " + std::string(operation) +
                               " after commit; open a new unit of work");
   }
+}
+
+Unit& joined_unit(HandlerTransaction& transaction, const Database& database,
+                  const std::function<ConfigurationError(const std::string& reason)>& refuse) {
+  auto* memory_tx = dynamic_cast<Transaction*>(&transaction);
+  if (memory_tx == nullptr) {
+    throw refuse("it is another provider's transaction, and memory stores work only in a " +
+                 std::string(Transaction::kTypeName));
+  }
+  Unit& unit = memory_tx->unit();
+  if (&unit.database() != &database) {
+    throw refuse("the transaction is on " + unit.database().describe() + " and this store on " +
+                 database.describe() +
+                 "; open the inbox (or outbox) store and this store on one "
+                 "docket::memory::Database (see docket/memory/database.h)");
+  }
+  return unit;
 }
 
 }  // namespace docket::memory::detail

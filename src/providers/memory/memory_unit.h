@@ -1,20 +1,25 @@
-// One memory unit of work: inserts staged over the committed state, savepoints as
-// marks in the staged list, applied atomically by commit().
+// One memory unit of work: rows, event appends and saga saves staged over the
+// committed state, savepoints as marks in the staged lists, applied atomically by
+// commit() after the database checks them again under its lock.
 //
 // Reads see the committed state as it is now (like READ COMMITTED) plus this unit's
-// staged rows.
+// staged writes.
 //
 // Thread-safety: belongs to one thread.
 #ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_UNIT_H_
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_UNIT_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
+#include "docket/error.h"
+#include "docket/handler_transaction.h"
 #include "docket/inbox_store.h"
 #include "providers/memory/memory_database.h"
 
@@ -28,6 +33,16 @@ class Unit {
   std::optional<Terms> find(std::string_view table, const Terms& key) const;
   std::size_t count(std::string_view table) const;
 
+  // The stream's version as this unit sees it: after its own staged appends.
+  std::int64_t stream_version(const StreamId& stream) const;
+  // Precondition: append.base_version == stream_version(append.stream).
+  void stage_append(StagedAppend append);
+
+  // The saga as this unit sees it: its own latest staged save, or the committed record.
+  std::optional<SagaRecord> find_saga(const SagaId& saga) const;
+  // Precondition: save.expected_version is the version find_saga(save.saga) shows.
+  void stage_saga_save(StagedSagaSave save);
+
   // The committed state this unit of work writes to.
   const Database& database() const noexcept { return database_; }
 
@@ -40,17 +55,29 @@ class Unit {
   void commit();
 
  private:
+  struct Mark {
+    std::size_t inserts;
+    std::size_t appends;
+    std::size_t saga_saves;
+  };
+
   void require_open(std::string_view operation) const;
 
   Database& database_;
-  std::vector<StagedInsert> staged_;
-  std::vector<std::size_t> savepoints_;
+  Staged staged_;
+  std::vector<Mark> savepoints_;
   bool ended_ = false;
 };
 
 // A unit of work of the memory provider (inbox dedup rows and the native
 // docket::memory::Transaction) on `database`; defined with the inbox store.
-std::unique_ptr<UnitOfWork> open_unit_of_work(Database& database, const Clock& clock);
+std::unique_ptr<UnitOfWork> open_unit_of_work(Database& database);
+
+// The unit of work under `transaction` when it is a docket::memory::Transaction on
+// `database`. Otherwise throws what `refuse` makes of the reason, which names both
+// sides (the transaction's type or database, and `database`).
+Unit& joined_unit(HandlerTransaction& transaction, const Database& database,
+                  const std::function<ConfigurationError(const std::string& reason)>& refuse);
 
 }  // namespace docket::memory::detail
 

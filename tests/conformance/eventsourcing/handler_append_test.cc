@@ -14,8 +14,6 @@
 #include "docket/error.h"
 #include "docket/handler_registry.h"
 #include "docket/inbox_dispatcher.h"
-#include "docket/memory/event_store.h"
-#include "docket/memory/store.h"
 #include "docket/tenant.h"
 #include "join_databases.h"
 
@@ -193,24 +191,27 @@ TYPED_TEST(HandlerAppend, AConflictInTheHandlerIsAValueAndWritesNothing) {
 }
 
 TYPED_TEST(HandlerAppend, AnotherProvidersTransactionIsRefused) {
-  auto memory_inbox = memory::open_store(this->clock_);
-  auto unit = memory_inbox->begin();
+  using Foreign = typename TypeParam::Foreign;
+  auto foreign_inbox = this->db_.foreign.open_inbox(this->clock_);
+  auto unit = foreign_inbox->begin();
   expect_configuration_error(
       [&] {
         this->events_->append(unit->handler_transaction(), this->account(), ExpectedVersion::any(),
                               {NewEvent{.type = "opened"}});
       },
-      {std::string(TypeParam::kProvider) + " event store", "docket::memory::Transaction",
+      {std::string(TypeParam::kProvider) + " event store",
+       std::string(Foreign::Transaction::kTypeName),
        std::string(TypeParam::Transaction::kTypeName)});
 
-  auto memory_events = memory::open_event_store(this->clock_);
+  auto foreign_events = this->db_.foreign.open_events(this->clock_);
   auto provider_unit = this->inbox_->begin();
   expect_configuration_error(
       [&] {
-        memory_events->append(provider_unit->handler_transaction(), this->account(),
-                              ExpectedVersion::any(), {NewEvent{.type = "opened"}});
+        foreign_events->append(provider_unit->handler_transaction(), this->account(),
+                               ExpectedVersion::any(), {NewEvent{.type = "opened"}});
       },
-      {"memory event store", std::string(TypeParam::Transaction::kTypeName)});
+      {std::string(Foreign::kProvider) + " event store",
+       std::string(TypeParam::Transaction::kTypeName)});
 }
 
 TYPED_TEST(HandlerAppend, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWritten) {
@@ -222,7 +223,7 @@ TYPED_TEST(HandlerAppend, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWrit
           this->events_->append(unit->handler_transaction(), this->account(),
                                 ExpectedVersion::any(), {NewEvent{.type = "opened"}});
         },
-        TypeParam::other_database_mentions());
+        this->db_.other_database_mentions());
   }
   EXPECT_TRUE(this->events_->load(this->account()).empty());
 }

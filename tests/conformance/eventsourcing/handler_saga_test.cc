@@ -15,8 +15,6 @@
 #include "docket/error.h"
 #include "docket/handler_registry.h"
 #include "docket/inbox_dispatcher.h"
-#include "docket/memory/saga_store.h"
-#include "docket/memory/store.h"
 #include "docket/tenant.h"
 #include "join_databases.h"
 
@@ -197,23 +195,25 @@ TYPED_TEST(HandlerSaga, ABatchSeesEarlierMessagesAndAFailedMessageLosesOnlyItsSa
 }
 
 TYPED_TEST(HandlerSaga, AnotherProvidersTransactionIsRefused) {
-  auto memory_inbox = memory::open_store(this->clock_);
-  auto unit = memory_inbox->begin();
+  using Foreign = typename TypeParam::Foreign;
+  auto foreign_inbox = this->db_.foreign.open_inbox(this->clock_);
+  auto unit = foreign_inbox->begin();
   const std::vector<std::string> mentions{std::string(TypeParam::kProvider) + " saga store",
-                                          "docket::memory::Transaction",
+                                          std::string(Foreign::Transaction::kTypeName),
                                           std::string(TypeParam::Transaction::kTypeName)};
   HandlerTransaction& tx = unit->handler_transaction();
   expect_configuration_error([&] { this->sagas_->load(tx, this->checkout()); }, mentions);
   expect_configuration_error([&] { this->sagas_->save(tx, this->checkout(), kNewSaga, "s"); },
                              mentions);
 
-  auto memory_sagas = memory::open_saga_store(this->clock_);
+  auto foreign_sagas = this->db_.foreign.open_sagas(this->clock_);
   auto provider_unit = this->inbox_->begin();
   expect_configuration_error(
       [&] {
-        memory_sagas->save(provider_unit->handler_transaction(), this->checkout(), kNewSaga, "s");
+        foreign_sagas->save(provider_unit->handler_transaction(), this->checkout(), kNewSaga, "s");
       },
-      {"memory saga store", std::string(TypeParam::Transaction::kTypeName)});
+      {std::string(Foreign::kProvider) + " saga store",
+       std::string(TypeParam::Transaction::kTypeName)});
 }
 
 TYPED_TEST(HandlerSaga, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWritten) {
@@ -221,7 +221,7 @@ TYPED_TEST(HandlerSaga, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWritte
   {
     auto unit = other_inbox->begin();
     HandlerTransaction& tx = unit->handler_transaction();
-    const auto mentions = TypeParam::other_database_mentions();
+    const auto mentions = this->db_.other_database_mentions();
     expect_configuration_error([&] { this->sagas_->load(tx, this->checkout()); }, mentions);
     expect_configuration_error([&] { this->sagas_->save(tx, this->checkout(), kNewSaga, "s"); },
                                mentions);

@@ -8,7 +8,10 @@
 //   static constexpr std::string_view kProvider;          // provider_name()
 //   open_inbox / open_outbox / open_events / open_sagas (const Clock&), all on one
 //   database; open_other_inbox(const Clock&), an inbox on another database; and
-//   other_database_mentions(), what a refusal of that inbox's transaction names.
+//   other_database_mentions(), what a refusal of that inbox's transaction names;
+//   using Foreign = <another provider>, and a member `foreign` of it, whose
+//   open_inbox / open_events / open_sagas give that provider's stores, for the refusals
+//   of a transaction of another provider.
 #ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_DATABASES_H_
 #define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_DATABASES_H_
 
@@ -16,6 +19,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +28,11 @@
 #include "docket/error.h"
 #include "docket/event_store.h"
 #include "docket/inbox_store.h"
+#include "docket/memory/database.h"
+#include "docket/memory/event_store.h"
+#include "docket/memory/saga_store.h"
+#include "docket/memory/store.h"
+#include "docket/memory/transaction.h"
 #include "docket/outbox_store.h"
 #include "docket/saga_store.h"
 #ifdef DOCKET_HAVE_SQLITE
@@ -43,9 +52,24 @@
 
 namespace docket::conformance::eventsourcing {
 
+// The memory provider's stores, each on a database of its own: the other provider for
+// SQLite and PostgreSQL.
+struct MemoryForeign {
+  using Transaction = memory::Transaction;
+  static constexpr std::string_view kProvider = "memory";
+  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) { return memory::open_store(clock); }
+  std::unique_ptr<EventStore> open_events(const Clock& clock) {
+    return memory::open_event_store(clock);
+  }
+  std::unique_ptr<SagaStore> open_sagas(const Clock& clock) {
+    return memory::open_saga_store(clock);
+  }
+};
+
 #ifdef DOCKET_HAVE_SQLITE
 struct SqliteDatabase {
   using Transaction = sqlite::Transaction;
+  using Foreign = MemoryForeign;
   static constexpr std::string_view kProvider = "sqlite";
 
   SqliteDatabase() { options.path = dir.file("app.db"); }
@@ -66,18 +90,35 @@ struct SqliteDatabase {
     other.path = dir.file("other.db");
     return sqlite::open_store(other, clock);
   }
-  static std::vector<std::string> other_database_mentions() {
+  std::vector<std::string> other_database_mentions() const {
     return {"other.db", "app.db", "StoreOptions::path"};
   }
 
   TempDir dir;
   sqlite::StoreOptions options;
+  Foreign foreign;
+};
+
+// Private in-memory SQLite databases: the other provider for memory.
+struct SqliteForeign {
+  using Transaction = sqlite::Transaction;
+  static constexpr std::string_view kProvider = "sqlite";
+  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
+    return sqlite::open_store({.path = ":memory:"}, clock);
+  }
+  std::unique_ptr<EventStore> open_events(const Clock& clock) {
+    return sqlite::open_event_store({.path = ":memory:"}, clock);
+  }
+  std::unique_ptr<SagaStore> open_sagas(const Clock& clock) {
+    return sqlite::open_saga_store({.path = ":memory:"}, clock);
+  }
 };
 #endif
 
 #ifdef DOCKET_HAVE_POSTGRES
 struct PostgresDatabase {
   using Transaction = postgres::Transaction;
+  using Foreign = MemoryForeign;
   static constexpr std::string_view kProvider = "postgres";
 
   std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
@@ -95,26 +136,72 @@ struct PostgresDatabase {
   std::unique_ptr<InboxStore> open_other_inbox(const Clock& clock) {
     return postgres::open_store(other.url(), clock);
   }
-  static std::vector<std::string> other_database_mentions() {
+  std::vector<std::string> other_database_mentions() const {
     return {"no table of database", "same conninfo"};
   }
 
   test_support::PostgresSchema schema;
   test_support::PostgresSchema other;
+  Foreign foreign;
 };
 #endif
 
-using JoinDatabases = ::testing::Types<
+// The memory provider's stores on one docket::memory::Database.
+struct MemoryDatabase {
+  using Transaction = memory::Transaction;
 #ifdef DOCKET_HAVE_SQLITE
-    SqliteDatabase
+  using Foreign = SqliteForeign;
+#else
+  using Foreign = PostgresDatabase;
 #endif
-#if defined(DOCKET_HAVE_SQLITE) && defined(DOCKET_HAVE_POSTGRES)
-    ,
+  static constexpr std::string_view kProvider = "memory";
+
+  std::unique_ptr<InboxStore> open_inbox(const Clock& clock) {
+    return memory::open_store(database(clock));
+  }
+  std::unique_ptr<OutboxStore> open_outbox(const Clock& clock) {
+    return memory::open_outbox_store(database(clock));
+  }
+  std::unique_ptr<EventStore> open_events(const Clock& clock) {
+    return memory::open_event_store(database(clock));
+  }
+  std::unique_ptr<SagaStore> open_sagas(const Clock& clock) {
+    return memory::open_saga_store(database(clock));
+  }
+  std::unique_ptr<InboxStore> open_other_inbox(const Clock& clock) {
+    other = memory::open_database(clock);
+    return memory::open_store(*other);
+  }
+  std::vector<std::string> other_database_mentions() const {
+    return {"memory database " + std::to_string(other->id()),
+            "memory database " + std::to_string(db->id()), "docket::memory::Database"};
+  }
+
+  // The database, opened on first use with the fixture's clock.
+  const memory::Database& database(const Clock& clock) {
+    if (!db) {
+      db = memory::open_database(clock);
+    }
+    return *db;
+  }
+
+  std::optional<memory::Database> db;
+  std::optional<memory::Database> other;
+  Foreign foreign;
+};
+
+// Memory first; this header is built only when SQLite or PostgreSQL is, since each
+// provider's refusals name another one.
+using JoinDatabases = ::testing::Types<MemoryDatabase
+#ifdef DOCKET_HAVE_SQLITE
+                                       ,
+                                       SqliteDatabase
 #endif
 #ifdef DOCKET_HAVE_POSTGRES
-    PostgresDatabase
+                                       ,
+                                       PostgresDatabase
 #endif
-    >;
+                                       >;
 
 // Runs `call`, expecting ConfigurationError whose message names every one of `mentions`.
 inline void expect_configuration_error(const std::function<void()>& call,

@@ -1,4 +1,9 @@
-// The memory provider: every store is a fresh, process-local one.
+// The memory provider: the stores of one fixture share one fresh memory database, as
+// the SQL fixtures' stores share one database.
+#include <optional>
+
+#include "docket/error.h"
+#include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/saga_store.h"
 #include "docket/memory/snapshot_store.h"
@@ -10,14 +15,32 @@ namespace {
 class MemoryFixture final : public StoreFixture {
  public:
   std::unique_ptr<EventStore> open_event_store(const Clock& clock) override {
-    return memory::open_event_store(clock);
+    return memory::open_event_store(database(clock));
   }
   std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) override {
-    return memory::open_snapshot_store(clock);
+    return memory::open_snapshot_store(database(clock));
   }
   std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) override {
-    return memory::open_saga_store(clock);
+    return memory::open_saga_store(database(clock));
   }
+
+ private:
+  // The database stamps with the clock it was opened with, so every store of the
+  // fixture must be opened with that one.
+  const memory::Database& database(const Clock& clock) {
+    if (!database_) {
+      database_ = memory::open_database(clock);
+      clock_ = &clock;
+    } else if (clock_ != &clock) {
+      throw ConfigurationError(
+          "the memory fixture's stores share one database and its clock: open them all with "
+          "the same clock");
+    }
+    return *database_;
+  }
+
+  std::optional<memory::Database> database_;
+  const Clock* clock_ = nullptr;
 };
 
 }  // namespace

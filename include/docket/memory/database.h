@@ -1,0 +1,68 @@
+// One memory database (library docket::memory): the process-local counterpart of one
+// SQLite file. The memory stores opened on it share its tables, event streams,
+// snapshots and sagas, so an inbox handler on a memory inbox store may, through its
+// docket::memory::Transaction, append events (EventStore::append(transaction, ...)),
+// load and save sagas (SagaStore::load/save(transaction, ...)) and stage outbox
+// messages, and all of it commits or rolls back with the message's dedup row:
+//
+//   const docket::memory::Database db = docket::memory::open_database();
+//   auto inbox = docket::memory::open_store(db);
+//   auto events = docket::memory::open_event_store(db);
+//   auto outbox = docket::memory::open_outbox_store(db);
+//
+// Units of work are optimistic: what a unit stages is checked when staged, against
+// what the unit sees, and again at commit under the database's lock. A unit that lost
+// a race in between (another unit committed the same dedup row, row key, stream
+// version or saga version first) fails at commit with UniqueViolationError and writes
+// nothing; the dispatcher resolves that to skipped_duplicate when the other unit
+// committed this message, and otherwise rethrows it from dispatch() (so the message
+// is delivered again) or runs dispatch_batch's batch again. Event positions are
+// assigned at commit under the lock, so EventStore::read_all never has one in flight.
+//
+// A Database is a handle: copies share one database, which lives as long as the last
+// handle or store opened on it. Nothing survives it.
+//
+// Thread-safety: a handle may be copied and used from many threads at once, and so may
+// the stores opened on it.
+#ifndef DOCKET_MEMORY_DATABASE_H_
+#define DOCKET_MEMORY_DATABASE_H_
+
+#include <cstdint>
+#include <memory>
+
+#include "docket/clock.h"
+
+namespace docket::memory {
+
+namespace detail {
+class Database;
+}
+
+class Database {
+ public:
+  // A number unique in this process; errors name the database by it ("memory
+  // database 3").
+  std::uint64_t id() const noexcept;
+
+  // The committed state underneath, for docket's own memory stores.
+  const std::shared_ptr<detail::Database>& state() const noexcept { return state_; }
+
+  friend bool operator==(const Database& a, const Database& b) noexcept {
+    return a.state_ == b.state_;
+  }
+
+ private:
+  friend Database open_database(const Clock& clock);
+  explicit Database(std::shared_ptr<detail::Database> state) noexcept;
+
+  std::shared_ptr<detail::Database> state_;
+};
+
+// A new, empty database. `clock` stamps what the stores opened on it record
+// (processed-at, checkpoint times, occurred-at, saga and snapshot times) and must
+// outlive every store opened on it.
+Database open_database(const Clock& clock = SystemClock::instance());
+
+}  // namespace docket::memory
+
+#endif  // DOCKET_MEMORY_DATABASE_H_

@@ -1,0 +1,57 @@
+// The events of a memory database: one ordered log of every committed event, indexed
+// by stream and by tenant, and the numbering an append gets before it is stored.
+//
+// Positions: append() gives each event the next position of the log, so positions
+// are dense, ascending in commit order, and assigned only when an append is stored
+// (at commit, for an append staged by a unit of work).
+//
+// Thread-safety: none of its own; the memory Database guards it with its lock.
+#ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_EVENT_LOG_H_
+#define DOCKET_PROVIDERS_MEMORY_MEMORY_EVENT_LOG_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "docket/append_result.h"
+#include "docket/event.h"
+#include "docket/event_store.h"
+#include "docket/expected_version.h"
+#include "docket/stream_id.h"
+#include "docket/tenant.h"
+
+namespace docket::memory::detail {
+
+class EventLog {
+ public:
+  // The stream's last version, or kNoStreamVersion.
+  std::int64_t version(const StreamId& stream) const;
+
+  // Stores `events` (numbered by number_events after version(stream)) at the next
+  // positions, and returns what they were assigned. All or nothing.
+  AppendSuccess append(const StreamId& stream, std::vector<RecordedEvent> events);
+
+  std::vector<RecordedEvent> load(const StreamId& stream, std::int64_t from_version) const;
+  ReadAllPage read_all(std::int64_t from_position, std::size_t limit, const TenantId* tenant) const;
+
+ private:
+  std::vector<RecordedEvent> log_;                        // [p - 1] holds position p
+  std::map<StreamId, std::vector<std::size_t>> streams_;  // [v] = log index of version v
+  std::map<TenantId, std::vector<std::size_t>> tenants_;  // ascending log indexes
+};
+
+// The conflict when a stream at `current` does not meet `expected`; otherwise numbers
+// `events` current + 1, current + 2, ... and returns nullopt.
+std::optional<VersionConflict> number_events(const StreamId& stream, ExpectedVersion expected,
+                                             std::int64_t current,
+                                             std::vector<RecordedEvent>& events);
+
+// What append returns for `events` as numbered (and positioned, or 0 when the
+// positions are assigned at commit).
+AppendSuccess appended(const std::vector<RecordedEvent>& events);
+
+}  // namespace docket::memory::detail
+
+#endif  // DOCKET_PROVIDERS_MEMORY_MEMORY_EVENT_LOG_H_
