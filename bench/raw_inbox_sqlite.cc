@@ -5,6 +5,8 @@
 #include <chrono>
 #include <exception>
 
+#include "wall_clock.h"
+
 namespace docket::bench {
 namespace {
 
@@ -17,12 +19,6 @@ constexpr std::string_view kRecordSql =
     "occurred_at, processed_at, message_source, causation_id, correlation_id) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
     "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING";
-
-std::int64_t now_micros() {
-  return std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now())
-      .time_since_epoch()
-      .count();
-}
 
 }  // namespace
 

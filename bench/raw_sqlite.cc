@@ -96,4 +96,44 @@ std::int64_t RawStatement::run() {
   return sqlite3_changes64(connection_.native());
 }
 
+bool RawStatement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) {
+    return true;
+  }
+  if (rc != SQLITE_DONE) {
+    sqlite3_reset(stmt_);
+    connection_.fail(rc, "to run `" + sql_ + "`");
+  }
+  return false;
+}
+
+void RawStatement::reset() {
+  sqlite3_reset(stmt_);
+}
+
+int RawStatement::column_type(int column) const {
+  return sqlite3_column_type(stmt_, column);
+}
+
+bool RawStatement::column_is_null(int column) const {
+  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+std::int64_t RawStatement::column_int64(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
+
+std::string_view RawStatement::column_bytes(int column) const {
+  const void* data = sqlite3_column_blob(stmt_, column);
+  const int size = sqlite3_column_bytes(stmt_, column);
+  return data == nullptr
+             ? std::string_view()
+             : std::string_view(static_cast<const char*>(data), static_cast<std::size_t>(size));
+}
+
+int RawStatement::column_count() const {
+  return sqlite3_column_count(stmt_);
+}
+
 }  // namespace docket::bench

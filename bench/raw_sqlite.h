@@ -62,6 +62,19 @@ class RawStatement {
   // returns sqlite3_changes64. Throws InfrastructureError on failure.
   std::int64_t run();
 
+  // For statements that return rows: steps once; true when a row is there to read
+  // with the column_* accessors, false when done. Throws InfrastructureError (after
+  // resetting) on failure. Call reset() after the last row.
+  bool step();
+  void reset();
+  // SQLITE_INTEGER, SQLITE_TEXT, SQLITE_BLOB, SQLITE_NULL, ... of the current row.
+  int column_type(int column) const;
+  bool column_is_null(int column) const;
+  std::int64_t column_int64(int column) const;
+  // Text or blob bytes of the current row, valid until the next step() or reset().
+  std::string_view column_bytes(int column) const;
+  int column_count() const;
+
  private:
   RawSqlite& connection_;
   std::string sql_;
