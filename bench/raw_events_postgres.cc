@@ -24,9 +24,9 @@ constexpr const char* kInsertSql =
     "tracestate, occurred_at) VALUES ($1, $2, $3, $4, $5, $6::uuid, $7, $8, $9, $10, $11, "
     "$12, $13)";
 constexpr const char* kLoadSql =
-    "SELECT global_position, tenant, aggregate_type, aggregate_id, version, event_id::text, "
-    "event_type, payload, correlation_id, causation_id, traceparent, tracestate, occurred_at "
-    "FROM docket_events WHERE tenant = $1 AND aggregate_type = $2 "
+    "SELECT global_position, version, event_id::text, event_type, payload, correlation_id, "
+    "causation_id, traceparent, tracestate, occurred_at FROM docket_events WHERE tenant = $1 AND "
+    "aggregate_type = $2 "
     "AND aggregate_id = $3 AND version >= $4 ORDER BY version";
 
 constexpr std::array<Oid, 3> kVersionTypes{kPgText, kPgText, kPgText};

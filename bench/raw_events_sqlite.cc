@@ -23,9 +23,9 @@ constexpr const char* kInsertSql =
     "occurred_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS BLOB), ?8, ?9, ?10, ?11, ?12) "
     "RETURNING global_position";
 constexpr const char* kLoadSql =
-    "SELECT global_position, tenant, aggregate_type, aggregate_id, version, event_id, "
-    "event_type, payload, correlation_id, causation_id, traceparent, tracestate, occurred_at "
-    "FROM docket_events WHERE tenant = ?1 AND aggregate_type = ?2 "
+    "SELECT global_position, version, event_id, event_type, payload, correlation_id, "
+    "causation_id, traceparent, tracestate, occurred_at FROM docket_events WHERE tenant = ?1 AND "
+    "aggregate_type = ?2 "
     "AND aggregate_id = ?3 AND version >= ?4 ORDER BY version";
 
 }  // namespace
