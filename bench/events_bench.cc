@@ -3,39 +3,27 @@
 #include <memory>
 #include <utility>
 
-#include "docket/error.h"
 #include "docket_event_side.h"
+#include "option_checks.h"
 #include "raw_events_postgres.h"
 #include "raw_events_sqlite.h"
 
 namespace docket::bench {
 namespace {
 
-constexpr std::size_t kMaxThreads = 64;
 constexpr std::size_t kMaxEventsPerAppend = 1'000;
 
-void require(bool holds, const std::string& refusal) {
-  if (!holds) {
-    throw InvalidInputError(refusal);
-  }
-}
-
 void validate(const EventsBenchOptions& o) {
-  require(o.appends > 0, "--appends is 0; pass how many appends each case runs (at least 1)");
-  require(!o.events_per_append.empty(), "no events per append given; pass e.g. 1 or 10");
+  require_option(o.appends > 0,
+                 "--appends is 0; pass how many appends each case runs (at least 1)");
+  require_option(!o.events_per_append.empty(), "no events per append given; pass e.g. 1 or 10");
   for (const std::size_t k : o.events_per_append) {
-    require(k >= 1 && k <= kMaxEventsPerAppend, "--events-per-append is " + std::to_string(k) +
-                                                    "; pass 1 to " +
-                                                    std::to_string(kMaxEventsPerAppend));
+    require_count("--events-per-append", k, kMaxEventsPerAppend);
   }
-  require(o.streams > 0, "--streams is 0; pass how many streams the many-streams cases use");
-  require(
-      o.threads > 0 && o.threads <= kMaxThreads,
-      "--threads is " + std::to_string(o.threads) + "; pass 1 to " + std::to_string(kMaxThreads));
-  require(o.loads > 0, "--loads is 0; pass how many whole-stream loads to run (at least 1)");
-  require(o.stream_length >= 1 && o.stream_length <= kMaxEventsPerAppend,
-          "--stream-length is " + std::to_string(o.stream_length) + "; pass 1 to " +
-              std::to_string(kMaxEventsPerAppend));
+  require_option(o.streams > 0, "--streams is 0; pass how many streams the many-streams cases use");
+  require_count("--threads", o.threads, kMaxBenchThreads);
+  require_option(o.loads > 0, "--loads is 0; pass how many whole-stream loads to run (at least 1)");
+  require_count("--stream-length", o.stream_length, kMaxEventsPerAppend);
 }
 
 std::unique_ptr<EventSession> raw_session(const BenchStore& store) {

@@ -3,7 +3,6 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <vector>
 
 #include "raw_pg_params.h"
@@ -144,7 +143,7 @@ void RawEventsPostgres::append(const AppendCall& call, StreamVersions& versions,
       return;
     }
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
   versions.set(call.stream, expected + static_cast<std::int64_t>(call.events));
   ++counts.ok;
@@ -166,13 +165,6 @@ std::size_t RawEventsPostgres::load(std::string_view aggregate_type,
     }
   }
   return static_cast<std::size_t>(rows);
-}
-
-void RawEventsPostgres::abandon() {
-  if (PQtransactionStatus(db_.native()) != PQTRANS_IDLE) {
-    PQclear(PQexec(db_.native(), "ROLLBACK"));
-  }
-  std::rethrow_exception(std::current_exception());
 }
 
 }  // namespace docket::bench

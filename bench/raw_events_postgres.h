@@ -39,8 +39,6 @@ class RawEventsPostgres final : public EventSession {
   void reserve_positions(std::size_t n);
   // Inserts the call's events after `current`; false when the stream key refused one.
   bool insert_events(const AppendCall& call, std::int64_t current);
-  // Rolls back whatever is open, then rethrows the current exception.
-  [[noreturn]] void abandon();
 
   RawPostgres db_;
   std::int64_t tag_ = 0;  // docket_events' advisory lock tag in this schema

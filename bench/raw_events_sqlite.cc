@@ -3,7 +3,6 @@
 #include <sqlite3.h>
 
 #include <chrono>
-#include <exception>
 
 #include "wall_clock.h"
 
@@ -90,7 +89,7 @@ void RawEventsSqlite::append(const AppendCall& call, StreamVersions& versions,
     release_.run();
     commit_.run();
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
   versions.set(call.stream, expected + static_cast<std::int64_t>(call.events));
   ++counts.ok;
@@ -123,13 +122,6 @@ std::size_t RawEventsSqlite::load(std::string_view aggregate_type, std::string_v
   }
   load_.reset();
   return rows;
-}
-
-void RawEventsSqlite::abandon() {
-  if (sqlite3_get_autocommit(db_.native()) == 0) {
-    sqlite3_exec(db_.native(), "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  std::rethrow_exception(std::current_exception());
 }
 
 }  // namespace docket::bench

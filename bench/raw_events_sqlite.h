@@ -33,8 +33,6 @@ class RawEventsSqlite final : public EventSession {
   std::int64_t stream_version(const AppendCall& call);
   void insert(const AppendCall& call, std::int64_t version, std::size_t event,
               std::int64_t occurred_at);
-  // Rolls back whatever is open, then rethrows the current exception.
-  [[noreturn]] void abandon();
 
   RawSqlite db_;
   RawStatement begin_;

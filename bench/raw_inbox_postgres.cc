@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cstdint>
-#include <exception>
 
 #include "raw_pg_params.h"
 #include "wall_clock.h"
@@ -76,7 +75,7 @@ void RawInboxPostgres::deliver(const BenchDelivery& delivery, DispatchCounts& co
     db_.run(kCommit);
     ++counts.processed;
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
 }
 
@@ -97,16 +96,9 @@ void RawInboxPostgres::deliver_batch(std::span<const BenchDelivery> deliveries,
     }
     db_.run(kCommit);
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
   counts += batch;
-}
-
-void RawInboxPostgres::abandon() {
-  if (PQtransactionStatus(db_.native()) != PQTRANS_IDLE) {
-    PQclear(PQexec(db_.native(), "ROLLBACK"));
-  }
-  std::rethrow_exception(std::current_exception());
 }
 
 }  // namespace docket::bench

@@ -1,9 +1,6 @@
 #include "raw_inbox_sqlite.h"
 
-#include <sqlite3.h>
-
 #include <chrono>
-#include <exception>
 
 #include "wall_clock.h"
 
@@ -65,7 +62,7 @@ void RawInboxSqlite::deliver(const BenchDelivery& delivery, DispatchCounts& coun
     commit_.run();
     ++counts.processed;
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
 }
 
@@ -86,16 +83,9 @@ void RawInboxSqlite::deliver_batch(std::span<const BenchDelivery> deliveries,
     }
     commit_.run();
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
   counts += batch;
-}
-
-void RawInboxSqlite::abandon() {
-  if (sqlite3_get_autocommit(db_.native()) == 0) {
-    sqlite3_exec(db_.native(), "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  std::rethrow_exception(std::current_exception());
 }
 
 }  // namespace docket::bench

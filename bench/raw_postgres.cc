@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <exception>
 #include <vector>
 
 #include "docket/error.h"
@@ -35,6 +36,13 @@ void RawPostgres::fail(RawPgResult result, std::string_view doing) const {
       result != nullptr ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_.get());
   throw InfrastructureError("raw baseline on PostgreSQL " + url_ + ": " + std::string(doing) +
                             " failed: " + message);
+}
+
+void RawPostgres::rollback_and_rethrow() {
+  if (PQtransactionStatus(conn_.get()) != PQTRANS_IDLE) {
+    PQclear(PQexec(conn_.get(), "ROLLBACK"));
+  }
+  std::rethrow_exception(std::current_exception());
 }
 
 void RawPostgres::exec_script(const std::string& sql) {

@@ -39,6 +39,10 @@ class RawPostgres {
 
   PGconn* native() const noexcept { return conn_.get(); }
 
+  // Inside a catch block: rolls back the open transaction, if any, then rethrows the
+  // exception being handled.
+  [[noreturn]] void rollback_and_rethrow();
+
   // Runs statements without parameters through PQexec (set-up and checks only, and
   // the ROLLBACK after a failure; never in a measured loop).
   void exec_script(const std::string& sql);

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <exception>
+
 #include "docket/error.h"
 
 namespace docket::bench {
@@ -52,6 +54,13 @@ std::int64_t RawSqlite::count(const std::string& sql, std::string_view param) {
     fail(rc, "to run `" + sql + "`");
   }
   return result;
+}
+
+void RawSqlite::rollback_and_rethrow() {
+  if (sqlite3_get_autocommit(db_) == 0) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  std::rethrow_exception(std::current_exception());
 }
 
 void RawSqlite::fail(int rc, std::string_view doing) const {

@@ -38,6 +38,10 @@ class RawSqlite {
   // The single integer a `SELECT count(*) ... WHERE x = ?1` returns for `param`.
   std::int64_t count(const std::string& sql, std::string_view param);
 
+  // Inside a catch block: rolls back the open transaction, if any, then rethrows the
+  // exception being handled.
+  [[noreturn]] void rollback_and_rethrow();
+
   // Throws InfrastructureError with SQLite's code and message and `doing`.
   [[noreturn]] void fail(int rc, std::string_view doing) const;
 

@@ -20,7 +20,6 @@ namespace docket::testing {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::StartsWith;
 
 struct Shape {
   int appends = 0;
@@ -142,43 +141,23 @@ TEST(BenchEvents, PostgresThreadsOnOneStreamAccountForEveryConflict) {
 }
 
 TEST(BenchEvents, InMemoryStoresAreRefused) {
-  for (const std::string url : {"memory:", "sqlite::memory:"}) {
-    const ToolRun run = run_docket({"bench", "events", "--store", url, "--appends", "5"});
-    EXPECT_EQ(run.exit_code, 1) << describe(run);
-    EXPECT_THAT(run.err, StartsWith("docket: "));
-    EXPECT_THAT(run.err, HasSubstr("durable commit"));
-    EXPECT_EQ(run.out, "");
-  }
+  expect_in_memory_refused("events", {"--appends", "5"});
 }
 
 TEST(BenchEvents, UnusableNumbersAreRefused) {
   BenchDir dir;
-  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
-      {{"--appends", "0"}, "--appends is 0"},
-      {{"--events-per-append", "0"}, "--events-per-append is 0"},
-      {{"--events-per-append", "1001"}, "--events-per-append is 1001"},
-      {{"--streams", "0"}, "--streams is 0"},
-      {{"--threads", "0"}, "--threads is 0"},
-      {{"--loads", "0"}, "--loads is 0"},
-      {{"--stream-length", "0"}, "--stream-length is 0"},
-  };
-  for (const auto& [extra, mentions] : cases) {
-    std::vector<std::string> args = {"bench", "events", "--store", dir.url()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const ToolRun run = run_docket(args);
-    EXPECT_EQ(run.exit_code, 1) << describe(run);
-    EXPECT_THAT(run.err, HasSubstr(mentions));
-    EXPECT_EQ(run.out, "");
-  }
-  // Nothing was written: the refusals come before the store is opened.
-  EXPECT_FALSE(std::filesystem::exists(dir.file("bench.db")));
+  expect_refusals("events", dir,
+                  {{{"--appends", "0"}, "--appends is 0"},
+                   {{"--events-per-append", "0"}, "--events-per-append is 0"},
+                   {{"--events-per-append", "1001"}, "--events-per-append is 1001"},
+                   {{"--streams", "0"}, "--streams is 0"},
+                   {{"--threads", "0"}, "--threads is 0"},
+                   {{"--loads", "0"}, "--loads is 0"},
+                   {{"--stream-length", "0"}, "--stream-length is 0"}});
 }
 
 TEST(BenchEvents, UnknownOptionIsAUsageError) {
-  BenchDir dir;
-  const ToolRun run = run_docket({"bench", "events", "--store", dir.url(), "--apends", "5"});
-  EXPECT_EQ(run.exit_code, 2) << describe(run);
-  EXPECT_THAT(run.err, HasSubstr("--apends"));
+  expect_unknown_option("events", "--apends");
 }
 
 }  // namespace

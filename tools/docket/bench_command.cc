@@ -13,6 +13,7 @@ void add_bench_command(CLI::App& app) {
       "checks fail. See docs/benchmarks.md.");
   add_bench_inbox_subcommand(*bench_group);
   add_bench_events_subcommand(*bench_group);
+  add_bench_outbox_subcommand(*bench_group);
 }
 
 }  // namespace docket::tool

@@ -16,6 +16,8 @@ void add_bench_command(CLI::App& app);
 void add_bench_inbox_subcommand(CLI::App& bench_group);
 // bench events (bench_events_command.cc).
 void add_bench_events_subcommand(CLI::App& bench_group);
+// bench outbox (bench_outbox_command.cc).
+void add_bench_outbox_subcommand(CLI::App& bench_group);
 
 }  // namespace docket::tool
 

@@ -15,10 +15,6 @@ namespace {
 using bench::kDocketSide;
 using bench::kRawSide;
 
-double ratio(double rate, double raw_rate) {
-  return raw_rate > 0 ? rate / raw_rate : 0.0;
-}
-
 nlohmann::json case_json(const bench::AppendCaseReport& c) {
   const auto& docket = c.sides[kDocketSide];
   const auto& raw = c.sides[kRawSide];
@@ -36,7 +32,7 @@ nlohmann::json case_json(const bench::AppendCaseReport& c) {
           {"event_rate", docket.rate * k},
           {"raw_rate", raw.rate},
           {"raw_event_rate", raw.rate * k},
-          {"ratio", ratio(docket.rate, raw.rate)},
+          {"ratio", ratio_of(docket.rate, raw.rate)},
           {"median_slice_ratio", c.timings.median_slice_ratio()},
           {"raw",
            {{"appends_ok", raw.counts.ok},
@@ -66,7 +62,7 @@ nlohmann::json report_json(const bench::EventsBenchReport& report) {
           {"raw_conflicts", report.conflicts(kRawSide)},
           {"rate", report.rate(kDocketSide)},
           {"raw_rate", report.rate(kRawSide)},
-          {"ratio", ratio(report.rate(kDocketSide), report.rate(kRawSide))},
+          {"ratio", ratio_of(report.rate(kDocketSide), report.rate(kRawSide))},
           {"cases", cases},
           {"load",
            {{"streams", load.streams},
@@ -76,7 +72,7 @@ nlohmann::json report_json(const bench::EventsBenchReport& report) {
             {"raw_events", load.events[kRawSide]},
             {"rate", load.rate(kDocketSide)},
             {"raw_rate", load.rate(kRawSide)},
-            {"ratio", ratio(load.rate(kDocketSide), load.rate(kRawSide))},
+            {"ratio", ratio_of(load.rate(kDocketSide), load.rate(kRawSide))},
             {"median_slice_ratio", load.timings.median_slice_ratio()}}},
           {"ok", report.ok()},
           {"problems", report.problems}};
@@ -86,7 +82,7 @@ void print_row(const std::string& label, double rate, double raw_rate, double me
                const std::string& tail) {
   char row[160];
   std::snprintf(row, sizeof row, "  %-34s %10.0f %10.0f  %5.3f  %5.3f  %s\n", label.c_str(), rate,
-                raw_rate, ratio(rate, raw_rate), median, tail.c_str());
+                raw_rate, ratio_of(rate, raw_rate), median, tail.c_str());
   std::cout << row;
 }
 
@@ -109,7 +105,7 @@ void print_text(const bench::EventsBenchReport& report) {
                   std::to_string(c.sides[kRawSide].counts.conflicts));
   }
   std::cout << "  all appends: ratio "
-            << fixed(ratio(report.rate(kDocketSide), report.rate(kRawSide)), 3) << "\n"
+            << fixed(ratio_of(report.rate(kDocketSide), report.rate(kRawSide)), 3) << "\n"
             << "  events loaded/s\n";
   const auto& load = report.load;
   print_row(std::to_string(load.loads) + " loads of " + std::to_string(load.stream_length) +

@@ -9,6 +9,11 @@
 
 namespace docket::tool {
 
+// docket's rate over the raw rate; 0 when the raw side measured nothing.
+inline double ratio_of(double rate, double raw_rate) {
+  return raw_rate > 0 ? rate / raw_rate : 0.0;
+}
+
 // `value` with `decimals` digits after the point.
 std::string fixed(double value, int decimals);
 
