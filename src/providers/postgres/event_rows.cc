@@ -155,7 +155,9 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
   if (!expected.matches(current)) {
     return conflict(stream, expected, current);
   }
-  exec(conn, "SAVEPOINT docket_append");
+  // Every append sets and releases the savepoint: prepared once per connection, so the
+  // server does not parse them again for each append.
+  exec_prepared(conn, "docket_events_savepoint", "SAVEPOINT docket_append");
   AppendSuccess success{.new_version = current, .events = {}};
   success.events.reserve(events.size());
   bool inserted = false;
@@ -167,13 +169,13 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
     throw;
   }
   if (inserted) {
-    exec(conn, "RELEASE SAVEPOINT docket_append");
+    exec_prepared(conn, "docket_events_release", "RELEASE SAVEPOINT docket_append");
     return success;
   }
   // A concurrent appender committed one of these versions first: the stream key is the
   // final guard (READ COMMITTED lets both pass the version check).
   exec(conn, "ROLLBACK TO SAVEPOINT docket_append");
-  exec(conn, "RELEASE SAVEPOINT docket_append");
+  exec_prepared(conn, "docket_events_release", "RELEASE SAVEPOINT docket_append");
   return conflict(stream, expected, stream_version(conn, stream));
 }
 
