@@ -13,7 +13,7 @@
 // Benchmarks measure durable commits, so in-memory stores (memory:, sqlite::memory:)
 // are refused.
 //
-// Thread-safety: pure functions.
+// Thread-safety: pure functions, and create_bench_schemas on a connection of its own.
 #ifndef DOCKET_BENCH_BENCH_STORE_H_
 #define DOCKET_BENCH_BENCH_STORE_H_
 
@@ -35,10 +35,26 @@ struct BenchStore {
   // path (SQLite) or a libpq URL with the side's search_path (PostgreSQL).
   std::string docket_db;
   std::string raw_db;  // also where the raw baseline runs
+  // PostgreSQL: each side's schema (empty on SQLite).
+  std::string docket_schema;
+  std::string raw_schema;
 };
 
 // Throws ConfigurationError for a URL a benchmark cannot run on, saying which it can.
 BenchStore parse_bench_store(std::string_view url);
+// The same with other schemas than kPostgresDocketSchema and kPostgresRawSchema on
+// PostgreSQL (e.g. a run's own, dropped afterwards).
+BenchStore parse_bench_store(std::string_view url, std::string_view docket_schema,
+                             std::string_view raw_schema);
+
+// "docket-bench-<8 hex digits>", new every call: names a run's rows (consumer id,
+// aggregate types, message source) so that a run counts only its own in a database
+// that earlier runs also wrote to.
+std::string new_run_id();
+
+// On PostgreSQL, creates both sides' schemas when missing (before docket's store
+// migrates into its own); nothing on SQLite. Throws InfrastructureError.
+void create_bench_schemas(const BenchStore& store);
 
 }  // namespace docket::bench
 

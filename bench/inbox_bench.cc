@@ -12,7 +12,6 @@
 #include "docket/open_inbox_store.h"
 #include "docket/postgres/store.h"
 #include "docket/sqlite/store.h"
-#include "docket/uuid.h"
 #include "docket_inbox_side.h"
 #include "peak_rss.h"
 #include "raw_inbox_postgres.h"
@@ -36,15 +35,6 @@ void validate(const InboxBenchOptions& options) {
   if (options.threads == 0 || options.threads > kMaxThreads) {
     throw InvalidInputError("--threads is " + std::to_string(options.threads) + "; pass 1 to " +
                             std::to_string(kMaxThreads));
-  }
-}
-
-// Creates each side's schema on PostgreSQL; before docket's store migrates into its own.
-void prepare_schemas(const BenchStore& store) {
-  if (store.provider == BenchProvider::kPostgres) {
-    RawPostgres(store.url).exec_script(
-        "CREATE SCHEMA IF NOT EXISTS " + std::string(kPostgresDocketSchema) +
-        "; CREATE SCHEMA IF NOT EXISTS " + std::string(kPostgresRawSchema));
   }
 }
 
@@ -204,7 +194,7 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   InboxBenchReport report;
   report.options = options;
   report.store = parse_bench_store(options.store_url);
-  report.consumer_id = "docket-bench-" + Uuid::v4().to_string().substr(0, 8);
+  report.consumer_id = new_run_id();
 
   const MessageIds ids(options.messages, options.ids);
   const DeliveryPlan plan(options.messages, options.duplicate_share);
@@ -212,7 +202,7 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   report.duplicated = plan.duplicated();
   const std::int64_t occurred_at = SystemClock::instance().now().time_since_epoch().count();
 
-  prepare_schemas(report.store);
+  create_bench_schemas(report.store);
   auto store = open_docket_store(report.store, options.threads);
   store->migrate();
   prepare_databases(report.store);

@@ -1,18 +1,13 @@
 #include "raw_inbox_postgres.h"
 
 #include <array>
-#include <bit>
-#include <chrono>
 #include <cstdint>
-#include <cstring>
-#include <exception>
+
+#include "raw_pg_params.h"
+#include "wall_clock.h"
 
 namespace docket::bench {
 namespace {
-
-constexpr Oid kText = 25;
-constexpr Oid kInt8 = 20;
-constexpr int kBinary = 1;
 
 // Verbatim the dedup insert of PostgresUnitOfWork::try_record.
 constexpr std::string_view kRecordSql =
@@ -21,9 +16,9 @@ constexpr std::string_view kRecordSql =
     "VALUES ($1, $2, $3, $4, 'epoch'::timestamptz + $5 * interval '1 microsecond', "
     "'epoch'::timestamptz + $6 * interval '1 microsecond', $7, $8, $9) "
     "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING";
-constexpr std::array<Oid, 9> kRecordTypes{kText, kText, kText, kText, kInt8,
-                                          kInt8, kText, kText, kText};
-constexpr std::array<Oid, 3> kEffectTypes{kText, kText, kText};
+constexpr std::array<Oid, 9> kRecordTypes{kPgText, kPgText, kPgText, kPgText, kPgInt8,
+                                          kPgInt8, kPgText, kPgText, kPgText};
+constexpr std::array<Oid, 3> kEffectTypes{kPgText, kPgText, kPgText};
 
 // Statement names; docket's unit of work begins with its default isolation.
 constexpr const char* kBegin = "raw_begin";
@@ -33,29 +28,6 @@ constexpr const char* kSavepoint = "raw_savepoint";
 constexpr const char* kRelease = "raw_release";
 constexpr const char* kRecord = "raw_record";
 constexpr const char* kEffect = "raw_effect";
-
-std::int64_t now_micros() {
-  return std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now())
-      .time_since_epoch()
-      .count();
-}
-
-RawPgParam text(std::string_view value) {
-  return RawPgParam{value.data(), static_cast<int>(value.size()), kBinary};
-}
-
-// int8 in network byte order, as docket's Param::int64 binds it.
-struct BigEndian {
-  explicit BigEndian(std::int64_t value) {
-    auto bits = static_cast<std::uint64_t>(value);
-    if constexpr (std::endian::native == std::endian::little) {
-      bits = __builtin_bswap64(bits);
-    }
-    std::memcpy(bytes.data(), &bits, sizeof bits);
-  }
-  RawPgParam param() const { return RawPgParam{bytes.data(), 8, kBinary}; }
-  std::array<char, 8> bytes{};
-};
 
 }  // namespace
 
@@ -71,16 +43,23 @@ RawInboxPostgres::RawInboxPostgres(const std::string& url, std::string_view cons
 }
 
 bool RawInboxPostgres::record(const BenchDelivery& delivery) {
-  const BigEndian occurred_at(delivery.occurred_at_micros);
-  const BigEndian processed_at(now_micros());
-  const std::array params{text(kBenchTenant),    text(consumer_id_),  text(delivery.message_id),
-                          text(kBenchEventType), occurred_at.param(), processed_at.param(),
-                          RawPgParam{},          RawPgParam{},        RawPgParam{}};
+  const PgInt8 occurred_at(delivery.occurred_at_micros);
+  const PgInt8 processed_at(now_micros());
+  const std::array params{pg_text(kBenchTenant),
+                          pg_text(consumer_id_),
+                          pg_text(delivery.message_id),
+                          pg_text(kBenchEventType),
+                          occurred_at.param(),
+                          processed_at.param(),
+                          RawPgParam{},
+                          RawPgParam{},
+                          RawPgParam{}};
   return db_.run(kRecord, params) == 1;
 }
 
 void RawInboxPostgres::insert_effect(const BenchDelivery& delivery) {
-  const std::array params{text(consumer_id_), text(delivery.message_id), text(kBenchPayload)};
+  const std::array params{pg_text(consumer_id_), pg_text(delivery.message_id),
+                          pg_text(kBenchPayload)};
   db_.run(kEffect, params);
 }
 
@@ -96,7 +75,7 @@ void RawInboxPostgres::deliver(const BenchDelivery& delivery, DispatchCounts& co
     db_.run(kCommit);
     ++counts.processed;
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
 }
 
@@ -117,16 +96,9 @@ void RawInboxPostgres::deliver_batch(std::span<const BenchDelivery> deliveries,
     }
     db_.run(kCommit);
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
   counts += batch;
-}
-
-void RawInboxPostgres::abandon() {
-  if (PQtransactionStatus(db_.native()) != PQTRANS_IDLE) {
-    PQclear(PQexec(db_.native(), "ROLLBACK"));
-  }
-  std::rethrow_exception(std::current_exception());
 }
 
 }  // namespace docket::bench

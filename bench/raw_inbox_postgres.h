@@ -41,8 +41,6 @@ class RawInboxPostgres {
   // Runs the dedup insert; true when it inserted the row.
   bool record(const BenchDelivery& delivery);
   void insert_effect(const BenchDelivery& delivery);
-  // Rolls back whatever is open, then rethrows the current exception.
-  [[noreturn]] void abandon();
 
   std::string consumer_id_;
   RawPostgres db_;

@@ -1,9 +1,8 @@
 #include "raw_inbox_sqlite.h"
 
-#include <sqlite3.h>
-
 #include <chrono>
-#include <exception>
+
+#include "wall_clock.h"
 
 namespace docket::bench {
 namespace {
@@ -17,12 +16,6 @@ constexpr std::string_view kRecordSql =
     "occurred_at, processed_at, message_source, causation_id, correlation_id) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
     "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING";
-
-std::int64_t now_micros() {
-  return std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now())
-      .time_since_epoch()
-      .count();
-}
 
 }  // namespace
 
@@ -69,7 +62,7 @@ void RawInboxSqlite::deliver(const BenchDelivery& delivery, DispatchCounts& coun
     commit_.run();
     ++counts.processed;
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
 }
 
@@ -90,16 +83,9 @@ void RawInboxSqlite::deliver_batch(std::span<const BenchDelivery> deliveries,
     }
     commit_.run();
   } catch (...) {
-    abandon();
+    db_.rollback_and_rethrow();
   }
   counts += batch;
-}
-
-void RawInboxSqlite::abandon() {
-  if (sqlite3_get_autocommit(db_.native()) == 0) {
-    sqlite3_exec(db_.native(), "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  std::rethrow_exception(std::current_exception());
 }
 
 }  // namespace docket::bench

@@ -38,8 +38,6 @@ class RawInboxSqlite {
   // Binds and runs the dedup insert; true when it inserted the row.
   bool record(const BenchDelivery& delivery);
   void insert_effect(const BenchDelivery& delivery);
-  // Rolls back whatever is open, then rethrows the current exception.
-  [[noreturn]] void abandon();
 
   std::string consumer_id_;
   RawSqlite db_;

@@ -2,17 +2,13 @@
 
 #include <array>
 #include <cstdlib>
+#include <exception>
 #include <vector>
 
 #include "docket/error.h"
 
 namespace docket::bench {
 namespace {
-
-struct ClearResult {
-  void operator()(PGresult* result) const noexcept { PQclear(result); }
-};
-using ResultPtr = std::unique_ptr<PGresult, ClearResult>;
 
 bool succeeded(const PGresult* result) {
   const auto status = PQresultStatus(result);
@@ -35,43 +31,48 @@ RawPostgres::RawPostgres(const std::string& url) : url_(url) {
       conn_.get(), [](void*, const char*) {}, nullptr);
 }
 
-void RawPostgres::fail(PGresult* result, std::string_view doing) const {
-  ResultPtr owned(result);
+void RawPostgres::fail(RawPgResult result, std::string_view doing) const {
   const char* message =
-      result != nullptr ? PQresultErrorMessage(result) : PQerrorMessage(conn_.get());
+      result != nullptr ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_.get());
   throw InfrastructureError("raw baseline on PostgreSQL " + url_ + ": " + std::string(doing) +
                             " failed: " + message);
 }
 
-void RawPostgres::exec_script(const std::string& sql) {
-  PGresult* result = PQexec(conn_.get(), sql.c_str());
-  if (!succeeded(result)) {
-    fail(result, "running `" + sql + "`");
+void RawPostgres::rollback_and_rethrow() {
+  if (PQtransactionStatus(conn_.get()) != PQTRANS_IDLE) {
+    PQclear(PQexec(conn_.get(), "ROLLBACK"));
   }
-  PQclear(result);
+  std::rethrow_exception(std::current_exception());
+}
+
+void RawPostgres::exec_script(const std::string& sql) {
+  RawPgResult result(PQexec(conn_.get(), sql.c_str()));
+  if (!succeeded(result.get())) {
+    fail(std::move(result), "running `" + sql + "`");
+  }
 }
 
 std::int64_t RawPostgres::count(const std::string& sql, std::string_view param) {
   const std::string text(param);
   const char* values[] = {text.c_str()};
-  ResultPtr result(PQexecParams(conn_.get(), sql.c_str(), 1, nullptr, values, nullptr, nullptr, 0));
+  RawPgResult result(
+      PQexecParams(conn_.get(), sql.c_str(), 1, nullptr, values, nullptr, nullptr, 0));
   if (!succeeded(result.get()) || PQntuples(result.get()) != 1) {
-    fail(result.release(), "counting with `" + sql + "`");
+    fail(std::move(result), "counting with `" + sql + "`");
   }
   return std::strtoll(PQgetvalue(result.get(), 0, 0), nullptr, 10);
 }
 
 void RawPostgres::prepare(const std::string& name, const std::string& sql,
                           std::span<const Oid> types) {
-  PGresult* result = PQprepare(conn_.get(), name.c_str(), sql.c_str(),
-                               static_cast<int>(types.size()), types.data());
-  if (!succeeded(result)) {
-    fail(result, "preparing `" + sql + "`");
+  RawPgResult result(PQprepare(conn_.get(), name.c_str(), sql.c_str(),
+                               static_cast<int>(types.size()), types.data()));
+  if (!succeeded(result.get())) {
+    fail(std::move(result), "preparing `" + sql + "`");
   }
-  PQclear(result);
 }
 
-std::int64_t RawPostgres::run(const char* name, std::span<const RawPgParam> params) {
+RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam> params) {
   constexpr std::size_t kMax = 16;
   if (params.size() > kMax) {
     throw InvalidInputError(std::string("raw baseline: prepared statement ") + name + " given " +
@@ -86,15 +87,22 @@ std::int64_t RawPostgres::run(const char* name, std::span<const RawPgParam> para
     lengths[i] = params[i].length;
     formats[i] = params[i].format;
   }
-  PGresult* result = PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
-                                    values.data(), lengths.data(), formats.data(), 0);
-  if (!succeeded(result)) {
-    fail(result, std::string("running prepared statement ") + name);
+  return RawPgResult(PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
+                                    values.data(), lengths.data(), formats.data(), 0));
+}
+
+RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params) {
+  RawPgResult result = try_query(name, params);
+  if (!succeeded(result.get())) {
+    fail(std::move(result), std::string("running prepared statement ") + name);
   }
-  const char* tuples = PQcmdTuples(result);
-  const std::int64_t changed = *tuples == '\0' ? 0 : std::strtoll(tuples, nullptr, 10);
-  PQclear(result);
-  return changed;
+  return result;
+}
+
+std::int64_t RawPostgres::run(const char* name, std::span<const RawPgParam> params) {
+  const RawPgResult result = query(name, params);
+  const char* tuples = PQcmdTuples(result.get());
+  return *tuples == '\0' ? 0 : std::strtoll(tuples, nullptr, 10);
 }
 
 }  // namespace docket::bench

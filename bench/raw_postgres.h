@@ -26,12 +26,22 @@ struct RawPgParam {
   int format = 0;  // 0 text, 1 binary
 };
 
+// Owns one PGresult.
+struct RawPgClear {
+  void operator()(PGresult* result) const noexcept { PQclear(result); }
+};
+using RawPgResult = std::unique_ptr<PGresult, RawPgClear>;
+
 class RawPostgres {
  public:
   // `url`: a libpq connection URL. Throws InfrastructureError when it cannot connect.
   explicit RawPostgres(const std::string& url);
 
   PGconn* native() const noexcept { return conn_.get(); }
+
+  // Inside a catch block: rolls back the open transaction, if any, then rethrows the
+  // exception being handled.
+  [[noreturn]] void rollback_and_rethrow();
 
   // Runs statements without parameters through PQexec (set-up and checks only, and
   // the ROLLBACK after a failure; never in a measured loop).
@@ -45,13 +55,19 @@ class RawPostgres {
   // Runs the prepared statement `name` (it must return no rows); returns the rows it
   // changed. Throws InfrastructureError with PostgreSQL's message on failure.
   std::int64_t run(const char* name, std::span<const RawPgParam> params = {});
+  // Runs the prepared statement `name` and returns its rows (text format). Throws
+  // InfrastructureError with PostgreSQL's message on failure.
+  RawPgResult query(const char* name, std::span<const RawPgParam> params = {});
+  // The same, returning a failed result instead of throwing (the caller reads its
+  // SQLSTATE, e.g. a unique violation it expects as an outcome).
+  RawPgResult try_query(const char* name, std::span<const RawPgParam> params = {});
+  // Throws InfrastructureError with the server's message for a failed `result`.
+  [[noreturn]] void fail(RawPgResult result, std::string_view doing) const;
 
  private:
   struct Finish {
     void operator()(PGconn* conn) const noexcept { PQfinish(conn); }
   };
-  // Throws InfrastructureError with the server's message, freeing `result`.
-  [[noreturn]] void fail(PGresult* result, std::string_view doing) const;
 
   std::string url_;
   std::unique_ptr<PGconn, Finish> conn_;

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <exception>
+
 #include "docket/error.h"
 
 namespace docket::bench {
@@ -54,6 +56,13 @@ std::int64_t RawSqlite::count(const std::string& sql, std::string_view param) {
   return result;
 }
 
+void RawSqlite::rollback_and_rethrow() {
+  if (sqlite3_get_autocommit(db_) == 0) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  std::rethrow_exception(std::current_exception());
+}
+
 void RawSqlite::fail(int rc, std::string_view doing) const {
   throw InfrastructureError("raw SQLite baseline on '" + path_ + "' failed " + std::string(doing) +
                             ": " + sqlite3_errstr(rc) + " (" + std::to_string(rc) +
@@ -94,6 +103,46 @@ std::int64_t RawStatement::run() {
     connection_.fail(rc, "to run `" + sql_ + "`");
   }
   return sqlite3_changes64(connection_.native());
+}
+
+bool RawStatement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) {
+    return true;
+  }
+  if (rc != SQLITE_DONE) {
+    sqlite3_reset(stmt_);
+    connection_.fail(rc, "to run `" + sql_ + "`");
+  }
+  return false;
+}
+
+void RawStatement::reset() {
+  sqlite3_reset(stmt_);
+}
+
+int RawStatement::column_type(int column) const {
+  return sqlite3_column_type(stmt_, column);
+}
+
+bool RawStatement::column_is_null(int column) const {
+  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+std::int64_t RawStatement::column_int64(int column) const {
+  return sqlite3_column_int64(stmt_, column);
+}
+
+std::string_view RawStatement::column_bytes(int column) const {
+  const void* data = sqlite3_column_blob(stmt_, column);
+  const int size = sqlite3_column_bytes(stmt_, column);
+  return data == nullptr
+             ? std::string_view()
+             : std::string_view(static_cast<const char*>(data), static_cast<std::size_t>(size));
+}
+
+int RawStatement::column_count() const {
+  return sqlite3_column_count(stmt_);
 }
 
 }  // namespace docket::bench

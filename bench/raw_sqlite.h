@@ -38,6 +38,10 @@ class RawSqlite {
   // The single integer a `SELECT count(*) ... WHERE x = ?1` returns for `param`.
   std::int64_t count(const std::string& sql, std::string_view param);
 
+  // Inside a catch block: rolls back the open transaction, if any, then rethrows the
+  // exception being handled.
+  [[noreturn]] void rollback_and_rethrow();
+
   // Throws InfrastructureError with SQLite's code and message and `doing`.
   [[noreturn]] void fail(int rc, std::string_view doing) const;
 
@@ -61,6 +65,19 @@ class RawStatement {
   // Steps the statement to completion (it must return no rows), resets it, and
   // returns sqlite3_changes64. Throws InfrastructureError on failure.
   std::int64_t run();
+
+  // For statements that return rows: steps once; true when a row is there to read
+  // with the column_* accessors, false when done. Throws InfrastructureError (after
+  // resetting) on failure. Call reset() after the last row.
+  bool step();
+  void reset();
+  // SQLITE_INTEGER, SQLITE_TEXT, SQLITE_BLOB, SQLITE_NULL, ... of the current row.
+  int column_type(int column) const;
+  bool column_is_null(int column) const;
+  std::int64_t column_int64(int column) const;
+  // Text or blob bytes of the current row, valid until the next step() or reset().
+  std::string_view column_bytes(int column) const;
+  int column_count() const;
 
  private:
   RawSqlite& connection_;

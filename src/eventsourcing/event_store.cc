@@ -6,12 +6,25 @@
 #include <utility>
 
 #include "docket/error.h"
+#include "docket/utf8.h"
 #include "eventsourcing/name_rules.h"
 
 namespace docket {
 namespace {
 
+// Whether `value` passes require_name (require_optional_name when `optional`), checked
+// without composing the label those name the event by: an append checks every event,
+// and the label is needed only for a refusal.
+bool acceptable(std::string_view value, std::size_t max_bytes, bool optional) {
+  return (optional || !value.empty()) && value.size() <= max_bytes && is_valid_utf8(value);
+}
+
 void validate_event(const StreamId& stream, std::size_t index, const NewEvent& event) {
+  if (acceptable(event.type, kMaxEventTypeBytes, false) &&
+      acceptable(event.metadata.correlation_id, kMaxLineageIdBytes, true) &&
+      acceptable(event.metadata.causation_id, kMaxLineageIdBytes, true)) {
+    return;
+  }
   const std::string where =
       "event " + std::to_string(index) + " of the append to " + stream.describe() + ": ";
   eventsourcing::require_name(where + "event type", event.type, kMaxEventTypeBytes,

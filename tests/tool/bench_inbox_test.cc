@@ -3,15 +3,14 @@
 // refused stores and options.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "bench_run.h"
 #include "support/postgres_env.h"
 #include "tool_runner.h"
 
@@ -20,35 +19,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-
-class BenchDir {
- public:
-  BenchDir() {
-    std::string dir = (std::filesystem::temp_directory_path() / "docket-bench-XXXXXX").string();
-    if (mkdtemp(dir.data()) == nullptr) {
-      throw std::runtime_error("mkdtemp failed for " + dir);
-    }
-    path_ = dir;
-  }
-  ~BenchDir() { std::filesystem::remove_all(path_); }
-  BenchDir(const BenchDir&) = delete;
-  BenchDir& operator=(const BenchDir&) = delete;
-
-  std::string url() const { return "sqlite://" + (path_ / "bench.db").string(); }
-  std::filesystem::path file(const std::string& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
-
-nlohmann::json run_json(const std::vector<std::string>& args) {
-  const ToolRun run = run_docket(args);
-  EXPECT_EQ(run.exit_code, 0) << describe(run);
-  EXPECT_EQ(run.err, "");
-  // Exactly one JSON object on one line.
-  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << run.out;
-  return nlohmann::json::parse(run.out);
-}
 
 void expect_consistent(const nlohmann::json& report, int messages, int threads, int batch) {
   const int duplicated = messages / 2;

@@ -12,6 +12,8 @@ void add_bench_command(CLI::App& app) {
       "their ratio (--json: one JSON object). Exit status 3 when the run's consistency\n"
       "checks fail. See docs/benchmarks.md.");
   add_bench_inbox_subcommand(*bench_group);
+  add_bench_events_subcommand(*bench_group);
+  add_bench_outbox_subcommand(*bench_group);
 }
 
 }  // namespace docket::tool

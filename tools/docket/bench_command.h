@@ -14,6 +14,10 @@ void add_bench_command(CLI::App& app);
 
 // bench inbox (bench_inbox_command.cc).
 void add_bench_inbox_subcommand(CLI::App& bench_group);
+// bench events (bench_events_command.cc).
+void add_bench_events_subcommand(CLI::App& bench_group);
+// bench outbox (bench_outbox_command.cc).
+void add_bench_outbox_subcommand(CLI::App& bench_group);
 
 }  // namespace docket::tool
 

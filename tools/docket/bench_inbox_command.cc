@@ -6,7 +6,7 @@
 #include <string>
 
 #include "bench_command.h"
-#include "check_failed.h"
+#include "bench_output.h"
 #include "docket/printable_store_url.h"
 #include "inbox_bench.h"
 
@@ -65,12 +65,6 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
           {"segments", segments},
           {"ok", report.ok()},
           {"problems", report.problems}};
-}
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
 }
 
 void print_text(const bench::InboxBenchReport& report, bool print_segments) {
@@ -150,13 +144,7 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
     } else {
       print_text(report, segment->count() > 0);
     }
-    if (!report.ok()) {
-      std::string problems;
-      for (const auto& problem : report.problems) {
-        problems += (problems.empty() ? "" : "; ") + problem;
-      }
-      throw CheckFailed("bench inbox: the run does not add up: " + problems);
-    }
+    throw_if_problems("inbox", report.problems);
   });
 }
 

@@ -12,9 +12,13 @@
 namespace docket::postgres {
 namespace {
 
-constexpr std::string_view kColumns =
-    "global_position, tenant, aggregate_type, aggregate_id, version, event_id::text, "
-    "event_type, payload, correlation_id, causation_id, traceparent, tracestate, occurred_at";
+// What load reads: the stream is the caller's, so its terms are not selected again.
+// read_all adds them (DOCKET_STREAM_COLUMNS, from column kStreamColumn on).
+#define DOCKET_EVENT_COLUMNS                                                        \
+  "global_position, version, event_id::text, event_type, payload, correlation_id, " \
+  "causation_id, traceparent, tracestate, occurred_at"
+#define DOCKET_STREAM_COLUMNS ", tenant, aggregate_type, aggregate_id"
+constexpr int kStreamColumn = 10;
 
 std::optional<std::string_view> text_or_null(const std::string& text) {
   return text.empty() ? std::nullopt : std::optional<std::string_view>(text);
@@ -33,32 +37,34 @@ std::string optional_string(const Result& r, int row, int column) {
   return text ? std::string(*text) : std::string();
 }
 
-// Row `row` of a result selected with kColumns. `stream` is the stream asked for
-// (load), or null to build it from the row (read_all).
+// Row `row` of a result selected with DOCKET_EVENT_COLUMNS. `stream` is the stream
+// asked for (load), or null to build it from the DOCKET_STREAM_COLUMNS that follow
+// (read_all).
 RecordedEvent recorded_event(const Result& r, int row, const StreamId* stream) {
   const std::int64_t position = r.int64(row, 0);
-  const std::optional<Uuid> event_id = Uuid::parse(r.text(row, 5));
+  const std::optional<Uuid> event_id = Uuid::parse(r.text(row, 2));
   if (!event_id) {
     throw InfrastructureError("PostgreSQL event store: the event at global position " +
                               std::to_string(position) + " has event_id '" +
-                              std::string(r.text(row, 5)) + "', which is not a UUID docket reads");
+                              std::string(r.text(row, 2)) + "', which is not a UUID docket reads");
   }
-  EventMetadata metadata{.correlation_id = optional_string(r, row, 8),
-                         .causation_id = optional_string(r, row, 9),
+  EventMetadata metadata{.correlation_id = optional_string(r, row, 5),
+                         .causation_id = optional_string(r, row, 6),
                          .trace_context = {}};
-  if (const std::string traceparent = optional_string(r, row, 10); !traceparent.empty()) {
-    metadata.trace_context = parse_trace_context(traceparent, optional_string(r, row, 11));
+  if (const std::string traceparent = optional_string(r, row, 7); !traceparent.empty()) {
+    metadata.trace_context = parse_trace_context(traceparent, optional_string(r, row, 8));
   }
   return RecordedEvent{.stream = stream != nullptr ? *stream
-                                                   : StreamId(TenantId(r.text(row, 1)),
-                                                              r.text(row, 2), r.text(row, 3)),
-                       .version = r.int64(row, 4),
+                                                   : StreamId(TenantId(r.text(row, kStreamColumn)),
+                                                              r.text(row, kStreamColumn + 1),
+                                                              r.text(row, kStreamColumn + 2)),
+                       .version = r.int64(row, 1),
                        .global_position = position,
                        .event_id = *event_id,
-                       .type = std::string(r.text(row, 6)),
-                       .payload = string_of(r.bytea(row, 7)),
+                       .type = std::string(r.text(row, 3)),
+                       .payload = string_of(r.bytea(row, 4)),
                        .metadata = std::move(metadata),
-                       .occurred_at = Timestamp(std::chrono::microseconds(r.int64(row, 12)))};
+                       .occurred_at = Timestamp(std::chrono::microseconds(r.int64(row, 9)))};
 }
 
 std::vector<RecordedEvent> recorded_events(const Result& r, const StreamId* stream) {
@@ -149,7 +155,9 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
   if (!expected.matches(current)) {
     return conflict(stream, expected, current);
   }
-  exec(conn, "SAVEPOINT docket_append");
+  // Every append sets and releases the savepoint: prepared once per connection, so the
+  // server does not parse them again for each append.
+  exec_prepared(conn, "docket_events_savepoint", "SAVEPOINT docket_append");
   AppendSuccess success{.new_version = current, .events = {}};
   success.events.reserve(events.size());
   bool inserted = false;
@@ -161,21 +169,22 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
     throw;
   }
   if (inserted) {
-    exec(conn, "RELEASE SAVEPOINT docket_append");
+    exec_prepared(conn, "docket_events_release", "RELEASE SAVEPOINT docket_append");
     return success;
   }
   // A concurrent appender committed one of these versions first: the stream key is the
   // final guard (READ COMMITTED lets both pass the version check).
   exec(conn, "ROLLBACK TO SAVEPOINT docket_append");
-  exec(conn, "RELEASE SAVEPOINT docket_append");
+  exec_prepared(conn, "docket_events_release", "RELEASE SAVEPOINT docket_append");
   return conflict(stream, expected, stream_version(conn, stream));
 }
 
 std::vector<RecordedEvent> load_events(Connection& conn, const StreamId& stream,
                                        std::int64_t from_version) {
-  static const std::string sql = "SELECT " + std::string(kColumns) +
-                                 " FROM docket_events WHERE tenant = $1 AND aggregate_type = $2 "
-                                 "AND aggregate_id = $3 AND version >= $4 ORDER BY version";
+  static constexpr std::string_view sql =
+      "SELECT " DOCKET_EVENT_COLUMNS
+      " FROM docket_events WHERE tenant = $1 AND aggregate_type = $2 "
+      "AND aggregate_id = $3 AND version >= $4 ORDER BY version";
   return recorded_events(
       exec_prepared(conn, "docket_events_load", sql, stream.tenant().value(),
                     stream.aggregate_type(), stream.aggregate_id(), from_version),
@@ -184,11 +193,12 @@ std::vector<RecordedEvent> load_events(Connection& conn, const StreamId& stream,
 
 ReadAllPage read_events(Connection& conn, std::int64_t tag, std::int64_t from_position,
                         std::size_t limit, const TenantId* tenant) {
-  static const std::string all_sql = "SELECT " + std::string(kColumns) +
-                                     " FROM docket_events WHERE global_position >= $1 AND "
-                                     "global_position < $2 ORDER BY global_position LIMIT $3";
-  static const std::string tenant_sql =
-      "SELECT " + std::string(kColumns) +
+  static constexpr std::string_view all_sql =
+      "SELECT " DOCKET_EVENT_COLUMNS DOCKET_STREAM_COLUMNS
+      " FROM docket_events WHERE global_position >= $1 AND "
+      "global_position < $2 ORDER BY global_position LIMIT $3";
+  static constexpr std::string_view tenant_sql =
+      "SELECT " DOCKET_EVENT_COLUMNS DOCKET_STREAM_COLUMNS
       " FROM docket_events WHERE tenant = $4 AND global_position >= $1 AND "
       "global_position < $2 ORDER BY global_position LIMIT $3";
   // Its own statement: the rows below are read with a later snapshot, which sees every
@@ -207,5 +217,8 @@ ReadAllPage read_events(Connection& conn, std::int64_t tag, std::int64_t from_po
   }
   return page;
 }
+
+#undef DOCKET_EVENT_COLUMNS
+#undef DOCKET_STREAM_COLUMNS
 
 }  // namespace docket::postgres

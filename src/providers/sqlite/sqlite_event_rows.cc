@@ -2,84 +2,96 @@
 
 #include <sqlite3.h>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
 
 #include "docket/error.h"
 #include "docket/inbox_errors.h"
+#include "providers/sqlite/sqlite_connection.h"
 
 namespace docket::sqlite::detail {
 namespace {
 
-constexpr const char* kColumns =
-    "global_position, tenant, aggregate_type, aggregate_id, version, event_id, event_type, "
-    "payload, correlation_id, causation_id, traceparent, tracestate, occurred_at";
+// What load reads: the stream is the caller's, so its terms are not selected again.
+// read_all adds them (DOCKET_STREAM_COLUMNS, from column kStreamColumn on).
+#define DOCKET_EVENT_COLUMNS                                                                \
+  "global_position, version, event_id, event_type, payload, correlation_id, causation_id, " \
+  "traceparent, tracestate, occurred_at"
+#define DOCKET_STREAM_COLUMNS ", tenant, aggregate_type, aggregate_id"
+constexpr std::size_t kStreamColumn = 10;
 
 std::int64_t micros(Timestamp t) {
   return t.time_since_epoch().count();
 }
 
-Value text_or_null(const std::string& text) {
-  return text.empty() ? Value(nullptr) : Value(text);
+ParamView view_or_null(const std::string& text) {
+  return text.empty() ? ParamView(nullptr) : ParamView(std::string_view(text));
 }
 
-const std::string& text_at(const Row& row, std::size_t column) {
+std::string& text_at(Row& row, std::size_t column) {
   return std::get<std::string>(row.at(column));
 }
 
-std::string optional_text_at(const Row& row, std::size_t column) {
-  const Value& value = row.at(column);
-  return std::holds_alternative<std::nullptr_t>(value) ? std::string() : text_at(row, column);
+// The text of a nullable column, moved out of the row; empty for NULL.
+std::string take_optional_text(Row& row, std::size_t column) {
+  Value& value = row.at(column);
+  return std::holds_alternative<std::nullptr_t>(value) ? std::string()
+                                                       : std::move(text_at(row, column));
 }
 
 std::int64_t integer_at(const Row& row, std::size_t column) {
   return std::get<std::int64_t>(row.at(column));
 }
 
-// A row selected with kColumns. `stream` is the stream the caller asked for (load),
-// or null to build it from the row (read_all).
-RecordedEvent recorded_event(const Row& row, const StreamId* stream) {
+// A row selected with DOCKET_EVENT_COLUMNS, its strings moved into the event. `stream`
+// is the stream the caller asked for (load), or null to build it from the
+// DOCKET_STREAM_COLUMNS that follow (read_all).
+RecordedEvent recorded_event(Row& row, const StreamId* stream) {
   const std::int64_t position = integer_at(row, 0);
-  const std::optional<Uuid> event_id = Uuid::parse(text_at(row, 5));
+  const std::optional<Uuid> event_id = Uuid::parse(text_at(row, 2));
   if (!event_id) {
     throw InfrastructureError("SQLite event store: the event at global position " +
-                              std::to_string(position) + " has event_id '" + text_at(row, 5) +
+                              std::to_string(position) + " has event_id '" + text_at(row, 2) +
                               "', which is not a UUID; the docket_events row was changed outside "
                               "docket");
   }
-  EventMetadata metadata{.correlation_id = optional_text_at(row, 8),
-                         .causation_id = optional_text_at(row, 9),
+  EventMetadata metadata{.correlation_id = take_optional_text(row, 5),
+                         .causation_id = take_optional_text(row, 6),
                          .trace_context = {}};
-  if (const std::string traceparent = optional_text_at(row, 10); !traceparent.empty()) {
-    metadata.trace_context = parse_trace_context(traceparent, optional_text_at(row, 11));
+  if (const std::string traceparent = take_optional_text(row, 7); !traceparent.empty()) {
+    metadata.trace_context = parse_trace_context(traceparent, take_optional_text(row, 8));
   }
   return RecordedEvent{.stream = stream != nullptr ? *stream
-                                                   : StreamId(TenantId(text_at(row, 1)),
-                                                              text_at(row, 2), text_at(row, 3)),
-                       .version = integer_at(row, 4),
+                                                   : StreamId(TenantId(text_at(row, kStreamColumn)),
+                                                              text_at(row, kStreamColumn + 1),
+                                                              text_at(row, kStreamColumn + 2)),
+                       .version = integer_at(row, 1),
                        .global_position = position,
                        .event_id = *event_id,
-                       .type = text_at(row, 6),
-                       .payload = text_at(row, 7),
+                       .type = std::move(text_at(row, 3)),
+                       .payload = std::move(text_at(row, 4)),
                        .metadata = std::move(metadata),
-                       .occurred_at = Timestamp(std::chrono::microseconds(integer_at(row, 12)))};
+                       .occurred_at = Timestamp(std::chrono::microseconds(integer_at(row, 9)))};
 }
 
-std::vector<RecordedEvent> recorded_events(const std::vector<Row>& rows, const StreamId* stream) {
+std::vector<RecordedEvent> recorded_events(std::vector<Row> rows, const StreamId* stream) {
   std::vector<RecordedEvent> events;
   events.reserve(rows.size());
-  for (const Row& row : rows) {
+  for (Row& row : rows) {
     events.push_back(recorded_event(row, stream));
   }
   return events;
 }
 
 std::int64_t stream_version(Transaction& tx, const StreamId& stream) {
-  const auto rows = tx.query(
+  const std::array<ParamView, 3> params{stream.tenant().value(), stream.aggregate_type(),
+                                        stream.aggregate_id()};
+  const auto rows = tx.connection().query_views(
       "SELECT MAX(version) FROM docket_events "
       "WHERE tenant = ?1 AND aggregate_type = ?2 AND aggregate_id = ?3",
-      {stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id()});
+      params);
   const Value& max = rows.at(0).at(0);
   return std::holds_alternative<std::nullptr_t>(max) ? kNoStreamVersion
                                                      : std::get<std::int64_t>(max);
@@ -127,19 +139,30 @@ std::optional<AppendSuccess> insert_events(Transaction& tx, const StreamId& stre
     const std::int64_t version = ++success.new_version;
     const TraceContext* trace =
         event.metadata.trace_context ? &*event.metadata.trace_context : nullptr;
+    const std::string event_id = event.event_id.to_string();
+    const std::string traceparent = trace != nullptr ? trace->parent.to_string() : std::string();
+    // Bound as views: nothing of the event is copied into a parameter vector.
+    const std::array<ParamView, 12> params{
+        stream.tenant().value(),
+        stream.aggregate_type(),
+        stream.aggregate_id(),
+        version,
+        event_id,
+        event.type,
+        event.payload,
+        view_or_null(event.metadata.correlation_id),
+        view_or_null(event.metadata.causation_id),
+        trace != nullptr ? ParamView(std::string_view(traceparent)) : ParamView(nullptr),
+        trace != nullptr ? view_or_null(trace->state) : ParamView(nullptr),
+        micros(event.occurred_at)};
     std::vector<Row> inserted;
     try {
-      inserted = tx.query(
+      inserted = tx.connection().query_views(
           "INSERT INTO docket_events (tenant, aggregate_type, aggregate_id, version, event_id, "
           "event_type, payload, correlation_id, causation_id, traceparent, tracestate, "
           "occurred_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS BLOB), ?8, ?9, ?10, ?11, ?12) "
           "RETURNING global_position",
-          {stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(), version,
-           event.event_id.to_string(), event.type, event.payload,
-           text_or_null(event.metadata.correlation_id), text_or_null(event.metadata.causation_id),
-           trace != nullptr ? Value(trace->parent.to_string()) : Value(nullptr),
-           trace != nullptr ? text_or_null(trace->state) : Value(nullptr),
-           micros(event.occurred_at)});
+          params);
     } catch (const UniqueViolationError&) {
       return std::nullopt;
     }
@@ -180,31 +203,37 @@ AppendResult append_events(Transaction& tx, const StreamId& stream, ExpectedVers
 
 std::vector<RecordedEvent> load_events(Transaction& tx, const StreamId& stream,
                                        std::int64_t from_version) {
-  static const std::string sql = std::string("SELECT ") + kColumns +
-                                 " FROM docket_events WHERE tenant = ?1 AND aggregate_type = ?2 "
-                                 "AND aggregate_id = ?3 AND version >= ?4 ORDER BY version";
-  return recorded_events(tx.query(sql, {stream.tenant().value(), stream.aggregate_type(),
-                                        stream.aggregate_id(), from_version}),
-                         &stream);
+  static constexpr std::string_view sql =
+      "SELECT " DOCKET_EVENT_COLUMNS
+      " FROM docket_events WHERE tenant = ?1 AND aggregate_type = ?2 "
+      "AND aggregate_id = ?3 AND version >= ?4 ORDER BY version";
+  const std::array<ParamView, 4> params{stream.tenant().value(), stream.aggregate_type(),
+                                        stream.aggregate_id(), from_version};
+  return recorded_events(tx.connection().query_views(sql, params), &stream);
 }
 
 ReadAllPage read_events(Transaction& tx, std::int64_t from_position, std::size_t limit,
                         const TenantId* tenant) {
-  static const std::string all_sql = std::string("SELECT ") + kColumns +
-                                     " FROM docket_events WHERE global_position >= ?1 "
-                                     "ORDER BY global_position LIMIT ?2";
-  static const std::string tenant_sql = std::string("SELECT ") + kColumns +
-                                        " FROM docket_events WHERE tenant = ?3 AND "
-                                        "global_position >= ?1 ORDER BY global_position LIMIT ?2";
-  const auto rows = tenant == nullptr
-                        ? tx.query(all_sql, {from_position, static_cast<std::int64_t>(limit)})
-                        : tx.query(tenant_sql, {from_position, static_cast<std::int64_t>(limit),
-                                                tenant->value()});
-  ReadAllPage page{.events = recorded_events(rows, nullptr), .next_position = from_position};
+  static constexpr std::string_view all_sql =
+      "SELECT " DOCKET_EVENT_COLUMNS DOCKET_STREAM_COLUMNS
+      " FROM docket_events WHERE global_position >= ?1 ORDER BY global_position LIMIT ?2";
+  static constexpr std::string_view tenant_sql =
+      "SELECT " DOCKET_EVENT_COLUMNS DOCKET_STREAM_COLUMNS
+      " FROM docket_events WHERE tenant = ?3 AND global_position >= ?1 "
+      "ORDER BY global_position LIMIT ?2";
+  auto rows = tenant == nullptr
+                  ? tx.query(all_sql, {from_position, static_cast<std::int64_t>(limit)})
+                  : tx.query(tenant_sql,
+                             {from_position, static_cast<std::int64_t>(limit), tenant->value()});
+  ReadAllPage page{.events = recorded_events(std::move(rows), nullptr),
+                   .next_position = from_position};
   if (!page.events.empty()) {
     page.next_position = page.events.back().global_position + 1;
   }
   return page;
 }
+
+#undef DOCKET_EVENT_COLUMNS
+#undef DOCKET_STREAM_COLUMNS
 
 }  // namespace docket::sqlite::detail

@@ -3,20 +3,20 @@
 namespace docket::sqlite::detail {
 
 ImmediateTransaction::ImmediateTransaction(Connection& connection) : connection_(connection) {
-  connection_.exec_script("BEGIN IMMEDIATE");
+  connection_.exec_views("BEGIN IMMEDIATE");
 }
 
 ImmediateTransaction::~ImmediateTransaction() {
   if (!ended_ && connection_.in_transaction()) {
     try {
-      connection_.exec_script("ROLLBACK");
+      connection_.exec_views("ROLLBACK");
     } catch (...) {  // the pool closes a connection left in a transaction
     }
   }
 }
 
 void ImmediateTransaction::commit() {
-  connection_.exec_script("COMMIT");
+  connection_.exec_views("COMMIT");
   ended_ = true;
 }
 

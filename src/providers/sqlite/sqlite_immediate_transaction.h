@@ -4,7 +4,8 @@
 //
 // BEGIN IMMEDIATE takes SQLite's write lock up front (waiting up to the busy timeout),
 // so every read inside sees the state no other writer can change before the commit:
-// a version checked here is still the version when the insert commits.
+// a version checked here is still the version when the insert commits. BEGIN, COMMIT
+// and ROLLBACK run as the connection's cached statements, not parsed again each time.
 //
 // Thread-safety: belongs to the thread holding the connection.
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_IMMEDIATE_TRANSACTION_H_

@@ -1,0 +1,31 @@
+// Refusals of unusable benchmark options, worded alike by every benchmark.
+//
+// Thread-safety: pure functions.
+#ifndef DOCKET_BENCH_OPTION_CHECKS_H_
+#define DOCKET_BENCH_OPTION_CHECKS_H_
+
+#include <cstddef>
+#include <string>
+
+#include "docket/error.h"
+
+namespace docket::bench {
+
+inline constexpr std::size_t kMaxBenchThreads = 64;
+
+// Throws InvalidInputError(refusal) unless `holds`.
+inline void require_option(bool holds, const std::string& refusal) {
+  if (!holds) {
+    throw InvalidInputError(refusal);
+  }
+}
+
+// `option` ("--threads") within 1 .. max.
+inline void require_count(const std::string& option, std::size_t value, std::size_t max) {
+  require_option(value >= 1 && value <= max,
+                 option + " is " + std::to_string(value) + "; pass 1 to " + std::to_string(max));
+}
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_OPTION_CHECKS_H_

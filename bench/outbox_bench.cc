@@ -1,0 +1,175 @@
+#include "outbox_bench.h"
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "docket/error.h"
+#include "docket_outbox_side.h"
+#include "option_checks.h"
+#include "raw_outbox_postgres.h"
+#include "raw_outbox_sqlite.h"
+#include "raw_postgres.h"
+
+namespace docket::bench {
+
+namespace {
+
+constexpr std::size_t kMaxBatch = 10'000;
+
+void validate(const OutboxBenchOptions& o) {
+  require_option(o.messages > 0, "--messages is 0; pass how many messages to stage (at least 1)");
+  require_count("--threads", o.threads, kMaxBenchThreads);
+  require_count("--batch", o.batch, kMaxBatch);
+  for (const std::size_t r : o.relays) {
+    require_option(r > 0 && r <= kMaxBenchThreads, "--relays has " + std::to_string(r) +
+                                                       "; pass relay counts from 1 to " +
+                                                       std::to_string(kMaxBenchThreads));
+  }
+}
+
+// On PostgreSQL the run's own schemas, dropped when the run ends (also when it fails).
+class RunSchemas {
+ public:
+  explicit RunSchemas(const BenchStore& store) : store_(store) {}
+  ~RunSchemas() {
+    if (store_.provider == BenchProvider::kPostgres) {
+      try {
+        RawPostgres(store_.url)
+            .exec_script("DROP SCHEMA IF EXISTS " + store_.docket_schema +
+                         " CASCADE; DROP SCHEMA IF EXISTS " + store_.raw_schema + " CASCADE");
+      } catch (...) {  // the run's outcome matters more than its clean-up
+      }
+    }
+  }
+  RunSchemas(const RunSchemas&) = delete;
+  RunSchemas& operator=(const RunSchemas&) = delete;
+
+ private:
+  const BenchStore& store_;
+};
+
+void refuse_pending_rows(const BenchStore& store) {
+  for (const std::string& db : {store.docket_db, store.raw_db}) {
+    if (const auto pending = pending_outbox_rows(store.provider, db); pending > 0) {
+      throw ConfigurationError("'" + db + "' holds " + std::to_string(pending) +
+                               " pending outbox messages (of an interrupted run, or of another "
+                               "producer), which the bench's relays would publish too; pass a "
+                               "new file");
+    }
+  }
+}
+
+struct Sides {
+  const OutboxBenchOptions& options;
+  std::array<PublishLog, 2> logs;
+  std::array<std::vector<std::unique_ptr<OutboxSession>>, 2> sessions;  // a pair per thread
+};
+
+SideWork relay_work(Sides& sides, Side side, std::vector<RelayTally>& tallies) {
+  return [&sides, side, &tallies](std::size_t t, ItemRange items) {
+    // Passes until this thread's share is relayed; a short last batch may take rows of
+    // another thread's share, which then finds none and stops.
+    for (std::uint64_t relayed = 0; relayed < items.end - items.begin;) {
+      const RelayTally pass = sides.sessions[side][t]->relay_pass();
+      tallies[t] += pass;
+      if (pass.claimed == 0) {
+        return;
+      }
+      relayed += pass.claimed;
+    }
+  };
+}
+
+RelayRunReport run_relays(Sides& sides, std::size_t relays) {
+  RelayRunReport run;
+  run.relays = relays;
+  std::array<std::vector<RelayTally>, 2> tallies{std::vector<RelayTally>(relays),
+                                                 std::vector<RelayTally>(relays)};
+  const std::size_t batch = sides.options.batch;
+  run.timings = run_side_by_side(SideBySideShape{.items = sides.options.messages,
+                                                 .slice_items = batch * relays,
+                                                 .threads = relays,
+                                                 .grain = batch},
+                                 relay_work(sides, kDocketSide, tallies[kDocketSide]),
+                                 relay_work(sides, kRawSide, tallies[kRawSide]));
+  for (const Side side : {kDocketSide, kRawSide}) {
+    for (const RelayTally& tally : tallies[side]) {
+      run.tally[side] += tally;
+    }
+  }
+  return run;
+}
+
+}  // namespace
+
+OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
+  validate(options);
+  OutboxBenchReport report;
+  report.run_id = new_run_id();
+  const std::string hex = report.run_id.substr(report.run_id.size() - 8);
+  report.store = parse_bench_store(options.store_url, "docket_bench_ob_" + hex + "_docket",
+                                   "docket_bench_ob_" + hex + "_raw");
+  const BenchProvider provider = report.store.provider;
+  if (options.relays.empty()) {
+    options.relays = provider == BenchProvider::kPostgres ? std::vector<std::size_t>{1, 2, 4}
+                                                          : std::vector<std::size_t>{1};
+  }
+  report.options = options;
+  const RunSchemas schemas(report.store);
+  create_bench_schemas(report.store);
+  const std::size_t threads =
+      std::max(options.threads, *std::max_element(options.relays.begin(), options.relays.end()));
+  auto store = open_bench_outbox_store(provider, report.store.docket_db, threads + 1);
+  store->migrate();
+  open_bench_outbox_store(provider, report.store.raw_db, 1)->migrate();  // set-up
+  refuse_pending_rows(report.store);
+
+  const MessageIds raw_ids(options.messages * options.relays.size(), IdOrder::kTimeOrdered);
+  Sides sides{.options = options, .logs = {}, .sessions = {}};
+  CountingTransport transport(sides.logs[kDocketSide]);
+  for (std::size_t t = 0; t < threads; ++t) {
+    sides.sessions[kDocketSide].push_back(
+        std::make_unique<DocketOutboxSession>(*store, transport, options.batch, report.run_id));
+    const std::string& raw_db = report.store.raw_db;
+    auto& log = sides.logs[kRawSide];
+    sides.sessions[kRawSide].push_back(
+        provider == BenchProvider::kPostgres
+            ? std::unique_ptr<OutboxSession>(std::make_unique<RawOutboxPostgres>(
+                  raw_db, report.run_id, raw_ids, log, options.batch))
+            : std::make_unique<RawOutboxSqlite>(raw_db, report.run_id, raw_ids, log,
+                                                options.batch));
+  }
+  auto stage_work = [&](Side side) {
+    return [&, side](std::size_t t, ItemRange items) {
+      for (std::size_t m = items.begin; m < items.end; ++m) {
+        sides.sessions[side][t]->stage(m);
+      }
+    };
+  };
+  const std::size_t slice = (OutboxBenchOptions::kSliceMessages + options.threads - 1) /
+                            options.threads * options.threads;
+  report.stage = run_side_by_side(
+      SideBySideShape{.items = options.messages, .slice_items = slice, .threads = options.threads},
+      stage_work(kDocketSide), stage_work(kRawSide));
+  for (std::size_t run = 0; run < options.relays.size(); ++run) {
+    for (std::size_t first = run * options.messages;
+         run > 0 && first < (run + 1) * options.messages;
+         first += OutboxBenchOptions::kFillMessages) {
+      const std::size_t count =
+          std::min(OutboxBenchOptions::kFillMessages, (run + 1) * options.messages - first);
+      sides.sessions[kDocketSide][0]->fill(first, count);
+      sides.sessions[kRawSide][0]->fill(first, count);
+    }
+    report.relay_runs.push_back(run_relays(sides, options.relays[run]));
+  }
+  for (const Side side : {kDocketSide, kRawSide}) {
+    report.checks[side] = check_outbox_side(
+        provider, side == kDocketSide ? report.store.docket_db : report.store.raw_db, report.run_id,
+        sides.logs[side]);
+  }
+  check_outbox_report(report);
+  return report;
+}
+
+}  // namespace docket::bench

@@ -1,0 +1,37 @@
+// What `docket bench outbox` checks after a run, on each side's database (bypassing
+// docket) against what that side's relays published: every message the run staged
+// was published at least once and marked done, and nothing else was published.
+//
+// Thread-safety: each call opens its own connection.
+#ifndef DOCKET_BENCH_OUTBOX_CHECKS_H_
+#define DOCKET_BENCH_OUTBOX_CHECKS_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "bench_store.h"
+#include "outbox_workload.h"
+
+namespace docket::bench {
+
+struct OutboxSideCheck {
+  std::int64_t rows = 0;          // the run's rows (message_source = run id)
+  std::int64_t done = 0;          // of which marked done
+  std::uint64_t published = 0;    // publishes, duplicates included
+  std::uint64_t distinct = 0;     // distinct ids published
+  std::uint64_t unpublished = 0;  // rows of the run whose id was never published
+  std::uint64_t unknown = 0;      // ids published that are not rows of the run
+};
+
+// The run's rows in `db` (a SQLite file or a libpq URL, as BenchStore names them)
+// beside what `log` recorded.
+OutboxSideCheck check_outbox_side(BenchProvider provider, const std::string& db,
+                                  std::string_view run_id, const PublishLog& log);
+
+// Pending rows in `db`, of any run or producer.
+std::int64_t pending_outbox_rows(BenchProvider provider, const std::string& db);
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_OUTBOX_CHECKS_H_

@@ -1,0 +1,66 @@
+#include "bench_run.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <stdexcept>
+
+#include "tool_runner.h"
+
+namespace docket::testing {
+
+BenchDir::BenchDir() {
+  std::string dir = (std::filesystem::temp_directory_path() / "docket-bench-XXXXXX").string();
+  if (mkdtemp(dir.data()) == nullptr) {
+    throw std::runtime_error("mkdtemp failed for " + dir);
+  }
+  path_ = dir;
+}
+
+BenchDir::~BenchDir() {
+  std::filesystem::remove_all(path_);
+}
+
+nlohmann::json run_json(const std::vector<std::string>& args) {
+  const ToolRun run = run_docket(args);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.err, "");
+  // Exactly one JSON object on one line.
+  EXPECT_EQ(run.out.find('\n'), run.out.size() - 1) << run.out;
+  return nlohmann::json::parse(run.out);
+}
+
+void expect_refusals(const std::string& command, const BenchDir& dir, const Refusals& cases) {
+  for (const auto& [extra, mentions] : cases) {
+    std::vector<std::string> args = {"bench", command, "--store", dir.url()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_THAT(run.err, ::testing::HasSubstr(mentions));
+    EXPECT_EQ(run.out, "");
+  }
+  // Nothing was written: the refusals come before a store is opened.
+  EXPECT_FALSE(std::filesystem::exists(dir.file("bench.db")));
+}
+
+void expect_in_memory_refused(const std::string& command, const std::vector<std::string>& extra) {
+  for (const std::string url : {"memory:", "sqlite::memory:"}) {
+    std::vector<std::string> args = {"bench", command, "--store", url};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_THAT(run.err, ::testing::StartsWith("docket: "));
+    EXPECT_THAT(run.err, ::testing::HasSubstr("durable commit"));
+    EXPECT_EQ(run.out, "");
+  }
+}
+
+void expect_unknown_option(const std::string& command, const std::string& option) {
+  BenchDir dir;
+  const ToolRun run = run_docket({"bench", command, "--store", dir.url(), option, "5"});
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, ::testing::HasSubstr(option));
+}
+
+}  // namespace docket::testing

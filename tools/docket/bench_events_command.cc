@@ -1,0 +1,159 @@
+// docket bench events: the event store's append and load rates beside the raw limit.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "bench_command.h"
+#include "bench_output.h"
+#include "docket/printable_store_url.h"
+#include "events_bench.h"
+
+namespace docket::tool {
+namespace {
+
+using bench::kDocketSide;
+using bench::kRawSide;
+
+nlohmann::json case_json(const bench::AppendCaseReport& c) {
+  const auto& docket = c.sides[kDocketSide];
+  const auto& raw = c.sides[kRawSide];
+  const auto k = static_cast<double>(c.events_per_append);
+  return {{"case", c.name},
+          {"streams", c.streams},
+          {"events_per_append", c.events_per_append},
+          {"appends", c.appends},
+          {"events", docket.counts.events},
+          {"conflicts", docket.counts.conflicts},
+          {"stored_events", docket.stored.events},
+          {"stored_streams", docket.stored.streams},
+          {"seconds", docket.seconds},
+          {"rate", docket.rate},
+          {"event_rate", docket.rate * k},
+          {"raw_rate", raw.rate},
+          {"raw_event_rate", raw.rate * k},
+          {"ratio", ratio_of(docket.rate, raw.rate)},
+          {"median_slice_ratio", c.timings.median_slice_ratio()},
+          {"raw",
+           {{"appends_ok", raw.counts.ok},
+            {"conflicts", raw.counts.conflicts},
+            {"events", raw.counts.events},
+            {"stored_events", raw.stored.events},
+            {"stored_streams", raw.stored.streams},
+            {"seconds", raw.seconds},
+            {"rate", raw.rate}}}};
+}
+
+nlohmann::json report_json(const bench::EventsBenchReport& report) {
+  nlohmann::json cases = nlohmann::json::array();
+  for (const auto& c : report.cases) {
+    cases.push_back(case_json(c));
+  }
+  const auto& load = report.load;
+  return {{"benchmark", "events"},
+          {"store", printable_store_url(report.store.url)},
+          {"raw_store", printable_store_url(report.store.raw_db)},
+          {"run_id", report.run_id},
+          {"threads", report.options.threads},
+          {"streams", report.options.streams},
+          {"appends", report.appends(kDocketSide)},
+          {"events", report.events(kDocketSide)},
+          {"conflicts", report.conflicts(kDocketSide)},
+          {"raw_conflicts", report.conflicts(kRawSide)},
+          {"rate", report.rate(kDocketSide)},
+          {"raw_rate", report.rate(kRawSide)},
+          {"ratio", ratio_of(report.rate(kDocketSide), report.rate(kRawSide))},
+          {"cases", cases},
+          {"load",
+           {{"streams", load.streams},
+            {"stream_length", load.stream_length},
+            {"loads", load.loads},
+            {"events", load.events[kDocketSide]},
+            {"raw_events", load.events[kRawSide]},
+            {"rate", load.rate(kDocketSide)},
+            {"raw_rate", load.rate(kRawSide)},
+            {"ratio", ratio_of(load.rate(kDocketSide), load.rate(kRawSide))},
+            {"median_slice_ratio", load.timings.median_slice_ratio()}}},
+          {"ok", report.ok()},
+          {"problems", report.problems}};
+}
+
+void print_row(const std::string& label, double rate, double raw_rate, double median,
+               const std::string& tail) {
+  char row[160];
+  std::snprintf(row, sizeof row, "  %-34s %10.0f %10.0f  %5.3f  %5.3f  %s\n", label.c_str(), rate,
+                raw_rate, ratio_of(rate, raw_rate), median, tail.c_str());
+  std::cout << row;
+}
+
+void print_text(const bench::EventsBenchReport& report) {
+  const auto& o = report.options;
+  std::cout << "docket bench events on " << printable_store_url(report.store.url)
+            << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
+            << "  " << o.appends << " appends per case, " << o.threads
+            << (o.threads == 1 ? " thread" : " threads") << "; run " << report.run_id << "\n"
+            << "  appends/s                             docket        raw  ratio  median  "
+               "conflicts (docket/raw)\n";
+  for (const auto& c : report.cases) {
+    const std::string label = std::to_string(c.streams) +
+                              (c.streams == 1 ? " stream, " : " streams, ") +
+                              std::to_string(c.events_per_append) +
+                              (c.events_per_append == 1 ? " event" : " events") + " per append";
+    print_row(label, c.sides[kDocketSide].rate, c.sides[kRawSide].rate,
+              c.timings.median_slice_ratio(),
+              std::to_string(c.sides[kDocketSide].counts.conflicts) + " / " +
+                  std::to_string(c.sides[kRawSide].counts.conflicts));
+  }
+  std::cout << "  all appends: ratio "
+            << fixed(ratio_of(report.rate(kDocketSide), report.rate(kRawSide)), 3) << "\n"
+            << "  events loaded/s\n";
+  const auto& load = report.load;
+  print_row(std::to_string(load.loads) + " loads of " + std::to_string(load.stream_length) +
+                "-event streams",
+            load.rate(kDocketSide), load.rate(kRawSide), load.timings.median_slice_ratio(), "");
+}
+
+}  // namespace
+
+void add_bench_events_subcommand(CLI::App& bench_group) {
+  CLI::App* command = bench_group.add_subcommand(
+      "events", "Event store appends and loads per second against the raw SQL limit");
+  auto options = std::make_shared<bench::EventsBenchOptions>();
+  auto json = std::make_shared<bool>(false);
+  command->add_option("--store", options->store_url, "Store URL, e.g. sqlite:///tmp/bench.db")
+      ->required();
+  command->add_option("--appends", options->appends, "Appends per case")->default_val(2000);
+  CLI::Option* per_append =
+      command->add_option("--events-per-append", options->events_per_append,
+                          "Events per append (default: the cases of 1 and of 10)");
+  command->add_option("--streams", options->streams, "Streams of the many-streams cases")
+      ->default_val(1000);
+  command->add_option("--threads", options->threads, "Threads appending (and loading) at once")
+      ->default_val(1);
+  command->add_option("--loads", options->loads, "Whole-stream loads")->default_val(2000);
+  command->add_option("--stream-length", options->stream_length, "Events per loaded stream")
+      ->default_val(100);
+  command->add_flag("--json", *json,
+                    "Print one JSON object: appends, events, rate, raw_rate, ratio, conflicts, "
+                    "cases, load, ...");
+  command->footer(
+      "Appends through docket's EventStore and the same SQL directly through the C API on\n"
+      "a twin database (<file>.raw), in the same transaction shape: K events per append\n"
+      "(1 and 10 by default) to one stream and to --streams streams, then whole-stream\n"
+      "loads. Append rates are appends per second, the load rate events per second.");
+  command->callback([options, json, per_append] {
+    if (per_append->count() == 0) {
+      options->events_per_append = {1, 10};
+    }
+    const bench::EventsBenchReport report = bench::run_events_bench(*options);
+    if (*json) {
+      std::cout << report_json(report).dump() << '\n';
+    } else {
+      print_text(report);
+    }
+    throw_if_problems("events", report.problems);
+  });
+}
+
+}  // namespace docket::tool
