@@ -77,12 +77,7 @@ TYPED_TEST(FeedConsumer, AFailingEventHoldsTheCheckpointAndProcessingResumesTher
       this->acme_, "A-1",
       {deposited(1), deposited(2), deposited(3), deposited(4), deposited(5), deposited(6)});
   const std::int64_t poison = this->position_of(rows[3]);
-  bool refuse = true;
-  this->before_ = [&](const RecordedEvent& e) {
-    if (refuse && e.global_position == poison) {
-      throw std::runtime_error("read model refused the event");
-    }
-  };
+  this->refuse_at(poison);
   const auto inbox = this->projection();
   EventFeedConsumer consumer(*this->events_, inbox, {.batch_size = 3});
   EXPECT_EQ(consumer.run_once().processed, 3u);
@@ -96,7 +91,7 @@ TYPED_TEST(FeedConsumer, AFailingEventHoldsTheCheckpointAndProcessingResumesTher
   EXPECT_THROW(consumer.run_once(), std::runtime_error) << "it is not skipped on retry";
   EXPECT_EQ(consumer.checkpoint(), poison);
 
-  refuse = false;  // the cause is fixed
+  this->refusing_ = false;  // the cause is fixed
   const EventFeedPass pass = consumer.run_once();
   EXPECT_EQ(pass.read, 3u);
   EXPECT_EQ(pass.processed, 3u);
@@ -108,19 +103,14 @@ TYPED_TEST(FeedConsumer, AFailureMidPageKeepsTheEventsBeforeItAndTheCheckpointAt
   const auto rows =
       this->append(this->acme_, "A-1", {deposited(1), deposited(2), deposited(3), deposited(4)});
   const std::int64_t poison = this->position_of(rows[2]);
-  bool refuse = true;
-  this->before_ = [&](const RecordedEvent& e) {
-    if (refuse && e.global_position == poison) {
-      throw std::runtime_error("read model refused the event");
-    }
-  };
+  this->refuse_at(poison);
   const auto inbox = this->projection();
   EventFeedConsumer consumer(*this->events_, inbox, {.batch_size = 10});
   EXPECT_THROW(consumer.run_once(), std::runtime_error);
   EXPECT_EQ(consumer.checkpoint(), poison);
   this->expect_read_model({rows[0], rows[1]});
 
-  refuse = false;
+  this->refusing_ = false;
   const EventFeedPass pass = consumer.run_once();
   EXPECT_EQ(pass.read, 2u) << "the page starts at the failed event";
   EXPECT_EQ(pass.processed, 2u);

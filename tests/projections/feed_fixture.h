@@ -83,6 +83,17 @@ class FeedFixture : public ::testing::Test {
     return InboxDispatcher(*inbox_store_, InboxOptions(std::move(consumer)), std::move(handlers));
   }
 
+  // Makes the projection's handler throw for the event at `position` until refusing_
+  // is cleared (the cause is fixed).
+  void refuse_at(std::int64_t position) {
+    refusing_ = true;
+    before_ = [this, position](const RecordedEvent& e) {
+      if (refusing_ && e.global_position == position) {
+        throw std::runtime_error("read model refused the event");
+      }
+    };
+  }
+
   // Runs pages until one reads nothing; returns the totals.
   static EventFeedPass drain(EventFeedConsumer& consumer) {
     EventFeedPass total;
@@ -127,6 +138,7 @@ class FeedFixture : public ::testing::Test {
   std::unique_ptr<EventStore> events_;
   std::function<void(const RecordedEvent&)> before_;
   int attempts_ = 0;
+  bool refusing_ = false;
   const TenantId acme_{"acme"};
   const TenantId globex_{"globex"};
 };

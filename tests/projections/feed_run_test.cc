@@ -50,11 +50,7 @@ TYPED_TEST(FeedRun, RunsUntilStoppedAndPicksUpEventsAppendedWhileItWaits) {
 TYPED_TEST(FeedRun, AFailureEndsRunWithTheCheckpointBeforeTheFailedEvent) {
   const auto rows = this->append(this->acme_, "A-1", {deposited(1), deposited(2), deposited(3)});
   const std::int64_t poison = this->position_of(rows[2]);
-  this->before_ = [&](const RecordedEvent& e) {
-    if (e.global_position == poison) {
-      throw std::runtime_error("read model refused the event");
-    }
-  };
+  this->refuse_at(poison);
   const auto inbox = this->projection();
   EventFeedConsumer consumer(*this->events_, inbox, {.batch_size = 2});
   std::stop_source never;

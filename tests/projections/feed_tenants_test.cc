@@ -84,12 +84,7 @@ TYPED_TEST(FeedTenants, AFailureInOneTenantsRunStopsTheWholeFeedThere) {
   const auto globex = this->append(this->globex_, "A-1", {deposited(2)});
   const auto after = this->append(this->acme_, "A-1", {deposited(3)});
   const std::int64_t poison = this->position_of(globex[0]);
-  bool refuse = true;
-  this->before_ = [&](const RecordedEvent& e) {
-    if (refuse && e.global_position == poison) {
-      throw std::runtime_error("globex's read model is down");
-    }
-  };
+  this->refuse_at(poison);
   const auto inbox = this->projection();
   EventFeedConsumer consumer(*this->events_, inbox);
   EXPECT_THROW(consumer.run_once(), std::runtime_error);
@@ -97,7 +92,7 @@ TYPED_TEST(FeedTenants, AFailureInOneTenantsRunStopsTheWholeFeedThere) {
   this->expect_read_model(acme);
   EXPECT_EQ(this->attempts_, 2) << "the acme run after the failure was not dispatched";
 
-  refuse = false;
+  this->refusing_ = false;
   EXPECT_EQ(consumer.run_once().processed, 2u);
   this->expect_read_model(concat(concat(acme, globex), after));
 }
