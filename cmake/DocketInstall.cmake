@@ -7,12 +7,12 @@ install(TARGETS docket_core EXPORT docketTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The inbox, outbox, event sourcing and saga layers and their providers, each its own
-# target (docket::inbox, docket::outbox, docket::eventsourcing, docket::sagas,
-# docket::memory, docket::sqlite, docket::postgres, docket::stores), so that a user
-# links only what they use.
-foreach(target docket_inbox docket_outbox docket_eventsourcing docket_sagas docket_memory
-               docket_sqlite docket_postgres docket_stores)
+# The inbox, outbox, event sourcing, saga and projection layers and their providers,
+# each its own target (docket::inbox, docket::outbox, docket::eventsourcing,
+# docket::sagas, docket::projections, docket::memory, docket::sqlite, docket::postgres,
+# docket::stores), so that a user links only what they use.
+foreach(target docket_inbox docket_outbox docket_eventsourcing docket_sagas docket_projections
+               docket_memory docket_sqlite docket_postgres docket_stores)
   if(TARGET ${target})
     install(TARGETS ${target} EXPORT docketTargets
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

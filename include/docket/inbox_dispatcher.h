@@ -53,6 +53,12 @@ struct BatchItemResult {
   bool ok() const noexcept { return outcome.has_value(); }
 };
 
+// What dispatch_batch does with the messages after one that failed.
+enum class AfterBatchFailure {
+  kContinue,  // dispatch them: each commits or fails on its own
+  kStop,      // leave them undispatched (an ordered feed must not run past a failure)
+};
+
 class InboxDispatcher {
  public:
   InboxDispatcher(InboxStore& store, InboxOptions options, HandlerRegistry handlers);
@@ -66,11 +72,17 @@ class InboxDispatcher {
   // payload, own unique violation) is rolled back alone and reported in its result
   // while the others commit together. Results are in input order. Throws only when
   // the transaction itself fails (e.g. InfrastructureError on commit); then nothing of
-  // the batch is committed.
-  std::vector<BatchItemResult> dispatch_batch(std::span<const Envelope> envelopes) const;
+  // the batch is committed. With AfterBatchFailure::kStop the messages after the first
+  // failed one are not dispatched and have no result: the results end at the failed
+  // message, and only the messages before it commit.
+  std::vector<BatchItemResult> dispatch_batch(
+      std::span<const Envelope> envelopes,
+      AfterBatchFailure after_failure = AfterBatchFailure::kContinue) const;
 
   const InboxOptions& options() const noexcept { return options_; }
   InboxStore& store() const noexcept { return store_; }
+  // The handlers, e.g. to ask which event types this consumer handles.
+  const HandlerRegistry& handlers() const noexcept { return handlers_; }
 
  private:
   InboxStore& store_;

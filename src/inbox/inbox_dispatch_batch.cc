@@ -54,7 +54,7 @@ std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegis
 }  // namespace
 
 std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
-    std::span<const Envelope> envelopes) const {
+    std::span<const Envelope> envelopes, AfterBatchFailure after_failure) const {
   const TenantId tenant = TenantScope::current_or_untenanted();
   InboxRecord record;
   record.key = DedupKey{tenant.value(), options_.consumer_id(), {}};
@@ -71,6 +71,9 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
       result.message_id = envelope.message_id;
       result.outcome = dispatch_one(*unit, handlers_, envelope, options_.consumer_id(), tenant,
                                     record, result.error);
+      if (!result.ok() && after_failure == AfterBatchFailure::kStop) {
+        break;
+      }
     }
     try {
       unit->commit();

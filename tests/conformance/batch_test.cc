@@ -86,6 +86,26 @@ TEST_P(BatchTest, HandlersOwnUniqueViolationFailsOnlyItsMessage) {
   EXPECT_EQ(effects(), 1);
 }
 
+TEST_P(BatchTest, StopAfterAFailureLeavesTheLaterMessagesUndispatched) {
+  std::vector<std::string> ran;
+  const auto inbox = dispatcher("billing", [&](const Ping&, HandlerContext& ctx) {
+    ran.push_back(ctx.envelope().message_id);
+    if (ctx.envelope().message_id == "m-2") {
+      throw std::runtime_error("refused");
+    }
+  });
+  const auto envelopes = pings(5);
+  const auto results = inbox.dispatch_batch(envelopes, AfterBatchFailure::kStop);
+  ASSERT_EQ(results.size(), 3u) << "the results end at the failed message";
+  EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);
+  EXPECT_EQ(results[1].outcome, DispatchOutcome::kProcessed);
+  EXPECT_FALSE(results[2].ok());
+  EXPECT_EQ(results[2].message_id, "m-2");
+  EXPECT_EQ(ran, (std::vector<std::string>{"m-0", "m-1", "m-2"}));
+  EXPECT_EQ(dedup_rows(), 2);
+  EXPECT_EQ(effects(), 2);
+}
+
 INSTANTIATE_TEST_SUITE_P(AllProviders, BatchTest, ::testing::ValuesIn(all_providers()),
                          provider_name);
 

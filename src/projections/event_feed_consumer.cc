@@ -1,0 +1,131 @@
+#include "docket/event_feed_consumer.h"
+
+#include <charconv>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docket/error.h"
+#include "projections/feed_dispatch.h"
+
+namespace docket {
+namespace {
+
+// Where the consumer's checkpoint lives: its tenant's, or the whole feed's.
+TenantId checkpoint_tenant(const EventFeedSettings& settings) {
+  return settings.tenant.value_or(TenantId::untenanted());
+}
+
+std::string describe(const InboxDispatcher& dispatcher, const EventFeedSettings& settings) {
+  return "event feed consumer '" + dispatcher.options().consumer_id() + "' (" +
+         (settings.tenant ? "tenant '" + settings.tenant->value() + "'" : "every tenant") + ")";
+}
+
+void validate(const EventFeedSettings& s, const std::string& who) {
+  if (s.batch_size == 0 || s.batch_size > kMaxReadAllLimit) {
+    throw ConfigurationError(who + ": batch_size is " + std::to_string(s.batch_size) +
+                             "; read 1 to " + std::to_string(kMaxReadAllLimit) +
+                             " events per page");
+  }
+  if (s.poll_interval.count() <= 0) {
+    throw ConfigurationError(who + ": poll_interval is " + std::to_string(s.poll_interval.count()) +
+                             " us; it must be positive (how long run() waits once caught up)");
+  }
+  if (s.tenant && s.tenant->is_untenanted()) {
+    throw ConfigurationError(who + ": the tenant filter is \"" + std::string(kUntenantedSentinel) +
+                             "\", the sentinel under which a whole-feed consumer keeps its "
+                             "checkpoint; name a real tenant, or none for every tenant's events");
+  }
+}
+
+}  // namespace
+
+EventFeedConsumer::EventFeedConsumer(EventStore& events, const InboxDispatcher& dispatcher,
+                                     EventFeedSettings settings)
+    : events_(events), dispatcher_(dispatcher), settings_(std::move(settings)) {
+  validate(settings_, describe(dispatcher_, settings_));
+}
+
+std::int64_t EventFeedConsumer::checkpoint() const {
+  const TenantScope scope(checkpoint_tenant(settings_));
+  const auto stored = dispatcher_.store().checkpoints().get(dispatcher_.options().consumer_id());
+  if (!stored) {
+    return 0;
+  }
+  std::int64_t position = 0;
+  const char* end = stored->data() + stored->size();
+  const auto [stop, ec] = std::from_chars(stored->data(), end, position);
+  if (ec != std::errc() || stop != end || position < 0) {
+    throw ConfigurationError(describe(dispatcher_, settings_) + ": its checkpoint '" + *stored +
+                             "' is not an event store global position; a consumer of another "
+                             "feed uses this consumer id: give this consumer its own id");
+  }
+  return position;
+}
+
+EventFeedPass EventFeedConsumer::run_once() {
+  const std::int64_t from = checkpoint();
+  const ReadAllPage page = events_.read_all(from, settings_.batch_size, settings_.tenant);
+  EventFeedPass pass{.read = page.events.size()};
+
+  // Consecutive handled events of one tenant go through one dispatch_batch.
+  const HandlerRegistry& handlers = dispatcher_.handlers();
+  std::vector<const RecordedEvent*> run;
+  std::optional<std::int64_t> stopped_at;
+  std::exception_ptr failure;
+  const auto flush = [&] {
+    if (!run.empty()) {
+      stopped_at = projections::dispatch_run(dispatcher_, run, pass, failure);
+      run.clear();
+    }
+  };
+  for (const RecordedEvent& event : page.events) {
+    if (!handlers.handles(event.type)) {
+      continue;
+    }
+    if (!run.empty() && run.front()->stream.tenant() != event.stream.tenant()) {
+      flush();
+      if (stopped_at) {
+        break;
+      }
+    }
+    run.push_back(&event);
+  }
+  if (!stopped_at) {
+    flush();
+  }
+
+  pass.checkpoint = stopped_at.value_or(page.next_position);
+  for (const RecordedEvent& event : page.events) {
+    if (event.global_position < pass.checkpoint && !handlers.handles(event.type)) {
+      ++pass.unhandled;  // the checkpoint passed it: nothing to do for this consumer
+    }
+  }
+  if (pass.checkpoint != from) {
+    const TenantScope scope(checkpoint_tenant(settings_));
+    dispatcher_.store().checkpoints().set(dispatcher_.options().consumer_id(),
+                                          std::to_string(pass.checkpoint));
+  }
+  if (failure) {
+    std::rethrow_exception(failure);
+  }
+  return pass;
+}
+
+void EventFeedConsumer::run(std::stop_token stop) {
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  while (!stop.stop_requested()) {
+    if (run_once().read == settings_.batch_size) {
+      continue;  // a full page: more may be waiting
+    }
+    std::unique_lock lock(mutex);
+    wake.wait_for(lock, stop, settings_.poll_interval, [] { return false; });
+  }
+}
+
+}  // namespace docket
