@@ -120,7 +120,8 @@ TEST_F(PostgresExecTest, CachedStatementsArePreparedOncePerTextAndTypes) {
   exec(conn_, "CREATE TEMP TABLE cached (id text PRIMARY KEY, n bigint)");
   constexpr std::string_view kInsert = "INSERT INTO cached VALUES ($1, $2)";
   for (int i = 0; i < 5; ++i) {
-    const std::array<Param, 2> params{to_param("id-" + std::to_string(i)), to_param(i)};
+    const std::string id = "id-" + std::to_string(i);  // a Param views its text
+    const std::array<Param, 2> params{to_param(id), to_param(i)};
     ASSERT_TRUE(try_exec_cached(conn_, kInsert, params).ok());
   }
   EXPECT_EQ(cached_statements(conn_), 1);
