@@ -155,8 +155,7 @@ std::size_t RawEventsPostgres::load(std::string_view aggregate_type,
   const PgInt8 from(0);
   const std::array params{pg_text(kBenchStreamTenant), pg_text(aggregate_type),
                           pg_text(aggregate_id), from.param()};
-  // Binary results, as docket's load asks for them (int8 as 8 bytes, bytea as its bytes).
-  const RawPgResult r = db_.query_binary(kLoad, params);
+  const RawPgResult r = db_.query(kLoad, params);
   const int rows = PQntuples(r.get());
   const int columns = PQnfields(r.get());
   for (int row = 0; row < rows; ++row) {

@@ -9,8 +9,8 @@
 //           flight), per event the INSERT, RELEASE SAVEPOINT docket_append, COMMIT. An
 //           INSERT refused by the stream key (a concurrent appender won) rolls back to
 //           the savepoint, reads the version again and ends as a conflict, as docket's;
-//   load:   the SELECT of the stream's events from version 0, every value read, with
-//           binary results as docket's load asks for them.
+//   load:   the SELECT of the stream's events from version 0, text results, every
+//           value read.
 // Every statement (BEGIN and COMMIT included) is prepared once per connection.
 //
 // Thread-safety: one session per thread, each with its own connection.

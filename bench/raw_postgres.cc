@@ -10,9 +10,6 @@
 namespace docket::bench {
 namespace {
 
-constexpr int kTextResults = 0;
-constexpr int kBinaryResults = 1;
-
 bool succeeded(const PGresult* result) {
   const auto status = PQresultStatus(result);
   return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
@@ -75,8 +72,7 @@ void RawPostgres::prepare(const std::string& name, const std::string& sql,
   }
 }
 
-RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam> params,
-                                   int result_format) {
+RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam> params) {
   constexpr std::size_t kMax = 16;
   if (params.size() > kMax) {
     throw InvalidInputError(std::string("raw baseline: prepared statement ") + name + " given " +
@@ -92,24 +88,15 @@ RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam>
     formats[i] = params[i].format;
   }
   return RawPgResult(PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
-                                    values.data(), lengths.data(), formats.data(), result_format));
+                                    values.data(), lengths.data(), formats.data(), 0));
 }
 
-RawPgResult RawPostgres::query_in(const char* name, std::span<const RawPgParam> params,
-                                  int result_format) {
-  RawPgResult result = try_query(name, params, result_format);
+RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params) {
+  RawPgResult result = try_query(name, params);
   if (!succeeded(result.get())) {
     fail(std::move(result), std::string("running prepared statement ") + name);
   }
   return result;
-}
-
-RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params) {
-  return query_in(name, params, kTextResults);
-}
-
-RawPgResult RawPostgres::query_binary(const char* name, std::span<const RawPgParam> params) {
-  return query_in(name, params, kBinaryResults);
 }
 
 std::int64_t RawPostgres::run(const char* name, std::span<const RawPgParam> params) {

@@ -2,9 +2,8 @@
 // docket's PostgreSQL provider against. A connection is opened as docket's provider
 // opens its own (src/providers/postgres/connection.cc: client_encoding UTF8), and
 // statements are prepared once per connection (PQprepare) and run with
-// PQexecPrepared with parameters in binary format, as docket binds them
-// (src/providers/postgres/exec.cc), as a hand-written lower bound would; results in
-// text format, or in binary format where docket asks for that (query_binary).
+// PQexecPrepared with text results and parameters in binary format, as docket binds
+// them (src/providers/postgres/exec.cc), as a hand-written lower bound would.
 //
 // Thread-safety: a connection belongs to one thread at a time.
 #ifndef DOCKET_BENCH_RAW_POSTGRES_H_
@@ -59,20 +58,13 @@ class RawPostgres {
   // Runs the prepared statement `name` and returns its rows (text format). Throws
   // InfrastructureError with PostgreSQL's message on failure.
   RawPgResult query(const char* name, std::span<const RawPgParam> params = {});
-  // The same with every result column in binary format, as docket's exec_prepared_binary
-  // runs its hot reads (an event stream's load).
-  RawPgResult query_binary(const char* name, std::span<const RawPgParam> params = {});
   // The same, returning a failed result instead of throwing (the caller reads its
-  // SQLSTATE, e.g. a unique violation it expects as an outcome); `result_format` 0 for
-  // text results, 1 for binary.
-  RawPgResult try_query(const char* name, std::span<const RawPgParam> params = {},
-                        int result_format = 0);
+  // SQLSTATE, e.g. a unique violation it expects as an outcome).
+  RawPgResult try_query(const char* name, std::span<const RawPgParam> params = {});
   // Throws InfrastructureError with the server's message for a failed `result`.
   [[noreturn]] void fail(RawPgResult result, std::string_view doing) const;
 
  private:
-  RawPgResult query_in(const char* name, std::span<const RawPgParam> params, int result_format);
-
   struct Finish {
     void operator()(PGconn* conn) const noexcept { PQfinish(conn); }
   };
