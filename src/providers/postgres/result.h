@@ -12,7 +12,8 @@
 // is not of the asked type, naming the column and the value; a NULL read by a
 // non-optional getter is such an error too. Views returned by text() stay valid while
 // the Result lives.
-// Thread-safety: reading one Result from several threads is safe; it has no mutators.
+// Thread-safety: reading one Result from several threads is safe; only moving it
+// changes it.
 #ifndef DOCKET_PROVIDERS_POSTGRES_RESULT_H_
 #define DOCKET_PROVIDERS_POSTGRES_RESULT_H_
 

@@ -32,7 +32,6 @@ class RowView {
  public:
   explicit RowView(sqlite3_stmt* stmt) noexcept : stmt_(stmt) {}
 
-  bool is_null(int column) const noexcept;
   // The column as an integer (SQLite converts other types; NULL reads as 0).
   std::int64_t int64(int column) const noexcept;
   // The column's text or blob bytes (NULL reads as empty), valid until the visitor
