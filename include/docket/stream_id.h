@@ -8,12 +8,16 @@
 // Invariant: a StreamId exists only with valid terms (checked at construction), so a
 // store never sees a malformed one and nothing is written on bad input.
 //
-// Thread-safety: immutable value type.
+// Copies share the terms, which are immutable: a store copies the StreamId into every
+// event it loads, and a copy costs a reference count instead of three strings.
+//
+// Thread-safety: immutable value type; copies may be used and dropped on any thread.
 #ifndef DOCKET_STREAM_ID_H_
 #define DOCKET_STREAM_ID_H_
 
 #include <compare>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -34,21 +38,38 @@ class StreamId {
   // Throws InvalidInputError naming the term when the aggregate type or id is empty,
   // not valid UTF-8, or longer than its maximum.
   StreamId(TenantId tenant, std::string_view aggregate_type, std::string_view aggregate_id);
+  // Copying shares the terms. There is no move: a moved-from StreamId stays the same
+  // valid identity.
+  StreamId(const StreamId&) noexcept = default;
+  StreamId& operator=(const StreamId&) noexcept = default;
+  ~StreamId() = default;
 
-  const TenantId& tenant() const noexcept { return tenant_; }
-  const std::string& aggregate_type() const noexcept { return aggregate_type_; }
-  const std::string& aggregate_id() const noexcept { return aggregate_id_; }
+  const TenantId& tenant() const noexcept { return terms_->tenant; }
+  const std::string& aggregate_type() const noexcept { return terms_->aggregate_type; }
+  const std::string& aggregate_id() const noexcept { return terms_->aggregate_id; }
 
   // "stream (tenant 't', aggregate type 'account', aggregate id 'A-1')", for messages.
   std::string describe() const;
 
-  friend bool operator==(const StreamId&, const StreamId&) = default;
-  friend auto operator<=>(const StreamId&, const StreamId&) = default;
+  // By the terms, tenant first.
+  friend bool operator==(const StreamId& a, const StreamId& b) noexcept {
+    return a.terms_ == b.terms_ || *a.terms_ == *b.terms_;
+  }
+  friend std::strong_ordering operator<=>(const StreamId& a, const StreamId& b) noexcept {
+    return *a.terms_ <=> *b.terms_;
+  }
 
  private:
-  TenantId tenant_;
-  std::string aggregate_type_;
-  std::string aggregate_id_;
+  struct Terms {
+    TenantId tenant;
+    std::string aggregate_type;
+    std::string aggregate_id;
+
+    friend bool operator==(const Terms&, const Terms&) = default;
+    friend std::strong_ordering operator<=>(const Terms&, const Terms&) = default;
+  };
+
+  std::shared_ptr<const Terms> terms_;
 };
 
 }  // namespace docket

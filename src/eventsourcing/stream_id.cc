@@ -7,7 +7,9 @@
 namespace docket {
 
 StreamId::StreamId(TenantId tenant, std::string_view aggregate_type, std::string_view aggregate_id)
-    : tenant_(std::move(tenant)), aggregate_type_(aggregate_type), aggregate_id_(aggregate_id) {
+    : terms_(std::make_shared<const Terms>(Terms{.tenant = std::move(tenant),
+                                                 .aggregate_type = std::string(aggregate_type),
+                                                 .aggregate_id = std::string(aggregate_id)})) {
   eventsourcing::require_name("aggregate type", aggregate_type, kMaxAggregateTypeBytes,
                               "Pass the aggregate's type name, e.g. \"account\".");
   eventsourcing::require_name(
@@ -16,8 +18,8 @@ StreamId::StreamId(TenantId tenant, std::string_view aggregate_type, std::string
 }
 
 std::string StreamId::describe() const {
-  return "stream (tenant '" + tenant_.value() + "', aggregate type '" + aggregate_type_ +
-         "', aggregate id '" + aggregate_id_ + "')";
+  return "stream (tenant '" + tenant().value() + "', aggregate type '" + aggregate_type() +
+         "', aggregate id '" + aggregate_id() + "')";
 }
 
 }  // namespace docket

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/in_place.h"
 #include "docket/error.h"
 #include "providers/postgres/exec.h"
 
@@ -28,18 +29,15 @@ std::span<const std::byte> bytes_of(const std::string& text) {
   return std::as_bytes(std::span<const char>(text.data(), text.size()));
 }
 
-std::string string_of(const std::vector<std::byte>& bytes) {
-  return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-}
-
 std::string optional_string(const Result& r, int row, int column) {
   const std::optional<std::string_view> text = r.optional_text(row, column);
   return text ? std::string(*text) : std::string();
 }
 
-// Row `row` of a result selected with DOCKET_EVENT_COLUMNS. `stream` is the stream
-// asked for (load), or null to build it from the DOCKET_STREAM_COLUMNS that follow
-// (read_all).
+// Row `row` of a result selected with DOCKET_EVENT_COLUMNS, in binary format (the
+// integers and the payload as the server holds them, nothing printed and parsed back).
+// `stream` is the stream asked for (load), or null to build it from the
+// DOCKET_STREAM_COLUMNS that follow (read_all).
 RecordedEvent recorded_event(const Result& r, int row, const StreamId* stream) {
   const std::int64_t position = r.int64(row, 0);
   const std::optional<Uuid> event_id = Uuid::parse(r.text(row, 2));
@@ -62,7 +60,7 @@ RecordedEvent recorded_event(const Result& r, int row, const StreamId* stream) {
                        .global_position = position,
                        .event_id = *event_id,
                        .type = std::string(r.text(row, 3)),
-                       .payload = string_of(r.bytea(row, 4)),
+                       .payload = r.bytea_string(row, 4),
                        .metadata = std::move(metadata),
                        .occurred_at = Timestamp(std::chrono::microseconds(r.int64(row, 9)))};
 }
@@ -71,7 +69,7 @@ std::vector<RecordedEvent> recorded_events(const Result& r, const StreamId* stre
   std::vector<RecordedEvent> events;
   events.reserve(static_cast<std::size_t>(r.rows()));
   for (int row = 0; row < r.rows(); ++row) {
-    events.push_back(recorded_event(r, row, stream));
+    events.emplace_back(core::InPlace{[&] { return recorded_event(r, row, stream); }});
   }
   return events;
 }
@@ -186,8 +184,8 @@ std::vector<RecordedEvent> load_events(Connection& conn, const StreamId& stream,
       " FROM docket_events WHERE tenant = $1 AND aggregate_type = $2 "
       "AND aggregate_id = $3 AND version >= $4 ORDER BY version";
   return recorded_events(
-      exec_prepared(conn, "docket_events_load", sql, stream.tenant().value(),
-                    stream.aggregate_type(), stream.aggregate_id(), from_version),
+      exec_prepared_binary(conn, "docket_events_load", sql, stream.tenant().value(),
+                           stream.aggregate_type(), stream.aggregate_id(), from_version),
       &stream);
 }
 
@@ -206,11 +204,11 @@ ReadAllPage read_events(Connection& conn, std::int64_t tag, std::int64_t from_po
   const std::int64_t watermark =
       exec_prepared(conn, "docket_events_watermark", "SELECT docket_read_watermark($1)", tag)
           .int64(0, 0);
-  const Result r =
-      tenant == nullptr
-          ? exec_prepared(conn, "docket_events_read_all", all_sql, from_position, watermark, limit)
-          : exec_prepared(conn, "docket_events_read_tenant", tenant_sql, from_position, watermark,
-                          limit, tenant->value());
+  const Result r = tenant == nullptr
+                       ? exec_prepared_binary(conn, "docket_events_read_all", all_sql,
+                                              from_position, watermark, limit)
+                       : exec_prepared_binary(conn, "docket_events_read_tenant", tenant_sql,
+                                              from_position, watermark, limit, tenant->value());
   ReadAllPage page{.events = recorded_events(r, nullptr), .next_position = from_position};
   if (!page.events.empty()) {
     page.next_position = page.events.back().global_position + 1;

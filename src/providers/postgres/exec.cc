@@ -54,6 +54,7 @@ class BoundParams {
 };
 
 constexpr int kTextResults = 0;
+constexpr int kBinaryResults = 1;
 
 std::string describe_types(const std::vector<Oid>& types) {
   std::string text = "(";
@@ -161,8 +162,12 @@ Result exec(Connection& conn, std::string_view sql, std::span<const Param> param
   return result;
 }
 
-Result try_exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
-                         std::span<const Param> params) {
+namespace {
+
+// Runs the statement prepared under `name` (preparing it first if needed) with results
+// in `result_format`; returns the failed Result like try_exec.
+Result run_prepared(Connection& conn, std::string_view name, std::string_view sql,
+                    std::span<const Param> params, int result_format) {
   Result failure(nullptr);
   const PreparedStatement* statement = prepare_once(conn, name, sql, params, failure);
   if (statement == nullptr) {
@@ -170,16 +175,34 @@ Result try_exec_prepared(Connection& conn, std::string_view name, std::string_vi
   }
   BoundParams bound(params);
   return Result(PQexecPrepared(conn.native(), statement->name.c_str(), bound.count(),
-                               bound.values(), bound.lengths(), bound.formats(), kTextResults));
+                               bound.values(), bound.lengths(), bound.formats(), result_format));
 }
 
-Result exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
-                     std::span<const Param> params) {
-  Result result = try_exec_prepared(conn, name, sql, params);
+// run_prepared, throwing the failure.
+Result run_prepared_or_throw(Connection& conn, std::string_view name, std::string_view sql,
+                             std::span<const Param> params, int result_format) {
+  Result result = run_prepared(conn, name, sql, params, result_format);
   if (!result.ok()) {
     throw_failure(conn, result, prepared_label(name, sql));
   }
   return result;
+}
+
+}  // namespace
+
+Result try_exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
+                         std::span<const Param> params) {
+  return run_prepared(conn, name, sql, params, kTextResults);
+}
+
+Result exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
+                     std::span<const Param> params) {
+  return run_prepared_or_throw(conn, name, sql, params, kTextResults);
+}
+
+Result exec_prepared_binary(Connection& conn, std::string_view name, std::string_view sql,
+                            std::span<const Param> params) {
+  return run_prepared_or_throw(conn, name, sql, params, kBinaryResults);
 }
 
 Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const Param> params) {

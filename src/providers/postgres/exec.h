@@ -40,6 +40,10 @@ Result exec_prepared(Connection& conn, std::string_view name, std::string_view s
                      std::span<const Param> params);
 Result try_exec_prepared(Connection& conn, std::string_view name, std::string_view sql,
                          std::span<const Param> params);
+// exec_prepared with every result column in binary format (Result reads it): for hot
+// reads, which then neither print nor parse integers and move bytea as its bytes.
+Result exec_prepared_binary(Connection& conn, std::string_view name, std::string_view sql,
+                            std::span<const Param> params);
 
 // Most statements one connection keeps prepared; try_exec_cached runs further distinct
 // statements unprepared, so SQL composed on the fly cannot grow a session without bound.
@@ -78,6 +82,13 @@ Result exec_prepared(Connection& conn, std::string_view name, std::string_view s
                      const Args&... args) {
   const std::array<Param, sizeof...(Args)> params{to_param(args)...};
   return exec_prepared(conn, name, sql, std::span<const Param>(params));
+}
+
+template <Bindable... Args>
+Result exec_prepared_binary(Connection& conn, std::string_view name, std::string_view sql,
+                            const Args&... args) {
+  const std::array<Param, sizeof...(Args)> params{to_param(args)...};
+  return exec_prepared_binary(conn, name, sql, std::span<const Param>(params));
 }
 
 template <Bindable... Args>

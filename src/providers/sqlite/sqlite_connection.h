@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "docket/sqlite/transaction.h"
@@ -40,6 +41,12 @@ class Connection {
   // is prepared once per connection.
   std::int64_t exec_views(std::string_view sql, std::span<const ParamView> params = {});
   std::vector<Row> query_views(std::string_view sql, std::span<const ParamView> params);
+  // The same calling `visit(const RowView&)` for each row as SQLite steps to it, with
+  // no Row built: for reads that turn rows straight into their own values.
+  template <class Visit>
+  void for_each_row(std::string_view sql, std::span<const ParamView> params, Visit&& visit) {
+    statement(sql).for_each_row(params, std::forward<Visit>(visit));
+  }
 
   // Statements without parameters, not cached (pragmas, schema scripts), possibly
   // several separated by semicolons.

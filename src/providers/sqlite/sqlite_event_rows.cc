@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "core/in_place.h"
 #include "docket/error.h"
 #include "docket/inbox_errors.h"
 #include "providers/sqlite/sqlite_connection.h"
@@ -21,6 +22,8 @@ namespace {
   "traceparent, tracestate, occurred_at"
 #define DOCKET_STREAM_COLUMNS ", tenant, aggregate_type, aggregate_id"
 constexpr std::size_t kStreamColumn = 10;
+// Events a read makes room for before its first row.
+constexpr std::size_t kFirstEvents = 16;
 
 std::int64_t micros(Timestamp t) {
   return t.time_since_epoch().count();
@@ -30,58 +33,54 @@ ParamView view_or_null(const std::string& text) {
   return text.empty() ? ParamView(nullptr) : ParamView(std::string_view(text));
 }
 
-std::string& text_at(Row& row, std::size_t column) {
-  return std::get<std::string>(row.at(column));
-}
-
-// The text of a nullable column, moved out of the row; empty for NULL.
-std::string take_optional_text(Row& row, std::size_t column) {
-  Value& value = row.at(column);
-  return std::holds_alternative<std::nullptr_t>(value) ? std::string()
-                                                       : std::move(text_at(row, column));
-}
-
 std::int64_t integer_at(const Row& row, std::size_t column) {
   return std::get<std::int64_t>(row.at(column));
 }
 
-// A row selected with DOCKET_EVENT_COLUMNS, its strings moved into the event. `stream`
-// is the stream the caller asked for (load), or null to build it from the
-// DOCKET_STREAM_COLUMNS that follow (read_all).
-RecordedEvent recorded_event(Row& row, const StreamId* stream) {
-  const std::int64_t position = integer_at(row, 0);
-  const std::optional<Uuid> event_id = Uuid::parse(text_at(row, 2));
+// A row selected with DOCKET_EVENT_COLUMNS, read in place (no Row in between): a load
+// builds one event per row. `stream` is the stream the caller asked for (load), or
+// null to build it from the DOCKET_STREAM_COLUMNS that follow (read_all). NULL
+// lineage and trace columns read as empty, which is how append stores an absent value.
+RecordedEvent recorded_event(const RowView& row, const StreamId* stream) {
+  const std::int64_t position = row.int64(0);
+  const std::string_view id_text = row.bytes(2);
+  const std::optional<Uuid> event_id = Uuid::parse(id_text);
   if (!event_id) {
     throw InfrastructureError("SQLite event store: the event at global position " +
-                              std::to_string(position) + " has event_id '" + text_at(row, 2) +
+                              std::to_string(position) + " has event_id '" + std::string(id_text) +
                               "', which is not a UUID; the docket_events row was changed outside "
                               "docket");
   }
-  EventMetadata metadata{.correlation_id = take_optional_text(row, 5),
-                         .causation_id = take_optional_text(row, 6),
-                         .trace_context = {}};
-  if (const std::string traceparent = take_optional_text(row, 7); !traceparent.empty()) {
-    metadata.trace_context = parse_trace_context(traceparent, take_optional_text(row, 8));
+  RecordedEvent event{.stream = stream != nullptr ? *stream
+                                                  : StreamId(TenantId(row.bytes(kStreamColumn)),
+                                                             row.bytes(kStreamColumn + 1),
+                                                             row.bytes(kStreamColumn + 2)),
+                      .version = row.int64(1),
+                      .global_position = position,
+                      .event_id = *event_id,
+                      .type = std::string(row.bytes(3)),
+                      .payload = std::string(row.bytes(4)),
+                      .metadata = {.correlation_id = std::string(row.bytes(5)),
+                                   .causation_id = std::string(row.bytes(6)),
+                                   .trace_context = {}},
+                      .occurred_at = Timestamp(std::chrono::microseconds(row.int64(9)))};
+  if (const std::string_view traceparent = row.bytes(7); !traceparent.empty()) {
+    event.metadata.trace_context = parse_trace_context(traceparent, row.bytes(8));
   }
-  return RecordedEvent{.stream = stream != nullptr ? *stream
-                                                   : StreamId(TenantId(text_at(row, kStreamColumn)),
-                                                              text_at(row, kStreamColumn + 1),
-                                                              text_at(row, kStreamColumn + 2)),
-                       .version = integer_at(row, 1),
-                       .global_position = position,
-                       .event_id = *event_id,
-                       .type = std::move(text_at(row, 3)),
-                       .payload = std::move(text_at(row, 4)),
-                       .metadata = std::move(metadata),
-                       .occurred_at = Timestamp(std::chrono::microseconds(integer_at(row, 9)))};
+  return event;
 }
 
-std::vector<RecordedEvent> recorded_events(std::vector<Row> rows, const StreamId* stream) {
+// Runs `sql` and turns each row into an event (see recorded_event).
+std::vector<RecordedEvent> recorded_events(Transaction& tx, std::string_view sql,
+                                           std::span<const ParamView> params,
+                                           const StreamId* stream) {
   std::vector<RecordedEvent> events;
-  events.reserve(rows.size());
-  for (Row& row : rows) {
-    events.push_back(recorded_event(row, stream));
-  }
+  // SQLite does not tell the rows' count before they are read: room for a short
+  // stream's events first, so that they are not moved through several small blocks.
+  events.reserve(kFirstEvents);
+  tx.connection().for_each_row(sql, params, [&](const RowView& row) {
+    events.emplace_back(core::InPlace{[&] { return recorded_event(row, stream); }});
+  });
   return events;
 }
 
@@ -209,7 +208,7 @@ std::vector<RecordedEvent> load_events(Transaction& tx, const StreamId& stream,
       "AND aggregate_id = ?3 AND version >= ?4 ORDER BY version";
   const std::array<ParamView, 4> params{stream.tenant().value(), stream.aggregate_type(),
                                         stream.aggregate_id(), from_version};
-  return recorded_events(tx.connection().query_views(sql, params), &stream);
+  return recorded_events(tx, sql, params, &stream);
 }
 
 ReadAllPage read_events(Transaction& tx, std::int64_t from_position, std::size_t limit,
@@ -221,11 +220,12 @@ ReadAllPage read_events(Transaction& tx, std::int64_t from_position, std::size_t
       "SELECT " DOCKET_EVENT_COLUMNS DOCKET_STREAM_COLUMNS
       " FROM docket_events WHERE tenant = ?3 AND global_position >= ?1 "
       "ORDER BY global_position LIMIT ?2";
-  auto rows = tenant == nullptr
-                  ? tx.query(all_sql, {from_position, static_cast<std::int64_t>(limit)})
-                  : tx.query(tenant_sql,
-                             {from_position, static_cast<std::int64_t>(limit), tenant->value()});
-  ReadAllPage page{.events = recorded_events(std::move(rows), nullptr),
+  const std::array<ParamView, 3> params{
+      from_position, static_cast<std::int64_t>(limit),
+      tenant != nullptr ? ParamView(std::string_view(tenant->value())) : ParamView(nullptr)};
+  ReadAllPage page{.events = tenant == nullptr
+                                 ? recorded_events(tx, all_sql, std::span(params).first(2), nullptr)
+                                 : recorded_events(tx, tenant_sql, params, nullptr),
                    .next_position = from_position};
   if (!page.events.empty()) {
     page.next_position = page.events.back().global_position + 1;

@@ -7,18 +7,26 @@
 #include "providers/sqlite/sqlite_error.h"
 
 namespace docket::sqlite::detail {
-namespace {
 
-// Resets the statement when a run ends, however it ends.
-struct ResetOnExit {
-  sqlite3_stmt* stmt;
-  ~ResetOnExit() {
-    sqlite3_reset(stmt);
-    sqlite3_clear_bindings(stmt);
+std::int64_t RowView::int64(int column) const noexcept {
+  return sqlite3_column_int64(stmt_, column);
+}
+
+std::string_view RowView::bytes(int column) const noexcept {
+  // The pointer first, then the size: sqlite3_column_bytes after sqlite3_column_blob
+  // measures the value the pointer points to. NULL and empty values have no pointer,
+  // so a NULL column costs one call.
+  const auto* data = static_cast<const char*>(sqlite3_column_blob(stmt_, column));
+  if (data == nullptr) {
+    return {};
   }
-};
+  return {data, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column))};
+}
 
-}  // namespace
+Statement::Resetter::~Resetter() {
+  sqlite3_reset(stmt);
+  sqlite3_clear_bindings(stmt);
+}
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db), sql_(sql) {
   const int rc = sqlite3_prepare_v3(db_, sql_.data(), static_cast<int>(sql_.size()),
@@ -43,27 +51,44 @@ void Statement::run(std::span<const ParamView> params, std::vector<Row>* rows) {
 
 template <class Params>
 void Statement::run_with(const Params& params, std::vector<Row>* rows) {
-  ResetOnExit reset{stmt_};
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    bind(static_cast<int>(i) + 1, params[i]);
-  }
-  for (;;) {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_DONE) {
-      return;
-    }
-    if (rc != SQLITE_ROW) {
-      // Name the database too: BEGIN and COMMIT run here, and their failures (a busy
-      // timeout, a full disk) are about the file, not the statement.
-      const char* file = sqlite3_db_filename(db_, "main");
-      throw_sqlite_error(db_, rc,
-                         "to run `" + sql_ + "` on '" +
-                             (file == nullptr || *file == '\0' ? ":memory:" : file) + "'");
-    }
+  const Resetter resetter(stmt_);
+  bind_all(params);
+  while (step()) {
     if (rows != nullptr) {
       rows->push_back(read_row());
     }
   }
+}
+
+template <class Params>
+void Statement::bind_each(const Params& params) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    bind(static_cast<int>(i) + 1, params[i]);
+  }
+}
+
+void Statement::bind_all(const std::vector<Value>& params) {
+  bind_each(params);
+}
+
+void Statement::bind_all(std::span<const ParamView> params) {
+  bind_each(params);
+}
+
+bool Statement::step() {
+  const int rc = sqlite3_step(stmt_);
+  if (rc == SQLITE_ROW) {
+    return true;
+  }
+  if (rc == SQLITE_DONE) {
+    return false;
+  }
+  // Name the database too: BEGIN and COMMIT run here, and their failures (a busy
+  // timeout, a full disk) are about the file, not the statement.
+  const char* file = sqlite3_db_filename(db_, "main");
+  throw_sqlite_error(
+      db_, rc,
+      "to run `" + sql_ + "` on '" + (file == nullptr || *file == '\0' ? ":memory:" : file) + "'");
 }
 
 template <class Param>

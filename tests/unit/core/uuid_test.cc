@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <latch>
 #include <thread>
@@ -248,6 +249,35 @@ TEST(UuidTest, ParseRejectsEverythingElse) {
            "+81d4fae-7dec-11d0-a765-00a0c91e6bf6",
        }) {
     EXPECT_EQ(Uuid::parse(text), std::nullopt) << text;
+  }
+}
+
+// Every byte value at every position of a valid id: accepted exactly when it is a hex
+// digit where a digit belongs or the hyphen where one belongs, and then read as that
+// digit's value.
+TEST(UuidTest, ParseChecksEveryByteAtEveryPosition) {
+  const std::string valid = "0123abcd-ef45-6789-ABCD-EF0123456789";
+  const auto base = Uuid::parse(valid);
+  ASSERT_TRUE(base.has_value());
+  const std::string_view hex = "0123456789abcdefABCDEF";
+  for (std::size_t position = 0; position < valid.size(); ++position) {
+    const bool hyphen = position == 8 || position == 13 || position == 18 || position == 23;
+    for (int c = 0; c < 256; ++c) {
+      std::string text = valid;
+      text[position] = static_cast<char>(c);
+      const auto parsed = Uuid::parse(text);
+      const bool acceptable =
+          hyphen ? c == '-' : hex.find(static_cast<char>(c)) != std::string_view::npos;
+      ASSERT_EQ(parsed.has_value(), acceptable) << "byte " << c << " at " << position;
+      if (acceptable) {
+        // Lower case of the same text, parsed the slow way: two digits a byte.
+        std::string lower = text;
+        for (char& ch : lower) {
+          ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        }
+        EXPECT_EQ(parsed->to_string(), lower) << "byte " << c << " at " << position;
+      }
+    }
   }
 }
 
