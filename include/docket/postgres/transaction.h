@@ -14,16 +14,15 @@
 // Each distinct statement (SQL text and parameter types) is prepared on its pooled
 // connection the first time it runs there and executed by name afterwards, so the
 // server parses and plans a handler's statement once per connection, not per message.
-// A connection keeps at most 512 such statements; SQL composed per call beyond that
-// runs unprepared. Prepared plans follow schema changes as PostgreSQL re-plans them,
-// except that a SELECT whose result columns change under it fails ("cached plan must
-// not change result type") until the connection is replaced.
-// A unique or primary-key violation throws UniqueViolationError naming the table; any
-// other failure throws InfrastructureError (a PostgresError carrying the SQLSTATE)
-// with the server's message and the statement. In PostgreSQL a failed statement
-// aborts the transaction: let the error propagate. native() gives the PGconn* for
-// what the wrapper lacks; never COMMIT, ROLLBACK or RELEASE through it (the dispatcher
-// refuses to commit a unit of work whose transaction a handler ended).
+// A connection keeps at most 512 prepared statements (docket's own included); SQL
+// composed per call beyond that runs unprepared. Prepared plans follow schema changes as
+// PostgreSQL re-plans them, except that a SELECT whose result columns change under it fails
+// ("cached plan must not change result type") until the connection is replaced. A unique or
+// primary-key violation throws UniqueViolationError naming the table; any other failure throws
+// InfrastructureError (a PostgresError carrying the SQLSTATE) with the server's message and the
+// statement. In PostgreSQL a failed statement aborts the transaction: let the error propagate.
+// native() gives the PGconn* for what the wrapper lacks; never COMMIT, ROLLBACK or RELEASE through
+// it (the dispatcher refuses to commit a unit of work whose transaction a handler ended).
 //
 // Thread-safety: belongs to the dispatching thread, valid during the handler call.
 #ifndef DOCKET_POSTGRES_TRANSACTION_H_

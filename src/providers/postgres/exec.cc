@@ -1,6 +1,7 @@
 #include "providers/postgres/exec.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -81,8 +82,11 @@ bool same_statement(const PreparedStatement& known, std::string_view sql,
 
 // The name a cached statement is prepared under: a hash of its SQL text and parameter
 // types (FNV-1a, 64 bits), so that the same statement finds its preparation again on
-// the connection. A collision is detected (same_statement) and runs unprepared.
-std::string cached_statement_name(std::string_view sql, std::span<const Param> params) {
+// the connection. A collision is detected (same_statement) and runs unprepared. Written
+// into a buffer on the caller's stack: this runs for every statement a handler issues.
+using StatementName = std::array<char, 32>;
+std::string_view cached_statement_name(std::string_view sql, std::span<const Param> params,
+                                       StatementName& name) {
   std::uint64_t hash = 0xcbf29ce484222325ull;
   const auto mix = [&hash](unsigned char byte) {
     hash ^= byte;
@@ -97,9 +101,9 @@ std::string cached_statement_name(std::string_view sql, std::span<const Param> p
       mix(static_cast<unsigned char>(type >> (8 * i)));
     }
   }
-  char name[32];
-  std::snprintf(name, sizeof name, "docket_c_%016llx", static_cast<unsigned long long>(hash));
-  return name;
+  const int length = std::snprintf(name.data(), name.size(), "docket_c_%016llx",
+                                   static_cast<unsigned long long>(hash));
+  return std::string_view(name.data(), static_cast<std::size_t>(length));
 }
 
 std::string prepared_label(std::string_view name, std::string_view sql) {
@@ -206,7 +210,8 @@ Result exec_prepared_binary(Connection& conn, std::string_view name, std::string
 }
 
 Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const Param> params) {
-  const std::string name = cached_statement_name(sql, params);
+  StatementName buffer;
+  const std::string_view name = cached_statement_name(sql, params, buffer);
   const PreparedStatement* known = conn.find_prepared(name);
   if (known != nullptr ? !same_statement(*known, sql, params)
                        : conn.prepared_count() >= kMaxCachedStatements) {
