@@ -41,6 +41,10 @@ class TenantId {
   // was active. Not constructible through the public constructor.
   static TenantId untenanted();
 
+  // A tenant as a store recorded it: the sentinel "__untenanted__" is accepted, every
+  // other value is validated as by the constructor (InvalidInputError otherwise).
+  static TenantId from_stored(std::string_view value);
+
   const std::string& value() const noexcept { return value_; }
   bool is_untenanted() const noexcept { return value_ == kUntenantedSentinel; }
 

@@ -86,6 +86,10 @@ TenantId TenantId::untenanted() {
   return TenantId(Unchecked{}, kUntenantedSentinel);
 }
 
+TenantId TenantId::from_stored(std::string_view value) {
+  return value == kUntenantedSentinel ? untenanted() : TenantId(value);
+}
+
 TenantScope::TenantScope(TenantId tenant) : previous_(innermost_scope), tenant_(std::move(tenant)) {
   innermost_scope = this;
 }

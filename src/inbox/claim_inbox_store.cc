@@ -1,0 +1,161 @@
+// The claim inbox's front end: every argument is checked here, once for every
+// provider, before a provider sees it; nothing is written for a refused argument.
+#include "docket/claim_inbox_store.h"
+
+#include <array>
+#include <string>
+
+#include "docket/error.h"
+#include "inbox/text_checks.h"
+
+namespace docket {
+namespace {
+
+constexpr std::array<std::string_view, 4> kStatusNames = {"received", "processing", "processed",
+                                                          "failed"};
+// Where a store states no commit limit, a cleanup request still stays short.
+constexpr std::size_t kMaxUnlimitedCleanupBatch = 100'000;
+
+void check_owner(std::string_view operation, std::string_view owner) {
+  inbox::require_text(std::string(operation) + ": owner", owner, kMaxClaimOwnerBytes,
+                      /*allow_blank=*/false,
+                      "pass a token that names this claimer (e.g. a UUID per worker)");
+}
+
+std::size_t checked_cleanup_batch(const ClaimInboxStore& store, std::size_t batch_size) {
+  const std::size_t limit = store.capabilities().max_writes_per_commit;
+  const std::size_t most = limit == 0 ? kMaxUnlimitedCleanupBatch : limit;
+  if (batch_size == 0 || batch_size > most) {
+    throw InvalidInputError("claim inbox cleanup: batch size " + std::to_string(batch_size) +
+                            " is outside 1.." + std::to_string(most) + " for the " +
+                            std::string(store.provider_name()) +
+                            " claim inbox; pass a batch size in that range");
+  }
+  return batch_size;
+}
+
+}  // namespace
+
+std::string_view to_string(ClaimStatus status) noexcept {
+  return kStatusNames.at(static_cast<std::size_t>(status));
+}
+
+std::optional<ClaimStatus> parse_claim_status(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < kStatusNames.size(); ++i) {
+    if (kStatusNames[i] == text) {
+      return static_cast<ClaimStatus>(i);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string_view to_string(ClaimOutcome outcome) noexcept {
+  switch (outcome) {
+    case ClaimOutcome::kClaimed:
+      return "claimed";
+    case ClaimOutcome::kAlreadyProcessed:
+      return "already_processed";
+    case ClaimOutcome::kHeldByAnother:
+      return "held_by_another";
+  }
+  return "unknown";
+}
+
+ClaimResult ClaimInboxStore::try_claim(const ClaimKey& key, std::string_view owner,
+                                       std::chrono::microseconds lease) {
+  check_owner("try_claim", owner);
+  if (lease <= std::chrono::microseconds::zero() || lease > kMaxClaimLease) {
+    throw InvalidInputError("try_claim: lease of " + std::to_string(lease.count()) +
+                            " us is outside (0, " + std::to_string(kMaxClaimLease.count()) +
+                            " h]; pass a lease that outlasts the handler");
+  }
+  return do_try_claim(key, owner, lease);
+}
+
+bool ClaimInboxStore::mark_processed(const ClaimKey& key, std::string_view owner) {
+  check_owner("mark_processed", owner);
+  return do_mark_processed(key, owner);
+}
+
+bool ClaimInboxStore::release(const ClaimKey& key, std::string_view owner) {
+  check_owner("release", owner);
+  return do_release(key, owner);
+}
+
+bool ClaimInboxStore::mark_failed(const ClaimKey& key, std::string_view owner,
+                                  const ClaimFailure& failure) {
+  check_owner("mark_failed", owner);
+  inbox::require_text("mark_failed: error text", failure.error, kMaxClaimErrorBytes,
+                      /*allow_blank=*/true,
+                      "pass the handler's error message (shorten a very long one yourself)");
+  return do_mark_failed(key, owner, failure);
+}
+
+bool ClaimInboxStore::try_mark_processed(const ClaimKey& key) {
+  return do_try_mark_processed(key);
+}
+
+std::optional<ClaimEntry> ClaimInboxStore::find(const ClaimKey& key) {
+  return do_find(key);
+}
+
+std::vector<ClaimEntry> ClaimInboxStore::failed_due(std::uint32_t max_retries, std::size_t limit) {
+  if (limit == 0 || limit > kMaxClaimPageSize) {
+    throw InvalidInputError("failed_due: limit " + std::to_string(limit) + " is outside 1.." +
+                            std::to_string(kMaxClaimPageSize) + "; pass a page size in that range");
+  }
+  if (max_retries == 0) {
+    return {};
+  }
+  return do_failed_due(max_retries, limit);
+}
+
+ClaimCounts ClaimInboxStore::counts(const std::optional<TenantId>& tenant) {
+  return do_counts(tenant);
+}
+
+ClaimPage ClaimInboxStore::entries(const ClaimPageRequest& request) {
+  if (request.limit == 0 || request.limit > kMaxClaimPageSize) {
+    throw InvalidInputError("claim inbox entries: limit " + std::to_string(request.limit) +
+                            " is outside 1.." + std::to_string(kMaxClaimPageSize) +
+                            "; pass a page size in that range");
+  }
+  return do_entries(request);
+}
+
+std::uint64_t ClaimInboxStore::cleanup_processed(const TenantId& tenant, Timestamp cutoff,
+                                                 std::size_t batch_size,
+                                                 const CleanupProgress& progress) {
+  return cleanup_in_batches(&tenant, cutoff, batch_size, progress);
+}
+
+std::uint64_t ClaimInboxStore::cleanup_all_tenants_processed(Timestamp cutoff,
+                                                             std::size_t batch_size,
+                                                             const CleanupProgress& progress) {
+  return cleanup_in_batches(nullptr, cutoff, batch_size, progress);
+}
+
+std::uint64_t ClaimInboxStore::cleanup_in_batches(const TenantId* tenant, Timestamp cutoff,
+                                                  std::size_t batch_size,
+                                                  const CleanupProgress& progress) {
+  const std::size_t limit = checked_cleanup_batch(*this, batch_size);
+  std::uint64_t total = 0;
+  // Each request is its own commit, so that live claims interleave with the cleanup.
+  for (;;) {
+    const std::size_t deleted = do_cleanup_batch(tenant, cutoff, limit);
+    total += deleted;
+    if (progress) {
+      progress(total);
+    }
+    if (deleted < limit) {
+      return total;
+    }
+  }
+}
+
+std::uint64_t ClaimInboxStore::count_cleanable(const std::optional<TenantId>& tenant,
+                                               Timestamp cutoff) {
+  return do_count_cleanable(tenant, cutoff);
+}
+
+}  // namespace docket

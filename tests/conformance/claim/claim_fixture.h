@@ -1,0 +1,50 @@
+// How the claim-inbox conformance suite reaches one provider: a fresh, empty database
+// per fixture, and stores on it. Everything else goes through the SPI
+// (docket/claim_inbox_store.h), unchanged for every provider; what a test needs beyond
+// the basics it asks of store->capabilities().
+#ifndef DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_FIXTURE_H_
+#define DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_FIXTURE_H_
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "docket/claim_inbox_store.h"
+#include "docket/clock.h"
+
+namespace docket::conformance {
+
+class ClaimFixture {
+ public:
+  virtual ~ClaimFixture() = default;
+
+  // A store on this fixture's database (fresh and empty on the first call; every call
+  // opens onto the same database), stamping times from `clock`.
+  virtual std::unique_ptr<ClaimInboxStore> open(const Clock& clock) = 0;
+
+  // A URL another process can open (open_claim_inbox_store) onto the same database, or
+  // nullopt when the database is process-local.
+  virtual std::optional<std::string> shared_url() const = 0;
+};
+
+struct ClaimProviderCase {
+  std::string name;
+  std::function<std::unique_ptr<ClaimFixture>()> make;
+};
+
+void PrintTo(const ClaimProviderCase& provider, std::ostream* os);
+
+// Every provider of this build with a claim inbox.
+std::vector<ClaimProviderCase> all_claim_providers();
+
+// One file each.
+std::unique_ptr<ClaimFixture> make_memory_claim_fixture();
+std::unique_ptr<ClaimFixture> make_sqlite_claim_fixture();
+std::unique_ptr<ClaimFixture> make_postgres_claim_fixture();
+
+}  // namespace docket::conformance
+
+#endif  // DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_FIXTURE_H_
