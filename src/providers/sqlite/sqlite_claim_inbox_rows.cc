@@ -75,19 +75,18 @@ std::uint32_t claim_retry_count(const RowView& row, int column) {
 }
 
 ClaimEntry claim_entry(const RowView& row) {
-  return ClaimEntry{
-      .key = ClaimKey(TenantId::from_stored(row.bytes(kTenant)), row.bytes(kMessageId),
-                      row.bytes(kHandlerType)),
-      .status = claim_status(row, kStatus),
-      .retry_count = claim_retry_count(row, kRetryCount),
-      .received_at = time_at(row, kReceivedAt),
-      .updated_at = time_at(row, kUpdatedAt),
-      .owner = optional_text(row, kOwner),
-      .lease_until = optional_time(row, kLeaseUntil),
-      .processed_at = optional_time(row, kProcessedAt),
-      .last_error = optional_text(row, kLastError),
-      .next_attempt_at = optional_time(row, kNextAttemptAt),
-  };
+  ClaimEntry entry(ClaimKey(TenantId::from_stored(row.bytes(kTenant)), row.bytes(kMessageId),
+                            row.bytes(kHandlerType)));
+  entry.status = claim_status(row, kStatus);
+  entry.retry_count = claim_retry_count(row, kRetryCount);
+  entry.received_at = time_at(row, kReceivedAt);
+  entry.updated_at = time_at(row, kUpdatedAt);
+  entry.owner = optional_text(row, kOwner);
+  entry.lease_until = optional_time(row, kLeaseUntil);
+  entry.processed_at = optional_time(row, kProcessedAt);
+  entry.last_error = optional_text(row, kLastError);
+  entry.next_attempt_at = optional_time(row, kNextAttemptAt);
+  return entry;
 }
 
 std::vector<ClaimEntry> claim_entries(Connection& connection, std::string_view sql,

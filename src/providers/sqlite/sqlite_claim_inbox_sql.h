@@ -45,10 +45,12 @@ inline constexpr std::string_view kClaimHolder =
     "SELECT status, retry_count, lease_until FROM docket_claim_inbox "
     "WHERE tenant = ?1 AND message_id = ?2 AND handler_type = ?3";
 
-// ?1-?3 key, ?4 owner, ?5 now. One row changed iff `owner` held the claim.
+// ?1-?3 key, ?4 owner, ?5 now. One row changed iff `owner` held the claim. A processed
+// entry keeps its last error and drops its retry time, as try_mark_processed's does.
 inline constexpr std::string_view kMarkProcessed =
     "UPDATE docket_claim_inbox SET status = 'processed', processed_at = ?5, updated_at = ?5, "
-    "owner = NULL, lease_until = NULL WHERE tenant = ?1 AND message_id = ?2 AND "
+    "owner = NULL, lease_until = NULL, next_attempt_at = NULL WHERE tenant = ?1 AND message_id = "
+    "?2 AND "
     "handler_type = ?3 AND status = 'processing' AND owner = ?4";
 
 // ?1-?3 key, ?4 owner, ?5 now.
@@ -70,7 +72,7 @@ inline constexpr std::string_view kTryMarkProcessed =
     "received_at, updated_at, processed_at) VALUES (?1, ?2, ?3, 'processed', 0, ?4, ?4, ?4) "
     "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE SET status = 'processed', "
     "processed_at = excluded.processed_at, updated_at = excluded.updated_at, owner = NULL, "
-    "lease_until = NULL WHERE docket_claim_inbox.status <> 'processed'";
+    "lease_until = NULL, next_attempt_at = NULL WHERE docket_claim_inbox.status <> 'processed'";
 
 // ?1-?3 key.
 inline constexpr std::string_view kFind = "SELECT " DOCKET_CLAIM_COLUMNS
