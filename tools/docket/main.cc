@@ -12,6 +12,7 @@
 #include "check_failed.h"
 #include "demo_command.h"
 #include "docket/error.h"
+#include "inbox_command.h"
 #include "keys_command.h"
 #if DOCKET_HAVE_BENCH
 #include "bench_command.h"
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
 
   docket::tool::add_demo_command(app);
   docket::tool::add_keys_command(app);
+  docket::tool::add_inbox_command(app);
 #if DOCKET_HAVE_BENCH
   docket::tool::add_bench_command(app);
 #endif

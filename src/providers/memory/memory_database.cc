@@ -121,16 +121,16 @@ void Database::commit(const Staged& staged) {
   std::unique_lock lock(mutex_);
   // Inserts first: a dedup row committed by a concurrent delivery is the usual loser's
   // reason, and the dispatcher resolves it to skipped_duplicate.
-  check_inserts(state_.tables, staged.inserts);
-  check_appends(*this, state_.events, staged.appends);
-  check_saga_saves(*this, state_.sagas, staged.saga_saves);
-  for (const StagedInsert& insert : staged.inserts) {
+  check_inserts(state_.tables, staged.list<StagedInsert>());
+  check_appends(*this, state_.events, staged.list<StagedAppend>());
+  check_saga_saves(*this, state_.sagas, staged.list<StagedSagaSave>());
+  for (const StagedInsert& insert : staged.list<StagedInsert>()) {
     state_.tables[insert.table].emplace(insert.key, insert.values);
   }
-  for (const StagedAppend& append : staged.appends) {
+  for (const StagedAppend& append : staged.list<StagedAppend>()) {
     state_.events.append(append.stream, append.events);
   }
-  for (const StagedSagaSave& save : staged.saga_saves) {
+  for (const StagedSagaSave& save : staged.list<StagedSagaSave>()) {
     state_.sagas.insert_or_assign(save.saga, save.record);
   }
 }

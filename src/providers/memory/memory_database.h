@@ -24,6 +24,7 @@
 #include "docket/memory/transaction.h"
 #include "docket/saga_store.h"
 #include "docket/snapshot_store.h"
+#include "providers/kit/write_set.h"
 #include "providers/memory/memory_event_log.h"
 
 namespace docket::memory::detail {
@@ -61,12 +62,9 @@ struct StagedSagaSave {
   SagaRecord record;
 };
 
-// Everything one unit of work staged, each list in the order staged.
-struct Staged {
-  std::vector<StagedInsert> inserts;
-  std::vector<StagedAppend> appends;
-  std::vector<StagedSagaSave> saga_saves;
-};
+// Everything one unit of work staged, each kind in the order staged, with the unit's
+// savepoint marks. A memory database has no limit on one commit.
+using Staged = kit::WriteSet<StagedInsert, StagedAppend, StagedSagaSave>;
 
 class Database {
  public:

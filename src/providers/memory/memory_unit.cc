@@ -7,26 +7,16 @@
 #include "docket/error.h"
 
 namespace docket::memory::detail {
-namespace {
-
-// Drops what was staged after the first `size` entries (resize needs a default value).
-template <typename T>
-void truncate(std::vector<T>& staged, std::size_t size) {
-  staged.erase(staged.begin() + static_cast<std::ptrdiff_t>(size), staged.end());
-}
-
-}  // namespace
-
 void Unit::insert(std::string_view table, Terms key, Terms values) {
   require_open("insert");
   if (find(table, key)) {
     throw_unique_violation(table, key, "visible to this unit of work");
   }
-  staged_.inserts.push_back(StagedInsert{std::string(table), std::move(key), std::move(values)});
+  staged_.add(StagedInsert{std::string(table), std::move(key), std::move(values)});
 }
 
 std::optional<Terms> Unit::find(std::string_view table, const Terms& key) const {
-  const auto& inserts = staged_.inserts;
+  const auto& inserts = staged_.list<StagedInsert>();
   const auto staged = std::find_if(inserts.begin(), inserts.end(), [&](const StagedInsert& s) {
     return s.table == table && s.key == key;
   });
@@ -37,13 +27,14 @@ std::optional<Terms> Unit::find(std::string_view table, const Terms& key) const 
 }
 
 std::size_t Unit::count(std::string_view table) const {
-  const auto staged = std::count_if(staged_.inserts.begin(), staged_.inserts.end(),
-                                    [&](const StagedInsert& s) { return s.table == table; });
+  const auto staged =
+      std::count_if(staged_.list<StagedInsert>().begin(), staged_.list<StagedInsert>().end(),
+                    [&](const StagedInsert& s) { return s.table == table; });
   return database_.count(table) + static_cast<std::size_t>(staged);
 }
 
 std::int64_t Unit::stream_version(const StreamId& stream) const {
-  const auto& appends = staged_.appends;
+  const auto& appends = staged_.list<StagedAppend>();
   const auto latest = std::find_if(appends.rbegin(), appends.rend(),
                                    [&](const StagedAppend& a) { return a.stream == stream; });
   return latest != appends.rend() ? latest->events.back().version
@@ -52,11 +43,11 @@ std::int64_t Unit::stream_version(const StreamId& stream) const {
 
 void Unit::stage_append(StagedAppend append) {
   require_open("append");
-  staged_.appends.push_back(std::move(append));
+  staged_.add(std::move(append));
 }
 
 std::optional<SagaRecord> Unit::find_saga(const SagaId& saga) const {
-  const auto& saves = staged_.saga_saves;
+  const auto& saves = staged_.list<StagedSagaSave>();
   const auto latest = std::find_if(saves.rbegin(), saves.rend(),
                                    [&](const StagedSagaSave& s) { return s.saga == saga; });
   if (latest != saves.rend()) {
@@ -67,34 +58,22 @@ std::optional<SagaRecord> Unit::find_saga(const SagaId& saga) const {
 
 void Unit::stage_saga_save(StagedSagaSave save) {
   require_open("save a saga");
-  staged_.saga_saves.push_back(std::move(save));
+  staged_.add(std::move(save));
 }
 
 void Unit::begin_savepoint() {
   require_open("begin a savepoint");
-  savepoints_.push_back(Mark{.inserts = staged_.inserts.size(),
-                             .appends = staged_.appends.size(),
-                             .saga_saves = staged_.saga_saves.size()});
+  staged_.begin_savepoint();
 }
 
 void Unit::release_savepoint() {
   require_open("release a savepoint");
-  if (savepoints_.empty()) {
-    throw InfrastructureError("memory unit of work: release without an open savepoint");
-  }
-  savepoints_.pop_back();
+  staged_.release_savepoint();
 }
 
 void Unit::rollback_savepoint() {
   require_open("roll back to a savepoint");
-  if (savepoints_.empty()) {
-    throw InfrastructureError("memory unit of work: rollback without an open savepoint");
-  }
-  const Mark& mark = savepoints_.back();
-  truncate(staged_.inserts, mark.inserts);
-  truncate(staged_.appends, mark.appends);
-  truncate(staged_.saga_saves, mark.saga_saves);
-  savepoints_.pop_back();
+  staged_.rollback_savepoint();
 }
 
 void Unit::commit() {

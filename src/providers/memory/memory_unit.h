@@ -27,7 +27,7 @@ namespace docket::memory::detail {
 
 class Unit {
  public:
-  explicit Unit(Database& database) noexcept : database_(database) {}
+  explicit Unit(Database& database) : database_(database), staged_(kit::CommitLimits{"memory"}) {}
 
   void insert(std::string_view table, Terms key, Terms values);
   std::optional<Terms> find(std::string_view table, const Terms& key) const;
@@ -55,17 +55,10 @@ class Unit {
   void commit();
 
  private:
-  struct Mark {
-    std::size_t inserts;
-    std::size_t appends;
-    std::size_t saga_saves;
-  };
-
   void require_open(std::string_view operation) const;
 
   Database& database_;
   Staged staged_;
-  std::vector<Mark> savepoints_;
   bool ended_ = false;
 };
 

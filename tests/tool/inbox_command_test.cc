@@ -1,0 +1,138 @@
+// docket inbox stats and docket inbox cleanup on a real SQLite claim inbox: the
+// entries are written through the store, the tool is run as a child process.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "docket/sqlite/claim_inbox_store.h"
+#include "tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+using std::chrono::hours;
+
+class InboxCommandTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string dir = (std::filesystem::temp_directory_path() / "docket-inbox-cmd-XXXXXX").string();
+    ASSERT_NE(mkdtemp(dir.data()), nullptr);
+    dir_ = dir;
+    url_ = "sqlite://" + (dir_ / "claims.db").string();
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  // Writes entries as if `age` ago: processed ones for acme and globex, one of each
+  // pending status for acme.
+  void write_entries(hours age, int processed_per_tenant) {
+    ManualClock clock(SystemClock::instance().now() - age);
+    auto store = sqlite::open_claim_inbox_store({.path = (dir_ / "claims.db").string()}, clock);
+    for (const char* tenant : {"acme", "globex"}) {
+      for (int i = 0; i < processed_per_tenant; ++i) {
+        const ClaimKey key(TenantId(tenant),
+                           "done-" + std::to_string(age.count()) + "-" + std::to_string(i), "H");
+        ASSERT_TRUE(store->try_mark_processed(key));
+      }
+    }
+    const ClaimKey failed(TenantId("acme"), "failed-" + std::to_string(age.count()), "H");
+    store->try_claim(failed, "w", std::chrono::seconds(30));
+    store->mark_failed(failed, "w", {"boom", clock.now()});
+    store->try_claim(ClaimKey(TenantId("acme"), "busy-" + std::to_string(age.count()), "H"), "w",
+                     std::chrono::seconds(30));
+  }
+
+  nlohmann::json stats(const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> args{"inbox", "stats", "--store", url_, "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_EQ(run.exit_code, 0) << describe(run);
+    return nlohmann::json::parse(run.out);
+  }
+
+  std::filesystem::path dir_;
+  std::string url_;
+};
+
+TEST_F(InboxCommandTest, StatsCountsByStatusForAllTenantsOrOne) {
+  write_entries(hours(240), 3);
+  const nlohmann::json all = stats();
+  EXPECT_EQ(all["processed"], 6);
+  EXPECT_EQ(all["failed"], 1);
+  EXPECT_EQ(all["failed_due"], 1);
+  EXPECT_EQ(all["processing"], 1);
+  EXPECT_EQ(all["received"], 0);
+  EXPECT_TRUE(all["oldest_pending"].is_string());
+  EXPECT_EQ(all["tenant"], nullptr);
+  const nlohmann::json globex = stats({"--tenant", "globex"});
+  EXPECT_EQ(globex["processed"], 3);
+  EXPECT_EQ(globex["failed"], 0);
+  EXPECT_EQ(globex["oldest_pending"], nullptr);
+
+  const ToolRun text = run_docket({"inbox", "stats", "--store", url_});
+  EXPECT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_NE(text.out.find("processed     6"), std::string::npos) << text.out;
+}
+
+TEST_F(InboxCommandTest, CleanupRemovesOnlyProcessedEntriesPastTheRetention) {
+  write_entries(hours(240), 3);  // ten days ago
+  write_entries(hours(24), 2);   // one day ago
+
+  ToolRun dry = run_docket({"inbox", "cleanup", "--store", url_, "--older-than", "5d",
+                            "--all-tenants", "--dry-run", "--json"});
+  ASSERT_EQ(dry.exit_code, 0) << describe(dry);
+  EXPECT_EQ(nlohmann::json::parse(dry.out)["cleanable"], 6);
+  EXPECT_EQ(nlohmann::json::parse(dry.out)["removed"], 0);
+  EXPECT_EQ(stats()["processed"], 10);
+
+  ToolRun one =
+      run_docket({"inbox", "cleanup", "--store", url_, "--older-than", "120h", "--tenant", "acme"});
+  ASSERT_EQ(one.exit_code, 0) << describe(one);
+  EXPECT_NE(one.out.find("removed 3 processed entries of tenant acme"), std::string::npos)
+      << one.out;
+  EXPECT_EQ(stats({"--tenant", "acme"})["processed"], 2);
+  EXPECT_EQ(stats({"--tenant", "globex"})["processed"], 5);
+
+  ToolRun all = run_docket({"inbox", "cleanup", "--store", url_, "--older-than", "5d",
+                            "--all-tenants", "--batch", "2", "--json"});
+  ASSERT_EQ(all.exit_code, 0) << describe(all);
+  EXPECT_EQ(nlohmann::json::parse(all.out)["removed"], 3);
+  const nlohmann::json after = stats();
+  EXPECT_EQ(after["processed"], 4);
+  EXPECT_EQ(after["failed"], 2);  // pending entries are never removed, however old
+  EXPECT_EQ(after["processing"], 2);
+}
+
+TEST_F(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
+  write_entries(hours(240), 1);
+  const std::vector<std::vector<std::string>> bad = {
+      {"--older-than", "-5d", "--all-tenants"},
+      {"--older-than", "0d", "--all-tenants"},
+      {"--older-than", "5x", "--all-tenants"},
+      {"--older-than", "1.5d", "--all-tenants"},
+      {"--older-than", "99999999999999999999d", "--all-tenants"},
+      {"--older-than", "36501d", "--all-tenants"},
+      {"--older-than", "5d"},
+      {"--older-than", "5d", "--all-tenants", "--tenant", "acme"},
+      {"--older-than", "5d", "--tenant", "__untenanted__"},
+      {"--older-than", "5d", "--tenant", ""},
+      {"--older-than", "5d", "--all-tenants", "--batch", "0"},
+      {"--older-than", "5d", "--all-tenants", "--batch", "-1"},
+      {"--older-than", "5d", "--all-tenants", "--batch", "100001"},
+  };
+  for (const auto& options : bad) {
+    std::vector<std::string> args{"inbox", "cleanup", "--store", url_};
+    args.insert(args.end(), options.begin(), options.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_TRUE(run.exit_code == 1 || run.exit_code == 2) << describe(run);
+    EXPECT_FALSE(run.err.empty());
+  }
+  EXPECT_EQ(stats()["processed"], 2);
+  const ToolRun unknown = run_docket({"inbox", "stats", "--store", "nosuch://x"});
+  EXPECT_EQ(unknown.exit_code, 1) << describe(unknown);
+  EXPECT_NE(unknown.err.find("nosuch://x"), std::string::npos) << unknown.err;
+}
+
+}  // namespace
+}  // namespace docket::testing

@@ -1,0 +1,118 @@
+// docket inbox cleanup: deletes a claim inbox's processed entries older than a
+// duration, for one tenant or every tenant, in bounded batches.
+#include <unistd.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "docket/error.h"
+#include "docket/open_claim_inbox_store.h"
+#include "docket/printable_store_url.h"
+#include "duration_option.h"
+#include "inbox_command.h"
+
+namespace docket::tool {
+namespace {
+
+struct CleanupArgs {
+  std::string store;
+  std::string older_than;
+  std::optional<std::string> tenant;
+  bool all_tenants = false;
+  bool dry_run = false;
+  std::size_t batch = 1000;
+  bool json = false;
+};
+
+// Progress on stderr: one line rewritten in place on a terminal, else one line per
+// tenth of the work, so a log stays short.
+class Progress {
+ public:
+  explicit Progress(std::uint64_t expected)
+      : expected_(expected), terminal_(isatty(STDERR_FILENO) == 1) {}
+
+  void operator()(std::uint64_t removed) {
+    if (terminal_) {
+      std::cerr << "\rremoved " << removed << " of " << expected_ << std::flush;
+    } else if (removed * 10 >= next_tenth_ * expected_ && removed > 0) {
+      std::cerr << "removed " << removed << " of " << expected_ << '\n';
+      next_tenth_ = removed * 10 / (expected_ == 0 ? 1 : expected_) + 1;
+    }
+  }
+  ~Progress() {
+    if (terminal_) {
+      std::cerr << '\n';
+    }
+  }
+
+ private:
+  std::uint64_t expected_;
+  bool terminal_;
+  std::uint64_t next_tenth_ = 1;
+};
+
+void run_cleanup(const CleanupArgs& args) {
+  const auto older_than = parse_duration("--older-than", args.older_than);
+  if (args.tenant.has_value() == args.all_tenants) {
+    throw InvalidInputError(
+        "inbox cleanup: pass exactly one of --tenant T (one tenant's entries) and --all-tenants");
+  }
+  const std::optional<TenantId> tenant =
+      args.tenant ? std::optional(TenantId(*args.tenant)) : std::nullopt;
+  const auto store = open_claim_inbox_store(args.store);
+  const Timestamp cutoff = SystemClock::instance().now() - older_than;
+  const std::uint64_t cleanable = store->count_cleanable(tenant, cutoff);
+  std::uint64_t removed = 0;
+  if (!args.dry_run && cleanable > 0) {
+    Progress progress(cleanable);
+    const auto report = [&](std::uint64_t so_far) { progress(so_far); };
+    removed = tenant ? store->cleanup_processed(*tenant, cutoff, args.batch, report)
+                     : store->cleanup_all_tenants_processed(cutoff, args.batch, report);
+  }
+  const std::string scope = tenant ? "tenant " + tenant->value() : "every tenant";
+  if (args.json) {
+    std::cout << nlohmann::json{{"store", printable_store_url(args.store)},
+                                {"tenant", tenant ? nlohmann::json(tenant->value())
+                                                  : nlohmann::json(nullptr)},
+                                {"cutoff", format_timestamp(cutoff)},
+                                {"dry_run", args.dry_run},
+                                {"cleanable", cleanable},
+                                {"removed", removed}}
+                     .dump()
+              << '\n';
+    return;
+  }
+  if (args.dry_run) {
+    std::cout << "would remove " << cleanable << " processed entries of " << scope
+              << " processed before " << format_timestamp(cutoff)
+              << " (dry run: nothing removed)\n";
+  } else {
+    std::cout << "removed " << removed << " processed entries of " << scope << " processed before "
+              << format_timestamp(cutoff) << '\n';
+  }
+}
+
+}  // namespace
+
+void add_inbox_cleanup_subcommand(CLI::App& inbox_group) {
+  auto args = std::make_shared<CleanupArgs>();
+  CLI::App* cmd = inbox_group.add_subcommand(
+      "cleanup",
+      "Delete processed entries of a claim inbox older than a duration (processed strictly "
+      "before now - DURATION), for one tenant or every tenant. Entries that are received, "
+      "processing or failed are never deleted.");
+  cmd->add_option("--store", args->store, "Store URL, e.g. sqlite:///var/lib/app/app.db")
+      ->required();
+  cmd->add_option("--older-than", args->older_than, "Retention: 90s, 15m, 12h, 30d")->required();
+  cmd->add_option("--tenant", args->tenant, "Only this tenant's entries");
+  cmd->add_flag("--all-tenants", args->all_tenants, "Every tenant's entries");
+  cmd->add_flag("--dry-run", args->dry_run, "Count what would be removed; remove nothing");
+  cmd->add_option("--batch", args->batch, "Entries deleted per request (1..100000, default 1000)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}));
+  cmd->add_flag("--json", args->json, "Print one JSON object");
+  cmd->callback([args] { run_cleanup(*args); });
+}
+
+}  // namespace docket::tool
