@@ -40,6 +40,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "docket/claim_key.h"
@@ -57,16 +58,18 @@ std::optional<ClaimStatus> parse_claim_status(std::string_view text) noexcept;
 
 // One entry as stored.
 struct ClaimEntry {
+  explicit ClaimEntry(ClaimKey entry_key) : key(std::move(entry_key)) {}
+
   ClaimKey key;
   ClaimStatus status = ClaimStatus::kReceived;
-  std::uint32_t retry_count = 0;            // mark_failed calls so far
-  Timestamp received_at{};                  // when the entry was first written
-  Timestamp updated_at{};                   // its latest change
-  std::optional<std::string> owner;         // processing: the claim's owner
-  std::optional<Timestamp> lease_until;     // processing: the lease's end
-  std::optional<Timestamp> processed_at;    // processed: when
-  std::optional<std::string> last_error;    // the latest failure's error text
-  std::optional<Timestamp> next_attempt_at; // failed: not due for retry before
+  std::uint32_t retry_count = 0;               // mark_failed calls so far
+  Timestamp received_at{};                     // when the entry was first written
+  Timestamp updated_at{};                      // its latest change
+  std::optional<std::string> owner{};          // processing: the claim's owner
+  std::optional<Timestamp> lease_until{};      // processing: the lease's end
+  std::optional<Timestamp> processed_at{};     // processed: when
+  std::optional<std::string> last_error{};     // the latest failure's error text
+  std::optional<Timestamp> next_attempt_at{};  // failed: not due for retry before
 
   friend bool operator==(const ClaimEntry&, const ClaimEntry&) = default;
 };
@@ -82,8 +85,8 @@ std::string_view to_string(ClaimOutcome outcome) noexcept;
 
 struct ClaimResult {
   ClaimOutcome outcome = ClaimOutcome::kClaimed;
-  std::uint32_t retry_count = 0;         // the entry's failures so far
-  std::optional<Timestamp> lease_until;  // kClaimed: ours; kHeldByAnother: theirs
+  std::uint32_t retry_count = 0;           // the entry's failures so far
+  std::optional<Timestamp> lease_until{};  // kClaimed: ours; kHeldByAnother: theirs
 };
 
 // What mark_failed records.
@@ -99,7 +102,7 @@ struct ClaimCounts {
   std::uint64_t processed = 0;
   std::uint64_t failed = 0;
   // The earliest received_at among entries not processed; nullopt when there is none.
-  std::optional<Timestamp> oldest_pending;
+  std::optional<Timestamp> oldest_pending{};
   // Failed entries whose next_attempt_at <= now.
   std::uint64_t failed_due = 0;
 
@@ -108,14 +111,14 @@ struct ClaimCounts {
 
 // One page of entries in the provider's key order.
 struct ClaimPageRequest {
-  std::optional<TenantId> tenant;      // nullopt: every tenant
-  std::optional<ClaimStatus> status;   // nullopt: every status
-  std::optional<ClaimKey> after;       // the previous page's `next`; nullopt: first page
-  std::size_t limit = 100;             // 1..kMaxClaimPageSize
+  std::optional<TenantId> tenant{};     // nullopt: every tenant
+  std::optional<ClaimStatus> status{};  // nullopt: every status
+  std::optional<ClaimKey> after{};      // the previous page's `next`; nullopt: first page
+  std::size_t limit = 100;              // 1..kMaxClaimPageSize
 };
 struct ClaimPage {
-  std::vector<ClaimEntry> entries;
-  std::optional<ClaimKey> next;  // pass as `after` for the following page; nullopt: done
+  std::vector<ClaimEntry> entries{};
+  std::optional<ClaimKey> next{};  // pass as `after` for the following page; nullopt: done
 };
 
 inline constexpr std::size_t kMaxClaimPageSize = 10'000;
@@ -200,8 +203,7 @@ class ClaimInboxStore {
                               const ClaimFailure& failure) = 0;
   virtual bool do_try_mark_processed(const ClaimKey& key) = 0;
   virtual std::optional<ClaimEntry> do_find(const ClaimKey& key) = 0;
-  virtual std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries,
-                                                std::size_t limit) = 0;
+  virtual std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) = 0;
   virtual ClaimCounts do_counts(const std::optional<TenantId>& tenant) = 0;
   virtual ClaimPage do_entries(const ClaimPageRequest& request) = 0;
   // Deletes at most `limit` processed entries with processed_at < cutoff (of `tenant`,
@@ -212,8 +214,8 @@ class ClaimInboxStore {
                                            Timestamp cutoff) = 0;
 
  private:
-  std::uint64_t cleanup_in_batches(const TenantId* tenant, Timestamp cutoff,
-                                   std::size_t batch_size, const CleanupProgress& progress);
+  std::uint64_t cleanup_in_batches(const TenantId* tenant, Timestamp cutoff, std::size_t batch_size,
+                                   const CleanupProgress& progress);
 };
 
 }  // namespace docket

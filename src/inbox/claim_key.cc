@@ -15,8 +15,7 @@ ClaimKey::ClaimKey(TenantId tenant, std::string_view message_id, std::string_vie
                       "name the handler with a stable type name (e.g. billing.InvoiceHandler)");
 }
 
-ClaimKey ClaimKey::for_current_tenant(std::string_view message_id,
-                                      std::string_view handler_type) {
+ClaimKey ClaimKey::for_current_tenant(std::string_view message_id, std::string_view handler_type) {
   return ClaimKey(TenantScope::current_or_untenanted(), message_id, handler_type);
 }
 

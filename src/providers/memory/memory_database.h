@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/claim_inbox_store.h"
 #include "docket/clock.h"
 #include "docket/memory/transaction.h"
 #include "docket/saga_store.h"
@@ -35,6 +36,7 @@ struct State {
   EventLog events;
   std::map<StreamId, Snapshot> snapshots;
   std::map<SagaId, SagaRecord> sagas;
+  std::map<ClaimKey, ClaimEntry> claims;  // the claim inbox, in key order
 };
 
 struct StagedInsert {

@@ -37,8 +37,10 @@ struct ClaimProviderCase {
 
 void PrintTo(const ClaimProviderCase& provider, std::ostream* os);
 
-// Every provider of this build with a claim inbox.
+// Every provider of this build with a claim inbox, and those whose stores other
+// processes share.
 std::vector<ClaimProviderCase> all_claim_providers();
+std::vector<ClaimProviderCase> multi_process_claim_providers();
 
 // One file each.
 std::unique_ptr<ClaimFixture> make_memory_claim_fixture();

@@ -19,4 +19,15 @@ std::vector<ClaimProviderCase> all_claim_providers() {
   return cases;
 }
 
+std::vector<ClaimProviderCase> multi_process_claim_providers() {
+  std::vector<ClaimProviderCase> cases;
+#if DOCKET_HAVE_SQLITE
+  cases.push_back({"sqlite", make_sqlite_claim_fixture});
+#endif
+#if DOCKET_HAVE_POSTGRES
+  cases.push_back({"postgres", make_postgres_claim_fixture});
+#endif
+  return cases;
+}
+
 }  // namespace docket::conformance

@@ -1,0 +1,263 @@
+// The memory ClaimInboxStore: entries in the database's state, every operation one
+// critical section under its lock, so each is atomic exactly as the SPI requires.
+#include <algorithm>
+
+#include "docket/memory/claim_inbox_store.h"
+#include "providers/memory/memory_database.h"
+
+namespace docket::memory {
+namespace {
+
+using Claims = std::map<ClaimKey, ClaimEntry>;
+
+bool claimable(const ClaimEntry& entry, Timestamp now) {
+  switch (entry.status) {
+    case ClaimStatus::kReceived:
+    case ClaimStatus::kFailed:
+      return true;
+    case ClaimStatus::kProcessing:
+      return *entry.lease_until <= now;
+    case ClaimStatus::kProcessed:
+      return false;
+  }
+  return false;
+}
+
+// The entry `owner` holds, or nullptr.
+ClaimEntry* held_by(Claims& claims, const ClaimKey& key, std::string_view owner) {
+  const auto it = claims.find(key);
+  if (it == claims.end() || it->second.status != ClaimStatus::kProcessing ||
+      it->second.owner != owner) {
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void end_claim(ClaimEntry& entry, ClaimStatus status, Timestamp now) {
+  entry.status = status;
+  entry.owner.reset();
+  entry.lease_until.reset();
+  entry.updated_at = now;
+}
+
+bool cleanable(const ClaimEntry& entry, const TenantId* tenant, Timestamp cutoff) {
+  return entry.status == ClaimStatus::kProcessed && *entry.processed_at < cutoff &&
+         (tenant == nullptr || entry.key.tenant() == *tenant);
+}
+
+class MemoryClaimInboxStore final : public ClaimInboxStore {
+ public:
+  explicit MemoryClaimInboxStore(std::shared_ptr<detail::Database> database)
+      : database_(std::move(database)) {}
+
+  std::string_view provider_name() const noexcept override { return "memory"; }
+  StoreCapabilities capabilities() const noexcept override { return {}; }
+  void migrate() override {}
+
+ protected:
+  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+                           std::chrono::microseconds lease) override {
+    const Timestamp now = database_->clock().now();
+    ClaimResult result;
+    database_->write([&](detail::State& state) {
+      auto [it, inserted] = state.claims.try_emplace(key, ClaimEntry(key));
+      ClaimEntry& entry = it->second;
+      if (inserted) {
+        entry.received_at = now;
+      } else if (!claimable(entry, now)) {
+        result.outcome = entry.status == ClaimStatus::kProcessed ? ClaimOutcome::kAlreadyProcessed
+                                                                 : ClaimOutcome::kHeldByAnother;
+        result.retry_count = entry.retry_count;
+        result.lease_until = entry.lease_until;
+        return;
+      }
+      entry.status = ClaimStatus::kProcessing;
+      entry.owner = std::string(owner);
+      entry.lease_until = now + lease;
+      entry.updated_at = now;
+      result = {ClaimOutcome::kClaimed, entry.retry_count, entry.lease_until};
+    });
+    return result;
+  }
+
+  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
+    return change_held(key, owner, [](ClaimEntry& entry, Timestamp now) {
+      end_claim(entry, ClaimStatus::kProcessed, now);
+      entry.processed_at = now;
+      entry.next_attempt_at.reset();
+    });
+  }
+
+  bool do_release(const ClaimKey& key, std::string_view owner) override {
+    return change_held(key, owner, [](ClaimEntry& entry, Timestamp now) {
+      end_claim(entry, ClaimStatus::kReceived, now);
+    });
+  }
+
+  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+                      const ClaimFailure& failure) override {
+    return change_held(key, owner, [&](ClaimEntry& entry, Timestamp now) {
+      end_claim(entry, ClaimStatus::kFailed, now);
+      ++entry.retry_count;
+      entry.last_error = failure.error;
+      entry.next_attempt_at = failure.next_attempt_at;
+    });
+  }
+
+  bool do_try_mark_processed(const ClaimKey& key) override {
+    const Timestamp now = database_->clock().now();
+    bool changed = false;
+    database_->write([&](detail::State& state) {
+      auto [it, inserted] = state.claims.try_emplace(key, ClaimEntry(key));
+      ClaimEntry& entry = it->second;
+      if (inserted) {
+        entry.received_at = now;
+      } else if (entry.status == ClaimStatus::kProcessed) {
+        return;
+      }
+      end_claim(entry, ClaimStatus::kProcessed, now);
+      entry.processed_at = now;
+      entry.next_attempt_at.reset();
+      changed = true;
+    });
+    return changed;
+  }
+
+  std::optional<ClaimEntry> do_find(const ClaimKey& key) override {
+    std::optional<ClaimEntry> found;
+    database_->read([&](const detail::State& state) {
+      if (const auto it = state.claims.find(key); it != state.claims.end()) {
+        found = it->second;
+      }
+    });
+    return found;
+  }
+
+  std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override {
+    const Timestamp now = database_->clock().now();
+    std::vector<ClaimEntry> due;
+    database_->read([&](const detail::State& state) {
+      for (const auto& [key, entry] : state.claims) {
+        if (entry.status == ClaimStatus::kFailed && *entry.next_attempt_at <= now &&
+            entry.retry_count < max_retries) {
+          due.push_back(entry);
+        }
+      }
+    });
+    // Earliest due first; the key breaks ties (the map gave key order already).
+    std::stable_sort(due.begin(), due.end(), [](const ClaimEntry& a, const ClaimEntry& b) {
+      return *a.next_attempt_at < *b.next_attempt_at;
+    });
+    due.erase(due.begin() + static_cast<std::ptrdiff_t>(std::min(due.size(), limit)), due.end());
+    return due;
+  }
+
+  ClaimCounts do_counts(const std::optional<TenantId>& tenant) override {
+    const Timestamp now = database_->clock().now();
+    ClaimCounts counts;
+    database_->read([&](const detail::State& state) {
+      for (const auto& [key, entry] : state.claims) {
+        if (tenant && key.tenant() != *tenant) {
+          continue;
+        }
+        switch (entry.status) {
+          case ClaimStatus::kReceived:
+            ++counts.received;
+            break;
+          case ClaimStatus::kProcessing:
+            ++counts.processing;
+            break;
+          case ClaimStatus::kProcessed:
+            ++counts.processed;
+            break;
+          case ClaimStatus::kFailed:
+            ++counts.failed;
+            counts.failed_due += *entry.next_attempt_at <= now ? 1 : 0;
+            break;
+        }
+        if (entry.status != ClaimStatus::kProcessed &&
+            (!counts.oldest_pending || entry.received_at < *counts.oldest_pending)) {
+          counts.oldest_pending = entry.received_at;
+        }
+      }
+    });
+    return counts;
+  }
+
+  ClaimPage do_entries(const ClaimPageRequest& request) override {
+    ClaimPage page;
+    database_->read([&](const detail::State& state) {
+      auto it = request.after ? state.claims.upper_bound(*request.after) : state.claims.begin();
+      for (; it != state.claims.end(); ++it) {
+        const ClaimEntry& entry = it->second;
+        if ((request.tenant && entry.key.tenant() != *request.tenant) ||
+            (request.status && entry.status != *request.status)) {
+          continue;
+        }
+        if (page.entries.size() == request.limit) {
+          page.next = page.entries.back().key;
+          return;
+        }
+        page.entries.push_back(entry);
+      }
+    });
+    return page;
+  }
+
+  std::size_t do_cleanup_batch(const TenantId* tenant, Timestamp cutoff,
+                               std::size_t limit) override {
+    std::size_t deleted = 0;
+    database_->write([&](detail::State& state) {
+      for (auto it = state.claims.begin(); it != state.claims.end() && deleted < limit;) {
+        if (cleanable(it->second, tenant, cutoff)) {
+          it = state.claims.erase(it);
+          ++deleted;
+        } else {
+          ++it;
+        }
+      }
+    });
+    return deleted;
+  }
+
+  std::uint64_t do_count_cleanable(const std::optional<TenantId>& tenant,
+                                   Timestamp cutoff) override {
+    const TenantId* only = tenant ? &*tenant : nullptr;
+    std::uint64_t count = 0;
+    database_->read([&](const detail::State& state) {
+      count = static_cast<std::uint64_t>(
+          std::count_if(state.claims.begin(), state.claims.end(),
+                        [&](const auto& item) { return cleanable(item.second, only, cutoff); }));
+    });
+    return count;
+  }
+
+ private:
+  // Applies `change` to the entry when `owner` holds it; whether it did.
+  template <typename Change>
+  bool change_held(const ClaimKey& key, std::string_view owner, const Change& change) {
+    const Timestamp now = database_->clock().now();
+    bool changed = false;
+    database_->write([&](detail::State& state) {
+      if (ClaimEntry* entry = held_by(state.claims, key, owner)) {
+        change(*entry, now);
+        changed = true;
+      }
+    });
+    return changed;
+  }
+
+  std::shared_ptr<detail::Database> database_;
+};
+
+}  // namespace
+
+std::unique_ptr<ClaimInboxStore> open_claim_inbox_store(const Database& database) {
+  return std::make_unique<MemoryClaimInboxStore>(database.state());
+}
+
+std::unique_ptr<ClaimInboxStore> open_claim_inbox_store(const Clock& clock) {
+  return open_claim_inbox_store(open_database(clock));
+}
+
+}  // namespace docket::memory

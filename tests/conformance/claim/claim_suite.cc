@@ -1,0 +1,34 @@
+#include "claim_suite.h"
+
+namespace docket::conformance {
+
+void ClaimConformance::SetUp() {
+  fixture_ = GetParam().make();
+  store_ = fixture_->open(clock_);
+  store_->migrate();
+}
+
+ClaimKey ClaimConformance::key(std::string_view message_id, std::string_view tenant,
+                               std::string_view handler) {
+  return ClaimKey(TenantId(tenant), message_id, handler);
+}
+
+ClaimEntry ClaimConformance::entry(const ClaimKey& key) {
+  auto found = store_->find(key);
+  if (!found) {
+    ADD_FAILURE() << "no entry for message " << key.message_id();
+    return ClaimEntry(key);
+  }
+  return *found;
+}
+
+void ClaimConformance::process(const ClaimKey& key) {
+  ASSERT_EQ(store_->try_claim(key, "setup", kLease).outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->mark_processed(key, "setup"));
+}
+
+std::string claim_provider_name(const ::testing::TestParamInfo<ClaimProviderCase>& info) {
+  return info.param.name;
+}
+
+}  // namespace docket::conformance

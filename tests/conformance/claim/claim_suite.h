@@ -1,0 +1,43 @@
+// The claim-inbox conformance suite's test base: a fresh store per test on the
+// provider under test, a manual clock, and helpers to name keys and read entries.
+#ifndef DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_SUITE_H_
+#define DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_SUITE_H_
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "claim_fixture.h"
+
+namespace docket::conformance {
+
+class ClaimConformance : public ::testing::TestWithParam<ClaimProviderCase> {
+ protected:
+  void SetUp() override;
+
+  // A key of tenant "acme" (or `tenant`) for handler "billing.Invoice".
+  static ClaimKey key(std::string_view message_id, std::string_view tenant = "acme",
+                      std::string_view handler = "billing.Invoice");
+
+  // The stored entry, which must exist.
+  ClaimEntry entry(const ClaimKey& key);
+
+  // Claims, marks processed and checks both worked, at the clock's current time.
+  void process(const ClaimKey& key);
+
+  static constexpr std::chrono::seconds kLease{30};
+
+  ManualClock clock_{Timestamp(std::chrono::seconds(1'800'000'000))};
+  std::unique_ptr<ClaimFixture> fixture_;
+  std::unique_ptr<ClaimInboxStore> store_;
+};
+
+// "memory", "sqlite", ... as the test name suffix.
+std::string claim_provider_name(const ::testing::TestParamInfo<ClaimProviderCase>& info);
+
+}  // namespace docket::conformance
+
+#endif  // DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_SUITE_H_
