@@ -79,18 +79,16 @@ std::vector<ClaimEntry> claim_entries(const Result& result) {
   std::vector<ClaimEntry> entries;
   entries.reserve(static_cast<std::size_t>(result.rows()));
   for (int row = 0; row < result.rows(); ++row) {
-    entries.push_back(ClaimEntry{
-        .key = key_at(result, row),
-        .status = status_at(result, row, kStatus),
-        .retry_count = count_at(result, row, kRetryCount),
-        .received_at = kit::from_micros(result.int64(row, kReceivedAt)),
-        .updated_at = kit::from_micros(result.int64(row, kUpdatedAt)),
-        .owner = optional_string_at(result, row, kOwner),
-        .lease_until = optional_time_at(result, row, kLeaseUntil),
-        .processed_at = optional_time_at(result, row, kProcessedAt),
-        .last_error = optional_string_at(result, row, kLastError),
-        .next_attempt_at = optional_time_at(result, row, kNextAttemptAt),
-    });
+    ClaimEntry& entry = entries.emplace_back(key_at(result, row));
+    entry.status = status_at(result, row, kStatus);
+    entry.retry_count = count_at(result, row, kRetryCount);
+    entry.received_at = kit::from_micros(result.int64(row, kReceivedAt));
+    entry.updated_at = kit::from_micros(result.int64(row, kUpdatedAt));
+    entry.owner = optional_string_at(result, row, kOwner);
+    entry.lease_until = optional_time_at(result, row, kLeaseUntil);
+    entry.processed_at = optional_time_at(result, row, kProcessedAt);
+    entry.last_error = optional_string_at(result, row, kLastError);
+    entry.next_attempt_at = optional_time_at(result, row, kNextAttemptAt);
   }
   return entries;
 }
