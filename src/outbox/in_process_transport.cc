@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "outbox/stable_hash.h"
+#include "core/stable_hash.h"
 
 namespace docket {
 namespace {
@@ -41,8 +41,8 @@ bool InProcessTransport::decide(double probability, const std::string& id, std::
   if (probability <= 0.0) {
     return false;
   }
-  const std::uint64_t salt = outbox::stable_hash(faults_.seed, what, 0);
-  return outbox::unit_interval(outbox::stable_hash(salt, id, nth)) < probability;
+  const std::uint64_t salt = core::stable_hash(faults_.seed, what, 0);
+  return core::unit_interval(core::stable_hash(salt, id, nth)) < probability;
 }
 
 void InProcessTransport::publish(const TransportMessage& message) {
@@ -81,7 +81,7 @@ void InProcessTransport::enqueue_locked(Copy copy, bool may_reorder) {
   const std::string& id = copy.message.envelope.message_id;
   if (may_reorder && !queue_.empty() && decide(faults_.reorder, id, "reorder", copy.received)) {
     ++stats_.reordered;
-    const std::uint64_t place = outbox::stable_hash(faults_.seed, id, queue_.size());
+    const std::uint64_t place = core::stable_hash(faults_.seed, id, queue_.size());
     queue_.insert(queue_.begin() + static_cast<std::ptrdiff_t>(place % queue_.size()),
                   std::move(copy));
     return;

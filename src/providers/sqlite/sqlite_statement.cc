@@ -8,6 +8,10 @@
 
 namespace docket::sqlite::detail {
 
+bool RowView::is_null(int column) const noexcept {
+  return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
 std::int64_t RowView::int64(int column) const noexcept {
   return sqlite3_column_int64(stmt_, column);
 }

@@ -32,6 +32,8 @@ class RowView {
  public:
   explicit RowView(sqlite3_stmt* stmt) noexcept : stmt_(stmt) {}
 
+  // Whether the column is NULL (the claim inbox's optional fields).
+  bool is_null(int column) const noexcept;
   // The column as an integer (SQLite converts other types; NULL reads as 0).
   std::int64_t int64(int column) const noexcept;
   // The column's text or blob bytes (NULL reads as empty), valid until the visitor

@@ -1,6 +1,6 @@
-#include "outbox/stable_hash.h"
+#include "core/stable_hash.h"
 
-namespace docket::outbox {
+namespace docket::core {
 namespace {
 
 std::uint64_t mix(std::uint64_t x) noexcept {
@@ -25,4 +25,4 @@ double unit_interval(std::uint64_t hash) noexcept {
   return static_cast<double>(hash >> 11) * 0x1.0p-53;  // the top 53 bits: exact doubles
 }
 
-}  // namespace docket::outbox
+}  // namespace docket::core

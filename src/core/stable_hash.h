@@ -2,13 +2,13 @@
 // the same inputs give the same value on every run, platform and thread.
 //
 // Thread-safety: pure functions.
-#ifndef DOCKET_OUTBOX_STABLE_HASH_H_
-#define DOCKET_OUTBOX_STABLE_HASH_H_
+#ifndef DOCKET_CORE_STABLE_HASH_H_
+#define DOCKET_CORE_STABLE_HASH_H_
 
 #include <cstdint>
 #include <string_view>
 
-namespace docket::outbox {
+namespace docket::core {
 
 // FNV-1a over `text` mixed with `salt` and `n` through splitmix64's finaliser.
 std::uint64_t stable_hash(std::uint64_t salt, std::string_view text, std::uint64_t n) noexcept;
@@ -16,6 +16,6 @@ std::uint64_t stable_hash(std::uint64_t salt, std::string_view text, std::uint64
 // The hash mapped to [0, 1).
 double unit_interval(std::uint64_t hash) noexcept;
 
-}  // namespace docket::outbox
+}  // namespace docket::core
 
-#endif  // DOCKET_OUTBOX_STABLE_HASH_H_
+#endif  // DOCKET_CORE_STABLE_HASH_H_

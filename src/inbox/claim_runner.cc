@@ -1,0 +1,145 @@
+#include "docket/claim_runner.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+#include "docket/utf8.h"
+#include "docket/uuid.h"
+#include "inbox/text_checks.h"
+
+namespace docket {
+namespace {
+
+std::string configuration_problem(std::string_view what, std::string_view value,
+                                  std::size_t max_bytes, bool allow_empty) {
+  if (allow_empty && value.empty()) {
+    return {};
+  }
+  return inbox::text_problem(what, value, max_bytes, /*allow_blank=*/false).value_or("");
+}
+
+// `text` with every byte that is not part of well-formed UTF-8 written as \xNN.
+std::string escape_invalid_utf8(std::string_view text) {
+  std::string out;
+  while (const auto defect = find_utf8_defect(text)) {
+    out.append(text.substr(0, defect->offset));
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const auto byte = static_cast<unsigned char>(text[defect->offset]);
+    out += "\\x";
+    out += kHex[byte >> 4];
+    out += kHex[byte & 0xF];
+    text.remove_prefix(defect->offset + 1);
+  }
+  out.append(text);
+  return out;
+}
+
+// The longest prefix of the valid UTF-8 `text` of at most `max` bytes that ends on a
+// character boundary.
+std::size_t utf8_prefix_length(std::string_view text, std::size_t max) {
+  std::size_t n = std::min(max, text.size());
+  while (n > 0 && n < text.size() && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) {
+    --n;
+  }
+  return n;
+}
+
+// The error text kept on a failed entry: the exception's what(), legible and bounded.
+// Bytes that are not UTF-8 are written as \xNN, and text past the store's limit is
+// replaced by a note of how much was left out, so that recording a failure never
+// fails on the failure's own text.
+std::string error_text(const std::exception_ptr& error) {
+  std::string what = "a non-standard exception";
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception& e) {
+    what = e.what();
+  } catch (...) {
+  }
+  std::string text = escape_invalid_utf8(what);
+  if (text.size() > kMaxClaimErrorBytes) {
+    const std::string note = " ... (" + std::to_string(text.size()) + " bytes in all)";
+    text.resize(utf8_prefix_length(text, kMaxClaimErrorBytes - note.size()));
+    text += note;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string_view to_string(ClaimRunOutcome outcome) noexcept {
+  switch (outcome) {
+    case ClaimRunOutcome::kProcessed:
+      return "processed";
+    case ClaimRunOutcome::kAlreadyProcessed:
+      return "already_processed";
+    case ClaimRunOutcome::kHeldByAnother:
+      return "held_by_another";
+    case ClaimRunOutcome::kSuperseded:
+      return "superseded";
+  }
+  return "unknown";
+}
+
+ClaimRunnerOptions::ClaimRunnerOptions(std::string_view handler_type, ClaimRunnerSettings settings)
+    : handler_type_(handler_type),
+      settings_(std::move(settings)),
+      schedule_("claim runner options", settings_.backoff_base, settings_.backoff_cap,
+                settings_.jitter) {
+  for (const std::string& problem :
+       {configuration_problem("handler type", handler_type_, kMaxHandlerTypeBytes, false),
+        configuration_problem("owner", settings_.owner, kMaxClaimOwnerBytes, true)}) {
+    if (!problem.empty()) {
+      throw ConfigurationError("claim runner options: " + problem);
+    }
+  }
+  if (settings_.lease <= std::chrono::microseconds::zero() || settings_.lease > kMaxClaimLease) {
+    throw ConfigurationError(
+        "claim runner options: lease is " + std::to_string(settings_.lease.count()) +
+        " us; it must be within (0, " + std::to_string(kMaxClaimLease.count()) +
+        " h] and outlast the handler");
+  }
+}
+
+ClaimRunner::ClaimRunner(ClaimInboxStore& store, ClaimRunnerOptions options, const Clock& clock)
+    : store_(store),
+      options_(std::move(options)),
+      clock_(clock),
+      owner_(options_.settings().owner.empty() ? Uuid::v7().to_string()
+                                               : options_.settings().owner) {}
+
+ClaimRunOutcome ClaimRunner::run(std::string_view message_id,
+                                 const std::function<void()>& handler) const {
+  return run(ClaimKey::for_current_tenant(message_id, options_.handler_type()), handler);
+}
+
+ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()>& handler) const {
+  const ClaimResult claim = store_.try_claim(key, owner_, options_.settings().lease);
+  if (claim.outcome == ClaimOutcome::kAlreadyProcessed) {
+    return ClaimRunOutcome::kAlreadyProcessed;
+  }
+  if (claim.outcome == ClaimOutcome::kHeldByAnother) {
+    return ClaimRunOutcome::kHeldByAnother;
+  }
+  try {
+    handler();
+  } catch (...) {
+    const int attempt = static_cast<int>(claim.retry_count) + 1;
+    try {
+      const Timestamp next =
+          clock_.now() + options_.retry_schedule().delay(key.message_id(), attempt);
+      store_.mark_failed(key, owner_, {error_text(std::current_exception()), next});
+    } catch (const std::exception& mark_error) {
+      if (options_.settings().on_mark_error) {
+        options_.settings().on_mark_error(key, mark_error);
+      }
+    }
+    throw;
+  }
+  return store_.mark_processed(key, owner_) ? ClaimRunOutcome::kProcessed
+                                            : ClaimRunOutcome::kSuperseded;
+}
+
+}  // namespace docket

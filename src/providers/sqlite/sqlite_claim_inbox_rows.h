@@ -1,0 +1,36 @@
+// docket_claim_inbox rows turned back into the claim inbox's values, read in place
+// from SQLite's row (RowView), with no Row in between.
+//
+// Thread-safety: belongs to the thread holding the connection.
+#ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_ROWS_H_
+#define DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_ROWS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "docket/claim_inbox_store.h"
+#include "providers/sqlite/sqlite_connection.h"
+
+namespace docket::sqlite::detail {
+
+// A row selected with DOCKET_CLAIM_COLUMNS (sqlite_claim_inbox_sql.h). Throws
+// InfrastructureError for a row docket could not have written.
+ClaimEntry claim_entry(const RowView& row);
+
+// The status in `column`; InfrastructureError for any other text.
+ClaimStatus claim_status(const RowView& row, int column);
+
+// The retry count in `column`; InfrastructureError when it is out of range.
+std::uint32_t claim_retry_count(const RowView& row, int column);
+
+// Runs `sql` (selecting DOCKET_CLAIM_COLUMNS) and returns its entries; `expected` is
+// how many it may return at most (room for a few of them is made up front).
+std::vector<ClaimEntry> claim_entries(Connection& connection, std::string_view sql,
+                                      std::span<const ParamView> params, std::size_t expected);
+
+}  // namespace docket::sqlite::detail
+
+#endif  // DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_ROWS_H_

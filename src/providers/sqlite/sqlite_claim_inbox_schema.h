@@ -1,0 +1,24 @@
+// The SQLite schema of the claim inbox (component "claim_inbox" in
+// docket_schema_version), migrated by sqlite_migration.h. The table shares the
+// database file with the provider's other stores.
+//
+// Thread-safety: uses only the connection passed in.
+#ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_
+#define DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_
+
+#include <string_view>
+
+#include "providers/sqlite/sqlite_connection.h"
+
+namespace docket::sqlite::detail {
+
+// The component's row in docket_schema_version.
+inline constexpr std::string_view kClaimInboxSchemaComponent = "claim_inbox";
+
+// Creates docket_claim_inbox and its indexes when absent and records the component's
+// version. Throws ConfigurationError when the database holds a newer version.
+void migrate_claim_inbox_schema(Connection& connection);
+
+}  // namespace docket::sqlite::detail
+
+#endif  // DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_

@@ -1,0 +1,241 @@
+// The SQLite ClaimInboxStore: table docket_claim_inbox, beside the provider's other
+// stores in one database file. Every operation is one statement in a transaction of
+// its own (try_claim: at most two, under BEGIN IMMEDIATE), so each is atomic and
+// SQLite's write lock serialises the writers, across threads and processes alike.
+// The statements are those of sqlite_claim_inbox_sql.h.
+#include <array>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+#include "docket/sqlite/claim_inbox_store.h"
+#include "providers/kit/time_codec.h"
+#include "providers/sqlite/sqlite_claim_inbox_rows.h"
+#include "providers/sqlite/sqlite_claim_inbox_schema.h"
+#include "providers/sqlite/sqlite_claim_inbox_sql.h"
+#include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_immediate_transaction.h"
+#include "providers/sqlite/sqlite_options.h"
+
+namespace docket::sqlite {
+namespace {
+
+using detail::ParamView;
+using detail::RowView;
+using kit::from_micros;
+using kit::to_micros;
+namespace claim_sql = detail::claim_sql;
+
+// Sorts before every key term (none is empty). Not a default string_view: SQLite
+// binds a null pointer as NULL, which compares as nothing.
+constexpr std::string_view kBeforeEveryTerm = "";
+
+class SqliteClaimInboxStore final : public ClaimInboxStore {
+ public:
+  SqliteClaimInboxStore(const StoreOptions& options, const Clock& clock)
+      : database_(options, clock, detail::migrate_claim_inbox_schema),
+        // The claim inbox never joins a handler's writes; a file is shared by every
+        // process that opens it, ":memory:" by none.
+        capabilities_{.joins_handler_writes = false,
+                      .interactive_transactions = false,
+                      .max_writes_per_commit = 0,
+                      .max_bytes_per_commit = 0,
+                      .ordered_feed = false,
+                      .server_side_expiry = false,
+                      .shared_between_processes = options.path != ":memory:"} {}
+
+  std::string_view provider_name() const noexcept override { return "sqlite"; }
+  StoreCapabilities capabilities() const noexcept override { return capabilities_; }
+  void migrate() override { database_.migrate(); }
+
+ protected:
+  // The upsert claims whatever is claimable; only when it returned nothing does a read
+  // in the same transaction (under the write lock, so nothing changed in between) say
+  // whether the entry is processed or whose lease holds it.
+  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+                           std::chrono::microseconds lease) override {
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
+    // Read after the lock is ours: a lease that ran out while we waited is claimable.
+    const Timestamp now = database_.clock().now();
+    const std::array<ParamView, 6> params{key.tenant().value(), key.message_id(),
+                                          key.handler_type(),   owner,
+                                          to_micros(now),       to_micros(now + lease)};
+    std::optional<ClaimResult> result;
+    connection->for_each_row(claim_sql::kTryClaim, params, [&](const RowView& row) {
+      result = ClaimResult{.outcome = ClaimOutcome::kClaimed,
+                           .retry_count = detail::claim_retry_count(row, 0),
+                           .lease_until = from_micros(row.int64(1))};
+    });
+    if (!result) {
+      connection->for_each_row(
+          claim_sql::kClaimHolder, std::span(params).first(3), [&](const RowView& row) {
+            const bool processed = detail::claim_status(row, 0) == ClaimStatus::kProcessed;
+            result = ClaimResult{
+                .outcome =
+                    processed ? ClaimOutcome::kAlreadyProcessed : ClaimOutcome::kHeldByAnother,
+                .retry_count = detail::claim_retry_count(row, 1),
+                .lease_until = processed ? std::nullopt : std::optional(from_micros(row.int64(2)))};
+          });
+    }
+    if (!result) {
+      throw InfrastructureError("SQLite claim inbox on '" + connection->path() +
+                                "': the claim upsert neither wrote nor found the entry of "
+                                "message '" +
+                                key.message_id() + "'; nothing was claimed");
+    }
+    transaction.commit();
+    return *result;
+  }
+
+  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
+    return held_update(claim_sql::kMarkProcessed, key, owner);
+  }
+
+  bool do_release(const ClaimKey& key, std::string_view owner) override {
+    return held_update(claim_sql::kRelease, key, owner);
+  }
+
+  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+                      const ClaimFailure& failure) override {
+    const std::array<ParamView, 7> params{key.tenant().value(),
+                                          key.message_id(),
+                                          key.handler_type(),
+                                          owner,
+                                          to_micros(database_.clock().now()),
+                                          failure.error,
+                                          to_micros(failure.next_attempt_at)};
+    return database_.connect()->exec_views(claim_sql::kMarkFailed, params) == 1;
+  }
+
+  bool do_try_mark_processed(const ClaimKey& key) override {
+    const std::array<ParamView, 4> params{key.tenant().value(), key.message_id(),
+                                          key.handler_type(), to_micros(database_.clock().now())};
+    return database_.connect()->exec_views(claim_sql::kTryMarkProcessed, params) == 1;
+  }
+
+  std::optional<ClaimEntry> do_find(const ClaimKey& key) override {
+    const std::array<ParamView, 3> params{key.tenant().value(), key.message_id(),
+                                          key.handler_type()};
+    auto found = detail::claim_entries(*database_.connect(), claim_sql::kFind, params, 1);
+    if (found.empty()) {
+      return std::nullopt;
+    }
+    return std::move(found.front());
+  }
+
+  std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override {
+    const std::array<ParamView, 3> params{to_micros(database_.clock().now()),
+                                          std::int64_t{max_retries},
+                                          static_cast<std::int64_t>(limit)};
+    return detail::claim_entries(*database_.connect(), claim_sql::kFailedDue, params, limit);
+  }
+
+  ClaimCounts do_counts(const std::optional<TenantId>& tenant) override;
+  ClaimPage do_entries(const ClaimPageRequest& request) override;
+
+  std::size_t do_cleanup_batch(const TenantId* tenant, Timestamp cutoff,
+                               std::size_t limit) override {
+    const std::int64_t rows = static_cast<std::int64_t>(limit);
+    auto connection = database_.connect();
+    if (tenant == nullptr) {
+      const std::array<ParamView, 2> params{to_micros(cutoff), rows};
+      return static_cast<std::size_t>(connection->exec_views(claim_sql::kCleanup, params));
+    }
+    const std::array<ParamView, 3> params{to_micros(cutoff), rows, tenant->value()};
+    return static_cast<std::size_t>(connection->exec_views(claim_sql::kTenantCleanup, params));
+  }
+
+  std::uint64_t do_count_cleanable(const std::optional<TenantId>& tenant,
+                                   Timestamp cutoff) override {
+    const std::array<ParamView, 2> params{to_micros(cutoff),
+                                          tenant ? ParamView(tenant->value()) : nullptr};
+    std::uint64_t count = 0;
+    database_.connect()->for_each_row(
+        tenant ? claim_sql::kTenantCountCleanable : claim_sql::kCountCleanable,
+        std::span(params).first(tenant ? 2 : 1),
+        [&](const RowView& row) { count = static_cast<std::uint64_t>(row.int64(0)); });
+    return count;
+  }
+
+ private:
+  // One UPDATE of the entry `owner` holds (status processing, owner = ?4), with now as
+  // ?5: true iff it changed the entry.
+  bool held_update(std::string_view sql, const ClaimKey& key, std::string_view owner) {
+    const std::array<ParamView, 5> params{key.tenant().value(), key.message_id(),
+                                          key.handler_type(), owner,
+                                          to_micros(database_.clock().now())};
+    return database_.connect()->exec_views(sql, params) == 1;
+  }
+
+  detail::Database database_;
+  const StoreCapabilities capabilities_;
+};
+
+ClaimCounts SqliteClaimInboxStore::do_counts(const std::optional<TenantId>& tenant) {
+  const std::array<ParamView, 2> params{to_micros(database_.clock().now()),
+                                        tenant ? ParamView(tenant->value()) : nullptr};
+  ClaimCounts counts;
+  const auto count_at = [](const RowView& row, int column) {
+    return static_cast<std::uint64_t>(row.int64(column));
+  };
+  database_.connect()->for_each_row(tenant ? claim_sql::kTenantCounts : claim_sql::kCounts,
+                                    std::span(params).first(tenant ? 2 : 1),
+                                    [&](const RowView& row) {
+                                      counts.received = count_at(row, 0);
+                                      counts.processing = count_at(row, 1);
+                                      counts.processed = count_at(row, 2);
+                                      counts.failed = count_at(row, 3);
+                                      if (!row.is_null(4)) {
+                                        counts.oldest_pending = from_micros(row.int64(4));
+                                      }
+                                      counts.failed_due = count_at(row, 5);
+                                    });
+  return counts;
+}
+
+// Reads one row more than the page holds: it tells whether another page follows.
+ClaimPage SqliteClaimInboxStore::do_entries(const ClaimPageRequest& request) {
+  const ParamView status =
+      request.status ? ParamView(to_string(*request.status)) : ParamView(nullptr);
+  const auto rows = static_cast<std::int64_t>(request.limit + 1);
+  const ClaimKey* after = request.after ? &*request.after : nullptr;
+  std::vector<ClaimEntry> entries;
+  if (request.tenant) {
+    const TenantId& tenant = *request.tenant;
+    if (after != nullptr && after->tenant() > tenant) {
+      return {};  // `after` is past every entry of the tenant
+    }
+    const bool within = after != nullptr && after->tenant() == tenant;
+    const std::array<ParamView, 5> params{
+        tenant.value(), within ? std::string_view(after->message_id()) : kBeforeEveryTerm,
+        within ? std::string_view(after->handler_type()) : kBeforeEveryTerm, status, rows};
+    entries = detail::claim_entries(*database_.connect(), claim_sql::kTenantEntries, params,
+                                    request.limit + 1);
+  } else {
+    const std::array<ParamView, 5> params{
+        after != nullptr ? std::string_view(after->tenant().value()) : kBeforeEveryTerm,
+        after != nullptr ? std::string_view(after->message_id()) : kBeforeEveryTerm,
+        after != nullptr ? std::string_view(after->handler_type()) : kBeforeEveryTerm, status,
+        rows};
+    entries =
+        detail::claim_entries(*database_.connect(), claim_sql::kEntries, params, request.limit + 1);
+  }
+  ClaimPage page;
+  if (entries.size() > request.limit) {
+    entries.pop_back();
+    page.next = entries.back().key;
+  }
+  page.entries = std::move(entries);
+  return page;
+}
+
+}  // namespace
+
+std::unique_ptr<ClaimInboxStore> open_claim_inbox_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<SqliteClaimInboxStore>(
+      detail::checked_options(std::move(options), "SQLite claim inbox store"), clock);
+}
+
+}  // namespace docket::sqlite

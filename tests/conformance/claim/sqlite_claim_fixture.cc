@@ -1,0 +1,30 @@
+// The SQLite claim inbox on a fresh database file in a temporary directory, removed
+// with the fixture; other processes open the same file through its URL.
+#include "../eventsourcing/temp_dir.h"
+#include "claim_fixture.h"
+#include "docket/sqlite/claim_inbox_store.h"
+
+namespace docket::conformance {
+namespace {
+
+class SqliteClaimFixture final : public ClaimFixture {
+ public:
+  SqliteClaimFixture() { options_.path = dir_.file("claims.db"); }
+
+  std::unique_ptr<ClaimInboxStore> open(const Clock& clock) override {
+    return sqlite::open_claim_inbox_store(options_, clock);
+  }
+  std::optional<std::string> shared_url() const override { return "sqlite://" + options_.path; }
+
+ private:
+  eventsourcing::TempDir dir_;
+  sqlite::StoreOptions options_;
+};
+
+}  // namespace
+
+std::unique_ptr<ClaimFixture> make_sqlite_claim_fixture() {
+  return std::make_unique<SqliteClaimFixture>();
+}
+
+}  // namespace docket::conformance
