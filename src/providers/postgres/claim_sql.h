@@ -59,7 +59,7 @@ inline constexpr Statement kTryClaim{
         DOCKET_TS("$6") ") "
       "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE "
       "SET status = 'processing', owner = excluded.owner, lease_until = excluded.lease_until, "
-        "updated_at = excluded.updated_at, next_attempt_at = NULL "
+        "updated_at = excluded.updated_at "
       "WHERE c.status IN ('received', 'failed') "
         "OR (c.status = 'processing' AND c.lease_until <= excluded.updated_at) "
       "RETURNING true AS claimed, c.status, c.retry_count, "
@@ -73,14 +73,16 @@ inline constexpr Statement kTryClaim{
     "SELECT * FROM claimed UNION ALL SELECT * FROM current"};
 
 // mark_processed, release, mark_failed: $1..$3 the key, $4 owner, $5 now; one row
-// changed iff `owner` holds the claim (its lease ended or not). Fields that belong to
-// a status (owner and lease_until: processing; processed_at: processed;
-// next_attempt_at: failed) are NULL in every other status.
+// changed iff `owner` holds the claim (its lease ended or not). owner and lease_until
+// are set only while processing, processed_at once processed; next_attempt_at, the
+// latest failure's retry time, is kept through later claims and releases and dropped
+// once processed (as on every provider).
 inline constexpr Statement kMarkProcessed{
     "docket_claim_mark_processed",
     "UPDATE docket_claim_inbox "
     "SET status = 'processed', processed_at = " DOCKET_TS("$5") ", "
-      "updated_at = " DOCKET_TS("$5") ", owner = NULL, lease_until = NULL "
+      "updated_at = " DOCKET_TS("$5") ", owner = NULL, lease_until = NULL, "
+      "next_attempt_at = NULL "
     "WHERE " DOCKET_CLAIM_KEY " AND status = 'processing' AND owner = $4"};
 
 inline constexpr Statement kRelease{
