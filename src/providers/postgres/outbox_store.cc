@@ -13,16 +13,12 @@
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/outbox_schema.h"
+#include "providers/postgres/timestamp_sql.h"
 #include "providers/postgres/unique_violation.h"
 #include "providers/postgres/unit_of_work.h"
 
 namespace docket::postgres {
 namespace {
-
-// A bound microsecond count as timestamptz, exactly.
-#define DOCKET_TS(param) "('epoch'::timestamptz + " param " * interval '1 microsecond')"
-// A timestamptz column read back as microseconds since the epoch (numeric, exact).
-#define DOCKET_US(column) "(extract(epoch FROM " column ") * 1000000)::int8"
 
 constexpr std::string_view kColumns =
     "sequence, id, tenant, event_type, payload, " DOCKET_US("occurred_at") ", message_source, "
@@ -222,9 +218,6 @@ class PostgresOutboxStore final : public OutboxStore {
  private:
   Database database_;
 };
-
-#undef DOCKET_TS
-#undef DOCKET_US
 
 }  // namespace
 

@@ -1,0 +1,28 @@
+// The PostgreSQL claim inbox under the suite: a schema of its own per fixture on the
+// server of DOCKET_TEST_POSTGRES_URL, which other processes reach by the same URL.
+#include "claim_fixture.h"
+#include "docket/postgres/claim_inbox_store.h"
+#include "support/postgres_schema.h"
+
+namespace docket::conformance {
+namespace {
+
+class PostgresClaimFixture final : public ClaimFixture {
+ public:
+  std::unique_ptr<ClaimInboxStore> open(const Clock& clock) override {
+    return postgres::open_claim_inbox_store(postgres::StoreOptions{.conninfo = schema_.url()},
+                                            clock);
+  }
+  std::optional<std::string> shared_url() const override { return schema_.url(); }
+
+ private:
+  test_support::PostgresSchema schema_;
+};
+
+}  // namespace
+
+std::unique_ptr<ClaimFixture> make_postgres_claim_fixture() {
+  return std::make_unique<PostgresClaimFixture>();
+}
+
+}  // namespace docket::conformance
