@@ -36,6 +36,7 @@
 #include "docket/event.h"
 #include "docket/expected_version.h"
 #include "docket/handler_transaction.h"
+#include "docket/store_capabilities.h"
 #include "docket/stream_id.h"
 #include "docket/tenant.h"
 
@@ -59,6 +60,10 @@ class EventStore {
 
   // The provider's name: "memory", "sqlite", ...
   virtual std::string_view provider_name() const noexcept = 0;
+
+  // What this store can do; see docket/store_capabilities.h. read_all needs
+  // ordered_feed; appending in a handler's transaction needs joins_handler_writes.
+  virtual StoreCapabilities capabilities() const noexcept = 0;
 
   // Appends `events` (at least one) to `stream` if it meets `expected`. Assigns each
   // event a UUIDv7 id and, when it has none, the clock's time as occurred-at.
@@ -102,6 +107,13 @@ class EventStore {
   // transactions roll back are gaps, and read_all moves past them once they are
   // known to be final. The memory provider assigns positions at commit, under its
   // lock, so nothing is ever in flight there.
+  //
+  // The contract is a capability: a store states ordered_feed when its positions are
+  // one total order over every stream that keeps it (memory, SQLite, PostgreSQL).
+  // A store without a global sequence (a document store: a counter every append would
+  // contend on is a hot item) does not offer read_all: it throws ConfigurationError
+  // naming the capability, and feeds are built from the outbox or the store's own
+  // change stream, whose positions are opaque cursors kept in a CheckpointStore.
   ReadAllPage read_all(std::int64_t from_position, std::size_t limit,
                        const std::optional<TenantId>& tenant = std::nullopt);
 

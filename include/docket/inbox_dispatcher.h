@@ -74,7 +74,10 @@ class InboxDispatcher {
   // the transaction itself fails (e.g. InfrastructureError on commit); then nothing of
   // the batch is committed. With AfterBatchFailure::kStop the messages after the first
   // failed one are not dispatched and have no result: the results end at the failed
-  // message, and only the messages before it commit.
+  // message, and only the messages before it commit. A batch of more messages than the
+  // store's max_writes_per_commit (docket/store_capabilities.h) is refused with
+  // ConfigurationError before anything is written; a message whose handler writes take
+  // the commit past the limit fails alone, as any failing message does.
   std::vector<BatchItemResult> dispatch_batch(
       std::span<const Envelope> envelopes,
       AfterBatchFailure after_failure = AfterBatchFailure::kContinue) const;

@@ -26,6 +26,7 @@
 #include "docket/checkpoint_store.h"
 #include "docket/clock.h"
 #include "docket/handler_transaction.h"
+#include "docket/store_capabilities.h"
 
 namespace docket {
 
@@ -84,6 +85,9 @@ class InboxStore {
 
   // The provider's name: "memory", "sqlite", ...
   virtual std::string_view provider_name() const noexcept = 0;
+
+  // What this store can do; see docket/store_capabilities.h.
+  virtual StoreCapabilities capabilities() const noexcept = 0;
 
   // Creates or upgrades the schema. Idempotent; also done on first use.
   virtual void migrate() = 0;

@@ -30,6 +30,7 @@
 #include "docket/handler_transaction.h"
 #include "docket/inbox_store.h"
 #include "docket/outbox_message.h"
+#include "docket/store_capabilities.h"
 
 namespace docket {
 
@@ -46,6 +47,9 @@ class OutboxStore {
 
   // The provider's name: "memory", "sqlite", ...
   virtual std::string_view provider_name() const noexcept = 0;
+
+  // What this store can do; see docket/store_capabilities.h.
+  virtual StoreCapabilities capabilities() const noexcept = 0;
 
   // Creates or upgrades the schema. Idempotent; also done on first use.
   virtual void migrate() = 0;

@@ -89,6 +89,11 @@ std::vector<RecordedEvent> EventStore::load(const StreamId& stream, std::int64_t
 
 ReadAllPage EventStore::read_all(std::int64_t from_position, std::size_t limit,
                                  const std::optional<TenantId>& tenant) {
+  if (!capabilities().ordered_feed) {
+    refuse_capability("the " + std::string(provider_name()) + " event store",
+                      "read every stream in one order (no global sequence)",
+                      "read streams by id, or build the feed from the outbox");
+  }
   if (from_position < 0) {
     throw InvalidInputError("read_all from global position " + std::to_string(from_position) +
                             ": positions start at 1. Pass 0 or 1 to read from the start, or "

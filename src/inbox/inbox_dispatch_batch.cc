@@ -1,6 +1,7 @@
 // dispatch_batch: many messages in one transaction, one savepoint per message, so the
 // fsync of the commit is shared while a failing message is rolled back alone.
 #include <exception>
+#include <string>
 
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_errors.h"
@@ -55,6 +56,16 @@ std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegis
 
 std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     std::span<const Envelope> envelopes, AfterBatchFailure after_failure) const {
+  // Every message writes at least its dedup record: a batch past the store's commit
+  // limit is refused whole, before anything is written.
+  const std::size_t limit = store_.capabilities().max_writes_per_commit;
+  if (limit != 0 && envelopes.size() > limit) {
+    refuse_capability("the " + std::string(store_.provider_name()) + " inbox",
+                      "join writes beyond " + std::to_string(limit) +
+                          " per commit (this batch has " + std::to_string(envelopes.size()) +
+                          " messages)",
+                      "dispatch smaller batches or use the claim inbox");
+  }
   const TenantId tenant = TenantScope::current_or_untenanted();
   InboxRecord record;
   record.key = DedupKey{tenant.value(), options_.consumer_id(), {}};

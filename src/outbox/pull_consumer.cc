@@ -48,6 +48,11 @@ std::map<std::string, bool> unprocessed_ids(InboxStore& store, const std::string
 PullConsumer::PullConsumer(OutboxStore& feed, const InboxDispatcher& dispatcher,
                            PullConsumerSettings settings, const Clock& clock)
     : feed_(feed), dispatcher_(dispatcher), settings_(settings), clock_(clock) {
+  if (!feed_.capabilities().ordered_feed) {
+    refuse_capability("the " + std::string(feed_.provider_name()) + " outbox",
+                      "be read as an ordered feed (it has no global sequence)",
+                      "consume its messages through the relay and a transport");
+  }
   if (settings_.batch_size == 0) {
     throw ConfigurationError("pull consumer: batch_size is 0; read at least 1 row per poll");
   }

@@ -48,6 +48,11 @@ EventFeedConsumer::EventFeedConsumer(EventStore& events, const InboxDispatcher& 
                                      EventFeedSettings settings)
     : events_(events), dispatcher_(dispatcher), settings_(std::move(settings)) {
   validate(settings_, describe(dispatcher_, settings_));
+  if (!events_.capabilities().ordered_feed) {
+    refuse_capability("the " + std::string(events_.provider_name()) + " event store",
+                      "feed a catch-up consumer (it has no order over every stream)",
+                      "consume the outbox's messages through a transport instead");
+  }
 }
 
 std::int64_t EventFeedConsumer::checkpoint() const {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "docket/event_store.h"
+#include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
@@ -26,6 +27,7 @@ class MemoryEventStore final : public EventStore {
       : EventStore(database->clock()), database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
+  StoreCapabilities capabilities() const noexcept override { return detail::kMemoryCapabilities; }
 
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,

@@ -9,6 +9,7 @@
 #include "docket/inbox_schema.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
+#include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_unit.h"
 
 namespace docket::memory {
@@ -87,6 +88,7 @@ class MemoryInboxStore final : public InboxStore {
       : database_(std::move(database)), checkpoints_(*database_) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
+  StoreCapabilities capabilities() const noexcept override { return detail::kMemoryCapabilities; }
   void migrate() override {}  // tables exist implicitly
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<MemoryUnitOfWork>(*database_);

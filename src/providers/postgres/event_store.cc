@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/capabilities.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/event_rows.h"
 #include "providers/postgres/eventsourcing_schema.h"
@@ -28,6 +29,7 @@ class PostgresEventStore final : public EventStore {
   }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
 
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,

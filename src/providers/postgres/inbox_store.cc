@@ -2,6 +2,7 @@
 #include <string>
 
 #include "docket/postgres/store.h"
+#include "providers/postgres/capabilities.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/inbox_schema.h"
@@ -53,6 +54,7 @@ class PostgresInboxStore final : public InboxStore {
       : database_(options, clock, {inbox_schema(), outbox_schema()}), checkpoints_(database_) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);

@@ -10,6 +10,7 @@
 #include "docket/error.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/capabilities.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/outbox_schema.h"
@@ -87,6 +88,7 @@ class PostgresOutboxStore final : public OutboxStore {
       : database_(options, clock, {outbox_schema()}) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);

@@ -13,6 +13,7 @@
 
 #include "docket/clock.h"
 #include "docket/sqlite/store.h"
+#include "providers/sqlite/sqlite_capabilities.h"
 #include "providers/sqlite/sqlite_pool.h"
 
 namespace docket::sqlite::detail {
@@ -31,6 +32,11 @@ class Database {
   void migrate();
 
   const Clock& clock() const noexcept { return clock_; }
+
+  // What the provider's stores on this database can do (sqlite_capabilities.h).
+  StoreCapabilities capabilities() const noexcept {
+    return sqlite_capabilities(!canonical_path_.empty());
+  }
 
   // Whether `connection` is open on this database: one of this pool's connections,
   // or (for a file) any connection to the same file.

@@ -27,6 +27,7 @@ class SqliteEventStore final : public EventStore {
   }
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
 
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,

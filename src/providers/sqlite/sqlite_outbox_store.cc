@@ -28,6 +28,7 @@ class SqliteOutboxStore final : public OutboxStore {
       : database_(options, clock, detail::migrate_schema), path_(options.path) {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<detail::SqliteUnitOfWork>(database_);

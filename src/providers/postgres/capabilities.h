@@ -1,0 +1,18 @@
+// What every PostgreSQL store can do (docket/store_capabilities.h): interactive
+// transactions that join handler writes without a limit, an ordered feed, and a
+// server shared by every process.
+#ifndef DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_
+#define DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_
+
+#include "docket/store_capabilities.h"
+
+namespace docket::postgres {
+
+constexpr StoreCapabilities kPostgresCapabilities{.joins_handler_writes = true,
+                                                  .interactive_transactions = true,
+                                                  .ordered_feed = true,
+                                                  .shared_between_processes = true};
+
+}  // namespace docket::postgres
+
+#endif  // DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_

@@ -1,0 +1,81 @@
+// Inbox store capabilities: what each provider states, and the dispatcher's refusal of
+// a batch over a store's commit limit, before anything is written.
+#include "docket/error.h"
+#include "suite.h"
+
+namespace docket::conformance {
+namespace {
+
+class InboxCapabilitiesTest : public InboxConformance {};
+
+TEST_P(InboxCapabilitiesTest, TheStoreStatesWhatTheSuiteReliesOn) {
+  const StoreCapabilities caps = store_->capabilities();
+  EXPECT_TRUE(caps.joins_handler_writes);  // every test writes effects in the handler
+  EXPECT_EQ(caps.max_writes_per_commit, 0u);
+  EXPECT_EQ(caps.shared_between_processes, fixture_->shared_url().has_value());
+}
+
+// The provider's store, declaring a commit limit of `limit` writes: what a document
+// store states, so that the dispatcher's refusal runs against a real store.
+class LimitedStore final : public InboxStore {
+ public:
+  LimitedStore(InboxStore& inner, std::size_t limit) : inner_(inner), limit_(limit) {}
+
+  std::string_view provider_name() const noexcept override { return "limited"; }
+  StoreCapabilities capabilities() const noexcept override {
+    StoreCapabilities caps = inner_.capabilities();
+    caps.max_writes_per_commit = limit_;
+    return caps;
+  }
+  void migrate() override { inner_.migrate(); }
+  std::unique_ptr<UnitOfWork> begin() override { return inner_.begin(); }
+  bool is_recorded(const DedupKey& key) override { return inner_.is_recorded(key); }
+  CheckpointStore& checkpoints() noexcept override { return inner_.checkpoints(); }
+
+ protected:
+  std::vector<std::string> do_filter_unprocessed(const std::string& tenant,
+                                                 std::string_view consumer_id,
+                                                 std::span<const std::string> ids) override {
+    const TenantScope scope(TenantId::from_stored(tenant));
+    return inner_.filter_unprocessed(consumer_id, ids);
+  }
+  std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) override {
+    return static_cast<std::size_t>(inner_.purge_processed_before(cutoff, limit));
+  }
+
+ private:
+  InboxStore& inner_;
+  std::size_t limit_;
+};
+
+TEST_P(InboxCapabilitiesTest, ABatchOverTheCommitLimitIsRefusedWholeAndNothingIsWritten) {
+  LimitedStore limited(*store_, 3);
+  HandlerRegistry handlers;
+  handlers.on<Ping>(kPingType, [&](const Ping&, HandlerContext& ctx) {
+    fixture_->insert_effect(ctx, ctx.envelope().message_id);
+  });
+  const InboxDispatcher inbox(limited, InboxOptions("billing"), std::move(handlers));
+  const std::vector<Envelope> four = {ping("m-1"), ping("m-2"), ping("m-3"), ping("m-4")};
+  try {
+    inbox.dispatch_batch(four);
+    FAIL() << "no refusal";
+  } catch (const ConfigurationError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("the limited inbox cannot join writes beyond 3 per commit"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("dispatch smaller batches or use the claim inbox"), std::string::npos)
+        << message;
+  }
+  EXPECT_EQ(effects(), 0);
+  EXPECT_EQ(dedup_rows(), 0);
+  const auto results = inbox.dispatch_batch(std::span(four).first(3));
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(effects(), 3);
+}
+
+INSTANTIATE_TEST_SUITE_P(Providers, InboxCapabilitiesTest, ::testing::ValuesIn(all_providers()),
+                         provider_name);
+
+}  // namespace
+}  // namespace docket::conformance

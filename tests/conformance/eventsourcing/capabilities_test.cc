@@ -1,0 +1,59 @@
+// Event store capabilities: every provider here states an ordered feed and joining a
+// handler's transaction (the other suites rely on both); a store that states no
+// ordered feed is refused read_all, and a catch-up consumer, before any read.
+#include "docket/error.h"
+#include "suite.h"
+
+namespace docket::conformance::eventsourcing {
+namespace {
+
+class EventStoreCapabilities : public StoreConformance {};
+
+TEST_P(EventStoreCapabilities, RelationalAndMemoryStoresStateAnOrderedFeedAndJoinHandlerWrites) {
+  const StoreCapabilities caps = events_->capabilities();
+  EXPECT_TRUE(caps.ordered_feed);
+  EXPECT_TRUE(caps.joins_handler_writes);
+  EXPECT_TRUE(caps.interactive_transactions);
+  EXPECT_EQ(caps.max_writes_per_commit, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreCapabilities, ::testing::ValuesIn(all_providers()),
+                         provider_name);
+
+// The front end's refusal, before a provider is reached: every provider hook fails the
+// test if called.
+class FeedlessEventStore final : public EventStore {
+ public:
+  FeedlessEventStore() : EventStore(SystemClock::instance()) {}
+  std::string_view provider_name() const noexcept override { return "feedless"; }
+  StoreCapabilities capabilities() const noexcept override { return {}; }
+
+ private:
+  AppendResult do_append(const StreamId&, ExpectedVersion, std::vector<RecordedEvent>) override {
+    throw std::logic_error("not reached");
+  }
+  std::vector<RecordedEvent> do_load(const StreamId&, std::int64_t) override {
+    throw std::logic_error("not reached");
+  }
+  ReadAllPage do_read_all(std::int64_t, std::size_t, const TenantId*) override {
+    ADD_FAILURE() << "read_all reached a store without an ordered feed";
+    return {};
+  }
+};
+
+TEST(EventStoreFrontEnd, ReadAllIsRefusedWhereTheStoreHasNoOrderedFeed) {
+  FeedlessEventStore store;
+  try {
+    store.read_all(0, 10);
+    FAIL() << "no refusal";
+  } catch (const ConfigurationError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("the feedless event store cannot read every stream in one order"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("build the feed from the outbox"), std::string::npos) << message;
+  }
+}
+
+}  // namespace
+}  // namespace docket::conformance::eventsourcing
