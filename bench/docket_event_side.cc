@@ -5,22 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/postgres/event_store.h"
-#include "docket/sqlite/event_store.h"
-
 namespace docket::bench {
-
-std::unique_ptr<EventStore> open_bench_event_store(BenchProvider provider, const std::string& db,
-                                                   std::size_t threads) {
-  if (provider == BenchProvider::kPostgres) {
-    postgres::StoreOptions options{.conninfo = db};
-    options.max_connections = std::max(options.max_connections, threads);
-    return postgres::open_event_store(std::move(options));
-  }
-  sqlite::StoreOptions options{.path = db};
-  options.max_connections = std::max(options.max_connections, threads);
-  return sqlite::open_event_store(std::move(options));
-}
 
 DocketEventSession::DocketEventSession(EventStore& store)
     : store_(store), tenant_(kBenchStreamTenant) {}

@@ -10,18 +10,10 @@
 #include <memory>
 #include <vector>
 
-#include "bench_store.h"
 #include "docket/event_store.h"
 #include "event_session.h"
 
 namespace docket::bench {
-
-// docket's event store on `db`, a side's database as BenchStore names it (a SQLite
-// file or a libpq URL), through sqlite::open_event_store or postgres::open_event_store
-// (the URL front ends do not open event stores yet), with at least a pooled connection
-// per thread. Opening creates the event sourcing tables.
-std::unique_ptr<EventStore> open_bench_event_store(BenchProvider provider, const std::string& db,
-                                                   std::size_t threads);
 
 class DocketEventSession final : public EventSession {
  public:

@@ -3,8 +3,7 @@
 #include <exception>
 #include <string_view>
 
-#include "docket/postgres/transaction.h"
-#include "docket/sqlite/transaction.h"
+#include "providers/kit/time_codec.h"
 
 namespace docket::bench {
 namespace {
@@ -19,30 +18,20 @@ struct BenchCodec {
   std::string encode(const BenchEvent& event) const { return event.body; }
 };
 
-// The handlers insert the effect row through the provider's transaction wrapper, as a
-// user's handler does (on SQLite binding the strings where they are).
-HandlerRegistry bench_handlers(BenchProvider provider) {
+// The handler inserts the effect row through the provider's transaction wrapper, as a
+// user's handler does.
+HandlerRegistry bench_handlers(const InboxBench& provider) {
   HandlerRegistry handlers;
-  if (provider == BenchProvider::kPostgres) {
-    handlers.on<BenchEvent, BenchCodec>(
-        kBenchEventType, [](const BenchEvent& event, HandlerContext& ctx) {
-          ctx.transaction<postgres::Transaction>().exec(
-              kPostgresEffectInsertSql,
-              {std::string(ctx.consumer_id()), ctx.envelope().message_id, event.body});
-        });
-  } else {
-    handlers.on<BenchEvent, BenchCodec>(
-        kBenchEventType, [](const BenchEvent& event, HandlerContext& ctx) {
-          ctx.transaction<sqlite::Transaction>().exec(
-              kEffectInsertSql, {ctx.consumer_id(), ctx.envelope().message_id, event.body});
-        });
-  }
+  handlers.on<BenchEvent, BenchCodec>(kBenchEventType,
+                                      [&provider](const BenchEvent& event, HandlerContext& ctx) {
+                                        provider.insert_effect(ctx, event.body);
+                                      });
   return handlers;
 }
 
 void fill(Envelope& envelope, const BenchDelivery& delivery) {
   envelope.message_id.assign(delivery.message_id);
-  envelope.occurred_at = Timestamp(std::chrono::microseconds(delivery.occurred_at_micros));
+  envelope.occurred_at = kit::from_micros(delivery.occurred_at_micros);
   if (envelope.event_type.empty()) {
     envelope.event_type = kBenchEventType;
     envelope.payload = kBenchPayload;
@@ -59,7 +48,7 @@ void count(DispatchOutcome outcome, DispatchCounts& counts) {
 
 }  // namespace
 
-DocketInboxSide::DocketInboxSide(InboxStore& store, BenchProvider provider,
+DocketInboxSide::DocketInboxSide(InboxStore& store, const InboxBench& provider,
                                  const std::string& consumer_id)
     : dispatcher_(store, InboxOptions(consumer_id), bench_handlers(provider)) {}
 

@@ -1,7 +1,7 @@
 // docket's side of `docket bench inbox`: the real public API. An InboxDispatcher over
-// the store opened from the URL, with one handler for the bench event that inserts the
-// effect row through the unit of work's native transaction wrapper
-// (docket::sqlite::Transaction or docket::postgres::Transaction).
+// the store opened on the docket side, with one handler for the bench event that
+// inserts the effect row through the unit of work's native transaction wrapper (the
+// provider's InboxBench::insert_effect, e.g. through docket::sqlite::Transaction).
 //
 // Thread-safety: the dispatcher is shared by every thread; each thread has its own
 // Session (which reuses its envelopes, as a transport adapter reuses its buffers).
@@ -12,26 +12,26 @@
 #include <string>
 #include <vector>
 
-#include "bench_store.h"
+#include "bench_provider.h"
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_store.h"
-#include "inbox_workload.h"
+#include "inbox_session.h"
 
 namespace docket::bench {
 
 class DocketInboxSide {
  public:
-  // `provider` names the store's native transaction type, through which the handler
-  // writes its effect row.
-  DocketInboxSide(InboxStore& store, BenchProvider provider, const std::string& consumer_id);
+  // `provider` writes the handler's effect row through the store's native
+  // transaction; it must outlive the side.
+  DocketInboxSide(InboxStore& store, const InboxBench& provider, const std::string& consumer_id);
 
-  class Session {
+  class Session final : public InboxSession {
    public:
     explicit Session(const InboxDispatcher& dispatcher);
 
-    void deliver(const BenchDelivery& delivery, DispatchCounts& counts);
+    void deliver(const BenchDelivery& delivery, DispatchCounts& counts) override;
     // Throws the first error a message of the batch reported: the bench expects none.
-    void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts);
+    void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) override;
 
    private:
     const InboxDispatcher& dispatcher_;

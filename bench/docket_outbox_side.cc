@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "docket/postgres/store.h"
-#include "docket/sqlite/store.h"
-
 namespace docket::bench {
 namespace {
 
@@ -16,18 +13,6 @@ RelayOptions relay_options(std::size_t batch) {
 }
 
 }  // namespace
-
-std::unique_ptr<OutboxStore> open_bench_outbox_store(BenchProvider provider, const std::string& db,
-                                                     std::size_t connections) {
-  if (provider == BenchProvider::kPostgres) {
-    postgres::StoreOptions options{.conninfo = db};
-    options.max_connections = std::max(options.max_connections, connections);
-    return postgres::open_outbox_store(std::move(options));
-  }
-  sqlite::StoreOptions options{.path = db};
-  options.max_connections = std::max(options.max_connections, connections);
-  return sqlite::open_outbox_store(std::move(options));
-}
 
 DocketOutboxSession::DocketOutboxSession(OutboxStore& store, Transport& transport,
                                          std::size_t batch, const std::string& source)

@@ -11,18 +11,12 @@
 #include <memory>
 #include <string>
 
-#include "bench_store.h"
 #include "docket/outbox.h"
 #include "docket/relay.h"
 #include "docket/transport.h"
 #include "outbox_session.h"
 
 namespace docket::bench {
-
-// docket's outbox store on `db`, a side's database as BenchStore names it (a SQLite
-// file or a libpq URL), with at least `connections` pooled connections.
-std::unique_ptr<OutboxStore> open_bench_outbox_store(BenchProvider provider, const std::string& db,
-                                                     std::size_t connections);
 
 class CountingTransport final : public Transport {
  public:

@@ -77,6 +77,15 @@ class StreamVersions {
   std::unique_ptr<std::atomic<std::int64_t>[]> versions_;
 };
 
+// One aggregate type's streams in a side's database, read bypassing docket.
+struct StoredStreams {
+  std::int64_t streams = 0;
+  std::int64_t events = 0;
+  // Streams whose versions are not exactly 0 .. events - 1 (the unique stream key
+  // rules out a version twice, so a count that does not match is a gap).
+  std::int64_t broken_streams = 0;
+};
+
 // "s0", "s1", ...: the aggregate ids of `count` streams.
 inline std::vector<std::string> stream_ids(std::size_t count) {
   std::vector<std::string> ids;

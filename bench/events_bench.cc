@@ -3,10 +3,9 @@
 #include <memory>
 #include <utility>
 
+#include "bench_registry.h"
 #include "docket_event_side.h"
 #include "option_checks.h"
-#include "raw_events_postgres.h"
-#include "raw_events_sqlite.h"
 
 namespace docket::bench {
 namespace {
@@ -26,17 +25,11 @@ void validate(const EventsBenchOptions& o) {
   require_count("--stream-length", o.stream_length, kMaxEventsPerAppend);
 }
 
-std::unique_ptr<EventSession> raw_session(const BenchStore& store) {
-  if (store.provider == BenchProvider::kPostgres) {
-    return std::make_unique<RawEventsPostgres>(store.raw_db);
-  }
-  return std::make_unique<RawEventsSqlite>(store.raw_db);
-}
-
 // Both sides' sessions, one per thread each, and what every case shares.
 struct Sides {
   const EventsBenchOptions& options;
   const BenchStore& store;
+  const EventsBench& provider;
   std::string run_id;
   std::vector<std::string> stream_names;
   std::array<std::vector<std::unique_ptr<EventSession>>, 2> sessions;  // by Side
@@ -80,9 +73,8 @@ AppendCaseReport run_append_case(Sides& sides, std::string name, std::size_t str
     for (const AppendCounts& c : counts[side]) {
       r.counts += c;
     }
-    r.stored =
-        stored_streams(sides.store.provider,
-                       side == kDocketSide ? sides.store.docket_db : sides.store.raw_db, type);
+    r.stored = sides.provider.stored_streams(
+        side == kDocketSide ? sides.store.docket_db : sides.store.raw_db, type);
     r.seconds = report.timings.seconds(side);
     r.rate = report.timings.rate(side);
   }
@@ -136,21 +128,22 @@ EventsBenchReport run_events_bench(const EventsBenchOptions& options) {
   report.store = parse_bench_store(options.store_url);
   report.run_id = new_run_id();
 
-  create_bench_schemas(report.store);
-  auto store =
-      open_bench_event_store(report.store.provider, report.store.docket_db, options.threads);
+  const EventsBench& provider = events_bench(report.store);
+  report.store.provider->create_sides(report.store);
+  auto store = provider.open_docket_store(report.store.docket_db, options.threads);
   // The raw baseline's database gets docket's schema (set-up, not measured).
-  open_bench_event_store(report.store.provider, report.store.raw_db, 1);
+  provider.open_docket_store(report.store.raw_db, 1);
 
   Sides sides{
       .options = options,
       .store = report.store,
+      .provider = provider,
       .run_id = report.run_id,
       .stream_names = stream_ids(std::max(options.streams, EventsBenchOptions::kMaxLoadStreams)),
       .sessions = {}};
   for (std::size_t t = 0; t < options.threads; ++t) {
     sides.sessions[kDocketSide].push_back(std::make_unique<DocketEventSession>(*store));
-    sides.sessions[kRawSide].push_back(raw_session(report.store));
+    sides.sessions[kRawSide].push_back(provider.raw_session(report.store.raw_db));
   }
   for (const std::size_t k : options.events_per_append) {
     report.cases.push_back(run_append_case(sides, "one-" + std::to_string(k), 1, k));

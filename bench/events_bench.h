@@ -4,7 +4,7 @@
 // Append cases: `appends` appends of K events each (K from events_per_append, 1 and
 // 10 by default), to one stream and to `streams` streams (append i goes to stream
 // i mod streams), each expecting the version it last saw; through docket's EventStore
-// and through the same SQL issued directly (RawEventsSqlite / RawEventsPostgres) on a
+// and through the same SQL issued directly (the provider's raw baseline, e.g. RawEventsSqlite) on a
 // twin database of the same schema. Load case: `loads` loads of whole streams of
 // `stream_length` events. Both sides alternate in short slices (run_side_by_side).
 // Append rates are appends per second; the load rate is events per second.
@@ -26,7 +26,6 @@
 #include <vector>
 
 #include "bench_store.h"
-#include "event_checks.h"
 #include "event_workload.h"
 #include "side_by_side.h"
 

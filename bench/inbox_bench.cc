@@ -7,22 +7,16 @@
 #include <tuple>
 #include <utility>
 
+#include "bench_registry.h"
 #include "delivery_plan.h"
 #include "docket/error.h"
-#include "docket/open_inbox_store.h"
-#include "docket/postgres/store.h"
-#include "docket/sqlite/store.h"
 #include "docket_inbox_side.h"
 #include "peak_rss.h"
-#include "raw_inbox_postgres.h"
-#include "raw_inbox_sqlite.h"
-#include "raw_postgres.h"
-#include "raw_sqlite.h"
+#include "providers/kit/time_codec.h"
 
 namespace docket::bench {
 namespace {
 
-constexpr std::chrono::milliseconds kSetupBusyTimeout{30'000};
 constexpr std::size_t kMaxThreads = 64;
 
 void validate(const InboxBenchOptions& options) {
@@ -38,49 +32,8 @@ void validate(const InboxBenchOptions& options) {
   }
 }
 
-// Migrates the raw baseline's database to docket's schema (set-up, not measured), and
-// creates the effect table on both sides.
-void prepare_databases(const BenchStore& store) {
-  if (store.provider == BenchProvider::kPostgres) {
-    open_inbox_store(store.raw_db)->migrate();
-    for (const std::string& url : {store.docket_db, store.raw_db}) {
-      RawPostgres(url).exec_script(std::string(kPostgresEffectTableSql));
-    }
-    return;
-  }
-  sqlite::open_store(sqlite::StoreOptions{.path = store.raw_db})->migrate();
-  for (const std::string& path : {store.docket_db, store.raw_db}) {
-    RawSqlite(path, kSetupBusyTimeout).exec_script(std::string(kEffectTableSql));
-  }
-}
-
-// Dedup rows and effect rows of `consumer_id` in the database `db`, bypassing docket.
-std::pair<std::int64_t, std::int64_t> count_rows(BenchProvider provider, const std::string& db,
-                                                 const std::string& consumer_id) {
-  if (provider == BenchProvider::kPostgres) {
-    RawPostgres conn(db);
-    return {conn.count(std::string(kPostgresCountDedupRowsSql), consumer_id),
-            conn.count(std::string(kPostgresCountEffectsSql), consumer_id)};
-  }
-  RawSqlite conn(db, kSetupBusyTimeout);
-  return {conn.count(std::string(kCountDedupRowsSql), consumer_id),
-          conn.count(std::string(kCountEffectsSql), consumer_id)};
-}
-
-// docket's store on the URL. On PostgreSQL its pool holds at least a connection per
-// thread, as the raw side has, so that no thread waits for a connection.
-std::unique_ptr<InboxStore> open_docket_store(const BenchStore& store, std::size_t threads) {
-  if (store.provider == BenchProvider::kPostgres) {
-    postgres::StoreOptions pg{.conninfo = store.docket_url};
-    pg.max_connections = std::max(pg.max_connections, threads);
-    return postgres::open_store(std::move(pg));
-  }
-  return open_inbox_store(store.docket_url);
-}
-
 // Runs `deliver` or `deliver_batch` over a thread's share of a slice.
-template <class Session>
-void run_share(Session& session, const MessageIds& ids, const DeliveryPlan& plan,
+void run_share(InboxSession& session, const MessageIds& ids, const DeliveryPlan& plan,
                std::int64_t occurred_at, std::size_t batch, ItemRange items,
                std::vector<BenchDelivery>& buffer, DispatchCounts& counts) {
   auto delivery = [&](std::size_t d) {
@@ -101,14 +54,17 @@ void run_share(Session& session, const MessageIds& ids, const DeliveryPlan& plan
   }
 }
 
-InboxSideReport side_report(const std::vector<DispatchCounts>& per_thread, BenchProvider provider,
-                            const std::string& db, const std::string& consumer_id,
-                            const SideBySideTimings& timings, Side side) {
+InboxSideReport side_report(const std::vector<DispatchCounts>& per_thread,
+                            const InboxBench& provider, const std::string& db,
+                            const std::string& consumer_id, const SideBySideTimings& timings,
+                            Side side) {
   InboxSideReport report;
   for (const auto& counts : per_thread) {
     report.counts += counts;
   }
-  std::tie(report.dedup_rows, report.effects) = count_rows(provider, db, consumer_id);
+  const InboxRows rows = provider.count_rows(db, consumer_id);
+  report.dedup_rows = rows.dedup_rows;
+  report.effects = rows.effects;
   report.seconds = timings.seconds(side);
   report.rate = timings.rate(side);
   return report;
@@ -155,19 +111,20 @@ struct RunInputs {
   std::int64_t occurred_at;
 };
 
-// Runs docket's side and the raw baseline `Raw` (a session per thread on `raw_db`)
-// side by side, adding each thread's counts to `docket_counts` / `raw_counts`.
-template <class Raw>
+// Runs docket's side and the provider's raw baseline (a session per thread on
+// `raw_db`) side by side, adding each thread's counts to `docket_counts` /
+// `raw_counts`.
 SideBySideTimings run_sides(const RunInputs& in, const DocketInboxSide& docket,
-                            const std::string& raw_db, const std::string& consumer_id,
+                            const InboxBench& provider, const std::string& raw_db,
+                            const std::string& consumer_id,
                             std::vector<DispatchCounts>& docket_counts,
                             std::vector<DispatchCounts>& raw_counts) {
   const std::size_t threads = in.options.threads;
   std::vector<DocketInboxSide::Session> docket_sessions;
-  std::vector<std::unique_ptr<Raw>> raw_sessions;
+  std::vector<std::unique_ptr<InboxSession>> raw_sessions;
   for (std::size_t t = 0; t < threads; ++t) {
     docket_sessions.push_back(docket.session());
-    raw_sessions.push_back(std::make_unique<Raw>(raw_db, consumer_id));
+    raw_sessions.push_back(provider.raw_session(raw_db, consumer_id));
   }
   std::vector<std::vector<BenchDelivery>> docket_buffers(threads);
   std::vector<std::vector<BenchDelivery>> raw_buffers(threads);
@@ -200,29 +157,27 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   const DeliveryPlan plan(options.messages, options.duplicate_share);
   report.deliveries = plan.deliveries();
   report.duplicated = plan.duplicated();
-  const std::int64_t occurred_at = SystemClock::instance().now().time_since_epoch().count();
+  const std::int64_t occurred_at = kit::to_micros(SystemClock::instance().now());
 
-  create_bench_schemas(report.store);
-  auto store = open_docket_store(report.store, options.threads);
+  const InboxBench& provider = inbox_bench(report.store);
+  report.store.provider->create_sides(report.store);
+  auto store = provider.open_docket_store(report.store.docket_db, options.threads);
   store->migrate();
-  prepare_databases(report.store);
+  provider.prepare(report.store);
 
-  const DocketInboxSide docket(*store, report.store.provider, report.consumer_id);
+  const DocketInboxSide docket(*store, provider, report.consumer_id);
   const RunInputs inputs{options, ids, plan, occurred_at};
   std::vector<DispatchCounts> docket_counts(options.threads);
   std::vector<DispatchCounts> raw_counts(options.threads);
-  report.timings = report.store.provider == BenchProvider::kPostgres
-                       ? run_sides<RawInboxPostgres>(inputs, docket, report.store.raw_db,
-                                                     report.consumer_id, docket_counts, raw_counts)
-                       : run_sides<RawInboxSqlite>(inputs, docket, report.store.raw_db,
-                                                   report.consumer_id, docket_counts, raw_counts);
+  report.timings = run_sides(inputs, docket, provider, report.store.raw_db, report.consumer_id,
+                             docket_counts, raw_counts);
   report.peak_rss_bytes = peak_rss_bytes();
   report.segments = report.timings.segments(segment_size(options));
 
-  report.docket = side_report(docket_counts, report.store.provider, report.store.docket_db,
-                              report.consumer_id, report.timings, kDocketSide);
-  report.raw = side_report(raw_counts, report.store.provider, report.store.raw_db,
-                           report.consumer_id, report.timings, kRawSide);
+  report.docket = side_report(docket_counts, provider, report.store.docket_db, report.consumer_id,
+                              report.timings, kDocketSide);
+  report.raw = side_report(raw_counts, provider, report.store.raw_db, report.consumer_id,
+                           report.timings, kRawSide);
   report.ratio = report.raw.rate > 0 ? report.docket.rate / report.raw.rate : 0.0;
   check("docket", report.docket, options.messages, report.deliveries, report.problems);
   check("raw baseline", report.raw, options.messages, report.deliveries, report.problems);

@@ -4,10 +4,10 @@
 // N messages (a share of them delivered twice, see DeliveryPlan) are dispatched through
 // docket's InboxDispatcher, whose one handler inserts one effect row through the unit
 // of work's transaction; the same deliveries are then issued as the same SQL directly
-// through the database's C API (RawInboxSqlite), in the same transaction shape, on a
-// twin database of the same schema and size. The two sides alternate in slices of
-// about kSliceDeliveries (see run_side_by_side). Rates are deliveries per second (a duplicate
-// delivery is a dispatch call too); the ratio is docket's rate over the raw rate.
+// through the database's C API (the provider's raw baseline, e.g. RawInboxSqlite), in the same
+// transaction shape, on a twin database of the same schema and size. The two sides alternate in
+// slices of about kSliceDeliveries (see run_side_by_side). Rates are deliveries per second (a
+// duplicate delivery is a dispatch call too); the ratio is docket's rate over the raw rate.
 //
 // Afterwards both databases are checked: every delivery returned an outcome
 // (processed + skipped_duplicates = deliveries), and there is exactly one dedup row and

@@ -4,7 +4,9 @@
 //
 // Every message is one small order event; the handler inserts one effect row keyed by
 // (consumer id, message id), with the event body, through the unit of work's
-// transaction. A plain INSERT: the inbox's dedup is what keeps it from running twice,
+// transaction: into docket_bench_effects (consumer_id, message_id, body, primary key
+// (consumer_id, message_id)), whose statements each provider's bench side writes in its
+// own dialect. A plain INSERT: the inbox's dedup is what keeps it from running twice,
 // and a second effect row would fail the primary key.
 //
 // Thread-safety: constants and plain values.
@@ -23,28 +25,6 @@ inline constexpr std::string_view kBenchPayload = R"({"order":"A-1001","qty":3})
 // The dedup rows of a benchmark are untenanted: the ambient tenant docket records then.
 inline constexpr std::string_view kBenchTenant = kUntenantedSentinel;
 
-inline constexpr std::string_view kEffectTableSql =
-    "CREATE TABLE IF NOT EXISTS docket_bench_effects (consumer_id TEXT NOT NULL, "
-    "message_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (consumer_id, message_id)) "
-    "WITHOUT ROWID";
-inline constexpr std::string_view kEffectInsertSql =
-    "INSERT INTO docket_bench_effects (consumer_id, message_id, body) VALUES (?1, ?2, ?3)";
-inline constexpr std::string_view kCountEffectsSql =
-    "SELECT count(*) FROM docket_bench_effects WHERE consumer_id = ?1";
-inline constexpr std::string_view kCountDedupRowsSql =
-    "SELECT count(*) FROM docket_inbox_messages WHERE consumer_id = ?1";
-
-// The same on PostgreSQL ($n parameters, no WITHOUT ROWID).
-inline constexpr std::string_view kPostgresEffectTableSql =
-    "CREATE TABLE IF NOT EXISTS docket_bench_effects (consumer_id TEXT NOT NULL, "
-    "message_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (consumer_id, message_id))";
-inline constexpr std::string_view kPostgresEffectInsertSql =
-    "INSERT INTO docket_bench_effects (consumer_id, message_id, body) VALUES ($1, $2, $3)";
-inline constexpr std::string_view kPostgresCountEffectsSql =
-    "SELECT count(*) FROM docket_bench_effects WHERE consumer_id = $1";
-inline constexpr std::string_view kPostgresCountDedupRowsSql =
-    "SELECT count(*) FROM docket_inbox_messages WHERE consumer_id = $1";
-
 // One delivery as both sides see it.
 struct BenchDelivery {
   std::string_view message_id;
@@ -61,6 +41,12 @@ struct DispatchCounts {
     skipped_duplicates += other.skipped_duplicates;
     return *this;
   }
+};
+
+// What a side's database holds for one run afterwards.
+struct InboxRows {
+  std::int64_t dedup_rows = 0;
+  std::int64_t effects = 0;
 };
 
 }  // namespace docket::bench

@@ -4,12 +4,10 @@
 #include <memory>
 #include <utility>
 
+#include "bench_registry.h"
 #include "docket/error.h"
 #include "docket_outbox_side.h"
 #include "option_checks.h"
-#include "raw_outbox_postgres.h"
-#include "raw_outbox_sqlite.h"
-#include "raw_postgres.h"
 
 namespace docket::bench {
 
@@ -28,18 +26,15 @@ void validate(const OutboxBenchOptions& o) {
   }
 }
 
-// On PostgreSQL the run's own schemas, dropped when the run ends (also when it fails).
+// The run's own side namespaces (PostgreSQL schemas), dropped when the run ends (also
+// when it fails).
 class RunSchemas {
  public:
   explicit RunSchemas(const BenchStore& store) : store_(store) {}
   ~RunSchemas() {
-    if (store_.provider == BenchProvider::kPostgres) {
-      try {
-        RawPostgres(store_.url)
-            .exec_script("DROP SCHEMA IF EXISTS " + store_.docket_schema +
-                         " CASCADE; DROP SCHEMA IF EXISTS " + store_.raw_schema + " CASCADE");
-      } catch (...) {  // the run's outcome matters more than its clean-up
-      }
+    try {
+      store_.provider->drop_sides(store_);
+    } catch (...) {  // the run's outcome matters more than its clean-up
     }
   }
   RunSchemas(const RunSchemas&) = delete;
@@ -49,9 +44,9 @@ class RunSchemas {
   const BenchStore& store_;
 };
 
-void refuse_pending_rows(const BenchStore& store) {
+void refuse_pending_rows(const BenchStore& store, const OutboxBench& provider) {
   for (const std::string& db : {store.docket_db, store.raw_db}) {
-    if (const auto pending = pending_outbox_rows(store.provider, db); pending > 0) {
+    if (const auto pending = provider.pending_rows(db); pending > 0) {
       throw ConfigurationError("'" + db + "' holds " + std::to_string(pending) +
                                " pending outbox messages (of an interrupted run, or of another "
                                "producer), which the bench's relays would publish too; pass a "
@@ -110,20 +105,19 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
   const std::string hex = report.run_id.substr(report.run_id.size() - 8);
   report.store = parse_bench_store(options.store_url, "docket_bench_ob_" + hex + "_docket",
                                    "docket_bench_ob_" + hex + "_raw");
-  const BenchProvider provider = report.store.provider;
+  const OutboxBench& provider = outbox_bench(report.store);
   if (options.relays.empty()) {
-    options.relays = provider == BenchProvider::kPostgres ? std::vector<std::size_t>{1, 2, 4}
-                                                          : std::vector<std::size_t>{1};
+    options.relays = provider.default_relays();
   }
   report.options = options;
   const RunSchemas schemas(report.store);
-  create_bench_schemas(report.store);
+  report.store.provider->create_sides(report.store);
   const std::size_t threads =
       std::max(options.threads, *std::max_element(options.relays.begin(), options.relays.end()));
-  auto store = open_bench_outbox_store(provider, report.store.docket_db, threads + 1);
+  auto store = provider.open_docket_store(report.store.docket_db, threads + 1);
   store->migrate();
-  open_bench_outbox_store(provider, report.store.raw_db, 1)->migrate();  // set-up
-  refuse_pending_rows(report.store);
+  provider.open_docket_store(report.store.raw_db, 1)->migrate();  // set-up
+  refuse_pending_rows(report.store, provider);
 
   const MessageIds raw_ids(options.messages * options.relays.size(), IdOrder::kTimeOrdered);
   Sides sides{.options = options, .logs = {}, .sessions = {}};
@@ -131,14 +125,8 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
   for (std::size_t t = 0; t < threads; ++t) {
     sides.sessions[kDocketSide].push_back(
         std::make_unique<DocketOutboxSession>(*store, transport, options.batch, report.run_id));
-    const std::string& raw_db = report.store.raw_db;
-    auto& log = sides.logs[kRawSide];
-    sides.sessions[kRawSide].push_back(
-        provider == BenchProvider::kPostgres
-            ? std::unique_ptr<OutboxSession>(std::make_unique<RawOutboxPostgres>(
-                  raw_db, report.run_id, raw_ids, log, options.batch))
-            : std::make_unique<RawOutboxSqlite>(raw_db, report.run_id, raw_ids, log,
-                                                options.batch));
+    sides.sessions[kRawSide].push_back(provider.raw_session(
+        report.store.raw_db, report.run_id, raw_ids, sides.logs[kRawSide], options.batch));
   }
   auto stage_work = [&](Side side) {
     return [&, side](std::size_t t, ItemRange items) {

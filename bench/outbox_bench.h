@@ -3,13 +3,12 @@
 //
 // Staging: `messages` messages, each in a producer transaction of its own (the stage
 // INSERT alone), on `threads` threads, through Outbox::stage and through the same SQL
-// issued directly (RawOutboxSqlite / RawOutboxPostgres) on a twin database of the same
-// schema. Relaying: for each relay count R in `relays`, R relays (threads) publish
-// `messages` pending messages through a counting transport, in passes of `batch`
-// rows (claim, publish, mark done per message); before every relay run after the
-// first, both outboxes are refilled with `messages` messages (set-up, not measured).
-// Both sides alternate in short slices (run_side_by_side). Rates are messages per
-// second.
+// issued directly (the provider's raw baseline, e.g. RawOutboxSqlite) on a twin database of the
+// same schema. Relaying: for each relay count R in `relays`, R relays (threads) publish `messages`
+// pending messages through a counting transport, in passes of `batch` rows (claim, publish, mark
+// done per message); before every relay run after the first, both outboxes are refilled with
+// `messages` messages (set-up, not measured). Both sides alternate in short slices
+// (run_side_by_side). Rates are messages per second.
 //
 // PostgreSQL: each run has schemas of its own (docket_bench_ob_<hex>_docket and
 // _raw), dropped when it ends, because a relay claims every pending row of its table

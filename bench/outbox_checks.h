@@ -1,6 +1,7 @@
-// What `docket bench outbox` checks after a run, on each side's database (bypassing
-// docket) against what that side's relays published: every message the run staged
-// was published at least once and marked done, and nothing else was published.
+// What `docket bench outbox` checks after a run, on each side's database (read by the
+// provider's bench side, bypassing docket) against what that side's relays published:
+// every message the run staged was published at least once and marked done, and
+// nothing else was published.
 //
 // Thread-safety: each call opens its own connection.
 #ifndef DOCKET_BENCH_OUTBOX_CHECKS_H_
@@ -10,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "bench_store.h"
+#include "bench_provider.h"
 #include "outbox_workload.h"
 
 namespace docket::bench {
@@ -24,13 +25,9 @@ struct OutboxSideCheck {
   std::uint64_t unknown = 0;      // ids published that are not rows of the run
 };
 
-// The run's rows in `db` (a SQLite file or a libpq URL, as BenchStore names them)
-// beside what `log` recorded.
-OutboxSideCheck check_outbox_side(BenchProvider provider, const std::string& db,
+// The run's rows in the side database `db` beside what `log` recorded.
+OutboxSideCheck check_outbox_side(const OutboxBench& provider, const std::string& db,
                                   std::string_view run_id, const PublishLog& log);
-
-// Pending rows in `db`, of any run or producer.
-std::int64_t pending_outbox_rows(BenchProvider provider, const std::string& db);
 
 }  // namespace docket::bench
 

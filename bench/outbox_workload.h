@@ -38,6 +38,13 @@ struct RelayTally {
   }
 };
 
+// A run's rows in a side's database, read bypassing docket: their ids (in any order)
+// and how many are marked done.
+struct OutboxRunRows {
+  std::vector<std::string> ids;
+  std::int64_t done = 0;
+};
+
 // Every message id a side's relays published, in publishing order (a counting
 // transport: it keeps what it is given and delivers nothing).
 class PublishLog {

@@ -1,5 +1,6 @@
-// The system clock in Unix microseconds, as docket's SystemClock stamps rows: what the
-// raw baselines bind wherever docket binds "now".
+// The system clock in Unix microseconds, as docket's SystemClock stamps rows (and as
+// every provider stores times, providers/kit/time_codec.h): what the raw baselines
+// bind wherever docket binds "now".
 //
 // Thread-safety: safe from any thread.
 #ifndef DOCKET_BENCH_WALL_CLOCK_H_
@@ -8,12 +9,13 @@
 #include <chrono>
 #include <cstdint>
 
+#include "providers/kit/time_codec.h"
+
 namespace docket::bench {
 
 inline std::int64_t now_micros() {
-  return std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now())
-      .time_since_epoch()
-      .count();
+  return kit::to_micros(
+      std::chrono::floor<std::chrono::microseconds>(std::chrono::system_clock::now()));
 }
 
 }  // namespace docket::bench

@@ -7,12 +7,17 @@ install(TARGETS docket_core EXPORT docketTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-# The inbox, outbox, event sourcing, saga and projection layers and their providers,
-# each its own target (docket::inbox, docket::outbox, docket::eventsourcing,
-# docket::sagas, docket::projections, docket::memory, docket::sqlite, docket::postgres,
-# docket::stores), so that a user links only what they use.
-foreach(target docket_inbox docket_outbox docket_eventsourcing docket_sagas docket_projections
-               docket_memory docket_sqlite docket_postgres docket_stores)
+# The inbox, outbox, event sourcing, saga and projection layers, the providers (each
+# docket_<name> of src/providers/builtin_providers.cmake that is built, and the
+# provider kit they share) and docket::stores, each its own target, so that a user
+# links only what they use.
+get_property(docket_providers GLOBAL PROPERTY DOCKET_PROVIDERS)
+set(docket_installed docket_inbox docket_outbox docket_eventsourcing docket_sagas
+  docket_projections docket_provider_kit docket_stores)
+foreach(name IN LISTS docket_providers)
+  list(APPEND docket_installed docket_${name})
+endforeach()
+foreach(target IN LISTS docket_installed)
   if(TARGET ${target})
     install(TARGETS ${target} EXPORT docketTargets
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
@@ -20,22 +25,14 @@ foreach(target docket_inbox docket_outbox docket_eventsourcing docket_sagas dock
       RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   endif()
 endforeach()
-# docketConfig.cmake finds what the installed targets link against.
+# docketConfig.cmake finds what the installed targets link against: nlohmann_json for
+# the inbox, and each built provider's packages (DOCKET_PROVIDER_PACKAGES).
 if(TARGET docket_inbox)
   set(DOCKET_CONFIG_NEEDS_NLOHMANN_JSON ON)
 else()
   set(DOCKET_CONFIG_NEEDS_NLOHMANN_JSON OFF)
 endif()
-if(TARGET docket_sqlite)
-  set(DOCKET_CONFIG_NEEDS_SQLITE3 ON)
-else()
-  set(DOCKET_CONFIG_NEEDS_SQLITE3 OFF)
-endif()
-if(TARGET docket_postgres)
-  set(DOCKET_CONFIG_NEEDS_POSTGRESQL ON)
-else()
-  set(DOCKET_CONFIG_NEEDS_POSTGRESQL OFF)
-endif()
+get_property(DOCKET_CONFIG_PACKAGES GLOBAL PROPERTY DOCKET_PROVIDER_PACKAGES)
 install(DIRECTORY include/docket DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET docket)
   install(TARGETS docket RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

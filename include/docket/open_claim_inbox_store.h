@@ -1,6 +1,7 @@
 // Opens a claim inbox store (docket/claim_inbox_store.h) from a URL, on any provider
-// of this build (the schemes are listed in docket/open_inbox_store.h). An unknown or
-// unavailable scheme is a ConfigurationError listing the schemes.
+// of this build that offers one (the schemes are listed in docket/open_inbox_store.h).
+// An unknown or unavailable scheme is a ConfigurationError listing the schemes, and so
+// is a provider that offers no claim inbox, naming the providers that do.
 //
 // Thread-safety: safe to call from many threads; the store returned is thread-safe.
 #ifndef DOCKET_OPEN_CLAIM_INBOX_STORE_H_

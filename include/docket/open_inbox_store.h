@@ -8,8 +8,9 @@
 //                              connection string, every libpq parameter honoured
 //
 // Providers are separate libraries; this factory (library docket::stores) knows the
-// ones this build of docket includes. An unknown or unavailable scheme is a
-// ConfigurationError listing the schemes.
+// ones this build of docket includes, each by its URL scheme, and opens every store
+// (inbox, checkpoint, outbox, event, snapshot, saga, claim inbox) the provider offers.
+// An unknown or unavailable scheme is a ConfigurationError listing the schemes.
 //
 // Thread-safety: safe to call from many threads; the store returned is thread-safe.
 #ifndef DOCKET_OPEN_INBOX_STORE_H_

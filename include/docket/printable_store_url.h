@@ -5,9 +5,11 @@
 //   printable_store_url("postgresql://app:s3cret@db:5432/orders?sslmode=require")
 //     == "postgresql://app:***@db:5432/orders?sslmode=require"
 //
-// Covers the password of a postgresql:// (or postgres://) URL's user info and of its
-// `password=` query parameter; every other URL (sqlite:, memory:) has none and comes
-// back unchanged. Nothing else in the URL is altered or validated.
+// Each provider masks what its URLs can carry: PostgreSQL the password of a
+// postgresql:// (or postgres://) URL's user info and of its `password=` query
+// parameter; sqlite: and memory: URLs have none and come back unchanged. A URL whose
+// scheme this build has no provider for gets both kinds of password masked. Nothing
+// else in the URL is altered or validated.
 //
 // Thread-safety: a pure function.
 #ifndef DOCKET_PRINTABLE_STORE_URL_H_

@@ -1,70 +1,11 @@
 #include "docket/printable_store_url.h"
 
-#include <cstddef>
+#include "providers/registry.h"
 
 namespace docket {
-namespace {
-
-constexpr std::string_view kMask = "***";
-
-bool is_postgres_url(std::string_view url) {
-  return url.starts_with("postgresql://") || url.starts_with("postgres://");
-}
-
-// Masks the password of the user info (`user:password@`) in the authority, which runs
-// from after "://" to the first '/', '?' or '#'. The user info ends at the authority's
-// last '@' (a password may contain a percent-encoded '@' but never a raw one before
-// the host, and libpq splits the same way).
-void mask_user_info(std::string& url) {
-  const std::size_t start = url.find("://") + 3;
-  const std::size_t end = url.find_first_of("/?#", start);
-  const std::string_view authority = std::string_view(url).substr(
-      start, end == std::string::npos ? std::string::npos : end - start);
-  const std::size_t at = authority.rfind('@');
-  if (at == std::string_view::npos) {
-    return;
-  }
-  const std::size_t colon = authority.substr(0, at).find(':');
-  if (colon == std::string_view::npos) {
-    return;
-  }
-  url.replace(start + colon + 1, at - colon - 1, kMask);
-}
-
-// Masks the value of every `password=` parameter of the query string.
-void mask_query_password(std::string& url) {
-  const std::size_t query = url.find('?');
-  if (query == std::string::npos) {
-    return;
-  }
-  constexpr std::string_view kKey = "password=";
-  std::size_t at = query + 1;
-  while (at < url.size()) {
-    std::size_t next = url.find_first_of("&#", at);
-    if (next == std::string::npos) {
-      next = url.size();
-    }
-    if (std::string_view(url).substr(at, next - at).starts_with(kKey)) {
-      const std::size_t value = at + kKey.size();
-      url.replace(value, next - value, kMask);
-      next = value + kMask.size();
-    }
-    if (next < url.size() && url[next] == '#') {
-      return;
-    }
-    at = next + 1;
-  }
-}
-
-}  // namespace
 
 std::string printable_store_url(std::string_view url) {
-  std::string printable(url);
-  if (is_postgres_url(url)) {
-    mask_user_info(printable);
-    mask_query_password(printable);
-  }
-  return printable;
+  return providers::Registry::builtin().printable(url);
 }
 
 }  // namespace docket

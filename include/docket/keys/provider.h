@@ -1,4 +1,4 @@
-// The storage providers whose keys docket composes, and each one's byte limits.
+// The key shapes docket composes, with limits (storage providers: src/providers/registry.h).
 //
 // Thread-safety: pure functions over constants.
 #ifndef DOCKET_KEYS_PROVIDER_H_

@@ -1,4 +1,5 @@
-// The memory provider's InboxStore, UnitOfWork and CheckpointStore over one database.
+// The memory provider's InboxStore and UnitOfWork over one database (its checkpoints:
+// memory_checkpoint_store.cc).
 // Dedup rows live in the table kInboxMessagesTable under the key (tenant, consumer
 // id, message id); values: processed-at (Unix microseconds), event type, occurred-at,
 // source, causation id, correlation id (absent lineage as empty text).
@@ -9,15 +10,13 @@
 #include "docket/inbox_schema.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
+#include "providers/kit/time_codec.h"
 #include "providers/memory/memory_capabilities.h"
+#include "providers/memory/memory_checkpoint_store.h"
 #include "providers/memory/memory_unit.h"
 
 namespace docket::memory {
 namespace {
-
-std::string micros(Timestamp t) {
-  return std::to_string(t.time_since_epoch().count());
-}
 
 Terms dedup_terms(const DedupKey& key) {
   return {key.tenant, key.consumer_id, key.message_id};
@@ -34,9 +33,9 @@ class MemoryUnitOfWork final : public UnitOfWork {
       return false;
     }
     unit_.insert(kInboxMessagesTable, std::move(key),
-                 {micros(clock_.now()), record.event_type, micros(record.occurred_at),
-                  record.source.value_or(""), record.causation_id.value_or(""),
-                  record.correlation_id.value_or("")});
+                 {std::to_string(kit::to_micros(clock_.now())), record.event_type,
+                  std::to_string(kit::to_micros(record.occurred_at)), record.source.value_or(""),
+                  record.causation_id.value_or(""), record.correlation_id.value_or("")});
     return true;
   }
   bool is_recorded(const DedupKey& key) override {
@@ -54,38 +53,10 @@ class MemoryUnitOfWork final : public UnitOfWork {
   const Clock& clock_;
 };
 
-class MemoryCheckpointStore final : public CheckpointStore {
- public:
-  explicit MemoryCheckpointStore(detail::Database& database)
-      : database_(database), clock_(database.clock()) {}
-
- protected:
-  std::optional<std::string> do_get(const std::string& tenant,
-                                    std::string_view consumer_id) override {
-    auto row = database_.find(kConsumerCheckpointsTable, {tenant, std::string(consumer_id)});
-    if (!row) {
-      return std::nullopt;
-    }
-    return row->at(0);
-  }
-  void do_set(const std::string& tenant, std::string_view consumer_id,
-              std::string_view position) override {
-    Terms values{std::string(position), micros(clock_.now())};
-    database_.write([&](detail::State& state) {
-      state.tables[std::string(kConsumerCheckpointsTable)][{tenant, std::string(consumer_id)}] =
-          std::move(values);
-    });
-  }
-
- private:
-  detail::Database& database_;
-  const Clock& clock_;
-};
-
 class MemoryInboxStore final : public InboxStore {
  public:
   explicit MemoryInboxStore(std::shared_ptr<detail::Database> database)
-      : database_(std::move(database)), checkpoints_(*database_) {}
+      : database_(std::move(database)), checkpoints_(detail::open_checkpoints(database_)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
   StoreCapabilities capabilities() const noexcept override { return detail::kMemoryCapabilities; }
@@ -96,7 +67,7 @@ class MemoryInboxStore final : public InboxStore {
   bool is_recorded(const DedupKey& key) override {
     return database_->find(kInboxMessagesTable, dedup_terms(key)).has_value();
   }
-  CheckpointStore& checkpoints() noexcept override { return checkpoints_; }
+  CheckpointStore& checkpoints() noexcept override { return *checkpoints_; }
 
  protected:
   std::vector<std::string> do_filter_unprocessed(
@@ -116,7 +87,7 @@ class MemoryInboxStore final : public InboxStore {
   }
 
   std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) override {
-    const std::int64_t before = cutoff.time_since_epoch().count();
+    const std::int64_t before = kit::to_micros(cutoff);
     std::size_t deleted = 0;
     database_->write([&](detail::State& state) {
       const auto table = state.tables.find(kInboxMessagesTable);
@@ -137,7 +108,7 @@ class MemoryInboxStore final : public InboxStore {
 
  private:
   std::shared_ptr<detail::Database> database_;
-  MemoryCheckpointStore checkpoints_;
+  std::unique_ptr<CheckpointStore> checkpoints_;
 };
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "providers/kit/time_codec.h"
+
 namespace docket::memory::detail {
 namespace {
 
@@ -23,14 +25,12 @@ std::int64_t num(const std::string& term) {
   return std::stoll(term);
 }
 Timestamp at(const std::string& term) {
-  return Timestamp(std::chrono::microseconds(num(term)));
+  return kit::from_micros(num(term));
 }
 
 }  // namespace
 
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
-}
+using kit::to_micros;
 
 Terms sequence_key(std::int64_t sequence) {
   char padded[24];
@@ -44,18 +44,18 @@ Terms to_values(const OutboxRow& row) {
           r.tenant,
           r.event_type,
           r.payload,
-          num(micros(r.occurred_at)),
+          num(to_micros(r.occurred_at)),
           opt(r.source),
           opt(r.causation_id),
           opt(r.correlation_id),
           r.traceparent,
           r.tracestate,
-          num(micros(r.created_at)),
+          num(to_micros(r.created_at)),
           num(static_cast<std::int64_t>(r.status)),
           num(r.attempts),
-          num(micros(r.next_attempt_at)),
+          num(to_micros(r.next_attempt_at)),
           opt(r.last_error),
-          r.done_at ? num(micros(*r.done_at)) : std::string(),
+          r.done_at ? num(to_micros(*r.done_at)) : std::string(),
           row.lease_token,
           num(row.lease_until)};
 }

@@ -32,8 +32,6 @@ Terms sequence_key(std::int64_t sequence);
 Terms to_values(const OutboxRow& row);
 OutboxRow from_values(const Terms& key, const Terms& values);
 
-std::int64_t micros(Timestamp t);
-
 }  // namespace docket::memory::detail
 
 #endif  // DOCKET_PROVIDERS_MEMORY_MEMORY_OUTBOX_ROWS_H_

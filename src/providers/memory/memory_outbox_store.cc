@@ -11,6 +11,7 @@
 #include "docket/error.h"
 #include "docket/memory/store.h"
 #include "docket/outbox_schema.h"
+#include "providers/kit/time_codec.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_outbox_rows.h"
 #include "providers/memory/memory_unit.h"
@@ -19,9 +20,9 @@ namespace docket::memory {
 namespace {
 
 using detail::from_values;
-using detail::micros;
 using detail::OutboxRow;
 using detail::to_values;
+using kit::to_micros;
 
 class MemoryOutboxStore final : public OutboxStore {
  public:
@@ -55,11 +56,12 @@ class MemoryOutboxStore final : public OutboxStore {
       if (claimed.size() == limit) {
         return Change::kStop;
       }
-      if (r.next_attempt_at > now || (!row.lease_token.empty() && row.lease_until > micros(now))) {
+      if (r.next_attempt_at > now ||
+          (!row.lease_token.empty() && row.lease_until > to_micros(now))) {
         return Change::kKeep;
       }
       row.lease_token = token;
-      row.lease_until = micros(lease_until);
+      row.lease_until = to_micros(lease_until);
       claimed.push_back(r);
       return Change::kUpdate;
     });

@@ -50,8 +50,4 @@ void Database::migrate() {
   migrated_.store(true, std::memory_order_release);
 }
 
-std::int64_t micros(Timestamp t) {
-  return std::chrono::duration_cast<std::chrono::microseconds>(t.time_since_epoch()).count();
-}
-
 }  // namespace docket::postgres

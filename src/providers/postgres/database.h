@@ -54,10 +54,6 @@ class Database {
   std::mutex migrate_mutex_;
 };
 
-// Microseconds since the Unix epoch, how docket binds timestamps; SQL turns such a
-// parameter into a timestamptz exactly with `'epoch'::timestamptz + $n * interval '1 us'`.
-std::int64_t micros(Timestamp t);
-
 }  // namespace docket::postgres
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_DATABASE_H_

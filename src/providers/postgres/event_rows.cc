@@ -8,6 +8,7 @@
 
 #include "core/in_place.h"
 #include "docket/error.h"
+#include "providers/kit/time_codec.h"
 #include "providers/postgres/exec.h"
 
 namespace docket::postgres {
@@ -62,7 +63,7 @@ RecordedEvent recorded_event(const Result& r, int row, const StreamId* stream) {
                        .type = std::string(r.text(row, 3)),
                        .payload = r.bytea_string(row, 4),
                        .metadata = std::move(metadata),
-                       .occurred_at = Timestamp(std::chrono::microseconds(r.int64(row, 9)))};
+                       .occurred_at = kit::from_micros(r.int64(row, 9))};
 }
 
 std::vector<RecordedEvent> recorded_events(const Result& r, const StreamId* stream) {
@@ -125,7 +126,7 @@ bool insert_events(Connection& conn, const StreamId& stream, std::int64_t curren
         positions.at(i), stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(),
         version, event_id, event.type, bytes_of(event.payload),
         text_or_null(event.metadata.correlation_id), text_or_null(event.metadata.causation_id),
-        traceparent, tracestate, event.occurred_at.time_since_epoch().count());
+        traceparent, tracestate, kit::to_micros(event.occurred_at));
     if (!r.ok()) {
       if (r.sqlstate() == sqlstate::kUniqueViolation) {
         return false;

@@ -1,8 +1,11 @@
-// The PostgreSQL InboxStore and CheckpointStore over one shared Database.
+// The PostgreSQL InboxStore over one shared Database, with its checkpoints
+// (checkpoint_store.cc).
 #include <string>
 
 #include "docket/postgres/store.h"
+#include "providers/kit/time_codec.h"
 #include "providers/postgres/capabilities.h"
+#include "providers/postgres/checkpoint_store.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/inbox_schema.h"
@@ -14,44 +17,11 @@
 namespace docket::postgres {
 namespace {
 
-class PostgresCheckpointStore final : public CheckpointStore {
- public:
-  explicit PostgresCheckpointStore(Database& database) : database_(database) {}
-
- protected:
-  std::optional<std::string> do_get(const std::string& tenant,
-                                    std::string_view consumer_id) override {
-    auto lease = database_.connect();
-    const auto result = exec_prepared(
-        *lease, "docket_checkpoint_get",
-        "SELECT position FROM docket_consumer_checkpoints WHERE tenant = $1 AND consumer_id = $2",
-        tenant, consumer_id);
-    if (result.rows() == 0) {
-      return std::nullopt;
-    }
-    return std::string(result.text(0, 0));
-  }
-
-  // One autocommit statement: its own transaction, never the caller's.
-  void do_set(const std::string& tenant, std::string_view consumer_id,
-              std::string_view position) override {
-    auto lease = database_.connect();
-    exec_prepared(*lease, "docket_checkpoint_set",
-                  "INSERT INTO docket_consumer_checkpoints (tenant, consumer_id, position, "
-                  "updated_at) VALUES ($1, $2, $3, 'epoch'::timestamptz + $4 * interval "
-                  "'1 microsecond') ON CONFLICT (tenant, consumer_id) DO UPDATE SET "
-                  "position = excluded.position, updated_at = excluded.updated_at",
-                  tenant, consumer_id, position, micros(database_.clock().now()));
-  }
-
- private:
-  Database& database_;
-};
-
 class PostgresInboxStore final : public InboxStore {
  public:
   PostgresInboxStore(const StoreOptions& options, const Clock& clock)
-      : database_(options, clock, {inbox_schema(), outbox_schema()}), checkpoints_(database_) {}
+      : database_(options, clock, {inbox_schema(), outbox_schema()}),
+        checkpoints_(open_checkpoints(database_)) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
   StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
@@ -62,7 +32,7 @@ class PostgresInboxStore final : public InboxStore {
   bool is_recorded(const DedupKey& key) override {
     return dedup_row_exists(*database_.connect(), key);
   }
-  CheckpointStore& checkpoints() noexcept override { return checkpoints_; }
+  CheckpointStore& checkpoints() noexcept override { return *checkpoints_; }
 
  protected:
   // One anti-join statement over the ids bound as one text[] literal; WITH ORDINALITY
@@ -94,13 +64,13 @@ class PostgresInboxStore final : public InboxStore {
                       "DELETE FROM docket_inbox_messages WHERE ctid IN (SELECT ctid FROM "
                       "docket_inbox_messages WHERE processed_at < 'epoch'::timestamptz + $1 * "
                       "interval '1 microsecond' LIMIT $2)",
-                      micros(cutoff), limit)
+                      kit::to_micros(cutoff), limit)
             .affected_rows());
   }
 
  private:
   Database database_;
-  PostgresCheckpointStore checkpoints_;
+  std::unique_ptr<CheckpointStore> checkpoints_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "docket/error.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/kit/time_codec.h"
 #include "providers/postgres/capabilities.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
@@ -25,10 +26,6 @@ constexpr std::string_view kColumns =
     "sequence, id, tenant, event_type, payload, " DOCKET_US("occurred_at") ", message_source, "
     "causation_id, correlation_id, traceparent, tracestate, " DOCKET_US("created_at") ", status, "
     "attempts, " DOCKET_US("next_attempt_at") ", last_error, " DOCKET_US("done_at");
-
-Timestamp time_at(std::int64_t micros) {
-  return Timestamp(std::chrono::microseconds(micros));
-}
 
 std::optional<std::string> optional_string(std::optional<std::string_view> text) {
   return text ? std::optional<std::string>(*text) : std::nullopt;
@@ -57,19 +54,19 @@ std::vector<OutboxRecord> records(const Result& result) {
     r.event_type = result.text(row, 3);
     const auto payload = result.bytea(row, 4);
     r.payload.assign(reinterpret_cast<const char*>(payload.data()), payload.size());
-    r.occurred_at = time_at(result.int64(row, 5));
+    r.occurred_at = kit::from_micros(result.int64(row, 5));
     r.source = optional_string(result.optional_text(row, 6));
     r.causation_id = optional_string(result.optional_text(row, 7));
     r.correlation_id = optional_string(result.optional_text(row, 8));
     r.traceparent = result.text(row, 9);
     r.tracestate = result.text(row, 10);
-    r.created_at = time_at(result.int64(row, 11));
+    r.created_at = kit::from_micros(result.int64(row, 11));
     r.status = status_of(result.int64(row, 12));
     r.attempts = static_cast<int>(result.int64(row, 13));
-    r.next_attempt_at = time_at(result.int64(row, 14));
+    r.next_attempt_at = kit::from_micros(result.int64(row, 14));
     r.last_error = optional_string(result.optional_text(row, 15));
     if (const auto done = result.optional_int64(row, 16)) {
-      r.done_at = time_at(*done);
+      r.done_at = kit::from_micros(*done);
     }
     out.push_back(std::move(r));
   }
@@ -123,11 +120,11 @@ class PostgresOutboxStore final : public OutboxStore {
         "attempts, next_attempt_at, status) VALUES ($1, $2, $3, $4, " DOCKET_TS("$5") ", $6, $7, "
         "$8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS("$12") ", 0)",
         std::array{to_param(record.id), to_param(record.tenant), to_param(record.event_type),
-                   to_param(bytes_of(record.payload)), to_param(micros(record.occurred_at)),
+                   to_param(bytes_of(record.payload)), to_param(kit::to_micros(record.occurred_at)),
                    to_param(record.source), to_param(record.causation_id),
                    to_param(record.correlation_id), to_param(record.traceparent),
-                   to_param(record.tracestate), to_param(micros(record.created_at)),
-                   to_param(micros(record.next_attempt_at))});
+                   to_param(record.tracestate), to_param(kit::to_micros(record.created_at)),
+                   to_param(kit::to_micros(record.next_attempt_at))});
   }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
@@ -143,7 +140,7 @@ class PostgresOutboxStore final : public OutboxStore {
                                 "$3") ") ORDER BY sequence LIMIT $4 "
                                       "FOR UPDATE SKIP LOCKED) RETURNING ") +
             std::string(kColumns),
-        token, micros(lease_until), micros(now), limit));
+        token, kit::to_micros(lease_until), kit::to_micros(now), limit));
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
@@ -152,7 +149,7 @@ class PostgresOutboxStore final : public OutboxStore {
                          "UPDATE docket_outbox SET status = 1, done_at = " DOCKET_TS("$3")
                          ", lease_token = NULL, lease_until = NULL WHERE id = $1 AND "
                          "lease_token = $2 AND status = 0",
-                         id, token, micros(now))
+                         id, token, kit::to_micros(now))
                .affected_rows() == 1;
   }
 
@@ -163,7 +160,7 @@ class PostgresOutboxStore final : public OutboxStore {
                          "status = CASE WHEN $4 THEN 2 ELSE 0 END, next_attempt_at = CASE WHEN $4 "
                          "THEN next_attempt_at ELSE " DOCKET_TS("$5") " END, lease_token = NULL, "
                          "lease_until = NULL WHERE id = $1 AND lease_token = $2 AND status = 0",
-                         id, token, attempt.error, attempt.park, micros(attempt.next_attempt_at))
+                         id, token, attempt.error, attempt.park, kit::to_micros(attempt.next_attempt_at))
                .affected_rows() == 1;
   }
 
@@ -182,7 +179,7 @@ class PostgresOutboxStore final : public OutboxStore {
                          "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = " DOCKET_TS(
                              "$2") ", lease_token = NULL, lease_until = NULL WHERE id = $1 AND "
                                    "status = 2",
-                         id, micros(now))
+                         id, kit::to_micros(now))
                .affected_rows() == 1;
   }
 
@@ -193,7 +190,7 @@ class PostgresOutboxStore final : public OutboxStore {
         exec_prepared(*lease, "docket_outbox_purge",
                       "DELETE FROM docket_outbox WHERE ctid IN (SELECT ctid FROM docket_outbox "
                       "WHERE status = 1 AND done_at < " DOCKET_TS("$1") " LIMIT $2)",
-                      micros(cutoff), limit)
+                      kit::to_micros(cutoff), limit)
             .affected_rows());
   }
 

@@ -11,6 +11,7 @@
 
 #include "docket/error.h"
 #include "docket/postgres/transaction.h"
+#include "providers/kit/time_codec.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
@@ -19,10 +20,6 @@
 
 namespace docket::postgres {
 namespace {
-
-Timestamp timestamp_of(std::int64_t micros) {
-  return Timestamp(std::chrono::microseconds(micros));
-}
 
 class PostgresSagaStore final : public SagaStore {
  public:
@@ -73,12 +70,12 @@ class PostgresSagaStore final : public SagaStore {
                             "DELETE FROM docket_sagas WHERE ctid IN (SELECT ctid FROM "
                             "docket_sagas WHERE completed_at IS NOT NULL AND completed_at < $1 "
                             "ORDER BY completed_at LIMIT $2)",
-                            micros(cutoff), batch_size)
+                            kit::to_micros(cutoff), batch_size)
             : exec_prepared(*lease, "docket_sagas_purge_tenant",
                             "DELETE FROM docket_sagas WHERE ctid IN (SELECT ctid FROM "
                             "docket_sagas WHERE tenant = $3 AND completed_at IS NOT NULL AND "
                             "completed_at < $1 ORDER BY completed_at LIMIT $2)",
-                            micros(cutoff), batch_size, tenant->value());
+                            kit::to_micros(cutoff), batch_size, tenant->value());
     return static_cast<std::size_t>(r.affected_rows());
   }
 
@@ -108,13 +105,13 @@ class PostgresSagaStore final : public SagaStore {
     }
     if (exists) {
       if (const std::optional<std::int64_t> completed = current_row.optional_int64(0, 1)) {
-        throw completed_saga_error(saga, timestamp_of(*completed));
+        throw completed_saga_error(saga, kit::from_micros(*completed));
       }
     }
     const bool completing = request.status == SagaStatus::kCompleted;
     const std::int64_t version = current + 1;
     const std::optional<std::int64_t> completed_at =
-        completing ? std::optional<std::int64_t>(micros(request.now)) : std::nullopt;
+        completing ? std::optional<std::int64_t>(kit::to_micros(request.now)) : std::nullopt;
     const auto state =
         std::as_bytes(std::span<const char>(request.state.data(), request.state.size()));
     const Result written =
@@ -123,13 +120,13 @@ class PostgresSagaStore final : public SagaStore {
                                "updated_at = $7, completed_at = $8 "
                                "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3",
                                saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
-                               state, completing, micros(request.now), completed_at)
+                               state, completing, kit::to_micros(request.now), completed_at)
                : exec_prepared(conn, "docket_sagas_insert",
                                "INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, "
                                "state, completed, started_at, updated_at, completed_at) VALUES "
                                "($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT DO NOTHING",
                                saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
-                               state, completing, micros(request.now), completed_at);
+                               state, completing, kit::to_micros(request.now), completed_at);
     if (written.affected_rows() != 1) {
       return conflict(saga, request.expected_version, version_of(conn, saga));
     }
@@ -156,11 +153,11 @@ class PostgresSagaStore final : public SagaStore {
         .version = r.int64(0, 0),
         .state = std::string(reinterpret_cast<const char*>(state.data()), state.size()),
         .status = r.boolean(0, 2) ? SagaStatus::kCompleted : SagaStatus::kActive,
-        .started_at = timestamp_of(r.int64(0, 3)),
-        .updated_at = timestamp_of(r.int64(0, 4)),
+        .started_at = kit::from_micros(r.int64(0, 3)),
+        .updated_at = kit::from_micros(r.int64(0, 4)),
         .completed_at = {}};
     if (const std::optional<std::int64_t> completed = r.optional_int64(0, 5)) {
-      record.completed_at = timestamp_of(*completed);
+      record.completed_at = kit::from_micros(*completed);
     }
     return record;
   }

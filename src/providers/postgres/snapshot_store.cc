@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "providers/kit/time_codec.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
@@ -36,7 +37,7 @@ class PostgresSnapshotStore final : public SnapshotStore {
         "WHERE excluded.version >= docket_snapshots.version",
         stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(), snapshot.version,
         std::as_bytes(std::span<const char>(snapshot.payload.data(), snapshot.payload.size())),
-        snapshot.taken_at.time_since_epoch().count());
+        kit::to_micros(snapshot.taken_at));
     return r.affected_rows() == 1 ? SnapshotSaveOutcome::kSaved : SnapshotSaveOutcome::kKeptNewer;
   }
 
@@ -54,7 +55,7 @@ class PostgresSnapshotStore final : public SnapshotStore {
     return Snapshot{
         .version = r.int64(0, 0),
         .payload = std::string(reinterpret_cast<const char*>(payload.data()), payload.size()),
-        .taken_at = Timestamp(std::chrono::microseconds(r.int64(0, 2)))};
+        .taken_at = kit::from_micros(r.int64(0, 2))};
   }
 
   Database database_;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "docket/error.h"
+#include "providers/kit/time_codec.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/unique_violation.h"
 
@@ -40,8 +41,8 @@ bool PostgresUnitOfWork::try_record(const InboxRecord& record) {
                           to_param(key.consumer_id),
                           to_param(key.message_id),
                           to_param(record.event_type),
-                          to_param(micros(record.occurred_at)),
-                          to_param(micros(database_.clock().now())),
+                          to_param(kit::to_micros(record.occurred_at)),
+                          to_param(kit::to_micros(database_.clock().now())),
                           to_param(record.source),
                           to_param(record.causation_id),
                           to_param(record.correlation_id)};

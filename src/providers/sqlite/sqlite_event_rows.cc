@@ -10,6 +10,7 @@
 #include "core/in_place.h"
 #include "docket/error.h"
 #include "docket/inbox_errors.h"
+#include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_connection.h"
 
 namespace docket::sqlite::detail {
@@ -24,10 +25,6 @@ namespace {
 constexpr std::size_t kStreamColumn = 10;
 // Events a read makes room for before its first row.
 constexpr std::size_t kFirstEvents = 16;
-
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
-}
 
 ParamView view_or_null(const std::string& text) {
   return text.empty() ? ParamView(nullptr) : ParamView(std::string_view(text));
@@ -63,7 +60,7 @@ RecordedEvent recorded_event(const RowView& row, const StreamId* stream) {
                       .metadata = {.correlation_id = std::string(row.bytes(5)),
                                    .causation_id = std::string(row.bytes(6)),
                                    .trace_context = {}},
-                      .occurred_at = Timestamp(std::chrono::microseconds(row.int64(9)))};
+                      .occurred_at = kit::from_micros(row.int64(9))};
   if (const std::string_view traceparent = row.bytes(7); !traceparent.empty()) {
     event.metadata.trace_context = parse_trace_context(traceparent, row.bytes(8));
   }
@@ -153,7 +150,7 @@ std::optional<AppendSuccess> insert_events(Transaction& tx, const StreamId& stre
         view_or_null(event.metadata.causation_id),
         trace != nullptr ? ParamView(std::string_view(traceparent)) : ParamView(nullptr),
         trace != nullptr ? view_or_null(trace->state) : ParamView(nullptr),
-        micros(event.occurred_at)};
+        kit::to_micros(event.occurred_at)};
     std::vector<Row> inserted;
     try {
       inserted = tx.connection().query_views(

@@ -1,7 +1,10 @@
-// The SQLite InboxStore and CheckpointStore over one shared Database.
+// The SQLite InboxStore over one shared Database, with its checkpoints
+// (sqlite_checkpoint_store.cc).
 #include <nlohmann/json.hpp>
 
 #include "docket/sqlite/store.h"
+#include "providers/kit/time_codec.h"
+#include "providers/sqlite/sqlite_checkpoint_store.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
 #include "providers/sqlite/sqlite_schema.h"
@@ -12,44 +15,11 @@ namespace {
 
 using detail::Database;
 
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
-}
-
-class SqliteCheckpointStore final : public CheckpointStore {
- public:
-  explicit SqliteCheckpointStore(Database& database) : database_(database) {}
-
- protected:
-  std::optional<std::string> do_get(const std::string& tenant,
-                                    std::string_view consumer_id) override {
-    auto rows = database_.connect()->query(
-        "SELECT position FROM docket_consumer_checkpoints WHERE tenant = ?1 AND consumer_id = ?2",
-        {tenant, std::string(consumer_id)});
-    if (rows.empty()) {
-      return std::nullopt;
-    }
-    return std::get<std::string>(rows[0].at(0));
-  }
-
-  // One autocommit statement: its own transaction, never the caller's.
-  void do_set(const std::string& tenant, std::string_view consumer_id,
-              std::string_view position) override {
-    database_.connect()->exec(
-        "INSERT INTO docket_consumer_checkpoints (tenant, consumer_id, position, updated_at) "
-        "VALUES (?1, ?2, ?3, ?4) ON CONFLICT (tenant, consumer_id) DO UPDATE SET "
-        "position = excluded.position, updated_at = excluded.updated_at",
-        {tenant, std::string(consumer_id), std::string(position), micros(database_.clock().now())});
-  }
-
- private:
-  Database& database_;
-};
-
 class SqliteInboxStore final : public InboxStore {
  public:
   SqliteInboxStore(const StoreOptions& options, const Clock& clock)
-      : database_(options, clock, detail::migrate_schema), checkpoints_(database_) {}
+      : database_(options, clock, detail::migrate_schema),
+        checkpoints_(detail::open_checkpoints(database_)) {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
   StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
@@ -60,7 +30,7 @@ class SqliteInboxStore final : public InboxStore {
   bool is_recorded(const DedupKey& key) override {
     return detail::dedup_row_exists(*database_.connect(), key);
   }
-  CheckpointStore& checkpoints() noexcept override { return checkpoints_; }
+  CheckpointStore& checkpoints() noexcept override { return *checkpoints_; }
 
  protected:
   // One anti-join statement over the ids passed as a JSON array; json_each's key is
@@ -88,12 +58,12 @@ class SqliteInboxStore final : public InboxStore {
         "DELETE FROM docket_inbox_messages WHERE (tenant, consumer_id, message_id) IN "
         "(SELECT tenant, consumer_id, message_id FROM docket_inbox_messages "
         "WHERE processed_at < ?1 ORDER BY processed_at LIMIT ?2)",
-        {micros(cutoff), static_cast<std::int64_t>(limit)}));
+        {kit::to_micros(cutoff), static_cast<std::int64_t>(limit)}));
   }
 
  private:
   Database database_;
-  SqliteCheckpointStore checkpoints_;
+  std::unique_ptr<CheckpointStore> checkpoints_;
 };
 
 }  // namespace

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <string>
 
+#include "providers/kit/time_codec.h"
+
 namespace docket::sqlite::detail {
 namespace {
 
 Timestamp time_at(const Value& value) {
-  return Timestamp(std::chrono::microseconds(std::get<std::int64_t>(value)));
+  return kit::from_micros(std::get<std::int64_t>(value));
 }
 
 std::optional<std::string> optional_text(const Value& value) {
@@ -33,10 +35,6 @@ OutboxStatus status_of(std::int64_t code) {
 }
 
 }  // namespace
-
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
-}
 
 OutboxRecord row_to_record(const Row& row) {
   OutboxRecord r;
@@ -79,15 +77,15 @@ std::vector<Value> record_to_params(const OutboxRecord& r) {
           r.tenant,
           r.event_type,
           r.payload,
-          micros(r.occurred_at),
+          kit::to_micros(r.occurred_at),
           text_or_null(r.source),
           text_or_null(r.causation_id),
           text_or_null(r.correlation_id),
           r.traceparent,
           r.tracestate,
-          micros(r.created_at),
+          kit::to_micros(r.created_at),
           std::int64_t{0},
-          micros(r.next_attempt_at)};
+          kit::to_micros(r.next_attempt_at)};
 }
 
 }  // namespace docket::sqlite::detail

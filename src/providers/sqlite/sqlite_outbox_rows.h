@@ -10,6 +10,7 @@
 
 #include "docket/outbox_message.h"
 #include "docket/sqlite/transaction.h"
+#include "providers/kit/time_codec.h"
 
 namespace docket::sqlite::detail {
 
@@ -25,8 +26,6 @@ std::vector<OutboxRecord> rows_to_records(const std::vector<Row>& rows);
 // The parameters ?1..?13 of the INSERT in the outbox store, in column order from id to
 // next_attempt_at.
 std::vector<Value> record_to_params(const OutboxRecord& record);
-
-std::int64_t micros(Timestamp t);
 
 }  // namespace docket::sqlite::detail
 

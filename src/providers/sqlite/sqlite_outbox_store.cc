@@ -7,6 +7,7 @@
 
 #include "docket/error.h"
 #include "docket/sqlite/store.h"
+#include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
 #include "providers/sqlite/sqlite_outbox_rows.h"
@@ -17,7 +18,6 @@ namespace docket::sqlite {
 namespace {
 
 using detail::Database;
-using detail::micros;
 using detail::rows_to_records;
 
 const std::string kColumns = detail::kOutboxColumns;
@@ -69,14 +69,15 @@ class SqliteOutboxStore final : public OutboxStore {
         "(SELECT sequence FROM docket_outbox WHERE status = 0 AND next_attempt_at <= ?3 AND "
         "(lease_until IS NULL OR lease_until <= ?3) ORDER BY sequence LIMIT ?4) RETURNING " +
             kColumns,
-        {std::string(token), micros(lease_until), micros(now), static_cast<std::int64_t>(limit)}));
+        {std::string(token), kit::to_micros(lease_until), kit::to_micros(now),
+         static_cast<std::int64_t>(limit)}));
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
     return database_.connect()->exec(
                "UPDATE docket_outbox SET status = 1, done_at = ?3, lease_token = NULL, "
                "lease_until = NULL WHERE id = ?1 AND lease_token = ?2 AND status = 0",
-               {std::string(id), std::string(token), micros(now)}) == 1;
+               {std::string(id), std::string(token), kit::to_micros(now)}) == 1;
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
@@ -86,7 +87,7 @@ class SqliteOutboxStore final : public OutboxStore {
                "lease_token = NULL, lease_until = NULL "
                "WHERE id = ?1 AND lease_token = ?2 AND status = 0",
                {std::string(id), std::string(token), attempt.error,
-                std::int64_t{attempt.park ? 2 : 0}, micros(attempt.next_attempt_at)}) == 1;
+                std::int64_t{attempt.park ? 2 : 0}, kit::to_micros(attempt.next_attempt_at)}) == 1;
   }
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
@@ -100,14 +101,14 @@ class SqliteOutboxStore final : public OutboxStore {
     return database_.connect()->exec(
                "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = ?2, "
                "lease_token = NULL, lease_until = NULL WHERE id = ?1 AND status = 2",
-               {std::string(id), micros(now)}) == 1;
+               {std::string(id), kit::to_micros(now)}) == 1;
   }
 
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     return static_cast<std::size_t>(database_.connect()->exec(
         "DELETE FROM docket_outbox WHERE sequence IN (SELECT sequence FROM docket_outbox "
         "WHERE status = 1 AND done_at < ?1 ORDER BY done_at LIMIT ?2)",
-        {micros(cutoff), static_cast<std::int64_t>(limit)}));
+        {kit::to_micros(cutoff), static_cast<std::int64_t>(limit)}));
   }
 
   std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {

@@ -9,6 +9,7 @@
 #include "docket/error.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/transaction.h"
+#include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_eventsourcing_schema.h"
 #include "providers/sqlite/sqlite_immediate_transaction.h"
@@ -18,12 +19,8 @@
 namespace docket::sqlite {
 namespace {
 
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
-}
-
 Timestamp timestamp_at(const Row& row, std::size_t column) {
-  return Timestamp(std::chrono::microseconds(std::get<std::int64_t>(row.at(column))));
+  return kit::from_micros(std::get<std::int64_t>(row.at(column)));
 }
 
 class SqliteSagaStore final : public SagaStore {
@@ -76,12 +73,12 @@ class SqliteSagaStore final : public SagaStore {
                   "DELETE FROM docket_sagas WHERE rowid IN (SELECT rowid FROM docket_sagas "
                   "WHERE completed_at IS NOT NULL AND completed_at < ?1 "
                   "ORDER BY completed_at LIMIT ?2)",
-                  {micros(cutoff), limit})
+                  {kit::to_micros(cutoff), limit})
             : connection->exec(
                   "DELETE FROM docket_sagas WHERE rowid IN (SELECT rowid FROM docket_sagas "
                   "WHERE tenant = ?3 AND completed_at IS NOT NULL AND completed_at < ?1 "
                   "ORDER BY completed_at LIMIT ?2)",
-                  {micros(cutoff), limit, tenant->value()});
+                  {kit::to_micros(cutoff), limit, tenant->value()});
     return static_cast<std::size_t>(deleted);
   }
 
@@ -110,11 +107,16 @@ class SqliteSagaStore final : public SagaStore {
     }
     const bool completing = request.status == SagaStatus::kCompleted;
     const std::int64_t version = current + 1;
-    std::vector<Value> params{
-        saga.tenant().value(),      saga.saga_type(),         saga.saga_id(),      version,
-        std::string(request.state), std::int64_t{completing}, micros(request.now), nullptr};
+    std::vector<Value> params{saga.tenant().value(),
+                              saga.saga_type(),
+                              saga.saga_id(),
+                              version,
+                              std::string(request.state),
+                              std::int64_t{completing},
+                              kit::to_micros(request.now),
+                              nullptr};
     if (completing) {
-      params[7] = micros(request.now);  // completed_at
+      params[7] = kit::to_micros(request.now);  // completed_at
     }
     tx.exec(rows.empty() ? "INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, state, "
                            "completed, started_at, updated_at, completed_at) VALUES (?1, ?2, ?3, "

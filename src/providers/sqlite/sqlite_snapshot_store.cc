@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "docket/sqlite/snapshot_store.h"
+#include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_eventsourcing_schema.h"
 #include "providers/sqlite/sqlite_options.h"
@@ -31,7 +32,7 @@ class SqliteSnapshotStore final : public SnapshotStore {
         "version = excluded.version, payload = excluded.payload, taken_at = excluded.taken_at "
         "WHERE excluded.version >= docket_snapshots.version",
         {stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(), snapshot.version,
-         snapshot.payload, snapshot.taken_at.time_since_epoch().count()});
+         snapshot.payload, kit::to_micros(snapshot.taken_at)});
     return changed == 1 ? SnapshotSaveOutcome::kSaved : SnapshotSaveOutcome::kKeptNewer;
   }
 
@@ -44,10 +45,9 @@ class SqliteSnapshotStore final : public SnapshotStore {
       return std::nullopt;
     }
     const Row& row = rows[0];
-    return Snapshot{
-        .version = std::get<std::int64_t>(row.at(0)),
-        .payload = std::get<std::string>(row.at(1)),
-        .taken_at = Timestamp(std::chrono::microseconds(std::get<std::int64_t>(row.at(2))))};
+    return Snapshot{.version = std::get<std::int64_t>(row.at(0)),
+                    .payload = std::get<std::string>(row.at(1)),
+                    .taken_at = kit::from_micros(std::get<std::int64_t>(row.at(2)))};
   }
 
   detail::Database database_;

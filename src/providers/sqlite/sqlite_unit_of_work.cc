@@ -4,6 +4,7 @@
 #include <string>
 
 #include "docket/error.h"
+#include "providers/kit/time_codec.h"
 
 namespace docket::sqlite::detail {
 namespace {
@@ -12,10 +13,6 @@ constexpr std::span<const ParamView> kNoParams{};
 
 ParamView optional_text(const std::optional<std::string>& text) {
   return text ? ParamView(std::string_view(*text)) : ParamView(nullptr);
-}
-
-std::int64_t micros(Timestamp t) {
-  return t.time_since_epoch().count();
 }
 
 }  // namespace
@@ -51,8 +48,8 @@ bool SqliteUnitOfWork::try_record(const InboxRecord& record) {
                                         key.consumer_id,
                                         key.message_id,
                                         record.event_type,
-                                        micros(record.occurred_at),
-                                        micros(database_.clock().now()),
+                                        kit::to_micros(record.occurred_at),
+                                        kit::to_micros(database_.clock().now()),
                                         optional_text(record.source),
                                         optional_text(record.causation_id),
                                         optional_text(record.correlation_id)};

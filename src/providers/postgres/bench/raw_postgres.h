@@ -6,8 +6,8 @@
 // them (src/providers/postgres/exec.cc), as a hand-written lower bound would.
 //
 // Thread-safety: a connection belongs to one thread at a time.
-#ifndef DOCKET_BENCH_RAW_POSTGRES_H_
-#define DOCKET_BENCH_RAW_POSTGRES_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_POSTGRES_H_
+#define DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_POSTGRES_H_
 
 #include <libpq-fe.h>
 
@@ -75,4 +75,4 @@ class RawPostgres {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_POSTGRES_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_POSTGRES_H_

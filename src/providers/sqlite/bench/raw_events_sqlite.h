@@ -11,8 +11,8 @@
 // Every statement (BEGIN and COMMIT included) is prepared once per connection.
 //
 // Thread-safety: one session per thread, each with its own connection.
-#ifndef DOCKET_BENCH_RAW_EVENTS_SQLITE_H_
-#define DOCKET_BENCH_RAW_EVENTS_SQLITE_H_
+#ifndef DOCKET_PROVIDERS_SQLITE_BENCH_RAW_EVENTS_SQLITE_H_
+#define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_EVENTS_SQLITE_H_
 
 #include <cstdint>
 #include <string>
@@ -48,4 +48,4 @@ class RawEventsSqlite final : public EventSession {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_EVENTS_SQLITE_H_
+#endif  // DOCKET_PROVIDERS_SQLITE_BENCH_RAW_EVENTS_SQLITE_H_

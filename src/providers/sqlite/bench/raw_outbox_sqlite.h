@@ -11,8 +11,8 @@
 // clock starts (docket makes its own while staging).
 //
 // Thread-safety: one session per thread, each with its own connection.
-#ifndef DOCKET_BENCH_RAW_OUTBOX_SQLITE_H_
-#define DOCKET_BENCH_RAW_OUTBOX_SQLITE_H_
+#ifndef DOCKET_PROVIDERS_SQLITE_BENCH_RAW_OUTBOX_SQLITE_H_
+#define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_OUTBOX_SQLITE_H_
 
 #include <cstdint>
 #include <string>
@@ -54,4 +54,4 @@ class RawOutboxSqlite final : public OutboxSession {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_OUTBOX_SQLITE_H_
+#endif  // DOCKET_PROVIDERS_SQLITE_BENCH_RAW_OUTBOX_SQLITE_H_

@@ -12,8 +12,8 @@
 // Message ids are made before the clock starts (docket makes its own while staging).
 //
 // Thread-safety: one session per thread, each with its own connection.
-#ifndef DOCKET_BENCH_RAW_OUTBOX_POSTGRES_H_
-#define DOCKET_BENCH_RAW_OUTBOX_POSTGRES_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_OUTBOX_POSTGRES_H_
+#define DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_OUTBOX_POSTGRES_H_
 
 #include <cstdint>
 #include <string>
@@ -51,4 +51,4 @@ class RawOutboxPostgres final : public OutboxSession {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_OUTBOX_POSTGRES_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_OUTBOX_POSTGRES_H_

@@ -3,8 +3,8 @@
 // bytes, integers as big-endian int8, bytes as bytea.
 //
 // Thread-safety: value types.
-#ifndef DOCKET_BENCH_RAW_PG_PARAMS_H_
-#define DOCKET_BENCH_RAW_PG_PARAMS_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_PG_PARAMS_H_
+#define DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_PG_PARAMS_H_
 
 #include <array>
 #include <bit>
@@ -47,4 +47,4 @@ struct PgInt8 {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_PG_PARAMS_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_PG_PARAMS_H_

@@ -7,8 +7,8 @@
 // run, as the hand-written lower bound of the same work would do.
 //
 // Thread-safety: a connection and its statements belong to one thread at a time.
-#ifndef DOCKET_BENCH_RAW_SQLITE_H_
-#define DOCKET_BENCH_RAW_SQLITE_H_
+#ifndef DOCKET_PROVIDERS_SQLITE_BENCH_RAW_SQLITE_H_
+#define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_SQLITE_H_
 
 #include <chrono>
 #include <cstdint>
@@ -87,4 +87,4 @@ class RawStatement {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_SQLITE_H_
+#endif  // DOCKET_PROVIDERS_SQLITE_BENCH_RAW_SQLITE_H_

@@ -15,27 +15,36 @@
 // honest lower bound, which docket is held to.
 //
 // Thread-safety: one session per thread, each with its own connection.
-#ifndef DOCKET_BENCH_RAW_INBOX_POSTGRES_H_
-#define DOCKET_BENCH_RAW_INBOX_POSTGRES_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_INBOX_POSTGRES_H_
+#define DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_INBOX_POSTGRES_H_
 
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "inbox_workload.h"
+#include "inbox_session.h"
 #include "raw_postgres.h"
 
 namespace docket::bench {
 
-class RawInboxPostgres {
+// The effect table of inbox_workload.h on PostgreSQL, and what the checks count.
+inline constexpr std::string_view kPostgresEffectTableSql =
+    "CREATE TABLE IF NOT EXISTS docket_bench_effects (consumer_id TEXT NOT NULL, "
+    "message_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (consumer_id, message_id))";
+inline constexpr std::string_view kPostgresEffectInsertSql =
+    "INSERT INTO docket_bench_effects (consumer_id, message_id, body) VALUES ($1, $2, $3)";
+inline constexpr std::string_view kPostgresCountEffectsSql =
+    "SELECT count(*) FROM docket_bench_effects WHERE consumer_id = $1";
+inline constexpr std::string_view kPostgresCountDedupRowsSql =
+    "SELECT count(*) FROM docket_inbox_messages WHERE consumer_id = $1";
+
+class RawInboxPostgres final : public InboxSession {
  public:
   // `url`: a libpq URL whose search_path is the raw baseline's schema.
   RawInboxPostgres(const std::string& url, std::string_view consumer_id);
 
-  // One message in its own transaction.
-  void deliver(const BenchDelivery& delivery, DispatchCounts& counts);
-  // The messages in one transaction, a savepoint each.
-  void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts);
+  void deliver(const BenchDelivery& delivery, DispatchCounts& counts) override;
+  void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) override;
 
  private:
   // Runs the dedup insert; true when it inserted the row.
@@ -48,4 +57,4 @@ class RawInboxPostgres {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_INBOX_POSTGRES_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_INBOX_POSTGRES_H_

@@ -13,26 +13,36 @@
 // honest lower bound, which docket is held to.
 //
 // Thread-safety: one session per thread, each with its own connection.
-#ifndef DOCKET_BENCH_RAW_INBOX_SQLITE_H_
-#define DOCKET_BENCH_RAW_INBOX_SQLITE_H_
+#ifndef DOCKET_PROVIDERS_SQLITE_BENCH_RAW_INBOX_SQLITE_H_
+#define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_INBOX_SQLITE_H_
 
 #include <span>
 #include <string>
 #include <string_view>
 
-#include "inbox_workload.h"
+#include "inbox_session.h"
 #include "raw_sqlite.h"
 
 namespace docket::bench {
 
-class RawInboxSqlite {
+// The effect table of inbox_workload.h on SQLite, and what the checks count.
+inline constexpr std::string_view kEffectTableSql =
+    "CREATE TABLE IF NOT EXISTS docket_bench_effects (consumer_id TEXT NOT NULL, "
+    "message_id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (consumer_id, message_id)) "
+    "WITHOUT ROWID";
+inline constexpr std::string_view kEffectInsertSql =
+    "INSERT INTO docket_bench_effects (consumer_id, message_id, body) VALUES (?1, ?2, ?3)";
+inline constexpr std::string_view kCountEffectsSql =
+    "SELECT count(*) FROM docket_bench_effects WHERE consumer_id = ?1";
+inline constexpr std::string_view kCountDedupRowsSql =
+    "SELECT count(*) FROM docket_inbox_messages WHERE consumer_id = ?1";
+
+class RawInboxSqlite final : public InboxSession {
  public:
   RawInboxSqlite(const std::string& path, std::string_view consumer_id);
 
-  // One message in its own transaction.
-  void deliver(const BenchDelivery& delivery, DispatchCounts& counts);
-  // The messages in one transaction, a savepoint each.
-  void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts);
+  void deliver(const BenchDelivery& delivery, DispatchCounts& counts) override;
+  void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) override;
 
  private:
   // Binds and runs the dedup insert; true when it inserted the row.
@@ -52,4 +62,4 @@ class RawInboxSqlite {
 
 }  // namespace docket::bench
 
-#endif  // DOCKET_BENCH_RAW_INBOX_SQLITE_H_
+#endif  // DOCKET_PROVIDERS_SQLITE_BENCH_RAW_INBOX_SQLITE_H_

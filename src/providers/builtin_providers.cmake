@@ -1,0 +1,9 @@
+# The one list of docket's built-in storage providers, in the order the registry
+# tries them and lists their URLs: one line each, the provider's folder under
+# src/providers/ and, for a provider that can be left out, the CMake option that
+# builds it and its help text (see docket_provider() in CMakeLists.txt and
+# docs/providers.md). Adding a provider adds its line here and nothing else outside
+# its folder.
+docket_provider(memory)
+docket_provider(sqlite DOCKET_PROVIDER_SQLITE "Build the SQLite provider (docket::sqlite)")
+docket_provider(postgres DOCKET_PROVIDER_POSTGRES "Build the PostgreSQL provider (docket::postgres, libpq)")

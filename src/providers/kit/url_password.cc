@@ -1,0 +1,67 @@
+#include "providers/kit/url_password.h"
+
+#include <cstddef>
+
+namespace docket::kit {
+namespace {
+
+constexpr std::string_view kMask = "***";
+
+// Masks the password of the user info (`user:password@`) in the authority, which runs
+// from after "://" to the first '/', '?' or '#'. The user info ends at the authority's
+// last '@' (a password may contain a percent-encoded '@' but never a raw one before
+// the host, and libpq splits the same way).
+void mask_user_info(std::string& url, std::size_t start) {
+  const std::size_t end = url.find_first_of("/?#", start);
+  const std::string_view authority = std::string_view(url).substr(
+      start, end == std::string::npos ? std::string::npos : end - start);
+  const std::size_t at = authority.rfind('@');
+  if (at == std::string_view::npos) {
+    return;
+  }
+  const std::size_t colon = authority.substr(0, at).find(':');
+  if (colon == std::string_view::npos) {
+    return;
+  }
+  url.replace(start + colon + 1, at - colon - 1, kMask);
+}
+
+// Masks the value of every `password=` parameter of the query string.
+void mask_query_password(std::string& url) {
+  const std::size_t query = url.find('?');
+  if (query == std::string::npos) {
+    return;
+  }
+  constexpr std::string_view kKey = "password=";
+  std::size_t at = query + 1;
+  while (at < url.size()) {
+    std::size_t next = url.find_first_of("&#", at);
+    if (next == std::string::npos) {
+      next = url.size();
+    }
+    if (std::string_view(url).substr(at, next - at).starts_with(kKey)) {
+      const std::size_t value = at + kKey.size();
+      url.replace(value, next - value, kMask);
+      next = value + kMask.size();
+    }
+    if (next < url.size() && url[next] == '#') {
+      return;
+    }
+    at = next + 1;
+  }
+}
+
+}  // namespace
+
+std::string mask_url_passwords(std::string_view url) {
+  std::string printable(url);
+  const std::size_t authority = printable.find("://");
+  if (authority == std::string::npos) {
+    return printable;
+  }
+  mask_user_info(printable, authority + 3);
+  mask_query_password(printable);
+  return printable;
+}
+
+}  // namespace docket::kit

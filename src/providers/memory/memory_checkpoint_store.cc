@@ -1,0 +1,59 @@
+// The memory CheckpointStore: rows of kConsumerCheckpointsTable under the key (tenant,
+// consumer id); values: the position and the time it was set (Unix microseconds).
+#include "providers/memory/memory_checkpoint_store.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "docket/inbox_schema.h"
+#include "docket/memory/checkpoint_store.h"
+#include "providers/kit/time_codec.h"
+#include "providers/memory/memory_database.h"
+
+namespace docket::memory {
+namespace {
+
+class MemoryCheckpointStore final : public CheckpointStore {
+ public:
+  explicit MemoryCheckpointStore(std::shared_ptr<detail::Database> database)
+      : database_(std::move(database)) {}
+
+ protected:
+  std::optional<std::string> do_get(const std::string& tenant,
+                                    std::string_view consumer_id) override {
+    auto row = database_->find(kConsumerCheckpointsTable, {tenant, std::string(consumer_id)});
+    if (!row) {
+      return std::nullopt;
+    }
+    return row->at(0);
+  }
+  void do_set(const std::string& tenant, std::string_view consumer_id,
+              std::string_view position) override {
+    Terms values{std::string(position), std::to_string(kit::to_micros(database_->clock().now()))};
+    database_->write([&](detail::State& state) {
+      state.tables[std::string(kConsumerCheckpointsTable)][{tenant, std::string(consumer_id)}] =
+          std::move(values);
+    });
+  }
+
+ private:
+  std::shared_ptr<detail::Database> database_;
+};
+
+}  // namespace
+
+std::unique_ptr<CheckpointStore> detail::open_checkpoints(
+    std::shared_ptr<detail::Database> database) {
+  return std::make_unique<MemoryCheckpointStore>(std::move(database));
+}
+
+std::unique_ptr<CheckpointStore> open_checkpoint_store(const Database& database) {
+  return detail::open_checkpoints(database.state());
+}
+
+std::unique_ptr<CheckpointStore> open_checkpoint_store(const Clock& clock) {
+  return open_checkpoint_store(open_database(clock));
+}
+
+}  // namespace docket::memory

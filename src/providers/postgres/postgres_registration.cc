@@ -1,0 +1,52 @@
+// The PostgreSQL provider's registration (providers/registry.h): postgresql:// and
+// postgres:// URLs, each the libpq connection string itself. Stores opened on one URL
+// share its database and search_path.
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/postgres/checkpoint_store.h"
+#include "docket/postgres/claim_inbox_store.h"
+#include "docket/postgres/event_store.h"
+#include "docket/postgres/saga_store.h"
+#include "docket/postgres/snapshot_store.h"
+#include "docket/postgres/store.h"
+#include "providers/kit/url_password.h"
+#include "providers/registry.h"
+
+namespace docket::postgres {
+namespace {
+
+constexpr std::array<std::string_view, 2> kSchemes = {"postgresql", "postgres"};
+
+// Each factory opens the store with the URL as its connection string and default
+// options; libpq refuses what it cannot parse.
+template <class Store, std::unique_ptr<Store> (*open)(StoreOptions, const Clock&)>
+std::unique_ptr<Store> on_url(std::string_view url, const Clock& clock) {
+  return open(StoreOptions{.conninfo = std::string(url)}, clock);
+}
+
+}  // namespace
+
+const providers::ProviderRegistration& registration() {
+  static const providers::ProviderRegistration postgres{
+      .name = "postgres",
+      .schemes = kSchemes,
+      .url_forms = "postgresql://user@host:port/db",
+      .key_shape = std::nullopt,
+      .process_local = false,
+      .url_problem = nullptr,
+      .printable_url = kit::mask_url_passwords,
+      .inbox = on_url<InboxStore, open_store>,
+      .checkpoint = on_url<CheckpointStore, open_checkpoint_store>,
+      .outbox = on_url<OutboxStore, open_outbox_store>,
+      .event = on_url<EventStore, open_event_store>,
+      .snapshot = on_url<SnapshotStore, open_snapshot_store>,
+      .saga = on_url<SagaStore, open_saga_store>,
+      .claim_inbox = on_url<ClaimInboxStore, open_claim_inbox_store>,
+  };
+  return postgres;
+}
+
+}  // namespace docket::postgres
