@@ -87,6 +87,9 @@ class MemoryInboxStore final : public InboxStore {
       : database_(std::move(database)), checkpoints_(*database_) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<memory::Transaction>();
+  }
   void migrate() override {}  // tables exist implicitly
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<MemoryUnitOfWork>(*database_);

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "docket/postgres/store.h"
+#include "docket/postgres/transaction.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/inbox_schema.h"
@@ -53,6 +54,9 @@ class PostgresInboxStore final : public InboxStore {
       : database_(options, clock, {inbox_schema(), outbox_schema()}), checkpoints_(database_) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<postgres::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);

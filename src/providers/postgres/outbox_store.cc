@@ -91,6 +91,9 @@ class PostgresOutboxStore final : public OutboxStore {
       : database_(options, clock, {outbox_schema()}) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<postgres::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "docket/sqlite/store.h"
+#include "docket/sqlite/transaction.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
 #include "providers/sqlite/sqlite_schema.h"
@@ -52,6 +53,9 @@ class SqliteInboxStore final : public InboxStore {
       : database_(options, clock, detail::migrate_schema), checkpoints_(database_) {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<sqlite::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<detail::SqliteUnitOfWork>(database_);

@@ -7,6 +7,7 @@
 
 #include "docket/error.h"
 #include "docket/sqlite/store.h"
+#include "docket/sqlite/transaction.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
 #include "providers/sqlite/sqlite_outbox_rows.h"
@@ -28,6 +29,9 @@ class SqliteOutboxStore final : public OutboxStore {
       : database_(options, clock, detail::migrate_schema), path_(options.path) {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<sqlite::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<detail::SqliteUnitOfWork>(database_);
