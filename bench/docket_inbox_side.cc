@@ -25,16 +25,15 @@ HandlerRegistry bench_handlers(BenchProvider provider) {
   HandlerRegistry handlers;
   if (provider == BenchProvider::kPostgres) {
     handlers.on<BenchEvent, BenchCodec>(
-        kBenchEventType, [](const BenchEvent& event, HandlerContext& ctx) {
-          ctx.transaction<postgres::Transaction>().exec(
-              kPostgresEffectInsertSql,
-              {std::string(ctx.consumer_id()), ctx.envelope().message_id, event.body});
+        kBenchEventType,
+        [](const BenchEvent& event, postgres::Transaction& tx, HandlerContext& ctx) {
+          tx.exec(kPostgresEffectInsertSql,
+                  {std::string(ctx.consumer_id()), ctx.envelope().message_id, event.body});
         });
   } else {
     handlers.on<BenchEvent, BenchCodec>(
-        kBenchEventType, [](const BenchEvent& event, HandlerContext& ctx) {
-          ctx.transaction<sqlite::Transaction>().exec(
-              kEffectInsertSql, {ctx.consumer_id(), ctx.envelope().message_id, event.body});
+        kBenchEventType, [](const BenchEvent& event, sqlite::Transaction& tx, HandlerContext& ctx) {
+          tx.exec(kEffectInsertSql, {ctx.consumer_id(), ctx.envelope().message_id, event.body});
         });
   }
   return handlers;
