@@ -65,7 +65,7 @@ using HandlerTransactionOf =
 
 // F is a handler (const Event&, Tx&, HandlerContext&) with Tx a provider's transaction.
 template <class F, class Event>
-concept TypedHandler = requires {
+concept TransactionTakingHandler = requires {
   typename HandlerTransactionOf<F>;
 }
 &&ProviderTransaction<std::remove_const_t<HandlerTransactionOf<F>>>&&
@@ -110,7 +110,7 @@ class HandlerRegistry {
       add(event_type, typeid(Event), typeid(Codec), std::move(decode), std::move(erased),
           std::nullopt);
     } else {
-      static_assert(detail::TypedHandler<F, Event>,
+      static_assert(detail::TransactionTakingHandler<F, Event>,
                     "a handler is callable as (const Event&, HandlerContext&), or as "
                     "(const Event&, Tx&, HandlerContext&) with one non-template call operator "
                     "and Tx a provider's transaction (docket::sqlite::Transaction, ...)");
