@@ -34,9 +34,10 @@ docket::NewEvent deposit(int cents) {
 docket::HandlerRegistry balance_handlers() {
   docket::HandlerRegistry handlers;
   handlers.on<bank::Deposited>(
-      "deposited", [](const bank::Deposited& d, docket::HandlerContext& ctx) {
+      "deposited",
+      [](const bank::Deposited& d, docket::sqlite::Transaction& tx, docket::HandlerContext& ctx) {
         const docket::RecordedEvent& event = docket::EventFeedConsumer::current_event(ctx);
-        ctx.transaction<docket::sqlite::Transaction>().exec(
+        tx.exec(
             "INSERT INTO balances (tenant, account, cents) VALUES (?1, ?2, ?3) "
             "ON CONFLICT (tenant, account) DO UPDATE SET cents = cents + excluded.cents",
             {ctx.tenant().value(), event.stream.aggregate_id(), std::int64_t{d.cents}});

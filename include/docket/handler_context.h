@@ -1,12 +1,17 @@
 // What a handler receives beside its decoded event: the envelope, the consumer and
 // tenant, and the unit of work's transaction in its provider's native form.
 //
-//   auto& tx = ctx.transaction<docket::sqlite::Transaction>();
-//   tx.exec("INSERT INTO orders(id) VALUES (?1)", {order.id});
+// A handler written for one provider takes that provider's transaction as a parameter
+// (docket/handler_registry.h), and a dispatcher over a store of another provider refuses
+// it at construction. Code serving several providers takes only the context and picks
+// the wrapper at run time:
+//
+//   if (auto* tx = dynamic_cast<docket::sqlite::Transaction*>(&ctx.transaction())) ...
+//   auto& tx = ctx.transaction<docket::sqlite::Transaction>();   // or insists on one
 //
 // transaction<T>() is a checked down-cast: when the store is another provider it
-// throws ConfigurationError naming the type asked for and the store's type.
-// transaction() gives the HandlerTransaction itself, for code serving several providers.
+// throws ConfigurationError naming the type asked for and the store's type, at the
+// first message that asks (a typed handler is refused at start-up instead).
 //
 // Thread-safety: valid only during the handler call, on the dispatching thread.
 #ifndef DOCKET_HANDLER_CONTEXT_H_

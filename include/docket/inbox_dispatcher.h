@@ -17,6 +17,10 @@
 // During handlers and commit a MessageContextScope makes the message current; the
 // previous context is restored afterwards, also on failure.
 //
+// Invariant: when the handlers require a transaction type, it is the store's (checked at
+// construction), so a typed handler receives its provider's transaction without a
+// per-message down-cast.
+//
 // Thread-safety: dispatch() and dispatch_batch() may be called from many threads at
 // once. The store must outlive the dispatcher.
 #ifndef DOCKET_INBOX_DISPATCHER_H_
@@ -61,6 +65,10 @@ enum class AfterBatchFailure {
 
 class InboxDispatcher {
  public:
+  // Throws ConfigurationError, naming both types, when the handlers are written against
+  // a transaction type (HandlerRegistry::required_transaction) other than the store's
+  // (InboxStore::transaction_type): a handler of another provider is refused here, before
+  // any message.
   InboxDispatcher(InboxStore& store, InboxOptions options, HandlerRegistry handlers);
 
   // Throws InvalidInputError (envelope), whatever a handler threw, or

@@ -7,7 +7,9 @@
 //    try_record (returns false when the row is visible) or with UniqueViolationError
 //    from a statement or from commit(), never by silently writing twice;
 //  - a UnitOfWork destroyed without commit() rolls back everything in it;
-//  - filter_unprocessed and is_recorded are pure reads of committed rows.
+//  - filter_unprocessed and is_recorded are pure reads of committed rows;
+//  - every unit of work's handler_transaction() is exactly of transaction_type(), the
+//    same for the store's whole life.
 //
 // Thread-safety: an InboxStore may be used from many threads at once; a UnitOfWork
 // belongs to the thread that began it.
@@ -27,6 +29,7 @@
 #include "docket/clock.h"
 #include "docket/handler_transaction.h"
 #include "docket/store_capabilities.h"
+#include "docket/transaction_type.h"
 
 namespace docket {
 
@@ -88,6 +91,10 @@ class InboxStore {
 
   // What this store can do; see docket/store_capabilities.h.
   virtual StoreCapabilities capabilities() const noexcept = 0;
+  // The type of the transaction its units of work give handlers
+  // (TransactionType::of<docket::sqlite::Transaction>(), ...): what a dispatcher compares
+  // with its handlers' type at construction.
+  virtual TransactionType transaction_type() const noexcept = 0;
 
   // Creates or upgrades the schema. Idempotent; also done on first use.
   virtual void migrate() = 0;

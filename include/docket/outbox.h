@@ -8,9 +8,11 @@
 //   outbox.stage(tx, {.event_type = "OrderPlaced", .payload = codec.encode(placed)});
 //   unit->commit();   // the order and its message, or (destroyed uncommitted) neither
 //
-// Inside an inbox handler, stage through ctx.transaction<...>() the same way: the
-// follow-up message then commits with the handler's effects (the outbox must live in
-// the same database as the inbox store).
+// Inside an inbox handler, stage through the transaction the handler takes
+// ([](const E&, docket::sqlite::Transaction& tx, docket::HandlerContext&)) the same way:
+// the follow-up message then commits with the handler's effects (the outbox must live in
+// the same database as the inbox store). OutboxStore::transaction_type() names the one
+// wrapper type stage() accepts, for a producer to compare at start-up.
 //
 // Thread-safety: all members may be called from many threads; `tx` belongs to one.
 #ifndef DOCKET_OUTBOX_H_

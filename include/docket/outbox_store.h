@@ -12,7 +12,9 @@
 //    one claimer at a time under the write lock; PostgreSQL: FOR UPDATE SKIP LOCKED);
 //  - complete() and fail() change a row only while the caller's claim token still
 //    holds its lease, so a relay whose lease ran out cannot overwrite a newer claim;
-//  - purge_done_batch() deletes at most `limit` rows in one short transaction.
+//  - purge_done_batch() deletes at most `limit` rows in one short transaction;
+//  - every unit of work's handler_transaction() is exactly of transaction_type(), and
+//    insert() accepts that type only.
 //
 // Thread-safety: an OutboxStore may be used from many threads at once.
 #ifndef DOCKET_OUTBOX_STORE_H_
@@ -31,6 +33,7 @@
 #include "docket/inbox_store.h"
 #include "docket/outbox_message.h"
 #include "docket/store_capabilities.h"
+#include "docket/transaction_type.h"
 
 namespace docket {
 
@@ -50,6 +53,10 @@ class OutboxStore {
 
   // What this store can do; see docket/store_capabilities.h.
   virtual StoreCapabilities capabilities() const noexcept = 0;
+  // The type of the transaction its units of work give producers, and the only one
+  // insert() (Outbox::stage) accepts: a producer or a component staging from handlers
+  // (SagaCoordinator) compares it once, at start-up.
+  virtual TransactionType transaction_type() const noexcept = 0;
 
   // Creates or upgrades the schema. Idempotent; also done on first use.
   virtual void migrate() = 0;

@@ -39,6 +39,10 @@
 // message saves the saga (its version advances by one), even when the state did not
 // change.
 //
+// Start-up checks: the saga store, the outbox's store and the dispatcher's inbox store
+// must give one transaction type; a mismatch is a ConfigurationError naming both, from
+// this constructor or from the InboxDispatcher's, never at the first message.
+//
 // Invariants: a step's effects (new state and version, staged outbox messages, the
 // handler's writes through ctx's transaction) commit exactly with the message's dedup
 // row; a duplicate delivery is skipped by the inbox before any step runs; a step runs
@@ -81,13 +85,21 @@ class SagaCoordinator {
   template <class Event>
   using Step = std::function<void(State&, const Event&, SagaStepContext&)>;
 
-  // Registers into `handlers`. `outbox` may be null when no step sends. Throws
-  // ConfigurationError for an unusable saga type.
+  // Registers into `handlers`, and records there the saga store's transaction type
+  // (HandlerRegistry::require_transaction), so that an InboxDispatcher over an inbox store
+  // of another type refuses at construction. `outbox` may be null when no step sends.
+  // Throws ConfigurationError for an unusable saga type, a saga store that cannot work
+  // inside a handler's transaction, an outbox whose store gives another transaction type
+  // than the saga store, or handlers already written against another type.
   SagaCoordinator(HandlerRegistry& handlers, std::string_view saga_type, SagaStore& store,
                   const Outbox* outbox = nullptr, StateCodec codec = StateCodec{})
       : handlers_(handlers),
         runner_(std::make_shared<const SagaStepRunner>(saga_type, store, outbox)),
-        codec_(std::move(codec)) {}
+        codec_(std::move(codec)) {
+    handlers_.require_transaction(runner_->transaction_type(),
+                                  "saga '" + runner_->saga_type() + "' (its " +
+                                      std::string(store.provider_name()) + " saga store)");
+  }
 
   // `event_type` may start the saga (see above). Throws ConfigurationError for an
   // empty function, an event type already registered for this saga, or as

@@ -14,7 +14,8 @@
 // The saga's new state therefore commits with the message's dedup row, the outbox
 // messages the step staged and the handler's other writes, or not at all.
 //
-// Invariant: saga type valid (checked at construction); immutable afterwards.
+// Invariant: saga type valid, and the saga store (and the outbox's store, when given)
+// working in one transaction type (checked at construction); immutable afterwards.
 // Thread-safety: run() may be called from many threads at once. The store and the
 // outbox must outlive the runner.
 #ifndef DOCKET_SAGA_STEP_RUNNER_H_
@@ -30,6 +31,7 @@
 #include "docket/saga_id.h"
 #include "docket/saga_step_context.h"
 #include "docket/saga_store.h"
+#include "docket/transaction_type.h"
 
 namespace docket {
 
@@ -56,10 +58,17 @@ class SagaStepRunner {
   using TypedStep = std::function<std::string(const std::string* stored, SagaStepContext& step)>;
 
   // `outbox` may be null (steps then cannot stage). Throws ConfigurationError when
-  // `saga_type` is empty, not valid UTF-8 or longer than kMaxSagaTypeBytes.
+  // `saga_type` is empty, not valid UTF-8 or longer than kMaxSagaTypeBytes, when the
+  // store cannot work inside a handler's transaction, or when the outbox's store gives
+  // another transaction type than the saga store works in (naming both).
   SagaStepRunner(std::string_view saga_type, SagaStore& store, const Outbox* outbox);
 
   const std::string& saga_type() const noexcept { return saga_type_; }
+
+  // The transaction type run() needs ctx's transaction to be: the saga store's. The
+  // coordinator records it in its HandlerRegistry, so that an InboxDispatcher over an
+  // inbox store of another type refuses at construction.
+  const TransactionType& transaction_type() const noexcept { return transaction_type_; }
 
   // See above. `saga_id` is what the message correlated to; an unusable one (empty,
   // not UTF-8, too long) throws InvalidInputError naming the message. The typed
@@ -71,11 +80,13 @@ class SagaStepRunner {
   SagaStateError state_error(const SagaId& saga, std::string_view reason) const;
 
  private:
+  static std::string checked_saga_type(std::string_view saga_type);
   SagaId saga_of(const HandlerContext& ctx, std::string_view saga_id) const;
 
   std::string saga_type_;
   SagaStore& store_;
   const Outbox* outbox_;
+  TransactionType transaction_type_;
 };
 
 }  // namespace docket

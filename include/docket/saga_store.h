@@ -39,6 +39,7 @@
 #include "docket/handler_transaction.h"
 #include "docket/saga_id.h"
 #include "docket/tenant.h"
+#include "docket/transaction_type.h"
 #include "docket/version_conflict.h"
 
 namespace docket {
@@ -75,6 +76,13 @@ class SagaStore {
   SagaStore& operator=(const SagaStore&) = delete;
 
   virtual std::string_view provider_name() const noexcept = 0;
+
+  // The one transaction type whose transactions the overloads below taking a
+  // HandlerTransaction work inside (those of an inbox or outbox store of this provider);
+  // nullopt when this store works in none (they throw ConfigurationError). A
+  // SagaCoordinator compares it with its inbox store's, once, at start-up. The default is
+  // nullopt; a provider that overrides do_save_in and do_load_in overrides this too.
+  virtual std::optional<TransactionType> transaction_type() const noexcept { return std::nullopt; }
 
   // The saga, or nullopt when it does not exist (or was purged).
   std::optional<SagaRecord> load(const SagaId& saga);

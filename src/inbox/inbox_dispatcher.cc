@@ -1,7 +1,9 @@
 #include "docket/inbox_dispatcher.h"
 
+#include <string>
 #include <utility>
 
+#include "docket/error.h"
 #include "docket/inbox_errors.h"
 #include "docket/message_context.h"
 #include "docket/tenant.h"
@@ -19,8 +21,37 @@ std::string_view to_string(DispatchOutcome outcome) noexcept {
   return "unknown";
 }
 
+namespace {
+
+// Throws ConfigurationError when the handlers are written against another transaction
+// type than the one `store` gives them: refused at start-up, not at the first message.
+void check_transaction_type(const InboxStore& store, const InboxOptions& options,
+                            const HandlerRegistry& handlers) {
+  const auto& required = handlers.required_transaction();
+  if (!required) {
+    return;  // transaction-agnostic handlers: each checks what it asks for
+  }
+  const TransactionType provided = store.transaction_type();
+  if (required->type == provided) {
+    return;
+  }
+  throw ConfigurationError(
+      "inbox dispatcher '" + options.consumer_id() + "': " + required->required_by + " takes " +
+      std::string(required->type.name) + ", but the " + std::string(store.provider_name()) +
+      " inbox store gives handlers " + std::string(provided.name) +
+      "; open the inbox store on the provider the handlers are written for, or write them "
+      "against " +
+      std::string(provided.name) +
+      " (code serving several providers takes HandlerContext& "
+      "and calls ctx.transaction<T>())");
+}
+
+}  // namespace
+
 InboxDispatcher::InboxDispatcher(InboxStore& store, InboxOptions options, HandlerRegistry handlers)
-    : store_(store), options_(std::move(options)), handlers_(std::move(handlers)) {}
+    : store_(store), options_(std::move(options)), handlers_(std::move(handlers)) {
+  check_transaction_type(store_, options_, handlers_);
+}
 
 DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
   validate_envelope(envelope);

@@ -16,16 +16,48 @@ std::string describe_message(const HandlerContext& ctx) {
          "')";
 }
 
+// The transaction type a step of `saga_type` runs in: the saga store's, which the
+// outbox's store (when given) must share.
+TransactionType step_transaction_type(std::string_view saga_type, const SagaStore& store,
+                                      const Outbox* outbox) {
+  const std::string who = "saga coordinator '" + std::string(saga_type) + "': ";
+  const std::optional<TransactionType> type = store.transaction_type();
+  if (!type) {
+    throw ConfigurationError(
+        who + "the " + std::string(store.provider_name()) +
+        " saga store cannot work inside a handler's transaction, so a step's state could not "
+        "commit with the message's dedup row; open the saga store on the inbox store's "
+        "database with a provider that joins it (memory, sqlite, postgres)");
+  }
+  if (outbox != nullptr && outbox->store().transaction_type() != *type) {
+    const OutboxStore& outbox_store = outbox->store();
+    throw ConfigurationError(
+        who + "the " + std::string(store.provider_name()) + " saga store works in " +
+        std::string(type->name) + ", but the outbox's " +
+        std::string(outbox_store.provider_name()) + " store stages in " +
+        std::string(outbox_store.transaction_type().name) +
+        "; a step's state and the messages it sends commit in one unit of work: open both on "
+        "the inbox store's database");
+  }
+  return *type;
+}
+
 }  // namespace
 
 SagaStepRunner::SagaStepRunner(std::string_view saga_type, SagaStore& store, const Outbox* outbox)
-    : saga_type_(saga_type), store_(store), outbox_(outbox) {
+    : saga_type_(checked_saga_type(saga_type)),
+      store_(store),
+      outbox_(outbox),
+      transaction_type_(step_transaction_type(saga_type, store, outbox)) {}
+
+std::string SagaStepRunner::checked_saga_type(std::string_view saga_type) {
   try {
     eventsourcing::require_name("saga type", saga_type, kMaxSagaTypeBytes,
                                 "Name the saga's type, e.g. \"order-fulfilment\".");
   } catch (const InvalidInputError& e) {
     throw ConfigurationError(std::string("saga coordinator: ") + e.what());
   }
+  return std::string(saga_type);
 }
 
 void SagaStepRunner::run(HandlerContext& ctx, std::string_view saga_id, SagaEntry entry,

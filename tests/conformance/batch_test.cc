@@ -74,8 +74,7 @@ TEST_P(BatchTest, DuplicateWithinOneBatchAndInvalidEnvelopeAreReportedAlone) {
 
 TEST_P(BatchTest, HandlersOwnUniqueViolationFailsOnlyItsMessage) {
   HandlerRegistry handlers;
-  handlers.on<Ping>(
-      kPingType, [&](const Ping&, HandlerContext& ctx) { fixture_->insert_effect(ctx, "same"); });
+  fixture_->on_ping(handlers, [](const Ping&, HandlerContext&) { return "same"; });
   const InboxDispatcher inbox(*store_, InboxOptions("billing"), std::move(handlers));
   const std::vector<Envelope> envelopes{ping("m-1"), ping("m-2")};
   const auto results = inbox.dispatch_batch(envelopes);

@@ -35,8 +35,8 @@ TEST_P(DispatchTest, HandlerThrowLeavesNoRowNoEffectAndRedeliveryProcesses) {
   bool fail = true;
   // The effect of the first handler is written before the second one throws.
   HandlerRegistry handlers;
-  handlers.on<Ping>(kPingType, [&](const Ping&, HandlerContext& ctx) {
-    fixture_->insert_effect(ctx, "effect-" + std::to_string(executions_.fetch_add(1)));
+  fixture_->on_ping(handlers, [&](const Ping&, HandlerContext&) {
+    return "effect-" + std::to_string(executions_.fetch_add(1));
   });
   handlers.on<Ping>(kPingType, [&](const Ping&, HandlerContext&) {
     if (fail) {
@@ -60,8 +60,7 @@ TEST_P(DispatchTest, HandlerThrowLeavesNoRowNoEffectAndRedeliveryProcesses) {
 
 TEST_P(DispatchTest, HandlersOwnUniqueViolationPropagatesWithoutDedupRow) {
   HandlerRegistry handlers;
-  handlers.on<Ping>(
-      kPingType, [&](const Ping&, HandlerContext& ctx) { fixture_->insert_effect(ctx, "same"); });
+  fixture_->on_ping(handlers, [](const Ping&, HandlerContext&) { return "same"; });
   const InboxDispatcher inbox(*store_, InboxOptions("billing"), std::move(handlers));
   EXPECT_EQ(inbox.dispatch(ping("m-1")), DispatchOutcome::kProcessed);
   EXPECT_THROW(inbox.dispatch(ping("m-2")), UniqueViolationError);

@@ -1,6 +1,6 @@
 #include "docket/memory/transaction.h"
 #include "docket/open_inbox_store.h"
-#include "provider_fixture.h"
+#include "suite.h"
 
 namespace docket::conformance {
 namespace {
@@ -11,8 +11,12 @@ class MemoryFixture final : public ProviderFixture {
     return open_inbox_store("memory:", clock);
   }
   std::optional<std::string> shared_url() const override { return std::nullopt; }
-  void insert_effect(HandlerContext& ctx, const std::string& id) override {
-    ctx.transaction<memory::Transaction>().insert(kEffectsTable, {id});
+  void on_ping(HandlerRegistry& handlers, EffectId effect_id) override {
+    handlers.on<Ping>(kPingType,
+                      [effect_id = std::move(effect_id)](const Ping& event, memory::Transaction& tx,
+                                                         HandlerContext& ctx) {
+                        tx.insert(kEffectsTable, {effect_id(event, ctx)});
+                      });
   }
   std::int64_t count_rows(InboxStore& store, std::string_view table) override {
     auto unit = store.begin();  // an empty unit of work sees the committed rows

@@ -25,6 +25,18 @@ TEST_P(OutboxStagingTest, CommittedUnitMakesTheOrderAndTheMessageVisible) {
   EXPECT_EQ(Uuid::parse(row->id)->version(), 7);
 }
 
+TEST_P(OutboxStagingTest, TheStoreStatesTheTransactionTypeItsUnitsGive) {
+  const TransactionType type = store_->transaction_type();
+  EXPECT_EQ(type.name, "docket::" + std::string(store_->provider_name()) + "::Transaction");
+  {
+    auto unit = store_->begin();  // holds the one connection of an in-memory SQLite store
+    EXPECT_TRUE(type.is_type_of(unit->handler_transaction()));
+    outbox_->stage(unit->handler_transaction(), {.event_type = "OrderPlaced"});  // accepted
+    unit->commit();
+  }
+  EXPECT_EQ(store_->read_feed(0, 10).size(), 1U);
+}
+
 TEST_P(OutboxStagingTest, RolledBackUnitLeavesNeitherOrderNorMessage) {
   std::string id;
   {

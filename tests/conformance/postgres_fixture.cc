@@ -1,6 +1,6 @@
 #include "docket/open_inbox_store.h"
 #include "docket/postgres/transaction.h"
-#include "provider_fixture.h"
+#include "suite.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance {
@@ -16,8 +16,12 @@ class PostgresFixture final : public ProviderFixture {
     return store;
   }
   std::optional<std::string> shared_url() const override { return schema_.url(); }
-  void insert_effect(HandlerContext& ctx, const std::string& id) override {
-    ctx.transaction<postgres::Transaction>().exec("INSERT INTO effects (id) VALUES ($1)", {id});
+  void on_ping(HandlerRegistry& handlers, EffectId effect_id) override {
+    handlers.on<Ping>(
+        kPingType, [effect_id = std::move(effect_id)](const Ping& event, postgres::Transaction& tx,
+                                                      HandlerContext& ctx) {
+          tx.exec("INSERT INTO effects (id) VALUES ($1)", {effect_id(event, ctx)});
+        });
   }
   std::int64_t count_rows(InboxStore& store, std::string_view table) override {
     auto unit = store.begin();

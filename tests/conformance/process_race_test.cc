@@ -33,8 +33,8 @@ struct Counts {
     auto store = open_inbox_store(url);
     store->migrate();
     HandlerRegistry handlers;
-    handlers.on<Ping>(kPingType, [&](const Ping&, HandlerContext& ctx) {
-      fixture.insert_effect(ctx, ctx.envelope().message_id + "@" + std::to_string(getpid()));
+    fixture.on_ping(handlers, [](const Ping&, HandlerContext& ctx) {
+      return ctx.envelope().message_id + "@" + std::to_string(getpid());
     });
     const InboxDispatcher inbox(*store, InboxOptions("billing"), std::move(handlers));
     char byte = 'r';

@@ -15,12 +15,17 @@
 
 #include "docket/clock.h"
 #include "docket/handler_context.h"
+#include "docket/handler_registry.h"
 #include "docket/inbox_store.h"
 
 namespace docket::conformance {
 
 // The table handlers write their effects to.
 inline constexpr std::string_view kEffectsTable = "effects";
+
+struct Ping;  // the suite's event (suite.h)
+// The effect row's id a handler writes for a message.
+using EffectId = std::function<std::string(const Ping&, HandlerContext&)>;
 
 class ProviderFixture {
  public:
@@ -34,9 +39,10 @@ class ProviderFixture {
   // when the store is process-local.
   virtual std::optional<std::string> shared_url() const = 0;
 
-  // Inserts the row `id` into kEffectsTable through the handler's native transaction;
-  // a second insert of one id is a unique violation.
-  virtual void insert_effect(HandlerContext& ctx, const std::string& id) = 0;
+  // Registers for kPingType a handler written against this provider's transaction (its
+  // second parameter, as users write them) that inserts the row effect_id(event, ctx)
+  // into kEffectsTable through it; a second insert of one id is a unique violation.
+  virtual void on_ping(HandlerRegistry& handlers, EffectId effect_id) = 0;
 
   // Committed rows of `table`, read natively.
   virtual std::int64_t count_rows(InboxStore& store, std::string_view table) = 0;

@@ -4,7 +4,7 @@
 
 #include "docket/open_inbox_store.h"
 #include "docket/sqlite/transaction.h"
-#include "provider_fixture.h"
+#include "suite.h"
 
 namespace docket::conformance {
 namespace {
@@ -39,8 +39,12 @@ class SqliteFixture final : public ProviderFixture {
   std::optional<std::string> shared_url() const override {
     return dir_.empty() ? std::nullopt : std::optional(url_);
   }
-  void insert_effect(HandlerContext& ctx, const std::string& id) override {
-    ctx.transaction<sqlite::Transaction>().exec("INSERT INTO effects (id) VALUES (?1)", {id});
+  void on_ping(HandlerRegistry& handlers, EffectId effect_id) override {
+    handlers.on<Ping>(kPingType,
+                      [effect_id = std::move(effect_id)](const Ping& event, sqlite::Transaction& tx,
+                                                         HandlerContext& ctx) {
+                        tx.exec("INSERT INTO effects (id) VALUES (?1)", {effect_id(event, ctx)});
+                      });
   }
   std::int64_t count_rows(InboxStore& store, std::string_view table) override {
     auto unit = store.begin();

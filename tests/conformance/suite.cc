@@ -32,14 +32,14 @@ void InboxConformance::TearDown() {
 InboxDispatcher InboxConformance::dispatcher(
     std::string consumer, std::function<void(const Ping&, HandlerContext&)> before) {
   HandlerRegistry handlers;
-  handlers.on<Ping>(
-      kPingType, [this, before = std::move(before)](const Ping& event, HandlerContext& ctx) {
-        if (before) {
-          before(event, ctx);
-        }
-        const std::int64_t n = executions_.fetch_add(1);
-        fixture_->insert_effect(ctx, ctx.envelope().message_id + "#" + std::to_string(n));
-      });
+  fixture_->on_ping(handlers,
+                    [this, before = std::move(before)](const Ping& event, HandlerContext& ctx) {
+                      if (before) {
+                        before(event, ctx);
+                      }
+                      const std::int64_t n = executions_.fetch_add(1);
+                      return ctx.envelope().message_id + "#" + std::to_string(n);
+                    });
   return InboxDispatcher(*store_, InboxOptions(std::move(consumer)), std::move(handlers));
 }
 

@@ -69,17 +69,17 @@ class FeedFixture : public ::testing::Test {
   // to the read model, after `before` (when set) had its say on the event.
   InboxDispatcher projection(std::string consumer = "balances") {
     HandlerRegistry handlers;
-    handlers.on<Deposited>(kDeposited, [this](const Deposited&, HandlerContext& ctx) {
-      const RecordedEvent& event = EventFeedConsumer::current_event(ctx);
-      EXPECT_EQ(ctx.tenant(), event.stream.tenant()) << "dispatched under its event's tenant";
-      ++attempts_;
-      if (before_) {
-        before_(event);
-      }
-      Model::apply(
-          ctx.template transaction<typename Model::Tx>(),
-          Applied{event.stream.tenant().value(), event.stream.aggregate_id(), event.version});
-    });
+    handlers.on<Deposited>(
+        kDeposited, [this](const Deposited&, typename Model::Tx& tx, HandlerContext& ctx) {
+          const RecordedEvent& event = EventFeedConsumer::current_event(ctx);
+          EXPECT_EQ(ctx.tenant(), event.stream.tenant()) << "dispatched under its event's tenant";
+          ++attempts_;
+          if (before_) {
+            before_(event);
+          }
+          Model::apply(tx, Applied{event.stream.tenant().value(), event.stream.aggregate_id(),
+                                   event.version});
+        });
     return InboxDispatcher(*inbox_store_, InboxOptions(std::move(consumer)), std::move(handlers));
   }
 

@@ -1,4 +1,5 @@
-// What the coordinator refuses: bad registrations at registration time, and at run time
+// What the coordinator refuses: bad registrations at registration time, stores of two
+// providers at construction (its own, or the dispatcher's), and at run time
 // an unusable correlation, a stored state its codec cannot read and a send without an
 // outbox, each leaving the message unprocessed and nothing committed.
 #include <gtest/gtest.h>
@@ -109,6 +110,52 @@ TYPED_TEST(CoordinatorRefusal, SendingWithoutAnOutboxIsAConfigurationError) {
   expect_configuration_error([&] { inbox.dispatch(placed("m-1")); }, "has no outbox");
   EXPECT_FALSE(this->recorded("m-1"));
   EXPECT_FALSE(this->sagas_->load(SagaId(this->tenant_, "audit", "O-1")).has_value());
+}
+
+TYPED_TEST(CoordinatorRefusal, AnInboxStoreOfAnotherProviderIsRefusedBeforeAnyMessage) {
+  using Foreign = typename TypeParam::Foreign;
+  auto foreign_inbox = this->db_.foreign.open_inbox(this->clock_);
+  HandlerRegistry handlers;
+  SagaCoordinator<Fulfilment>(handlers, "audit", *this->sagas_, &this->outbox_)
+      .template starts<OrderPlaced>("order-placed", by_order<OrderPlaced>, no_step);
+  ASSERT_TRUE(handlers.required_transaction());
+  EXPECT_EQ(handlers.required_transaction()->type, this->sagas_->transaction_type());
+  try {
+    const InboxDispatcher inbox(*foreign_inbox, InboxOptions("fulfilment"), std::move(handlers));
+    ADD_FAILURE() << "a dispatcher over another provider's inbox store was constructed";
+  } catch (const ConfigurationError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("saga 'audit' (its " + std::string(TypeParam::kProvider) +
+                        " saga store) takes " + std::string(TypeParam::Transaction::kTypeName)),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("the " + std::string(Foreign::kProvider) + " inbox store gives handlers " +
+                        std::string(Foreign::Transaction::kTypeName)),
+              std::string::npos)
+        << what;
+  }
+}
+
+TYPED_TEST(CoordinatorRefusal, ASagaStoreOfAnotherProviderThanTheOutboxIsRefused) {
+  using Foreign = typename TypeParam::Foreign;
+  auto foreign_sagas = this->db_.foreign.open_sagas(this->clock_);
+  HandlerRegistry handlers;
+  try {
+    SagaCoordinator<Fulfilment>(handlers, "audit", *foreign_sagas, &this->outbox_);
+    ADD_FAILURE() << "a coordinator over two providers was constructed";
+  } catch (const ConfigurationError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("saga coordinator 'audit': the " + std::string(Foreign::kProvider) +
+                        " saga store works in " + std::string(Foreign::Transaction::kTypeName) +
+                        ", but the outbox's " + std::string(TypeParam::kProvider) +
+                        " store stages in " + std::string(TypeParam::Transaction::kTypeName)),
+              std::string::npos)
+        << what;
+  }
+  EXPECT_FALSE(handlers.required_transaction()) << "a refused coordinator requires nothing";
+  EXPECT_NO_THROW(SagaCoordinator<Fulfilment>(handlers, "audit", *foreign_sagas))
+      << "without an outbox only the saga store's type counts";
+  EXPECT_EQ(handlers.required_transaction()->type, foreign_sagas->transaction_type());
 }
 
 TYPED_TEST(CoordinatorRefusal, TwoSagasOnOneMessageCommitTogether) {

@@ -7,7 +7,10 @@
 // opened on the same docket::memory::Database (docket/memory/database.h) stage through
 // it too, and commit with it.
 //
-//   ctx.transaction<docket::memory::Transaction>().insert("orders", {order.id}, {"42"});
+//   handlers.on<Order>("order", [](const Order& order, docket::memory::Transaction& tx,
+//                                  docket::HandlerContext&) {
+//     tx.insert("orders", {order.id}, {"42"});
+//   });
 //
 // Thread-safety: belongs to the dispatching thread, valid during the handler call.
 #ifndef DOCKET_MEMORY_TRANSACTION_H_

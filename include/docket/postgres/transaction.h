@@ -2,9 +2,11 @@
 // connection and transaction that record the dedup row, so the handler's writes commit
 // or roll back with it.
 //
-//   auto& tx = ctx.transaction<docket::postgres::Transaction>();
-//   tx.exec("INSERT INTO orders (id, qty) VALUES ($1, $2)", {order.id, order.qty});
-//   auto rows = tx.query("SELECT qty FROM orders WHERE id = $1", {order.id});
+//   handlers.on<Order>("order", [](const Order& order, docket::postgres::Transaction& tx,
+//                                  docket::HandlerContext&) {
+//     tx.exec("INSERT INTO orders (id, qty) VALUES ($1, $2)", {order.id, order.qty});
+//     auto rows = tx.query("SELECT qty FROM orders WHERE id = $1", {order.id});
+//   });
 //
 // Parameters are sent in binary with explicit types (text, int8, float8, boolean,
 // bytea; NULL untyped), so cast in SQL where another type is wanted ($1::uuid).

@@ -2,9 +2,11 @@
 // connection and transaction that record the dedup row, so the handler's writes
 // commit or roll back with it.
 //
-//   auto& tx = ctx.transaction<docket::sqlite::Transaction>();
-//   tx.exec("INSERT INTO orders(id, qty) VALUES (?1, ?2)", {order.id, order.qty});
-//   auto rows = tx.query("SELECT qty FROM orders WHERE id = ?1", {order.id});
+//   handlers.on<Order>("order", [](const Order& order, docket::sqlite::Transaction& tx,
+//                                  docket::HandlerContext&) {
+//     tx.exec("INSERT INTO orders(id, qty) VALUES (?1, ?2)", {order.id, order.qty});
+//     auto rows = tx.query("SELECT qty FROM orders WHERE id = ?1", {order.id});
+//   });
 //
 // Statements are prepared once per connection and cached. A constraint failure on a
 // primary key or unique index throws UniqueViolationError; any other SQLite failure

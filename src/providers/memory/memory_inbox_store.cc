@@ -60,6 +60,9 @@ class MemoryInboxStore final : public InboxStore {
 
   std::string_view provider_name() const noexcept override { return "memory"; }
   StoreCapabilities capabilities() const noexcept override { return detail::kMemoryCapabilities; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<memory::Transaction>();
+  }
   void migrate() override {}  // tables exist implicitly
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<MemoryUnitOfWork>(*database_);

@@ -10,6 +10,7 @@
 
 #include "docket/error.h"
 #include "docket/memory/store.h"
+#include "docket/memory/transaction.h"
 #include "docket/outbox_schema.h"
 #include "providers/kit/time_codec.h"
 #include "providers/memory/memory_capabilities.h"
@@ -31,6 +32,9 @@ class MemoryOutboxStore final : public OutboxStore {
 
   std::string_view provider_name() const noexcept override { return "memory"; }
   StoreCapabilities capabilities() const noexcept override { return detail::kMemoryCapabilities; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<memory::Transaction>();
+  }
   void migrate() override {}  // tables exist implicitly
   std::unique_ptr<UnitOfWork> begin() override { return detail::open_unit_of_work(*database_); }
 

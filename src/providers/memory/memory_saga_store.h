@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 
+#include "docket/memory/transaction.h"
 #include "docket/saga_store.h"
 #include "providers/memory/memory_database.h"
 
@@ -25,6 +26,9 @@ class MemorySagaStore final : public SagaStore {
       : SagaStore(database->clock()), database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
+  std::optional<TransactionType> transaction_type() const noexcept override {
+    return TransactionType::of<memory::Transaction>();
+  }
 
  private:
   SagaSaveResult do_save(const SaveRequest& request) override;

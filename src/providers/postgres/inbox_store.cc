@@ -3,6 +3,7 @@
 #include <string>
 
 #include "docket/postgres/store.h"
+#include "docket/postgres/transaction.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/capabilities.h"
 #include "providers/postgres/checkpoint_store.h"
@@ -25,6 +26,9 @@ class PostgresInboxStore final : public InboxStore {
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
   StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<postgres::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);

@@ -86,6 +86,9 @@ class PostgresOutboxStore final : public OutboxStore {
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
   StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<postgres::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);

@@ -31,6 +31,9 @@ class PostgresSagaStore final : public SagaStore {
   }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  std::optional<TransactionType> transaction_type() const noexcept override {
+    return TransactionType::of<postgres::Transaction>();
+  }
 
  private:
   SagaSaveResult do_save(const SaveRequest& request) override {

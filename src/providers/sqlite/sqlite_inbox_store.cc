@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "docket/sqlite/store.h"
+#include "docket/sqlite/transaction.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_checkpoint_store.h"
 #include "providers/sqlite/sqlite_database.h"
@@ -23,6 +24,9 @@ class SqliteInboxStore final : public InboxStore {
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
   StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<sqlite::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<detail::SqliteUnitOfWork>(database_);

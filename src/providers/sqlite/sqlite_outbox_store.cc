@@ -7,6 +7,7 @@
 
 #include "docket/error.h"
 #include "docket/sqlite/store.h"
+#include "docket/sqlite/transaction.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
@@ -29,6 +30,9 @@ class SqliteOutboxStore final : public OutboxStore {
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
   StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<sqlite::Transaction>();
+  }
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<detail::SqliteUnitOfWork>(database_);

@@ -32,6 +32,9 @@ class SqliteSagaStore final : public SagaStore {
   }
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  std::optional<TransactionType> transaction_type() const noexcept override {
+    return TransactionType::of<sqlite::Transaction>();
+  }
 
  private:
   // BEGIN IMMEDIATE: the version read here is still the saga's when the write commits.

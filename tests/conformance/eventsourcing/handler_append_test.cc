@@ -60,22 +60,23 @@ class HandlerAppend : public ::testing::Test {
   // then throws when `fail` is set: its events were written by then.
   InboxDispatcher dispatcher(const bool& fail) {
     HandlerRegistry handlers;
-    handlers.on<Deposit>(kDepositType, [this, &fail](const Deposit& d, HandlerContext& ctx) {
-      ++executions_;
-      const StreamId stream(ctx.tenant(), "account", d.account);
-      const std::int64_t version =
-          static_cast<std::int64_t>(this->events_->load(stream).size()) - 1;
-      std::vector<NewEvent> decided{{.type = "deposited", .payload = std::to_string(d.amount)}};
-      if (d.amount > 100) {
-        decided.push_back({.type = "fee-charged", .payload = "1"});
-      }
-      const AppendResult appended = this->events_->append(
-          ctx.template transaction<Tx>(), stream, ExpectedVersion::from_value(version), decided);
-      appended.value_or_throw();
-      if (fail) {
-        throw std::runtime_error("downstream refused");
-      }
-    });
+    handlers.on<Deposit>(
+        kDepositType, [this, &fail](const Deposit& d, Tx& tx, HandlerContext& ctx) {
+          ++executions_;
+          const StreamId stream(ctx.tenant(), "account", d.account);
+          const std::int64_t version =
+              static_cast<std::int64_t>(this->events_->load(stream).size()) - 1;
+          std::vector<NewEvent> decided{{.type = "deposited", .payload = std::to_string(d.amount)}};
+          if (d.amount > 100) {
+            decided.push_back({.type = "fee-charged", .payload = "1"});
+          }
+          const AppendResult appended =
+              this->events_->append(tx, stream, ExpectedVersion::from_value(version), decided);
+          appended.value_or_throw();
+          if (fail) {
+            throw std::runtime_error("downstream refused");
+          }
+        });
     return InboxDispatcher(*inbox_, InboxOptions("ledger"), std::move(handlers));
   }
 
@@ -144,16 +145,16 @@ TYPED_TEST(HandlerAppend, ARedeliveryIsSkippedAndAppendsNothing) {
 
 TYPED_TEST(HandlerAppend, AFailedMessageOfABatchTakesOnlyItsOwnEvents) {
   HandlerRegistry handlers;
-  handlers.on<Deposit>(kDepositType, [this](const Deposit& d, HandlerContext& ctx) {
-    this->events_
-        ->append(ctx.template transaction<typename TestFixture::Tx>(),
-                 StreamId(ctx.tenant(), "account", "A-1"), ExpectedVersion::any(),
-                 {NewEvent{.type = "deposited", .payload = std::to_string(d.amount)}})
-        .value_or_throw();
-    if (d.amount < 0) {
-      throw std::runtime_error("negative deposit");
-    }
-  });
+  handlers.on<Deposit>(
+      kDepositType, [this](const Deposit& d, typename TestFixture::Tx& tx, HandlerContext& ctx) {
+        this->events_
+            ->append(tx, StreamId(ctx.tenant(), "account", "A-1"), ExpectedVersion::any(),
+                     {NewEvent{.type = "deposited", .payload = std::to_string(d.amount)}})
+            .value_or_throw();
+        if (d.amount < 0) {
+          throw std::runtime_error("negative deposit");
+        }
+      });
   const InboxDispatcher inbox(*this->inbox_, InboxOptions("ledger"), std::move(handlers));
   const std::vector<Envelope> batch{deposit("m-1", 10), deposit("m-2", -5), deposit("m-3", 30)};
   const auto results = inbox.dispatch_batch(batch);
@@ -170,8 +171,8 @@ TYPED_TEST(HandlerAppend, AFailedMessageOfABatchTakesOnlyItsOwnEvents) {
 TYPED_TEST(HandlerAppend, AConflictInTheHandlerIsAValueAndWritesNothing) {
   HandlerRegistry handlers;
   std::optional<VersionConflict> seen;
-  handlers.on<Deposit>(kDepositType, [&](const Deposit&, HandlerContext& ctx) {
-    auto& tx = ctx.template transaction<typename TestFixture::Tx>();
+  handlers.on<Deposit>(kDepositType, [&](const Deposit&, typename TestFixture::Tx& tx,
+                                         HandlerContext& ctx) {
     const StreamId stream(ctx.tenant(), "account", "A-1");
     this->events_->append(tx, stream, ExpectedVersion::no_stream(), {NewEvent{.type = "opened"}})
         .value_or_throw();

@@ -130,12 +130,13 @@ class MemoryDispatchRace : public MemoryAppendRace {
   InboxDispatcher dispatcher(bool at_loaded_version = true) {
     HandlerRegistry handlers;
     handlers.on<Command>(
-        "deposit", [this, at_loaded_version](const Command& d, HandlerContext& ctx) {
+        "deposit",
+        [this, at_loaded_version](const Command& d, memory::Transaction& tx, HandlerContext&) {
           ++executions_;
           const auto version = static_cast<std::int64_t>(events_->load(account_).size()) - 1;
           events_
               ->append(
-                  ctx.transaction<memory::Transaction>(), account_,
+                  tx, account_,
                   at_loaded_version ? ExpectedVersion::from_value(version) : ExpectedVersion::any(),
                   {NewEvent{.type = "deposited", .payload = std::to_string(d.amount)}})
               .value_or_throw();

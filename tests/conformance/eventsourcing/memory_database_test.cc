@@ -28,8 +28,8 @@ class MemoryDatabaseTest : public MemoryDatabaseFixture {
   // in the outbox and inserts a row of its own, then throws when the order says so.
   InboxDispatcher dispatcher() {
     HandlerRegistry handlers;
-    handlers.on<Command>("order", [this](const Command& o, HandlerContext& ctx) {
-      auto& tx = ctx.transaction<memory::Transaction>();
+    handlers.on<Command>("order", [this](const Command& o, memory::Transaction& tx,
+                                         HandlerContext&) {
       events_->append(tx, stream(o.subject), ExpectedVersion::no_stream(), {{.type = "accepted"}})
           .value_or_throw();
       outbox_.stage(tx, {.event_type = "OrderAccepted", .payload = o.subject});

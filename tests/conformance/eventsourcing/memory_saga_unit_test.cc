@@ -34,18 +34,17 @@ class MemorySagaUnit : public MemoryDatabaseFixture {
   // the steps) and then throws when the message says so.
   InboxDispatcher dispatcher() {
     HandlerRegistry handlers;
-    handlers.on<Command>("step", [this](const Command& s, HandlerContext& ctx) {
-      const SagaId saga = checkout(s.subject);
-      const auto loaded = sagas_->load(ctx.transaction<memory::Transaction>(), saga);
-      const int steps = loaded ? std::stoi(loaded->state) : 0;
-      sagas_
-          ->save(ctx.transaction<memory::Transaction>(), saga, loaded ? loaded->version : kNewSaga,
-                 std::to_string(steps + 1))
-          .value_or_throw();
-      if (s.fail) {
-        throw std::runtime_error("payment declined");
-      }
-    });
+    handlers.on<Command>(
+        "step", [this](const Command& s, memory::Transaction& tx, HandlerContext&) {
+          const SagaId saga = checkout(s.subject);
+          const auto loaded = sagas_->load(tx, saga);
+          const int steps = loaded ? std::stoi(loaded->state) : 0;
+          sagas_->save(tx, saga, loaded ? loaded->version : kNewSaga, std::to_string(steps + 1))
+              .value_or_throw();
+          if (s.fail) {
+            throw std::runtime_error("payment declined");
+          }
+        });
     return InboxDispatcher(*inbox_, InboxOptions("checkout"), std::move(handlers));
   }
 

@@ -25,8 +25,8 @@ class MemoryCommitConflictTest : public ::testing::Test {
   // execution for `racer_trigger`, delivers `racer_id` to completion on another thread.
   std::unique_ptr<InboxDispatcher> make(std::string racer_trigger, std::string racer_id) {
     HandlerRegistry handlers;
-    handlers.on<Ping>("ping", [this, racer_trigger, racer_id](const Ping&, HandlerContext& ctx) {
-      auto& tx = ctx.transaction<memory::Transaction>();
+    handlers.on<Ping>("ping", [this, racer_trigger, racer_id](const Ping&, memory::Transaction& tx,
+                                                              HandlerContext& ctx) {
       tx.insert("effects", {ctx.envelope().message_id, std::to_string(executions_++)});
       if (ctx.envelope().message_id == racer_trigger && !raced_) {
         raced_ = true;

@@ -78,9 +78,8 @@ TEST(SqliteUnitOfWork, HandlerThatCommitsNativelyIsRefused) {
   TempDir dir;
   auto store = open_inbox_store(dir.url());
   HandlerRegistry handlers;
-  handlers.on<Ping>("ping", [](const Ping&, HandlerContext& ctx) {
-    ctx.transaction<sqlite::Transaction>().exec("COMMIT");
-  });
+  handlers.on<Ping>(
+      "ping", [](const Ping&, sqlite::Transaction& tx, HandlerContext&) { tx.exec("COMMIT"); });
   const InboxDispatcher inbox(*store, InboxOptions("billing"), std::move(handlers));
   EXPECT_THROW(inbox.dispatch(Envelope{.message_id = "m", .event_type = "ping", .payload = "{}"}),
                InfrastructureError);
