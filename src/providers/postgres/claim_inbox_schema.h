@@ -13,15 +13,10 @@
 #ifndef DOCKET_PROVIDERS_POSTGRES_CLAIM_INBOX_SCHEMA_H_
 #define DOCKET_PROVIDERS_POSTGRES_CLAIM_INBOX_SCHEMA_H_
 
-#include <cstdint>
-#include <string_view>
-
+#include "docket/claim_inbox_schema.h"
 #include "providers/postgres/migration.h"
 
 namespace docket::postgres {
-
-inline constexpr std::string_view kClaimInboxSchemaComponent = "claim_inbox";
-inline constexpr std::int64_t kClaimInboxSchemaVersion = 1;
 
 SchemaComponent claim_inbox_schema() noexcept;
 

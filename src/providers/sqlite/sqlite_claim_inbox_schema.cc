@@ -47,6 +47,8 @@ CREATE INDEX IF NOT EXISTS docket_claim_inbox_counts
 )sql";
 
 constexpr std::array<const char*, 1> kMigrations{kVersion1};
+static_assert(kMigrations.size() == kClaimInboxSchemaVersion,
+              "one migration script per claim inbox schema version");
 
 }  // namespace
 

@@ -6,14 +6,10 @@
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_
 
-#include <string_view>
-
+#include "docket/claim_inbox_schema.h"
 #include "providers/sqlite/sqlite_connection.h"
 
 namespace docket::sqlite::detail {
-
-// The component's row in docket_schema_version.
-inline constexpr std::string_view kClaimInboxSchemaComponent = "claim_inbox";
 
 // Creates docket_claim_inbox and its indexes when absent and records the component's
 // version. Throws ConfigurationError when the database holds a newer version.
