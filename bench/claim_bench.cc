@@ -1,5 +1,6 @@
 #include "claim_bench.h"
 
+#include <cstdint>
 #include <memory>
 #include <string_view>
 
