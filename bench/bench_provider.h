@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "bench_store.h"
+#include "claim_session.h"
+#include "docket/claim_inbox_store.h"
 #include "docket/event_store.h"
 #include "docket/handler_context.h"
 #include "docket/inbox_store.h"
@@ -95,6 +97,26 @@ class EventsBench {
                                        std::string_view aggregate_type) const = 0;
 };
 
+// `docket bench claim` on one provider (the workload: claim_workload.h).
+class ClaimBench {
+ public:
+  virtual ~ClaimBench() = default;
+
+  // docket's claim inbox store on the side database `db`, with enough pooled
+  // connections for `threads` threads where the provider pools them.
+  virtual std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
+                                                             std::size_t threads) const = 0;
+  // Set-up, not measured: gives the raw side's database docket's claim inbox schema.
+  virtual void prepare(const BenchStore& store) const = 0;
+  // The entries of `handler_type` (a run's) in the side database `db`.
+  virtual ClaimRows count_rows(const std::string& db, std::string_view handler_type) const = 0;
+  // One thread's raw baseline on the side database `raw_db` (prepared), claiming the
+  // entries of `handler_type` as `owner`.
+  virtual std::unique_ptr<ClaimSession> raw_session(const std::string& raw_db,
+                                                    std::string_view handler_type,
+                                                    std::string_view owner) const = 0;
+};
+
 class ProviderBench {
  public:
   virtual ~ProviderBench() = default;
@@ -121,6 +143,7 @@ class ProviderBench {
   virtual const InboxBench* inbox() const noexcept { return nullptr; }
   virtual const OutboxBench* outbox() const noexcept { return nullptr; }
   virtual const EventsBench* events() const noexcept { return nullptr; }
+  virtual const ClaimBench* claim() const noexcept { return nullptr; }
 };
 
 }  // namespace docket::bench

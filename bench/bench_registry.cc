@@ -98,4 +98,8 @@ const EventsBench& events_bench(const BenchStore& store) {
   return side_of(store, &ProviderBench::events, "events");
 }
 
+const ClaimBench& claim_bench(const BenchStore& store) {
+  return side_of(store, &ProviderBench::claim, "claim");
+}
+
 }  // namespace docket::bench

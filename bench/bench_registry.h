@@ -35,6 +35,7 @@ BenchStore parse_bench_store(std::string_view url, std::string_view docket_side,
 const InboxBench& inbox_bench(const BenchStore& store);
 const OutboxBench& outbox_bench(const BenchStore& store);
 const EventsBench& events_bench(const BenchStore& store);
+const ClaimBench& claim_bench(const BenchStore& store);
 
 }  // namespace docket::bench
 

@@ -14,6 +14,7 @@ void add_bench_command(CLI::App& app) {
   add_bench_inbox_subcommand(*bench_group);
   add_bench_events_subcommand(*bench_group);
   add_bench_outbox_subcommand(*bench_group);
+  add_bench_claim_subcommand(*bench_group);
 }
 
 }  // namespace docket::tool

@@ -18,6 +18,8 @@ void add_bench_inbox_subcommand(CLI::App& bench_group);
 void add_bench_events_subcommand(CLI::App& bench_group);
 // bench outbox (bench_outbox_command.cc).
 void add_bench_outbox_subcommand(CLI::App& bench_group);
+// bench claim (bench_claim_command.cc).
+void add_bench_claim_subcommand(CLI::App& bench_group);
 
 }  // namespace docket::tool
 

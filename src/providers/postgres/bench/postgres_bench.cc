@@ -11,10 +11,12 @@
 
 #include "bench_provider.h"
 #include "docket/error.h"
+#include "docket/postgres/claim_inbox_store.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "event_workload.h"
+#include "raw_claim_postgres.h"
 #include "raw_events_postgres.h"
 #include "raw_inbox_postgres.h"
 #include "raw_outbox_postgres.h"
@@ -140,6 +142,31 @@ class PostgresEventsBench final : public EventsBench {
   }
 };
 
+class PostgresClaimBench final : public ClaimBench {
+ public:
+  // A connection per thread, as the raw side has, so that no thread waits for one.
+  std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
+                                                     std::size_t threads) const override {
+    return postgres::open_claim_inbox_store(pooled(db, threads));
+  }
+
+  void prepare(const BenchStore& store) const override {
+    postgres::open_claim_inbox_store(postgres::StoreOptions{.conninfo = store.raw_db})->migrate();
+  }
+
+  ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
+    RawPostgres conn(db);
+    return {.entries = conn.count(std::string(kPostgresCountClaimEntriesSql), handler_type),
+            .processed = conn.count(std::string(kPostgresCountProcessedClaimsSql), handler_type)};
+  }
+
+  std::unique_ptr<ClaimSession> raw_session(const std::string& raw_db,
+                                            std::string_view handler_type,
+                                            std::string_view owner) const override {
+    return std::make_unique<RawClaimPostgres>(raw_db, handler_type, owner);
+  }
+};
+
 class PostgresBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override { return "postgresql://user@host/db"; }
@@ -177,11 +204,13 @@ class PostgresBench final : public ProviderBench {
   const InboxBench* inbox() const noexcept override { return &inbox_; }
   const OutboxBench* outbox() const noexcept override { return &outbox_; }
   const EventsBench* events() const noexcept override { return &events_; }
+  const ClaimBench* claim() const noexcept override { return &claim_; }
 
  private:
   PostgresInboxBench inbox_;
   PostgresOutboxBench outbox_;
   PostgresEventsBench events_;
+  PostgresClaimBench claim_;
 };
 
 }  // namespace

@@ -72,7 +72,8 @@ void RawPostgres::prepare(const std::string& name, const std::string& sql,
   }
 }
 
-RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam> params) {
+RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam> params,
+                                   int result_format) {
   constexpr std::size_t kMax = 16;
   if (params.size() > kMax) {
     throw InvalidInputError(std::string("raw baseline: prepared statement ") + name + " given " +
@@ -88,11 +89,12 @@ RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam>
     formats[i] = params[i].format;
   }
   return RawPgResult(PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
-                                    values.data(), lengths.data(), formats.data(), 0));
+                                    values.data(), lengths.data(), formats.data(), result_format));
 }
 
-RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params) {
-  RawPgResult result = try_query(name, params);
+RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params,
+                               int result_format) {
+  RawPgResult result = try_query(name, params, result_format);
   if (!succeeded(result.get())) {
     fail(std::move(result), std::string("running prepared statement ") + name);
   }

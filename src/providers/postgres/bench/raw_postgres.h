@@ -55,12 +55,15 @@ class RawPostgres {
   // Runs the prepared statement `name` (it must return no rows); returns the rows it
   // changed. Throws InfrastructureError with PostgreSQL's message on failure.
   std::int64_t run(const char* name, std::span<const RawPgParam> params = {});
-  // Runs the prepared statement `name` and returns its rows (text format). Throws
-  // InfrastructureError with PostgreSQL's message on failure.
-  RawPgResult query(const char* name, std::span<const RawPgParam> params = {});
+  // Runs the prepared statement `name` and returns its rows, in text format (0) or,
+  // as docket reads its hot rows, binary (1). Throws InfrastructureError with
+  // PostgreSQL's message on failure.
+  RawPgResult query(const char* name, std::span<const RawPgParam> params = {},
+                    int result_format = 0);
   // The same, returning a failed result instead of throwing (the caller reads its
   // SQLSTATE, e.g. a unique violation it expects as an outcome).
-  RawPgResult try_query(const char* name, std::span<const RawPgParam> params = {});
+  RawPgResult try_query(const char* name, std::span<const RawPgParam> params = {},
+                        int result_format = 0);
   // Throws InfrastructureError with the server's message for a failed `result`.
   [[noreturn]] void fail(RawPgResult result, std::string_view doing) const;
 

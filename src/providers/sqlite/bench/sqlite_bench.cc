@@ -10,11 +10,13 @@
 #include <utility>
 
 #include "bench_provider.h"
+#include "docket/sqlite/claim_inbox_store.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
 #include "event_workload.h"
 #include "providers/sqlite/sqlite_url.h"
+#include "raw_claim_sqlite.h"
 #include "raw_events_sqlite.h"
 #include "raw_inbox_sqlite.h"
 #include "raw_outbox_sqlite.h"
@@ -132,6 +134,31 @@ class SqliteEventsBench final : public EventsBench {
   }
 };
 
+class SqliteClaimBench final : public ClaimBench {
+ public:
+  // A connection per thread, as the raw side has, so that no thread waits for one.
+  std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
+                                                     std::size_t threads) const override {
+    return sqlite::open_claim_inbox_store(pooled(db, threads));
+  }
+
+  void prepare(const BenchStore& store) const override {
+    sqlite::open_claim_inbox_store(sqlite::StoreOptions{.path = store.raw_db})->migrate();
+  }
+
+  ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
+    RawSqlite conn(db, kBusyTimeout);
+    return {.entries = conn.count(std::string(kCountClaimEntriesSql), handler_type),
+            .processed = conn.count(std::string(kCountProcessedClaimsSql), handler_type)};
+  }
+
+  std::unique_ptr<ClaimSession> raw_session(const std::string& raw_db,
+                                            std::string_view handler_type,
+                                            std::string_view owner) const override {
+    return std::make_unique<RawClaimSqlite>(raw_db, handler_type, owner);
+  }
+};
+
 class SqliteBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override { return "sqlite:///tmp/bench.db"; }
@@ -157,11 +184,13 @@ class SqliteBench final : public ProviderBench {
   const InboxBench* inbox() const noexcept override { return &inbox_; }
   const OutboxBench* outbox() const noexcept override { return &outbox_; }
   const EventsBench* events() const noexcept override { return &events_; }
+  const ClaimBench* claim() const noexcept override { return &claim_; }
 
  private:
   SqliteInboxBench inbox_;
   SqliteOutboxBench outbox_;
   SqliteEventsBench events_;
+  SqliteClaimBench claim_;
 };
 
 }  // namespace

@@ -1,0 +1,71 @@
+// `docket bench claim`: docket's claim inbox against the raw limit of the same
+// statements, in one run.
+//
+// N messages, one claim cycle each (claim_workload.h: try_claim, then mark_processed),
+// through a ClaimRunner over docket's ClaimInboxStore with a handler that does nothing;
+// the same cycles are then issued as the provider's own claim statements directly
+// through the database's C API (the provider's raw baseline, e.g. RawClaimSqlite), in
+// the same transaction shape, on a twin database of the same schema. The two sides
+// alternate in slices of about kSliceMessages (see run_side_by_side). Rates are claim
+// cycles (messages) per second; the ratio is docket's rate over the raw rate.
+//
+// Afterwards both databases are checked, read natively: every claim cycle claimed and
+// marked its entry (claimed = processed = messages), and the run's handler type has
+// exactly one entry per message, every one processed. A failed check is listed in
+// problems.
+//
+// Thread-safety: run_claim_bench() may be called from one thread at a time per store.
+#ifndef DOCKET_BENCH_CLAIM_BENCH_H_
+#define DOCKET_BENCH_CLAIM_BENCH_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "bench_store.h"
+#include "claim_workload.h"
+#include "side_by_side.h"
+
+namespace docket::bench {
+
+struct ClaimBenchOptions {
+  // Short slices (each message is two commits) alternate the sides often enough that
+  // fsync latency drifting over seconds reaches both alike.
+  static constexpr std::size_t kSliceMessages = 200;
+  static constexpr std::size_t kDefaultMessages = 20'000;
+  // The message ids are made before the run, 36 bytes each: at most 360 MB.
+  static constexpr std::size_t kMaxMessages = 10'000'000;
+
+  std::string store_url;
+  std::size_t messages = kDefaultMessages;
+  std::size_t threads = 1;
+};
+
+struct ClaimSideReport {
+  ClaimCycleCounts counts;
+  ClaimRows rows;  // this run's entries in the database afterwards
+  double seconds = 0;
+  double rate = 0;  // claim cycles per second
+};
+
+struct ClaimBenchReport {
+  ClaimBenchOptions options;
+  BenchStore store;
+  std::string run_id;  // the handler type of the run's entries
+  ClaimSideReport docket;
+  ClaimSideReport raw;
+  double ratio = 0;  // docket.rate / raw.rate
+  SideBySideTimings timings;
+  std::vector<std::string> problems;  // failed checks; empty when the run is consistent
+
+  bool ok() const noexcept { return problems.empty(); }
+};
+
+// Throws InvalidInputError / ConfigurationError for unusable options (messages or
+// threads out of range, a store URL a benchmark cannot run on), and
+// InfrastructureError or whatever docket threw when a side fails outright.
+ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options);
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_BENCH_CLAIM_BENCH_H_

@@ -1,0 +1,63 @@
+// The raw limit of the claim inbox on SQLite: what docket's claim runner and SQLite
+// claim inbox store do for a message, written directly against the C API.
+//
+// The statements are the store's own constants (src/providers/sqlite/
+// sqlite_claim_inbox_sql.h), in the same transaction shape (sqlite_claim_inbox_store.cc):
+//   try_claim:      BEGIN IMMEDIATE; kTryClaim (its row read); only when it returned
+//                   none, kClaimHolder; COMMIT;
+//   mark_processed: kMarkProcessed in autocommit, when the claim was ours.
+// "now" is read from the system clock after the write lock is taken, as docket's store
+// does. Every statement (BEGIN and COMMIT included) is prepared once per connection:
+// the honest lower bound, which docket is held to.
+//
+// Thread-safety: one session per thread, each with its own connection.
+#ifndef DOCKET_PROVIDERS_SQLITE_BENCH_RAW_CLAIM_SQLITE_H_
+#define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_CLAIM_SQLITE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "claim_session.h"
+#include "raw_sqlite.h"
+
+namespace docket::bench {
+
+// What the checks count: the entries of a handler type, and those processed.
+inline constexpr std::string_view kCountClaimEntriesSql =
+    "SELECT count(*) FROM docket_claim_inbox WHERE handler_type = ?1";
+inline constexpr std::string_view kCountProcessedClaimsSql =
+    "SELECT count(*) FROM docket_claim_inbox WHERE handler_type = ?1 AND status = 'processed'";
+
+class RawClaimSqlite final : public ClaimSession {
+ public:
+  RawClaimSqlite(const std::string& path, std::string_view handler_type, std::string_view owner);
+
+  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+
+ private:
+  // What try_claim returned (times in Unix microseconds).
+  struct Claim {
+    bool claimed = false;
+    std::int64_t retry_count = 0;
+    std::int64_t lease_until = 0;
+  };
+
+  // The try_claim transaction.
+  Claim claim(std::string_view message_id);
+  // Binds the entry's key as ?1-?3 and the owner as ?4.
+  void bind_key(RawStatement& statement, std::string_view message_id, bool with_owner);
+
+  std::string handler_type_;
+  std::string owner_;
+  RawSqlite db_;
+  RawStatement begin_;
+  RawStatement commit_;
+  RawStatement try_claim_;
+  RawStatement holder_;
+  RawStatement mark_processed_;
+};
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_PROVIDERS_SQLITE_BENCH_RAW_CLAIM_SQLITE_H_

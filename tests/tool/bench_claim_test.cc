@@ -1,0 +1,133 @@
+// docket bench claim: the JSON report's invariants on a real SQLite file and on the real
+// PostgreSQL test server (never its speed: the machine's load decides that), and
+// refused stores and options.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "bench_run.h"
+#include "support/postgres_env.h"
+#include "tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+void expect_consistent(const nlohmann::json& report, int messages, int threads) {
+  EXPECT_EQ(report.at("benchmark"), "claim");
+  EXPECT_EQ(report.at("messages"), messages);
+  EXPECT_EQ(report.at("threads"), threads);
+  for (const std::string field : {"claimed", "raw_claimed", "processed", "raw_processed", "entries",
+                                  "raw_entries", "processed_entries", "raw_processed_entries"}) {
+    EXPECT_EQ(report.at(field), messages) << field;
+  }
+  EXPECT_GT(report.at("rate").get<double>(), 0.0);
+  EXPECT_GT(report.at("raw_rate").get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(report.at("ratio").get<double>(),
+                   report.at("rate").get<double>() / report.at("raw_rate").get<double>());
+  EXPECT_GT(report.at("median_slice_ratio").get<double>(), 0.0);
+  EXPECT_GE(report.at("slices").get<int>(), 1);
+  EXPECT_EQ(report.at("ok"), true);
+  EXPECT_TRUE(report.at("problems").empty());
+}
+
+TEST(BenchClaim, JsonReportAddsUp) {
+  BenchDir dir;
+  const auto report =
+      run_json({"bench", "claim", "--store", dir.url(), "--messages", "300", "--json"});
+  expect_consistent(report, 300, 1);
+  EXPECT_EQ(report.at("store"), dir.url());
+  // 300 messages in slices of 200.
+  EXPECT_EQ(report.at("slices"), 2);
+  EXPECT_TRUE(std::filesystem::exists(dir.file("bench.db")));
+  EXPECT_TRUE(std::filesystem::exists(dir.file("bench.db.raw")));
+}
+
+TEST(BenchClaim, ThreadedRunAcrossSlicesAddsUp) {
+  BenchDir dir;
+  const auto report = run_json(
+      {"bench", "claim", "--store", dir.url(), "--messages", "2100", "--threads", "3", "--json"});
+  expect_consistent(report, 2100, 3);
+  // Slices of 201 messages (whole slices for every thread): 10 full ones and a short one.
+  EXPECT_EQ(report.at("slices"), 11);
+}
+
+TEST(BenchClaim, SecondRunOnTheSameFileCountsOnlyItsOwnEntries) {
+  BenchDir dir;
+  const std::vector<std::string> args = {"bench",      "claim", "--store", dir.url(),
+                                         "--messages", "40",    "--json"};
+  const auto first = run_json(args);
+  const auto second = run_json(args);
+  expect_consistent(second, 40, 1);
+  EXPECT_NE(first.at("run_id"), second.at("run_id"));
+}
+
+TEST(BenchClaim, TextReportNamesBothSidesAndTheRatio) {
+  BenchDir dir;
+  const ToolRun run = run_docket({"bench", "claim", "--store", dir.url(), "--messages", "20"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.out, HasSubstr("docket "));
+  EXPECT_THAT(run.out, HasSubstr("raw "));
+  EXPECT_THAT(run.out, HasSubstr("claims/s"));
+  EXPECT_THAT(run.out, HasSubstr("ratio "));
+  EXPECT_THAT(run.out, HasSubstr("alternating slices"));
+}
+
+// On the PostgreSQL test server (DOCKET_TEST_POSTGRES_URL; missing fails the test):
+// docket in one schema, the libpq baseline in another, the same invariants as on SQLite.
+TEST(BenchClaim, PostgresJsonReportAddsUp) {
+  const std::string url = test_support::postgres_test_url();
+  const auto report = run_json({"bench", "claim", "--store", url, "--messages", "300", "--json"});
+  expect_consistent(report, 300, 1);
+  EXPECT_EQ(report.at("store"), url);
+  EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
+}
+
+TEST(BenchClaim, PostgresThreadedRunAddsUp) {
+  const auto report = run_json({"bench", "claim", "--store", test_support::postgres_test_url(),
+                                "--messages", "1200", "--threads", "4", "--json"});
+  expect_consistent(report, 1200, 4);
+}
+
+TEST(BenchClaim, InMemoryStoresAreRefused) {
+  expect_in_memory_refused("claim", {"--messages", "10"});
+}
+
+TEST(BenchClaim, UnusableNumbersAreRefused) {
+  BenchDir dir;
+  expect_refusals("claim", dir,
+                  {{{"--messages", "0"}, "--messages is 0"},
+                   {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
+                   {{"--threads", "0"}, "--threads is 0"},
+                   {{"--threads", "65"}, "--threads is 65; pass 1 to 64"}});
+}
+
+// Negative numbers and numbers past the option's type are usage errors (exit status
+// 2, naming the option), refused before anything is opened.
+TEST(BenchClaim, NegativeAndOverlongNumbersAreUsageErrors) {
+  BenchDir dir;
+  for (const auto& [option, value] :
+       std::vector<std::pair<std::string, std::string>>{{"--messages", "-5"},
+                                                        {"--threads", "-1"},
+                                                        {"--messages", "99999999999999999999999"},
+                                                        {"--threads", "18446744073709551616"},
+                                                        {"--messages", "ten"}}) {
+    const ToolRun run = run_docket({"bench", "claim", "--store", dir.url(), option, value});
+    EXPECT_EQ(run.exit_code, 2) << option << " " << value << ": " << describe(run);
+    EXPECT_THAT(run.err, HasSubstr(option)) << value;
+    EXPECT_EQ(run.out, "");
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.file("bench.db")));
+}
+
+TEST(BenchClaim, UnknownOptionIsAUsageError) {
+  expect_unknown_option("claim", "--message");
+}
+
+}  // namespace
+}  // namespace docket::testing
