@@ -144,5 +144,24 @@ TEST(BenchInbox, UnusableNumbersAreRefused) {
   }
 }
 
+// A count that would wrap (CLI11 reads "-5" into an unsigned option as 2^64 - 5) or
+// overflow is a usage error on every benchmark, before anything is opened.
+TEST(BenchInbox, EveryBenchmarksCountsRefuseNegativeAndOverflowingText) {
+  BenchDir dir;
+  const std::vector<std::pair<std::string, std::string>> options = {
+      {"inbox", "--messages"},  {"inbox", "--batch"},    {"inbox", "--threads"},
+      {"outbox", "--messages"}, {"outbox", "--threads"}, {"outbox", "--relays"},
+      {"events", "--appends"},  {"events", "--threads"}, {"events", "--stream-length"},
+      {"claim", "--messages"},  {"claim", "--threads"},
+  };
+  for (const auto& [bench, option] : options) {
+    for (const char* text : {"-5", "99999999999999999999"}) {
+      const ToolRun run = run_docket({"bench", bench, "--store", dir.url(), option, text});
+      EXPECT_EQ(run.exit_code, 2) << bench << " " << option << " " << text << ": " << describe(run);
+      EXPECT_THAT(run.err, HasSubstr(option));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace docket::testing

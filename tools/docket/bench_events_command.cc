@@ -7,6 +7,7 @@
 
 #include "bench_command.h"
 #include "bench_output.h"
+#include "count_option.h"
 #include "docket/printable_store_url.h"
 #include "events_bench.h"
 
@@ -123,16 +124,25 @@ void add_bench_events_subcommand(CLI::App& bench_group) {
   auto json = std::make_shared<bool>(false);
   command->add_option("--store", options->store_url, "Store URL, e.g. sqlite:///tmp/bench.db")
       ->required();
-  command->add_option("--appends", options->appends, "Appends per case")->default_val(2000);
+  command->add_option("--appends", options->appends, "Appends per case")
+      ->check(whole_count())
+      ->default_val(2000);
   CLI::Option* per_append =
-      command->add_option("--events-per-append", options->events_per_append,
-                          "Events per append (default: the cases of 1 and of 10)");
+      command
+          ->add_option("--events-per-append", options->events_per_append,
+                       "Events per append (default: the cases of 1 and of 10)")
+          ->check(whole_count());
   command->add_option("--streams", options->streams, "Streams of the many-streams cases")
+      ->check(whole_count())
       ->default_val(1000);
   command->add_option("--threads", options->threads, "Threads appending (and loading) at once")
+      ->check(whole_count())
       ->default_val(1);
-  command->add_option("--loads", options->loads, "Whole-stream loads")->default_val(2000);
+  command->add_option("--loads", options->loads, "Whole-stream loads")
+      ->check(whole_count())
+      ->default_val(2000);
   command->add_option("--stream-length", options->stream_length, "Events per loaded stream")
+      ->check(whole_count())
       ->default_val(100);
   command->add_flag("--json", *json,
                     "Print one JSON object: appends, events, rate, raw_rate, ratio, conflicts, "

@@ -7,6 +7,7 @@
 
 #include "bench_command.h"
 #include "bench_output.h"
+#include "count_option.h"
 #include "docket/printable_store_url.h"
 #include "inbox_bench.h"
 
@@ -111,6 +112,7 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
   command->add_option("--store", options->run.store_url, "Store URL, e.g. sqlite:///tmp/bench.db")
       ->required();
   command->add_option("--messages", options->run.messages, "Distinct messages to dispatch")
+      ->check(whole_count())
       ->required();
   command
       ->add_option("--duplicates", options->run.duplicate_share,
@@ -119,13 +121,17 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
   command
       ->add_option("--batch", options->run.batch,
                    "Messages per transaction (dispatch_batch); 1 dispatches one by one")
+      ->check(whole_count())
       ->default_val(1);
   command->add_option("--threads", options->run.threads, "Threads dispatching at once")
+      ->check(whole_count())
       ->default_val(1);
   CLI::Option* segment =
-      command->add_option("--segment", options->run.segment_deliveries,
-                          "Deliveries per reported segment (default 100000); also prints "
-                          "each segment's rates and peak RSS");
+      command
+          ->add_option("--segment", options->run.segment_deliveries,
+                       "Deliveries per reported segment (default 100000); also prints "
+                       "each segment's rates and peak RSS")
+          ->check(whole_count());
   command->add_flag("--random-ids", options->random_ids,
                     "Random UUIDv4 message ids instead of time-ordered UUIDv7");
   command->add_flag("--json", options->json,

@@ -7,6 +7,7 @@
 
 #include "bench_command.h"
 #include "bench_output.h"
+#include "count_option.h"
 #include "docket/printable_store_url.h"
 #include "outbox_bench.h"
 
@@ -109,13 +110,19 @@ void add_bench_outbox_subcommand(CLI::App& bench_group) {
   command->add_option("--store", options->store_url, "Store URL, e.g. sqlite:///tmp/bench.db")
       ->required();
   command->add_option("--messages", options->messages, "Messages staged (and relayed per run)")
+      ->check(whole_count())
       ->default_val(2000);
   command->add_option("--threads", options->threads, "Producer threads staging at once")
+      ->check(whole_count())
       ->default_val(1);
-  command->add_option("--batch", options->batch, "Rows a relay claims per pass")->default_val(100);
-  command->add_option("--relays", options->relays,
-                      "Relay counts to run, e.g. 1 2 4 (default: 1 on SQLite, 1 2 4 on "
-                      "PostgreSQL)");
+  command->add_option("--batch", options->batch, "Rows a relay claims per pass")
+      ->check(whole_count())
+      ->default_val(100);
+  command
+      ->add_option("--relays", options->relays,
+                   "Relay counts to run, e.g. 1 2 4 (default: 1 on SQLite, 1 2 4 on "
+                   "PostgreSQL)")
+      ->check(whole_count());
   command->add_flag("--json", *json,
                     "Print one JSON object: staged, rate, raw_rate, ratio, relay_rate, relay, "
                     "published, done, ...");

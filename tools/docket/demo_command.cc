@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "count_option.h"
 #include "docket/error.h"
 #include "docket/printable_store_url.h"
 #include "order_pipeline.h"
@@ -19,6 +20,9 @@ namespace {
 
 using examples::PipelineProgress;
 using examples::PipelineReport;
+
+// The most orders one demo run places: minutes of work on a laptop, far from any limit.
+constexpr std::size_t kMaxDemoOrders = 10'000'000;
 
 struct DemoArgs {
   std::size_t orders = 1000;
@@ -117,8 +121,9 @@ void run_demo(const DemoArgs& args) {
   if (!faults) {
     throw InvalidInputError("demo: --faults '" + args.faults + "' is not none, some or heavy");
   }
-  if (args.orders == 0) {
-    throw InvalidInputError("demo: --orders is 0; place at least 1 order");
+  if (args.orders == 0 || args.orders > kMaxDemoOrders) {
+    throw InvalidInputError("demo: --orders is " + std::to_string(args.orders) + "; place 1 to " +
+                            std::to_string(kMaxDemoOrders) + " orders");
   }
   std::unique_ptr<TempDir> temp;
   std::string store = args.store;
@@ -166,7 +171,9 @@ void add_demo_command(CLI::App& app) {
       "demo",
       "Run the order pipeline: outbox -> relay -> faulty transport -> inbox; check that every "
       "order is invoiced exactly once.");
-  demo->add_option("--orders", args->orders, "Orders to place")->capture_default_str();
+  demo->add_option("--orders", args->orders, "Orders to place")
+      ->check(whole_count())
+      ->capture_default_str();
   demo->add_option("--store", args->store,
                    "Store URL: sqlite:///tmp/demo.db or postgresql://user@host:port/db "
                    "(default: a SQLite file in --dir)");
@@ -176,7 +183,9 @@ void add_demo_command(CLI::App& app) {
   demo->add_option("--faults", args->faults, "Transport faults: none, some or heavy")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "some", "heavy"}));
-  demo->add_option("--seed", args->seed, "Seed of the injected faults")->capture_default_str();
+  demo->add_option("--seed", args->seed, "Seed of the injected faults")
+      ->check(whole_count())
+      ->capture_default_str();
   demo->add_flag("--json", args->json,
                  "Print one JSON object on one line: orders, published, deliveries, "
                  "redeliveries, duplicates, processed, skipped_duplicates, invoices, "
