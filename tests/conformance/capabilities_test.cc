@@ -27,9 +27,7 @@ class LimitedStore final : public InboxStore {
     caps.max_writes_per_commit = limit_;
     return caps;
   }
-  TransactionType transaction_type() const noexcept override {
-    return inner_.transaction_type();
-  }
+  TransactionType transaction_type() const noexcept override { return inner_.transaction_type(); }
   void migrate() override { inner_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override { return inner_.begin(); }
   bool is_recorded(const DedupKey& key) override { return inner_.is_recorded(key); }
@@ -54,9 +52,8 @@ class LimitedStore final : public InboxStore {
 TEST_P(InboxCapabilitiesTest, ABatchOverTheCommitLimitIsRefusedWholeAndNothingIsWritten) {
   LimitedStore limited(*store_, 3);
   HandlerRegistry handlers;
-  fixture_->on_ping(handlers, [](const Ping&, HandlerContext& ctx) {
-    return ctx.envelope().message_id;
-  });
+  fixture_->on_ping(handlers,
+                    [](const Ping&, HandlerContext& ctx) { return ctx.envelope().message_id; });
   const InboxDispatcher inbox(limited, InboxOptions("billing"), std::move(handlers));
   const std::vector<Envelope> four = {ping("m-1"), ping("m-2"), ping("m-3"), ping("m-4")};
   try {
