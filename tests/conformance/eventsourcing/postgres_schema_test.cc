@@ -16,7 +16,7 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 
-namespace docket::conformance::eventsourcing {
+namespace docket::conformance::eventsourcing::postgres_schema_test {
 namespace {
 
 using test_support::PostgresSchema;
@@ -87,4 +87,4 @@ TEST(PostgresEventSourcingSchema, ANewerVersionIsRefusedByEveryStoreAndTheInboxS
 }
 
 }  // namespace
-}  // namespace docket::conformance::eventsourcing
+}  // namespace docket::conformance::eventsourcing::postgres_schema_test

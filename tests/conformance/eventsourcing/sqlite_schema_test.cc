@@ -15,7 +15,7 @@
 #include "docket/sqlite/transaction.h"
 #include "temp_dir.h"
 
-namespace docket::conformance::eventsourcing {
+namespace docket::conformance::eventsourcing::sqlite_schema_test {
 namespace {
 
 std::vector<sqlite::Row> query(InboxStore& inbox, const std::string& sql) {
@@ -92,4 +92,4 @@ TEST(SqliteEventSourcingSchema, UnusableOptionsAreRefusedNamingTheStore) {
 }
 
 }  // namespace
-}  // namespace docket::conformance::eventsourcing
+}  // namespace docket::conformance::eventsourcing::sqlite_schema_test

@@ -9,7 +9,7 @@
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 
-namespace docket {
+namespace docket::memory_commit_conflict_test {
 namespace {
 
 struct Ping {};
@@ -69,4 +69,4 @@ TEST_F(MemoryCommitConflictTest, BatchIsRetriedAndSeesTheCommittedMessageAsDupli
 }
 
 }  // namespace
-}  // namespace docket
+}  // namespace docket::memory_commit_conflict_test

@@ -20,7 +20,7 @@
 #include "support/postgres_schema.h"
 #endif
 
-namespace docket {
+namespace docket::open_eventsourcing_stores_test {
 namespace {
 
 using conformance::eventsourcing::TempDir;
@@ -113,4 +113,4 @@ TEST(OpenEventSourcingStores, APostgresUrlIsOneDatabase) {
 #endif
 
 }  // namespace
-}  // namespace docket
+}  // namespace docket::open_eventsourcing_stores_test

@@ -11,7 +11,7 @@
 #include "docket/inbox_dispatcher.h"
 #include "docket/sqlite/transaction.h"
 
-namespace docket {
+namespace docket::open_inbox_store_test {
 namespace {
 
 class TempDir {
@@ -86,4 +86,4 @@ TEST(SqliteUnitOfWork, HandlerThatCommitsNativelyIsRefused) {
 }
 
 }  // namespace
-}  // namespace docket
+}  // namespace docket::open_inbox_store_test

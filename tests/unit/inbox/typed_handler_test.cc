@@ -11,7 +11,7 @@
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 
-namespace docket {
+namespace docket::typed_handler_test {
 namespace {
 
 struct Ping {
@@ -196,4 +196,4 @@ TEST(TransactionTypeTest, EqualExactlyForTheSameType) {
 }
 
 }  // namespace
-}  // namespace docket
+}  // namespace docket::typed_handler_test
