@@ -9,6 +9,7 @@
 #include "core/in_place.h"
 #include "docket/error.h"
 #include "providers/kit/time_codec.h"
+#include "providers/postgres/binary_array.h"
 #include "providers/postgres/exec.h"
 
 namespace docket::postgres {
@@ -75,107 +76,91 @@ std::vector<RecordedEvent> recorded_events(const Result& r, const StreamId* stre
   return events;
 }
 
-std::int64_t stream_version(Connection& conn, const StreamId& stream) {
-  const Result r =
-      exec_prepared(conn, "docket_events_version",
-                    "SELECT MAX(version) FROM docket_events "
-                    "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3",
-                    stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id());
-  return r.optional_int64(0, 0).value_or(kNoStreamVersion);
-}
+// The events' columns as arrays, one parameter each, for docket_append_events.
+struct EventArrays {
+  explicit EventArrays(const std::vector<RecordedEvent>& events)
+      : ids(type_oid::kUuid, events.size(), 16),
+        types(type_oid::kText, events.size(), 16),
+        payloads(type_oid::kBytea, events.size(), payload_bytes(events)),
+        correlation_ids(type_oid::kText, events.size()),
+        causation_ids(type_oid::kText, events.size()),
+        traceparents(type_oid::kText, events.size(), 55),
+        tracestates(type_oid::kText, events.size()),
+        occurred(type_oid::kInt8, events.size()) {
+    std::string traceparent;
+    for (const RecordedEvent& event : events) {
+      ids.add_uuid(event.event_id);
+      types.add_text(event.type);
+      payloads.add_bytes(bytes_of(event.payload));
+      correlation_ids.add_optional_text(text_or_null(event.metadata.correlation_id));
+      causation_ids.add_optional_text(text_or_null(event.metadata.causation_id));
+      if (const auto& trace = event.metadata.trace_context) {
+        traceparent = trace->parent.to_string();
+        traceparents.add_text(traceparent);
+        tracestates.add_optional_text(text_or_null(trace->state));
+      } else {
+        traceparents.add_null();
+        tracestates.add_null();
+      }
+      occurred.add_int64(kit::to_micros(event.occurred_at));
+    }
+  }
+
+  static std::size_t payload_bytes(const std::vector<RecordedEvent>& events) {
+    std::size_t total = 0;
+    for (const RecordedEvent& event : events) {
+      total += event.payload.size();
+    }
+    return events.empty() ? 0 : total / events.size();
+  }
+
+  BinaryArray ids, types, payloads, correlation_ids, causation_ids, traceparents, tracestates,
+      occurred;
+};
 
 VersionConflict conflict(const StreamId& stream, ExpectedVersion expected, std::int64_t actual) {
   return VersionConflict{
       .subject = stream.describe(), .expected_version = expected.value(), .actual_version = actual};
 }
 
-std::vector<std::int64_t> reserve_positions(Connection& conn, std::int64_t tag, std::size_t n) {
-  const Result r =
-      exec_prepared(conn, "docket_events_reserve",
-                    "SELECT p FROM unnest(docket_reserve_positions($1, $2::INTEGER)) AS p", tag, n);
-  std::vector<std::int64_t> positions;
-  positions.reserve(n);
-  for (int row = 0; row < r.rows(); ++row) {
-    positions.push_back(r.int64(row, 0));
-  }
-  return positions;
-}
-
-// Inserts `events` after version `current` at `positions`; false when the stream key
-// refuses one (the caller rolls back to its savepoint).
-bool insert_events(Connection& conn, const StreamId& stream, std::int64_t current,
-                   const std::vector<std::int64_t>& positions,
-                   const std::vector<RecordedEvent>& events, AppendSuccess& success) {
-  success.new_version = current;
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const RecordedEvent& event = events[i];
-    const std::int64_t version = ++success.new_version;
-    const TraceContext* trace =
-        event.metadata.trace_context ? &*event.metadata.trace_context : nullptr;
-    const std::string event_id = event.event_id.to_string();
-    const std::optional<std::string> traceparent =
-        trace != nullptr ? std::optional<std::string>(trace->parent.to_string()) : std::nullopt;
-    const std::optional<std::string_view> tracestate =
-        trace != nullptr ? text_or_null(trace->state) : std::nullopt;
-    const Result r = try_exec_prepared(
-        conn, "docket_events_insert",
-        "INSERT INTO docket_events (global_position, tenant, aggregate_type, aggregate_id, "
-        "version, event_id, event_type, payload, correlation_id, causation_id, traceparent, "
-        "tracestate, occurred_at) VALUES ($1, $2, $3, $4, $5, $6::uuid, $7, $8, $9, $10, $11, "
-        "$12, $13)",
-        positions.at(i), stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(),
-        version, event_id, event.type, bytes_of(event.payload),
-        text_or_null(event.metadata.correlation_id), text_or_null(event.metadata.causation_id),
-        traceparent, tracestate, kit::to_micros(event.occurred_at));
-    if (!r.ok()) {
-      if (r.sqlstate() == sqlstate::kUniqueViolation) {
-        return false;
-      }
-      throw_failure(conn, r, "INSERT INTO docket_events");
-    }
-    success.events.push_back(AppendedEvent{.version = version,
-                                           .global_position = positions.at(i),
-                                           .event_id = event.event_id,
-                                           .occurred_at = event.occurred_at});
-  }
-  return true;
-}
-
 }  // namespace
 
 AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& stream,
-                           ExpectedVersion expected, const std::vector<RecordedEvent>& events) {
-  if (conn.idle()) {
+                           ExpectedVersion expected, const std::vector<RecordedEvent>& events,
+                           Joining joining) {
+  if (joining == Joining::kCallersTransaction && conn.idle()) {
     throw InfrastructureError("PostgreSQL event store: append to " + stream.describe() +
                               " needs an open transaction, and the connection has none (a "
                               "handler must not COMMIT or ROLLBACK itself); nothing was written");
   }
-  const std::int64_t current = stream_version(conn, stream);
-  if (!expected.matches(current)) {
-    return conflict(stream, expected, current);
+  const EventArrays arrays(events);
+  const Result r = exec_prepared_binary(
+      conn, "docket_events_append",
+      "SELECT out_version, out_position FROM docket_append_events($1, $2, $3, $4, $5, $6, $7, "
+      "$8, $9, $10, $11, $12, $13)",
+      tag, stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(),
+      expected.value(), arrays.ids.param(), arrays.types.param(), arrays.payloads.param(),
+      arrays.correlation_ids.param(), arrays.causation_ids.param(), arrays.traceparents.param(),
+      arrays.tracestates.param(), arrays.occurred.param());
+  if (r.rows() == 1 && r.is_null(0, 1)) {
+    return conflict(stream, expected, r.int64(0, 0));
   }
-  // Every append sets and releases the savepoint: prepared once per connection, so the
-  // server does not parse them again for each append.
-  exec_prepared(conn, "docket_events_savepoint", "SAVEPOINT docket_append");
-  AppendSuccess success{.new_version = current, .events = {}};
+  if (r.rows() != static_cast<int>(events.size())) {
+    throw InfrastructureError("PostgreSQL event store: docket_append_events returned " +
+                              std::to_string(r.rows()) + " rows for an append of " +
+                              std::to_string(events.size()) + " events to " + stream.describe() +
+                              "; the function in this schema is not docket's");
+  }
+  AppendSuccess success{.new_version = r.int64(r.rows() - 1, 0), .events = {}};
   success.events.reserve(events.size());
-  bool inserted = false;
-  try {
-    const std::vector<std::int64_t> positions = reserve_positions(conn, tag, events.size());
-    inserted = insert_events(conn, stream, current, positions, events, success);
-  } catch (...) {
-    try_exec(conn, "ROLLBACK TO SAVEPOINT docket_append");
-    throw;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const int row = static_cast<int>(i);
+    success.events.push_back(AppendedEvent{.version = r.int64(row, 0),
+                                           .global_position = r.int64(row, 1),
+                                           .event_id = events[i].event_id,
+                                           .occurred_at = events[i].occurred_at});
   }
-  if (inserted) {
-    exec_prepared(conn, "docket_events_release", "RELEASE SAVEPOINT docket_append");
-    return success;
-  }
-  // A concurrent appender committed one of these versions first: the stream key is the
-  // final guard (READ COMMITTED lets both pass the version check).
-  exec(conn, "ROLLBACK TO SAVEPOINT docket_append");
-  exec_prepared(conn, "docket_events_release", "RELEASE SAVEPOINT docket_append");
-  return conflict(stream, expected, stream_version(conn, stream));
+  return success;
 }
 
 std::vector<RecordedEvent> load_events(Connection& conn, const StreamId& stream,

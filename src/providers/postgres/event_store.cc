@@ -1,5 +1,6 @@
-// The PostgreSQL EventStore: each append in a READ COMMITTED transaction of its own on
-// a pooled connection; reads as autocommit statements.
+// The PostgreSQL EventStore: each append one autocommit statement (its own READ
+// COMMITTED transaction) on a pooled connection, or one statement in the caller's
+// transaction; reads as autocommit statements.
 #include "docket/postgres/event_store.h"
 
 #include <memory>
@@ -13,7 +14,6 @@
 #include "providers/postgres/event_rows.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/join.h"
-#include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
 namespace {
@@ -35,17 +35,13 @@ class PostgresEventStore final : public EventStore {
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
                          std::vector<RecordedEvent> events) override {
     auto lease = database_.connect();
-    TransactionBlock tx(*lease);
-    AppendResult result = append_events(*lease, tag_, stream, expected, events);
-    if (result.succeeded()) {
-      tx.commit();
-    }
-    return result;
+    return append_events(*lease, tag_, stream, expected, events, Joining::kOwnTransaction);
   }
 
   AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
                             ExpectedVersion expected, std::vector<RecordedEvent> events) override {
-    return append_events(joinable(transaction), tag_, stream, expected, events);
+    return append_events(joinable(transaction), tag_, stream, expected, events,
+                         Joining::kCallersTransaction);
   }
 
   std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override {

@@ -114,7 +114,99 @@ BEGIN
 END $$;
 )sql";
 
-constexpr std::array<const char*, 1> kMigrations{kVersion1};
+// Version 2: an append and a saga save are each one statement, so one round trip,
+// whatever the number of events.
+//
+// docket_append_events checks the expected version (-2: any, -1: no stream), draws the
+// positions through docket_reserve_positions (so the late-commit protocol above is
+// unchanged) and inserts every event with one INSERT over the argument arrays. On a
+// version mismatch it returns one row (the stream's version, NULL); on success one
+// row per event (its version, its position). A unique violation on the stream key (a
+// concurrent appender committed one of these versions first) rolls back the block's
+// subtransaction, which also releases the in-flight lock, and comes back as a mismatch
+// at the winner's version: the caller's transaction stays usable. Called as an
+// autocommit statement it is its own transaction.
+//
+// docket_save_saga locks the saga's row, checks the version, and updates it or inserts
+// it (ON CONFLICT DO NOTHING: a concurrent creator won). It returns whether it saved,
+// the saga's version (the new one, or the one found) and, when the saga was already
+// completed, when; the caller turns that into its error.
+constexpr const char* kVersion2 = R"sql(
+CREATE OR REPLACE FUNCTION docket_append_events(
+    tag BIGINT, stream_tenant TEXT, stream_type TEXT, stream_key TEXT, expected BIGINT,
+    event_ids UUID[], event_types TEXT[], payloads BYTEA[], correlation_ids TEXT[],
+    causation_ids TEXT[], traceparents TEXT[], tracestates TEXT[], occurred BIGINT[])
+RETURNS TABLE (out_version BIGINT, out_position BIGINT) LANGUAGE plpgsql AS $$
+DECLARE
+  current_version BIGINT;
+  positions BIGINT[];
+BEGIN
+  SELECT coalesce(max(e.version), -1) INTO current_version FROM docket_events e
+   WHERE e.tenant = stream_tenant AND e.aggregate_type = stream_type
+     AND e.aggregate_id = stream_key;
+  IF expected <> -2 AND expected <> current_version THEN
+    RETURN QUERY SELECT current_version, NULL::BIGINT;
+    RETURN;
+  END IF;
+  BEGIN
+    positions := docket_reserve_positions(tag, cardinality(event_ids));
+    INSERT INTO docket_events (global_position, tenant, aggregate_type, aggregate_id, version,
+        event_id, event_type, payload, correlation_id, causation_id, traceparent, tracestate,
+        occurred_at)
+    SELECT positions[i], stream_tenant, stream_type, stream_key, current_version + i,
+           event_ids[i], event_types[i], payloads[i], correlation_ids[i], causation_ids[i],
+           traceparents[i], tracestates[i], occurred[i]
+      FROM generate_subscripts(event_ids, 1) AS i;
+  EXCEPTION WHEN unique_violation THEN
+    SELECT coalesce(max(e.version), -1) INTO current_version FROM docket_events e
+     WHERE e.tenant = stream_tenant AND e.aggregate_type = stream_type
+       AND e.aggregate_id = stream_key;
+    RETURN QUERY SELECT current_version, NULL::BIGINT;
+    RETURN;
+  END;
+  RETURN QUERY SELECT current_version + i, positions[i]
+                 FROM generate_subscripts(positions, 1) AS i ORDER BY i;
+END $$;
+
+CREATE OR REPLACE FUNCTION docket_save_saga(
+    saga_tenant TEXT, saga_kind TEXT, saga_key TEXT, expected BIGINT, new_state BYTEA,
+    completing BOOLEAN, now_micros BIGINT,
+    OUT saved BOOLEAN, OUT saga_version BIGINT, OUT completed_micros BIGINT)
+LANGUAGE plpgsql AS $$
+BEGIN
+  saved := false;
+  SELECT s.version, s.completed_at INTO saga_version, completed_micros FROM docket_sagas s
+   WHERE s.tenant = saga_tenant AND s.saga_type = saga_kind AND s.saga_id = saga_key
+     FOR UPDATE;
+  IF NOT FOUND THEN
+    saga_version := -1;
+  END IF;
+  IF saga_version <> expected OR completed_micros IS NOT NULL THEN
+    RETURN;
+  END IF;
+  IF saga_version >= 0 THEN
+    UPDATE docket_sagas SET version = expected + 1, state = new_state, completed = completing,
+           updated_at = now_micros,
+           completed_at = CASE WHEN completing THEN now_micros END
+     WHERE tenant = saga_tenant AND saga_type = saga_kind AND saga_id = saga_key;
+  ELSE
+    INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, state, completed,
+                              started_at, updated_at, completed_at)
+    VALUES (saga_tenant, saga_kind, saga_key, expected + 1, new_state, completing,
+            now_micros, now_micros, CASE WHEN completing THEN now_micros END)
+    ON CONFLICT DO NOTHING;
+  END IF;
+  saved := FOUND;
+  IF saved THEN
+    saga_version := expected + 1;
+  ELSE
+    SELECT coalesce(max(s.version), -1) INTO saga_version FROM docket_sagas s
+     WHERE s.tenant = saga_tenant AND s.saga_type = saga_kind AND s.saga_id = saga_key;
+  END IF;
+END $$;
+)sql";
+
+constexpr std::array<const char*, 2> kMigrations{kVersion1, kVersion2};
 static_assert(kMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

@@ -17,6 +17,10 @@
 
 namespace docket::postgres {
 
+// Where a store's write runs: as an autocommit statement, which is its own
+// transaction, or inside the caller's open transaction, which it never ends.
+enum class Joining { kOwnTransaction, kCallersTransaction };
+
 // "table 16423 of database \"docket\"" (or "no table of database ..." when the
 // connection's search_path has none): which `table` a connection writes to.
 std::string table_identity(Connection& conn, std::string_view table);

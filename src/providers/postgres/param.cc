@@ -33,6 +33,11 @@ Param Param::bytea(std::span<const std::byte> value) {
                checked_length(value.size(), "bytea"));
 }
 
+Param Param::binary(Oid type, std::span<const std::byte> value) {
+  return Param(type, false, value.empty() ? kEmpty : reinterpret_cast<const char*>(value.data()),
+               checked_length(value.size(), "binary"));
+}
+
 Param Param::int64(std::int64_t value) {
   return big_endian(type_oid::kInt8, static_cast<std::uint64_t>(value));
 }

@@ -36,6 +36,11 @@ inline constexpr Oid kBytea = 17;
 inline constexpr Oid kInt8 = 20;
 inline constexpr Oid kText = 25;
 inline constexpr Oid kFloat8 = 701;
+inline constexpr Oid kUuid = 2950;
+inline constexpr Oid kByteaArray = 1001;
+inline constexpr Oid kTextArray = 1009;
+inline constexpr Oid kInt8Array = 1016;
+inline constexpr Oid kUuidArray = 2951;
 }  // namespace type_oid
 
 class Param {
@@ -45,6 +50,8 @@ class Param {
   static Param float8(double value);
   static Param boolean(bool value);
   static Param bytea(std::span<const std::byte> value);
+  // `value` already in the binary format of `type` (e.g. a BinaryArray's bytes).
+  static Param binary(Oid type, std::span<const std::byte> value);
   // A NULL of the given type (kUnknown: inferred by the server).
   static Param null(Oid type = type_oid::kUnknown);
 

@@ -1,6 +1,7 @@
-// The PostgreSQL SagaStore: one row per saga in docket_sagas. Its own saves run in a
-// READ COMMITTED transaction of their own, loads and saves inside a PostgreSQL unit of
-// work in that unit's transaction; both through the same SQL (save_saga, load_saga).
+// The PostgreSQL SagaStore: one row per saga in docket_sagas. Its own saves are one
+// autocommit statement each (a READ COMMITTED transaction of its own), loads and saves
+// inside a PostgreSQL unit of work in that unit's transaction; both through the same
+// SQL (save_saga, load_saga).
 #include "docket/postgres/saga_store.h"
 
 #include <memory>
@@ -16,7 +17,6 @@
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/join.h"
-#include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
 namespace {
@@ -38,16 +38,11 @@ class PostgresSagaStore final : public SagaStore {
  private:
   SagaSaveResult do_save(const SaveRequest& request) override {
     auto lease = database_.connect();
-    TransactionBlock tx(*lease);
-    SagaSaveResult result = save_saga(*lease, request);
-    if (result.succeeded()) {
-      tx.commit();
-    }
-    return result;  // a conflict wrote nothing; the block rolls back
+    return save_saga(*lease, request, Joining::kOwnTransaction);
   }
 
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override {
-    return save_saga(joinable(transaction), request);
+    return save_saga(joinable(transaction), request, Joining::kCallersTransaction);
   }
 
   std::optional<SagaRecord> do_load(const SagaId& saga) override {
@@ -82,58 +77,38 @@ class PostgresSagaStore final : public SagaStore {
     return static_cast<std::size_t>(r.affected_rows());
   }
 
-  // The version check and the write, in the open transaction on `conn`, which stays
-  // open. SELECT ... FOR UPDATE locks an existing saga's row, so its version is still
-  // the read one when the UPDATE runs. Two creators of one saga both see no row; the
+  // The version check and the write in one statement, so one round trip:
+  // docket_save_saga (eventsourcing_schema.cc) locks an existing saga's row, so its
+  // version is still the read one when it is updated; of two creators of one saga the
   // primary key lets one INSERT through and the other's ON CONFLICT DO NOTHING (which
   // waits for the first to commit) inserts nothing, which is its conflict. Neither
-  // statement fails on a race, so the caller's transaction stays usable.
-  static SagaSaveResult save_saga(Connection& conn, const SaveRequest& request) {
+  // fails on a race, so the caller's transaction stays usable.
+  static SagaSaveResult save_saga(Connection& conn, const SaveRequest& request, Joining joining) {
     const SagaId& saga = request.saga;
-    if (conn.idle()) {
+    if (joining == Joining::kCallersTransaction && conn.idle()) {
       throw InfrastructureError("PostgreSQL saga store: save of " + saga.describe() +
                                 " needs an open transaction, and the connection has none (a "
                                 "handler must not COMMIT or ROLLBACK itself); nothing was "
                                 "written");
     }
-    const Result current_row =
-        exec_prepared(conn, "docket_sagas_lock",
-                      "SELECT version, completed_at FROM docket_sagas "
-                      "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3 FOR UPDATE",
-                      saga.tenant().value(), saga.saga_type(), saga.saga_id());
-    const bool exists = current_row.rows() == 1;
-    const std::int64_t current = exists ? current_row.int64(0, 0) : kNewSaga;
-    if (current != request.expected_version) {
-      return conflict(saga, request.expected_version, current);
+    const auto state =
+        std::as_bytes(std::span<const char>(request.state.data(), request.state.size()));
+    const Result r = exec_prepared_binary(
+        conn, "docket_sagas_save",
+        "SELECT saved, saga_version, completed_micros FROM docket_save_saga($1, $2, $3, $4, $5, "
+        "$6, $7)",
+        saga.tenant().value(), saga.saga_type(), saga.saga_id(), request.expected_version, state,
+        request.status == SagaStatus::kCompleted, kit::to_micros(request.now));
+    const std::int64_t version = r.int64(0, 1);
+    if (r.boolean(0, 0)) {
+      return SagaSaved{.new_version = version};
     }
-    if (exists) {
-      if (const std::optional<std::int64_t> completed = current_row.optional_int64(0, 1)) {
+    if (version == request.expected_version) {
+      if (const std::optional<std::int64_t> completed = r.optional_int64(0, 2)) {
         throw completed_saga_error(saga, kit::from_micros(*completed));
       }
     }
-    const bool completing = request.status == SagaStatus::kCompleted;
-    const std::int64_t version = current + 1;
-    const std::optional<std::int64_t> completed_at =
-        completing ? std::optional<std::int64_t>(kit::to_micros(request.now)) : std::nullopt;
-    const auto state =
-        std::as_bytes(std::span<const char>(request.state.data(), request.state.size()));
-    const Result written =
-        exists ? exec_prepared(conn, "docket_sagas_update",
-                               "UPDATE docket_sagas SET version = $4, state = $5, completed = $6, "
-                               "updated_at = $7, completed_at = $8 "
-                               "WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3",
-                               saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
-                               state, completing, kit::to_micros(request.now), completed_at)
-               : exec_prepared(conn, "docket_sagas_insert",
-                               "INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, "
-                               "state, completed, started_at, updated_at, completed_at) VALUES "
-                               "($1, $2, $3, $4, $5, $6, $7, $7, $8) ON CONFLICT DO NOTHING",
-                               saga.tenant().value(), saga.saga_type(), saga.saga_id(), version,
-                               state, completing, kit::to_micros(request.now), completed_at);
-    if (written.affected_rows() != 1) {
-      return conflict(saga, request.expected_version, version_of(conn, saga));
-    }
-    return SagaSaved{.new_version = version};
+    return conflict(saga, request.expected_version, version);
   }
 
   enum class Lock { kNone, kForUpdate };
@@ -178,14 +153,6 @@ class PostgresSagaStore final : public SagaStore {
   static VersionConflict conflict(const SagaId& saga, std::int64_t expected, std::int64_t actual) {
     return VersionConflict{
         .subject = saga.describe(), .expected_version = expected, .actual_version = actual};
-  }
-
-  static std::int64_t version_of(Connection& conn, const SagaId& saga) {
-    const Result r = exec_prepared(
-        conn, "docket_sagas_version",
-        "SELECT version FROM docket_sagas WHERE tenant = $1 AND saga_type = $2 AND saga_id = $3",
-        saga.tenant().value(), saga.saga_type(), saga.saga_id());
-    return r.rows() == 0 ? kNewSaga : r.int64(0, 0);
   }
 
   Database database_;

@@ -64,7 +64,11 @@ CREATE INDEX IF NOT EXISTS docket_sagas_tenant_completed_at
   ON docket_sagas (tenant, completed_at) WHERE completed_at IS NOT NULL;
 )sql";
 
-constexpr std::array<const char*, 1> kMigrations{kVersion1};
+// Version 2 changed PostgreSQL only (its append and saga-save functions); SQLite keeps
+// one version number with every provider, so that a release writes one version.
+constexpr const char* kVersion2 = "SELECT 1;";
+
+constexpr std::array<const char*, 2> kMigrations{kVersion1, kVersion2};
 static_assert(kMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

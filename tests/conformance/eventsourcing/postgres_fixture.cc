@@ -34,9 +34,9 @@ class PostgresPendingAppend final : public PendingAppend {
                       .payload = event.payload,
                       .metadata = event.metadata,
                       .occurred_at = event.occurred_at.value_or(clock.now())}};
-    const AppendResult result =
-        postgres::append_events(connection_, postgres::events_lock_tag(connection_), stream,
-                                ExpectedVersion::any(), events);
+    const AppendResult result = postgres::append_events(
+        connection_, postgres::events_lock_tag(connection_), stream, ExpectedVersion::any(), events,
+        postgres::Joining::kCallersTransaction);
     result.value_or_throw();
   }
 

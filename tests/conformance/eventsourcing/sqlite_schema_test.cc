@@ -39,7 +39,7 @@ TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponent
   auto again = sqlite::open_event_store(options);  // migrating twice changes nothing
   auto sagas = sqlite::open_saga_store(options);
   EXPECT_EQ(query(*inbox, "SELECT component, version FROM docket_schema_version ORDER BY 1"),
-            (std::vector<sqlite::Row>{{std::string("eventsourcing"), std::int64_t{1}},
+            (std::vector<sqlite::Row>{{std::string("eventsourcing"), std::int64_t{2}},
                                       {std::string("inbox"), std::int64_t{1}},
                                       {std::string("outbox"), std::int64_t{1}}}));
   EXPECT_EQ(query(*inbox,
