@@ -11,17 +11,10 @@
 namespace docket::bench {
 namespace {
 
-// Verbatim the statements of src/providers/postgres/event_rows.cc.
+// The version read on a conflict, and the load.
 constexpr const char* kVersionSql =
     "SELECT MAX(version) FROM docket_events "
     "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3";
-constexpr const char* kReserveSql =
-    "SELECT p FROM unnest(docket_reserve_positions($1, $2::INTEGER)) AS p";
-constexpr const char* kInsertSql =
-    "INSERT INTO docket_events (global_position, tenant, aggregate_type, aggregate_id, "
-    "version, event_id, event_type, payload, correlation_id, causation_id, traceparent, "
-    "tracestate, occurred_at) VALUES ($1, $2, $3, $4, $5, $6::uuid, $7, $8, $9, $10, $11, "
-    "$12, $13)";
 constexpr const char* kLoadSql =
     "SELECT global_position, version, event_id::text, event_type, payload, correlation_id, "
     "causation_id, traceparent, tracestate, occurred_at FROM docket_events WHERE tenant = $1 AND "
@@ -29,41 +22,59 @@ constexpr const char* kLoadSql =
     "AND aggregate_id = $3 AND version >= $4 ORDER BY version";
 
 constexpr std::array<Oid, 3> kVersionTypes{kPgText, kPgText, kPgText};
-constexpr std::array<Oid, 2> kReserveTypes{kPgInt8, kPgInt8};
-constexpr std::array<Oid, 13> kInsertTypes{kPgInt8, kPgText, kPgText,  kPgText, kPgInt8,
-                                           kPgText, kPgText, kPgBytea, kPgText, kPgText,
-                                           kPgText, kPgText, kPgInt8};
 constexpr std::array<Oid, 4> kLoadTypes{kPgText, kPgText, kPgText, kPgInt8};
 
-constexpr const char* kBegin = "raw_ev_begin";
-constexpr const char* kCommit = "raw_ev_commit";
-constexpr const char* kRollback = "raw_ev_rollback";
-constexpr const char* kSavepoint = "raw_ev_savepoint";
-constexpr const char* kRelease = "raw_ev_release";
-constexpr const char* kRollbackTo = "raw_ev_rollback_to";
 constexpr const char* kVersion = "raw_ev_version";
-constexpr const char* kReserve = "raw_ev_reserve";
-constexpr const char* kInsert = "raw_ev_insert";
 constexpr const char* kLoad = "raw_ev_load";
+
+// The append of `events` events: one autocommit statement, so one round trip. The
+// version check is a CTE the INSERT selects from, so a stale expectation inserts
+// nothing; positions come from the identity column's own default.
+//   $1..$3 the stream, $4 the expected version, then per event i (from 0) its id at
+//   $5 + 2i and its occurred_at at $6 + 2i; type and payload are constants of the
+//   workload, bound once as $5 + 2n and $6 + 2n.
+std::string append_sql(std::size_t events) {
+  std::string sql =
+      "WITH cur AS (SELECT coalesce(max(version), -1) AS v FROM docket_events "
+      "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3) "
+      "INSERT INTO docket_events (tenant, aggregate_type, aggregate_id, version, event_id, "
+      "event_type, payload, occurred_at) SELECT $1, $2, $3, cur.v + e.i, e.id::uuid, $" +
+      std::to_string(5 + 2 * events) + ", $" + std::to_string(6 + 2 * events) +
+      ", e.at FROM cur, (VALUES ";
+  for (std::size_t i = 0; i < events; ++i) {
+    sql += (i == 0 ? "(" : ", (") + std::to_string(i + 1) + ", $" + std::to_string(5 + 2 * i) +
+           "::text, $" + std::to_string(6 + 2 * i) + "::int8)";
+  }
+  sql += ") AS e(i, id, at) WHERE cur.v = $4";
+  return sql;
+}
 
 constexpr const char* kUniqueViolation = "23505";
 
 }  // namespace
 
 RawEventsPostgres::RawEventsPostgres(const std::string& url) : db_(url) {
-  db_.prepare(kBegin, "BEGIN ISOLATION LEVEL READ COMMITTED", {});
-  db_.prepare(kCommit, "COMMIT", {});
-  db_.prepare(kRollback, "ROLLBACK", {});
-  db_.prepare(kSavepoint, "SAVEPOINT docket_append", {});
-  db_.prepare(kRelease, "RELEASE SAVEPOINT docket_append", {});
-  db_.prepare(kRollbackTo, "ROLLBACK TO SAVEPOINT docket_append", {});
   db_.prepare(kVersion, kVersionSql, kVersionTypes);
-  db_.prepare(kReserve, kReserveSql, kReserveTypes);
-  db_.prepare(kInsert, kInsertSql, kInsertTypes);
   db_.prepare(kLoad, kLoadSql, kLoadTypes);
-  db_.prepare("raw_ev_tag", "SELECT ('docket_events'::regclass::oid::BIGINT & 8388607)", {});
-  const RawPgResult tag = db_.query("raw_ev_tag");
-  tag_ = std::strtoll(PQgetvalue(tag.get(), 0, 0), nullptr, 10);
+}
+
+const char* RawEventsPostgres::append_statement(std::size_t events) {
+  if (events >= append_names_.size()) {
+    append_names_.resize(events + 1);
+  }
+  std::string& name = append_names_[events];
+  if (name.empty()) {
+    std::vector<Oid> types{kPgText, kPgText, kPgText, kPgInt8};
+    for (std::size_t i = 0; i < events; ++i) {
+      types.push_back(kPgText);
+      types.push_back(kPgInt8);
+    }
+    types.push_back(kPgText);
+    types.push_back(kPgBytea);
+    name = "raw_ev_append_" + std::to_string(events);
+    db_.prepare(name, append_sql(events), types);
+  }
+  return name.c_str();
 }
 
 std::int64_t RawEventsPostgres::stream_version(const AppendCall& call) {
@@ -73,77 +84,38 @@ std::int64_t RawEventsPostgres::stream_version(const AppendCall& call) {
   return PQgetisnull(r.get(), 0, 0) ? -1 : std::strtoll(PQgetvalue(r.get(), 0, 0), nullptr, 10);
 }
 
-void RawEventsPostgres::reserve_positions(std::size_t n) {
-  const PgInt8 tag(tag_);
-  const PgInt8 count(static_cast<std::int64_t>(n));
-  const std::array params{tag.param(), count.param()};
-  const RawPgResult r = db_.query(kReserve, params);
-  positions_.clear();
-  for (int row = 0; row < PQntuples(r.get()); ++row) {
-    positions_.push_back(std::strtoll(PQgetvalue(r.get(), row, 0), nullptr, 10));
-  }
-}
-
-bool RawEventsPostgres::insert_events(const AppendCall& call, std::int64_t current) {
-  const PgInt8 occurred_at(now_micros());
-  for (std::size_t e = 0; e < call.events; ++e) {
-    const PgInt8 position(positions_.at(e));
-    const PgInt8 version(current + 1 + static_cast<std::int64_t>(e));
-    const RawPgParam null{nullptr, 0, kPgBinary};
-    const std::array params{position.param(),
-                            pg_text(kBenchStreamTenant),
-                            pg_text(call.aggregate_type),
-                            pg_text(call.aggregate_id),
-                            version.param(),
-                            pg_text(call.ids->id(call.first_id + e)),
-                            pg_text(kBenchEventName),
-                            pg_bytea(kBenchEventBody),
-                            null,
-                            null,
-                            null,
-                            null,
-                            occurred_at.param()};
-    RawPgResult r = db_.try_query(kInsert, params);
-    if (PQresultStatus(r.get()) == PGRES_COMMAND_OK) {
-      continue;
-    }
-    const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
-    if (state != nullptr && std::strcmp(state, kUniqueViolation) == 0) {
-      return false;
-    }
-    db_.fail(std::move(r), "inserting an event");
-  }
-  return true;
-}
-
 void RawEventsPostgres::append(const AppendCall& call, StreamVersions& versions,
                                AppendCounts& counts) {
   const std::int64_t expected = versions.get(call.stream);
-  db_.run(kBegin);
-  try {
-    std::int64_t current = stream_version(call);
-    bool inserted = false;
-    if (current == expected) {
-      db_.run(kSavepoint);
-      reserve_positions(call.events);
-      inserted = insert_events(call, current);
-      if (inserted) {
-        db_.run(kRelease);
-        db_.run(kCommit);
-      } else {
-        db_.run(kRollbackTo);
-        db_.run(kRelease);
-        current = stream_version(call);
-      }
+  const char* statement = append_statement(call.events);
+  const PgInt8 expected_param(expected);
+  const PgInt8 occurred_at(now_micros());
+  std::vector<RawPgParam>& params = params_;
+  params.clear();
+  params.push_back(pg_text(kBenchStreamTenant));
+  params.push_back(pg_text(call.aggregate_type));
+  params.push_back(pg_text(call.aggregate_id));
+  params.push_back(expected_param.param());
+  for (std::size_t e = 0; e < call.events; ++e) {
+    params.push_back(pg_text(call.ids->id(call.first_id + e)));
+    params.push_back(occurred_at.param());
+  }
+  params.push_back(pg_text(kBenchEventName));
+  params.push_back(pg_bytea(kBenchEventBody));
+  RawPgResult r = db_.try_query(statement, params);
+  bool inserted = false;
+  if (PQresultStatus(r.get()) == PGRES_COMMAND_OK) {
+    inserted = std::strtoll(PQcmdTuples(r.get()), nullptr, 10) > 0;
+  } else {
+    const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+    if (state == nullptr || std::strcmp(state, kUniqueViolation) != 0) {
+      db_.fail(std::move(r), "appending events");
     }
-    if (!inserted) {
-      db_.run(kRollback);
-      versions.set(call.stream, current);
-      ++counts.conflicts;
-      return;
-    }
-  } catch (...) {
-    db_.rollback_and_rethrow();
+  }
+  if (!inserted) {  // a stale expectation, or a concurrent appender took the version
+    versions.set(call.stream, stream_version(call));
+    ++counts.conflicts;
+    return;
   }
   versions.set(call.stream, expected + static_cast<std::int64_t>(call.events));
   ++counts.ok;

@@ -1,17 +1,17 @@
-// The raw limit of the event store on PostgreSQL: what docket's PostgreSQL event store
-// does for an append and a load, written directly against libpq.
+// The raw limit of the event store on PostgreSQL: an append and a load done the
+// fastest way libpq allows, not docket's statements replayed.
 //
-// The statements are those of src/providers/postgres/event_rows.cc, verbatim, with the
-// parameters bound as docket binds them, in the same transaction shape:
-//   append: BEGIN ISOLATION LEVEL READ COMMITTED; SELECT MAX(version) of the stream; if
-//           it is not the expected version, ROLLBACK (a conflict); else SAVEPOINT
-//           docket_append, docket_reserve_positions (the positions announced in
-//           flight), per event the INSERT, RELEASE SAVEPOINT docket_append, COMMIT. An
-//           INSERT refused by the stream key (a concurrent appender won) rolls back to
-//           the savepoint, reads the version again and ends as a conflict, as docket's;
+//   append: one autocommit statement, so one round trip whatever the number of
+//           events: the stream's version checked in a CTE, every event inserted by
+//           one multi-row INSERT (positions from the identity default), a stale
+//           expectation inserting nothing and a unique violation on the stream key
+//           (a concurrent appender won) read as a conflict, after which the version
+//           is read again. It keeps no late-commit protocol: that is docket's
+//           guarantee, and its cost is part of what the ratio shows;
 //   load:   the SELECT of the stream's events from version 0, text results, every
 //           value read.
-// Every statement (BEGIN and COMMIT included) is prepared once per connection.
+// Every statement is prepared once per connection (one append statement per number
+// of events).
 //
 // Thread-safety: one session per thread, each with its own connection.
 #ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_EVENTS_POSTGRES_H_
@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "event_session.h"
 #include "raw_postgres.h"
@@ -35,14 +36,12 @@ class RawEventsPostgres final : public EventSession {
 
  private:
   std::int64_t stream_version(const AppendCall& call);
-  // Draws and announces `n` global positions into positions_.
-  void reserve_positions(std::size_t n);
-  // Inserts the call's events after `current`; false when the stream key refused one.
-  bool insert_events(const AppendCall& call, std::int64_t current);
+  // The name of the append statement for `events` events, prepared on first use.
+  const char* append_statement(std::size_t events);
 
   RawPostgres db_;
-  std::int64_t tag_ = 0;  // docket_events' advisory lock tag in this schema
-  std::vector<std::int64_t> positions_;
+  std::vector<std::string> append_names_;  // indexed by events per append
+  std::vector<RawPgParam> params_;
   std::uint64_t sink_ = 0;  // what the loads read, so that reading is not optimised out
 };
 

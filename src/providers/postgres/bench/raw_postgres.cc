@@ -74,22 +74,16 @@ void RawPostgres::prepare(const std::string& name, const std::string& sql,
 
 RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam> params,
                                    int result_format) {
-  constexpr std::size_t kMax = 16;
-  if (params.size() > kMax) {
-    throw InvalidInputError(std::string("raw baseline: prepared statement ") + name + " given " +
-                            std::to_string(params.size()) + " parameters; at most " +
-                            std::to_string(kMax) + " are supported");
-  }
-  std::array<const char*, kMax> values{};
-  std::array<int, kMax> lengths{};
-  std::array<int, kMax> formats{};
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    values[i] = params[i].value;
-    lengths[i] = params[i].length;
-    formats[i] = params[i].format;
+  values_.clear();
+  lengths_.clear();
+  formats_.clear();
+  for (const RawPgParam& param : params) {
+    values_.push_back(param.value);
+    lengths_.push_back(param.length);
+    formats_.push_back(param.format);
   }
   return RawPgResult(PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
-                                    values.data(), lengths.data(), formats.data(), result_format));
+                                    values_.data(), lengths_.data(), formats_.data(), result_format));
 }
 
 RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params,

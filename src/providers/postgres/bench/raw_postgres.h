@@ -15,6 +15,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace docket::bench {
@@ -74,6 +75,10 @@ class RawPostgres {
 
   std::string url_;
   std::unique_ptr<PGconn, Finish> conn_;
+  // libpq's parameter arrays, kept between calls so that a statement allocates nothing.
+  std::vector<const char*> values_;
+  std::vector<int> lengths_;
+  std::vector<int> formats_;
 };
 
 }  // namespace docket::bench
