@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -117,6 +118,13 @@ class ClaimBench {
                                                     std::string_view owner) const = 0;
 };
 
+// Round trips to the database so far in this process: docket's provider's and the raw
+// baselines', each a running total (a benchmark reads them before and after a case).
+struct RoundTrips {
+  std::uint64_t docket = 0;
+  std::uint64_t raw = 0;
+};
+
 class ProviderBench {
  public:
   virtual ~ProviderBench() = default;
@@ -138,6 +146,10 @@ class ProviderBench {
   // Drops both sides' namespaces with everything in them (a run's own, when it ends);
   // nothing where the provider has none. Throws InfrastructureError.
   virtual void drop_sides(const BenchStore& store) const = 0;
+
+  // The round-trip totals, or nullopt where the provider makes none (an embedded
+  // database is called, not talked to).
+  virtual std::optional<RoundTrips> round_trips() const { return std::nullopt; }
 
   // The benchmarks it has a raw baseline for; nullptr: none.
   virtual const InboxBench* inbox() const noexcept { return nullptr; }

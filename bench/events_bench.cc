@@ -67,7 +67,17 @@ AppendCaseReport run_append_case(Sides& sides, std::string name, std::size_t str
       }
     };
   };
+  const std::optional<RoundTrips> trips_before = sides.store.provider->round_trips();
   report.timings = run_side_by_side(sides.shape(report.appends), work(kDocketSide), work(kRawSide));
+  if (const std::optional<RoundTrips> trips_after = sides.store.provider->round_trips();
+      trips_before && trips_after) {
+    const auto per_append = [&](std::uint64_t before, std::uint64_t after) {
+      return static_cast<double>(after - before) / static_cast<double>(report.appends);
+    };
+    report.round_trips_per_append =
+        std::array<double, 2>{per_append(trips_before->docket, trips_after->docket),
+                              per_append(trips_before->raw, trips_after->raw)};
+  }
   for (const Side side : {kDocketSide, kRawSide}) {
     AppendSideReport& r = report.sides[side];
     for (const AppendCounts& c : counts[side]) {

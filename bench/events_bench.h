@@ -22,6 +22,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,8 @@ struct AppendCaseReport {
   std::size_t appends = 0;
   std::array<AppendSideReport, 2> sides;  // indexed by Side
   SideBySideTimings timings;
+  // Round trips an append made, per Side; nullopt where the provider makes none.
+  std::optional<std::array<double, 2>> round_trips_per_append;
 };
 
 struct LoadCaseReport {

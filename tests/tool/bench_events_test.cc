@@ -105,6 +105,9 @@ TEST(BenchEvents, JsonReportAddsUp) {
   EXPECT_EQ(report.at("events"), 30 + 300 + 30 + 300);
   EXPECT_EQ(report.at("store"), dir.url());
   EXPECT_EQ(report.at("raw_store"), dir.file("bench.db.raw").string());
+  for (const auto& c : report.at("cases")) {
+    EXPECT_TRUE(c.at("round_trips_per_op").is_null()) << "SQLite is called, not talked to";
+  }
 }
 
 TEST(BenchEvents, ThreadsOnOneStreamAccountForEveryConflict) {
@@ -132,6 +135,15 @@ TEST(BenchEvents, PostgresJsonReportAddsUp) {
   expect_consistent(report, shape);
   EXPECT_EQ(report.at("conflicts"), 0);
   EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
+  // An append is one round trip on both sides, whatever its number of events; the
+  // first append of a connection also prepares its statement (one more).
+  for (const auto& c : report.at("cases")) {
+    for (const char* side : {"docket", "raw"}) {
+      const double trips = c.at("round_trips_per_op").at(side).get<double>();
+      EXPECT_GE(trips, 1.0) << side << " " << c;
+      EXPECT_LE(trips, 1.0 + 2.0 / 20) << side << " " << c;
+    }
+  }
 }
 
 TEST(BenchEvents, PostgresThreadsOnOneStreamAccountForEveryConflict) {

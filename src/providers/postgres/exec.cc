@@ -9,6 +9,7 @@
 
 #include "docket/error.h"
 #include "providers/postgres/libpq_text.h"
+#include "providers/postgres/round_trips.h"
 
 namespace docket::postgres {
 namespace {
@@ -128,6 +129,7 @@ const PreparedStatement* prepare_once(Connection& conn, std::string_view name, s
   }
   std::vector<Oid> types = types_of(params);
   PreparedStatement statement{std::string(name), std::string(sql), std::move(types)};
+  count_round_trip();
   Result prepared(PQprepare(conn.native(), statement.name.c_str(), statement.sql.c_str(),
                             static_cast<int>(statement.types.size()), statement.types.data()));
   if (!prepared.ok()) {
@@ -154,6 +156,7 @@ void throw_failure(const Connection& conn, const Result& result, std::string_vie
 Result try_exec(Connection& conn, std::string_view sql, std::span<const Param> params) {
   BoundParams bound(params);
   const std::string text(sql);  // libpq wants a NUL-terminated command
+  count_round_trip();
   return Result(PQexecParams(conn.native(), text.c_str(), bound.count(), bound.types(),
                              bound.values(), bound.lengths(), bound.formats(), kTextResults));
 }
@@ -178,6 +181,7 @@ Result run_prepared(Connection& conn, std::string_view name, std::string_view sq
     return failure;
   }
   BoundParams bound(params);
+  count_round_trip();
   return Result(PQexecPrepared(conn.native(), statement->name.c_str(), bound.count(),
                                bound.values(), bound.lengths(), bound.formats(), result_format));
 }
@@ -222,6 +226,7 @@ Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const P
 
 void exec_script(Connection& conn, std::string_view sql) {
   const std::string text(sql);
+  count_round_trip();
   Result result(PQexec(conn.native(), text.c_str()));
   if (!result.ok()) {
     throw_failure(conn, result, sql);

@@ -4,6 +4,7 @@
 
 #include "docket/error.h"
 #include "providers/postgres/exec.h"
+#include "providers/postgres/round_trips.h"
 
 namespace docket::postgres {
 namespace {
@@ -50,6 +51,7 @@ TransactionBlock::~TransactionBlock() {
   if (active_ && conn_.healthy()) {
     // Nothing to report from a destructor: if this fails the connection is left
     // non-idle, which is what Pool checks before reusing it.
+    count_round_trip();
     PQclear(PQexec(conn_.native(), "ROLLBACK"));
   }
 }
@@ -64,6 +66,7 @@ void TransactionBlock::require_active(std::string_view operation) const {
 void TransactionBlock::commit() {
   require_active("commit");
   active_ = false;
+  count_round_trip();
   Result result(PQexec(conn_.native(), "COMMIT"));
   if (!result.ok()) {
     throw_failure(conn_, result, "COMMIT");

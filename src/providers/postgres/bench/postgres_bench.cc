@@ -16,6 +16,7 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "event_workload.h"
+#include "providers/postgres/round_trips.h"
 #include "raw_claim_postgres.h"
 #include "raw_events_postgres.h"
 #include "raw_inbox_postgres.h"
@@ -170,6 +171,10 @@ class PostgresClaimBench final : public ClaimBench {
 class PostgresBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override { return "postgresql://user@host/db"; }
+
+  std::optional<RoundTrips> round_trips() const override {
+    return RoundTrips{.docket = postgres::round_trips(), .raw = RawPostgres::round_trips()};
+  }
 
   bool in_memory(std::string_view) const override { return false; }
 

@@ -40,12 +40,14 @@ void RawPostgres::fail(RawPgResult result, std::string_view doing) const {
 
 void RawPostgres::rollback_and_rethrow() {
   if (PQtransactionStatus(conn_.get()) != PQTRANS_IDLE) {
+    count_round_trip();
     PQclear(PQexec(conn_.get(), "ROLLBACK"));
   }
   std::rethrow_exception(std::current_exception());
 }
 
 void RawPostgres::exec_script(const std::string& sql) {
+  count_round_trip();
   RawPgResult result(PQexec(conn_.get(), sql.c_str()));
   if (!succeeded(result.get())) {
     fail(std::move(result), "running `" + sql + "`");
@@ -55,6 +57,7 @@ void RawPostgres::exec_script(const std::string& sql) {
 std::int64_t RawPostgres::count(const std::string& sql, std::string_view param) {
   const std::string text(param);
   const char* values[] = {text.c_str()};
+  count_round_trip();
   RawPgResult result(
       PQexecParams(conn_.get(), sql.c_str(), 1, nullptr, values, nullptr, nullptr, 0));
   if (!succeeded(result.get()) || PQntuples(result.get()) != 1) {
@@ -65,6 +68,7 @@ std::int64_t RawPostgres::count(const std::string& sql, std::string_view param) 
 
 void RawPostgres::prepare(const std::string& name, const std::string& sql,
                           std::span<const Oid> types) {
+  count_round_trip();
   RawPgResult result(PQprepare(conn_.get(), name.c_str(), sql.c_str(),
                                static_cast<int>(types.size()), types.data()));
   if (!succeeded(result.get())) {
@@ -82,8 +86,10 @@ RawPgResult RawPostgres::try_query(const char* name, std::span<const RawPgParam>
     lengths_.push_back(param.length);
     formats_.push_back(param.format);
   }
+  count_round_trip();
   return RawPgResult(PQexecPrepared(conn_.get(), name, static_cast<int>(params.size()),
-                                    values_.data(), lengths_.data(), formats_.data(), result_format));
+                                    values_.data(), lengths_.data(), formats_.data(),
+                                    result_format));
 }
 
 RawPgResult RawPostgres::query(const char* name, std::span<const RawPgParam> params,

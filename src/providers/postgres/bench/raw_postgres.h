@@ -11,12 +11,13 @@
 
 #include <libpq-fe.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 namespace docket::bench {
 
@@ -68,6 +69,12 @@ class RawPostgres {
   // Throws InfrastructureError with the server's message for a failed `result`.
   [[noreturn]] void fail(RawPgResult result, std::string_view doing) const;
 
+  // Round trips every RawPostgres of this process has made (prepares and statements;
+  // the set-up's scripts too, which run outside measured spans).
+  static std::uint64_t round_trips() noexcept {
+    return round_trip_counter_.load(std::memory_order_relaxed);
+  }
+
  private:
   struct Finish {
     void operator()(PGconn* conn) const noexcept { PQfinish(conn); }
@@ -75,6 +82,11 @@ class RawPostgres {
 
   std::string url_;
   std::unique_ptr<PGconn, Finish> conn_;
+  static void count_round_trip() noexcept {
+    round_trip_counter_.fetch_add(1, std::memory_order_relaxed);
+  }
+  static inline std::atomic<std::uint64_t> round_trip_counter_{0};
+
   // libpq's parameter arrays, kept between calls so that a statement allocates nothing.
   std::vector<const char*> values_;
   std::vector<int> lengths_;
