@@ -44,9 +44,11 @@ struct NewEvent {
 
 struct RecordedEvent {
   StreamId stream;
-  std::int64_t version = 0;          // 0 for the stream's first event
-  std::int64_t global_position = 0;  // store-wide, unique, >= 1 (see EventStore::read_all)
-  Uuid event_id{};                   // UUIDv7, assigned at append
+  std::int64_t version = 0;  // 0 for the stream's first event
+  // Store-wide, unique, >= 1 where the store's feed has global positions (see
+  // EventStore::read_all); a feed of opaque cursors places events by FeedCursor.
+  std::int64_t global_position = 0;
+  Uuid event_id{};  // UUIDv7, assigned at append
   std::string type{};
   std::string payload{};
   EventMetadata metadata{};

@@ -1,26 +1,29 @@
-// A catch-up consumer of the event store's feed (EventStore::read_all): builds
+// A catch-up consumer of the event store's feed (EventStore::read_feed): builds
 // projections (read models) and integration publishers effectively-once, by running
 // every stored event through an inbox dispatcher and resuming from a checkpoint.
 //
 // One run_once() reads one page and:
-//   1. reads the checkpoint P (the inbox store's checkpoint store, under the
-//      dispatcher's consumer id and the checkpoint tenant below; 0 the first time);
-//   2. reads read_all(P, batch_size, tenant), which never returns a position while a
-//      lower one may still commit (the late-commit contract), so the page holds no gap
-//      that could fill later;
+//   1. reads the checkpoint, a FeedCursor (the inbox store's checkpoint store, under
+//      the dispatcher's consumer id and the checkpoint tenant below; FeedCursor::start()
+//      the first time);
+//   2. reads read_feed(cursor, batch_size, tenant), whose late-commit contract (the
+//      store's FeedKind, docket/event_store.h) keeps a consumer that resumes from the
+//      cursors it was given from skipping an event that commits later;
 //   3. passes over the events whose type the dispatcher has no handler for (counted in
 //      `unhandled`; nothing is recorded for them);
 //   4. dispatches the others as envelopes (to_envelope below) with dispatch_batch,
 //      each under its event's tenant (TenantScope), so the dedup key carries it: one
 //      transaction per run of consecutive events of one tenant (for a tenant-filtered
 //      consumer, one per page), a savepoint per event;
-//   5. sets the checkpoint to the page's next_position.
+//   5. sets the checkpoint to the page's next cursor.
 // A crash between 4 and 5 re-reads the page; its events are then skipped as
 // duplicates, so the handlers' writes (made in the inbox's unit of work) happen once.
+// The same dedup absorbs an event that a feed of opaque cursors delivers again.
 //
 // Failure: when an event's dispatch fails (its handler throws, its payload does not
 // decode) or a transaction fails, nothing after that event is dispatched, the events
-// before it stay committed, the checkpoint is set to the failed event's position, and
+// before it stay committed, the checkpoint is set to the failed event's cursor (its
+// page's resume_at: on a feed of global positions, the event's position), and
 // run_once() rethrows the error unchanged. The next run_once() starts at that event: the
 // checkpoint never passes an event that was not processed, and nothing is skipped.
 //
@@ -31,7 +34,10 @@
 // checkpoint each), but a whole-feed consumer needs an id of its own: with a shared
 // id, the dedup rows would make each skip what the other processed.
 //
-// The checkpoint is the global position to read next, as decimal text. The event store
+// The checkpoint is the cursor's text (FeedCursor::text). On a feed of global positions
+// that is the position to read next as decimal text, as it was before cursors, so a
+// checkpoint written then resumes where it stood. A checkpoint that is no cursor of
+// this store's feed (another feed's consumer with this id) is refused. The event store
 // may be another database than the inbox's (the read model lives with the inbox).
 //
 // Thread-safety: one runner per (consumer id, checkpoint tenant). A second runner stays
@@ -48,6 +54,7 @@
 
 #include "docket/event.h"
 #include "docket/event_store.h"
+#include "docket/feed_cursor.h"
 #include "docket/handler_context.h"
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_envelope.h"
@@ -67,18 +74,22 @@ struct EventFeedSettings {
 
 // What one run_once() did.
 struct EventFeedPass {
-  std::size_t read = 0;         // events in the page
-  std::size_t processed = 0;    // dispatched: handlers ran and committed
-  std::size_t skipped = 0;      // dispatched: already processed (a re-read after a crash)
-  std::size_t unhandled = 0;    // passed over: no handler for their type
-  std::int64_t checkpoint = 0;  // where the next page starts
+  std::size_t read = 0;       // events in the page
+  std::size_t processed = 0;  // dispatched: handlers ran and committed
+  std::size_t skipped = 0;    // dispatched: already processed (a re-read after a crash)
+  std::size_t unhandled = 0;  // passed over: no handler for their type
+  FeedCursor cursor{};        // where the next page starts
+  // The same as a global position, on a feed of global positions; 0 on a feed of
+  // opaque cursors, which has none (use `cursor`).
+  std::int64_t checkpoint = 0;
 };
 
 class EventFeedConsumer {
  public:
-  // Throws ConfigurationError for a batch size of 0 or over kMaxReadAllLimit, a
-  // poll_interval that is not positive, or the "__untenanted__" tenant. The event
-  // store and the dispatcher (and its store) must outlive the consumer.
+  // Throws ConfigurationError for an event store without a feed (FeedKind::kNone), a
+  // batch size of 0 or over kMaxReadAllLimit, a poll_interval that is not positive, or
+  // the "__untenanted__" tenant. The event store and the dispatcher (and its store)
+  // must outlive the consumer.
   EventFeedConsumer(EventStore& events, const InboxDispatcher& dispatcher,
                     EventFeedSettings settings = {});
 
@@ -92,7 +103,13 @@ class EventFeedConsumer {
   // event: catch it to alert, or to retry after a delay.
   void run(std::stop_token stop);
 
-  // The stored checkpoint: where the next page starts (0 before the first advance).
+  // The stored checkpoint: where the next page starts (start() before the first
+  // advance). Throws ConfigurationError when the stored text is no cursor of this
+  // store's feed (another feed's consumer uses this consumer id).
+  FeedCursor cursor() const;
+
+  // The same as a global position (0 before the first advance). Throws as cursor(), and
+  // ConfigurationError on a feed of opaque cursors, which has no positions.
   std::int64_t checkpoint() const;
 
   // The recorded event that a handler called by this consumer is handling (its stream,

@@ -100,7 +100,10 @@ class OutboxStore {
   virtual std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) = 0;
 
   // Committed rows (any status) with sequence > after_sequence, ascending, at most
-  // `limit`: the outbox read as a feed.
+  // `limit`: the outbox read as a feed, on a store whose capabilities().feed is
+  // FeedKind::kGlobalPositions. Its late-commit contract: a row shows when it commits,
+  // so a lower sequence may appear after a higher one (a gap until then); the reader
+  // holds its checkpoint at a gap (PullConsumer), this call does not wait for it.
   virtual std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) = 0;
 
   // The committed row with this id, or nullopt.

@@ -13,6 +13,32 @@
 
 namespace docket {
 
+// The feed a store offers over every stream (EventStore::read_feed; for the outbox,
+// OutboxStore::read_feed), and so the late-commit contract its consumers rely on. A
+// commit is "late" when it becomes visible after something that sorts behind it in
+// the feed already did (a SQL sequence value taken before a slower transaction
+// commits). Each kind's contract, in full at the SPI that offers the feed:
+enum class FeedKind {
+  // No feed: read_all, read_feed and the consumers built on them are refused with a
+  // ConfigurationError naming this capability and the alternative.
+  kNone,
+  // Global positions: integers, one total order over every stream, which a cursor
+  // carries as decimal text. The event store's pages end before the first position
+  // whose transaction may still commit, so a consumer that resumes from a page's
+  // position never skips an event (docket/event_store.h); the outbox's feed shows its
+  // gaps and the pull consumer holds its checkpoint at them (docket/outbox_store.h).
+  kGlobalPositions,
+  // Opaque cursors: no order over every stream that the store could keep without a
+  // hot counter, so feed positions are the store's own encoded cursors
+  // (docket/feed_cursor.h). A consumer that resumes from any cursor it was given never
+  // skips an event that commits later: the store chooses how. It may deliver an event
+  // again (at least once): consumers deduplicate by event id. Event stores only.
+  kOpaqueCursors,
+};
+
+// "no feed", "global positions" or "opaque cursors".
+std::string_view describe(FeedKind kind) noexcept;
+
 struct StoreCapabilities {
   // The store's records commit in one atomic commit with the handler's (inbox) or
   // producer's (outbox) own writes. Where false, use the claim inbox.
@@ -24,9 +50,8 @@ struct StoreCapabilities {
   // the most bytes; 0 means no limit short of the database's own resources.
   std::size_t max_writes_per_commit = 0;
   std::size_t max_bytes_per_commit = 0;
-  // Feed positions (EventStore::read_all, the outbox feed) are one total order over
-  // every stream. Where false, positions are opaque cursors.
-  bool ordered_feed = false;
+  // The store's feed over every stream, and so its late-commit contract (FeedKind).
+  FeedKind feed = FeedKind::kNone;
   // Entries expire on the server without a cleanup pass (a TTL attribute).
   bool server_side_expiry = false;
   // Many processes may share the store (a server or a shared file).

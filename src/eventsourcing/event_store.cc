@@ -87,26 +87,6 @@ std::vector<RecordedEvent> EventStore::load(const StreamId& stream, std::int64_t
   return do_load(stream, from_version);
 }
 
-ReadAllPage EventStore::read_all(std::int64_t from_position, std::size_t limit,
-                                 const std::optional<TenantId>& tenant) {
-  if (!capabilities().ordered_feed) {
-    refuse_capability("the " + std::string(provider_name()) + " event store",
-                      "read every stream in one order (no global sequence)",
-                      "read streams by id, or build the feed from the outbox");
-  }
-  if (from_position < 0) {
-    throw InvalidInputError("read_all from global position " + std::to_string(from_position) +
-                            ": positions start at 1. Pass 0 or 1 to read from the start, or "
-                            "the next_position of the previous page.");
-  }
-  if (limit == 0 || limit > kMaxReadAllLimit) {
-    throw InvalidInputError("read_all limit " + std::to_string(limit) + " is outside 1.." +
-                            std::to_string(kMaxReadAllLimit) +
-                            ". Read in pages, continuing from each page's next_position.");
-  }
-  return do_read_all(from_position, limit, tenant ? &*tenant : nullptr);
-}
-
 ConfigurationError EventStore::cannot_join_error(const HandlerTransaction& transaction,
                                                  std::string_view reason) const {
   return ConfigurationError(

@@ -48,7 +48,9 @@ std::map<std::string, bool> unprocessed_ids(InboxStore& store, const std::string
 PullConsumer::PullConsumer(OutboxStore& feed, const InboxDispatcher& dispatcher,
                            PullConsumerSettings settings, const Clock& clock)
     : feed_(feed), dispatcher_(dispatcher), settings_(settings), clock_(clock) {
-  if (!feed_.capabilities().ordered_feed) {
+  // The overlap window and the gap rule count sequence numbers: they need a feed of
+  // global positions.
+  if (feed_.capabilities().feed != FeedKind::kGlobalPositions) {
     refuse_capability("the " + std::string(feed_.provider_name()) + " outbox",
                       "be read as an ordered feed (it has no global sequence)",
                       "consume its messages through the relay and a transport");

@@ -1,6 +1,5 @@
 #include "docket/event_feed_consumer.h"
 
-#include <charconv>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
@@ -48,43 +47,57 @@ EventFeedConsumer::EventFeedConsumer(EventStore& events, const InboxDispatcher& 
                                      EventFeedSettings settings)
     : events_(events), dispatcher_(dispatcher), settings_(std::move(settings)) {
   validate(settings_, describe(dispatcher_, settings_));
-  if (!events_.capabilities().ordered_feed) {
+  if (events_.capabilities().feed == FeedKind::kNone) {
     refuse_capability("the " + std::string(events_.provider_name()) + " event store",
-                      "feed a catch-up consumer (it has no order over every stream)",
+                      "feed a catch-up consumer (it has no feed over every stream)",
                       "consume the outbox's messages through a transport instead");
   }
 }
 
-std::int64_t EventFeedConsumer::checkpoint() const {
+FeedCursor EventFeedConsumer::cursor() const {
   const TenantScope scope(checkpoint_tenant(settings_));
   const auto stored = dispatcher_.store().checkpoints().get(dispatcher_.options().consumer_id());
   if (!stored) {
-    return 0;
+    return FeedCursor::start();
   }
-  std::int64_t position = 0;
-  const char* end = stored->data() + stored->size();
-  const auto [stop, ec] = std::from_chars(stored->data(), end, position);
-  if (ec != std::errc() || stop != end || position < 0) {
+  std::optional<FeedCursor> cursor = FeedCursor::try_parse(*stored);
+  if (!cursor || !events_.accepts_cursor(*cursor)) {
     throw ConfigurationError(describe(dispatcher_, settings_) + ": its checkpoint '" + *stored +
-                             "' is not an event store global position; a consumer of another "
-                             "feed uses this consumer id: give this consumer its own id");
+                             "' is not a cursor of the " + std::string(events_.provider_name()) +
+                             " event store's feed (" +
+                             std::string(docket::describe(events_.capabilities().feed)) +
+                             "); a consumer of another feed uses this consumer id: give this "
+                             "consumer its own id");
   }
-  return position;
+  return *std::move(cursor);
+}
+
+std::int64_t EventFeedConsumer::checkpoint() const {
+  const FeedCursor at = cursor();
+  if (!at.position()) {
+    throw ConfigurationError(describe(dispatcher_, settings_) + ": the " +
+                             std::string(events_.provider_name()) +
+                             " event store's feed has opaque cursors, not global positions; "
+                             "call cursor() for the checkpoint");
+  }
+  return *at.position();
 }
 
 EventFeedPass EventFeedConsumer::run_once() {
-  const std::int64_t from = checkpoint();
-  const ReadAllPage page = events_.read_all(from, settings_.batch_size, settings_.tenant);
+  const FeedCursor from = cursor();
+  const FeedPage page = events_.read_feed(from, settings_.batch_size, settings_.tenant);
   EventFeedPass pass{.read = page.events.size()};
 
   // Consecutive handled events of one tenant go through one dispatch_batch.
   const HandlerRegistry& handlers = dispatcher_.handlers();
   std::vector<const RecordedEvent*> run;
-  std::optional<std::int64_t> stopped_at;
+  std::optional<std::size_t> stopped_at;  // index in page.events
   std::exception_ptr failure;
   const auto flush = [&] {
     if (!run.empty()) {
-      stopped_at = projections::dispatch_run(dispatcher_, run, pass, failure);
+      if (const auto failed = projections::dispatch_run(dispatcher_, run, pass, failure)) {
+        stopped_at = static_cast<std::size_t>(run[*failed] - page.events.data());
+      }
       run.clear();
     }
   };
@@ -104,16 +117,17 @@ EventFeedPass EventFeedConsumer::run_once() {
     flush();
   }
 
-  pass.checkpoint = stopped_at.value_or(page.next_position);
-  for (const RecordedEvent& event : page.events) {
-    if (event.global_position < pass.checkpoint && !handlers.handles(event.type)) {
+  const std::size_t passed = stopped_at.value_or(page.events.size());
+  pass.cursor = stopped_at ? page.resume_at[*stopped_at] : page.next;
+  pass.checkpoint = pass.cursor.position().value_or(0);
+  for (std::size_t i = 0; i < passed; ++i) {
+    if (!handlers.handles(page.events[i].type)) {
       ++pass.unhandled;  // the checkpoint passed it: nothing to do for this consumer
     }
   }
-  if (pass.checkpoint != from) {
+  if (pass.cursor != from) {
     const TenantScope scope(checkpoint_tenant(settings_));
-    dispatcher_.store().checkpoints().set(dispatcher_.options().consumer_id(),
-                                          std::to_string(pass.checkpoint));
+    dispatcher_.store().checkpoints().set(dispatcher_.options().consumer_id(), pass.cursor.text());
   }
   if (failure) {
     std::rethrow_exception(failure);

@@ -83,9 +83,9 @@ Envelope to_envelope(const RecordedEvent& event) {
 
 namespace projections {
 
-std::optional<std::int64_t> dispatch_run(const InboxDispatcher& dispatcher,
-                                         std::span<const RecordedEvent* const> run,
-                                         EventFeedPass& pass, std::exception_ptr& error) {
+std::optional<std::size_t> dispatch_run(const InboxDispatcher& dispatcher,
+                                        std::span<const RecordedEvent* const> run,
+                                        EventFeedPass& pass, std::exception_ptr& error) {
   std::vector<Envelope> envelopes;
   envelopes.reserve(run.size());
   for (const RecordedEvent* event : run) {
@@ -98,12 +98,12 @@ std::optional<std::int64_t> dispatch_run(const InboxDispatcher& dispatcher,
     results = dispatcher.dispatch_batch(envelopes, AfterBatchFailure::kStop);
   } catch (...) {
     error = std::current_exception();  // nothing of the run committed
-    return run.front()->global_position;
+    return 0;
   }
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (!results[i].ok()) {
       error = results[i].error;
-      return run[i]->global_position;
+      return i;
     }
     ++(*results[i].outcome == DispatchOutcome::kProcessed ? pass.processed : pass.skipped);
   }

@@ -1,5 +1,5 @@
 // What every memory store can do (docket/store_capabilities.h): real units of work that
-// join handler writes without a limit, an ordered feed, one process only.
+// join handler writes without a limit, a feed of global positions, one process only.
 #ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_CAPABILITIES_H_
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_CAPABILITIES_H_
 
@@ -7,8 +7,9 @@
 
 namespace docket::memory::detail {
 
-constexpr StoreCapabilities kMemoryCapabilities{
-    .joins_handler_writes = true, .interactive_transactions = true, .ordered_feed = true};
+constexpr StoreCapabilities kMemoryCapabilities{.joins_handler_writes = true,
+                                                .interactive_transactions = true,
+                                                .feed = FeedKind::kGlobalPositions};
 
 }  // namespace docket::memory::detail
 

@@ -1,6 +1,6 @@
 // What every PostgreSQL store can do (docket/store_capabilities.h): interactive
-// transactions that join handler writes without a limit, an ordered feed, and a
-// server shared by every process.
+// transactions that join handler writes without a limit, a feed of global positions,
+// and a server shared by every process.
 #ifndef DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_
 #define DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_
 
@@ -10,7 +10,7 @@ namespace docket::postgres {
 
 constexpr StoreCapabilities kPostgresCapabilities{.joins_handler_writes = true,
                                                   .interactive_transactions = true,
-                                                  .ordered_feed = true,
+                                                  .feed = FeedKind::kGlobalPositions,
                                                   .shared_between_processes = true};
 
 }  // namespace docket::postgres

@@ -1,6 +1,6 @@
 // What every SQLite store can do (docket/store_capabilities.h): interactive
-// transactions that join handler writes without a limit, an ordered feed, and, for a
-// file, many processes.
+// transactions that join handler writes without a limit, a feed of global positions,
+// and, for a file, many processes.
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CAPABILITIES_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_CAPABILITIES_H_
 
@@ -12,7 +12,7 @@ namespace docket::sqlite::detail {
 constexpr StoreCapabilities sqlite_capabilities(bool file) noexcept {
   return {.joins_handler_writes = true,
           .interactive_transactions = true,
-          .ordered_feed = true,
+          .feed = FeedKind::kGlobalPositions,
           .shared_between_processes = file};
 }
 

@@ -41,7 +41,7 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
                       .interactive_transactions = false,
                       .max_writes_per_commit = 0,
                       .max_bytes_per_commit = 0,
-                      .ordered_feed = false,
+                      .feed = FeedKind::kNone,
                       .server_side_expiry = false,
                       .shared_between_processes = options.path != ":memory:"} {}
 

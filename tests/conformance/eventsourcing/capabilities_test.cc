@@ -11,7 +11,7 @@ class EventStoreCapabilities : public StoreConformance {};
 
 TEST_P(EventStoreCapabilities, RelationalAndMemoryStoresStateAnOrderedFeedAndJoinHandlerWrites) {
   const StoreCapabilities caps = events_->capabilities();
-  EXPECT_TRUE(caps.ordered_feed);
+  EXPECT_EQ(caps.feed, FeedKind::kGlobalPositions);
   EXPECT_TRUE(caps.joins_handler_writes);
   EXPECT_TRUE(caps.interactive_transactions);
   EXPECT_EQ(caps.max_writes_per_commit, 0u);
