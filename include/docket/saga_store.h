@@ -38,6 +38,7 @@
 #include "docket/error.h"
 #include "docket/handler_transaction.h"
 #include "docket/saga_id.h"
+#include "docket/store_capabilities.h"
 #include "docket/tenant.h"
 #include "docket/transaction_type.h"
 #include "docket/version_conflict.h"
@@ -76,6 +77,12 @@ class SagaStore {
   SagaStore& operator=(const SagaStore&) = delete;
 
   virtual std::string_view provider_name() const noexcept = 0;
+
+  // What this store can do; see docket/store_capabilities.h. joins_handler_writes: the
+  // overloads below taking a HandlerTransaction work in the transactions of
+  // transaction_type() (set exactly when it is); ordered_feed is false (a saga store has
+  // no feed); the rest are those of the provider's stores.
+  virtual StoreCapabilities capabilities() const noexcept = 0;
 
   // The one transaction type whose transactions the overloads below taking a
   // HandlerTransaction work inside (those of an inbox or outbox store of this provider);

@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "docket/clock.h"
+#include "docket/store_capabilities.h"
 #include "docket/stream_id.h"
 
 namespace docket {
@@ -46,6 +47,11 @@ class SnapshotStore {
   SnapshotStore& operator=(const SnapshotStore&) = delete;
 
   virtual std::string_view provider_name() const noexcept = 0;
+
+  // What this store can do; see docket/store_capabilities.h. A snapshot is saved on its
+  // own: joins_handler_writes, interactive_transactions and ordered_feed are false;
+  // shared_between_processes and the commit limits are those of the provider's stores.
+  virtual StoreCapabilities capabilities() const noexcept = 0;
 
   // Saves the state of `stream` at `version` (>= 0; InvalidInputError otherwise).
   SnapshotSaveOutcome save(const StreamId& stream, std::int64_t version, std::string_view payload);

@@ -5,6 +5,7 @@
 #include <array>
 #include <string>
 
+#include "core/delete_in_batches.h"
 #include "docket/error.h"
 #include "inbox/text_checks.h"
 
@@ -141,18 +142,8 @@ std::uint64_t ClaimInboxStore::cleanup_in_batches(const TenantId* tenant, Timest
                                                   std::size_t batch_size,
                                                   const CleanupProgress& progress) {
   const std::size_t limit = checked_cleanup_batch(*this, batch_size);
-  std::uint64_t total = 0;
-  // Each request is its own commit, so that live claims interleave with the cleanup.
-  for (;;) {
-    const std::size_t deleted = do_cleanup_batch(tenant, cutoff, limit);
-    total += deleted;
-    if (progress) {
-      progress(total);
-    }
-    if (deleted < limit) {
-      return total;
-    }
-  }
+  return core::delete_in_batches(
+      limit, [&] { return do_cleanup_batch(tenant, cutoff, limit); }, progress);
 }
 
 std::uint64_t ClaimInboxStore::count_cleanable(const std::optional<TenantId>& tenant,

@@ -1,5 +1,6 @@
 #include "docket/inbox_store.h"
 
+#include "core/delete_in_batches.h"
 #include "docket/error.h"
 #include "docket/inbox_envelope.h"
 #include "docket/inbox_options.h"
@@ -29,15 +30,7 @@ std::uint64_t InboxStore::purge_processed_before(Timestamp cutoff, std::size_t b
         "purge_processed_before: batch size is 0; pass the most rows one short transaction may "
         "delete (e.g. 1000)");
   }
-  std::uint64_t total = 0;
-  // Each batch is its own transaction so that live dispatch interleaves with the purge.
-  for (;;) {
-    const std::size_t deleted = do_purge_batch(cutoff, batch_size);
-    total += deleted;
-    if (deleted < batch_size) {
-      return total;
-    }
-  }
+  return core::delete_in_batches(batch_size, [&] { return do_purge_batch(cutoff, batch_size); });
 }
 
 }  // namespace docket

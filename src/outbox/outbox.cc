@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/delete_in_batches.h"
 #include "docket/error.h"
 #include "docket/message_context.h"
 #include "docket/tenant.h"
@@ -89,15 +90,8 @@ std::uint64_t Outbox::purge_done_before(Timestamp cutoff, std::size_t batch_size
         "outbox purge_done_before: batch size is 0; pass the most rows one short transaction "
         "may delete (e.g. 1000)");
   }
-  std::uint64_t total = 0;
-  // Each batch is its own short transaction so that staging and relaying interleave.
-  for (;;) {
-    const std::size_t deleted = store_.purge_done_batch(cutoff, batch_size);
-    total += deleted;
-    if (deleted < batch_size) {
-      return total;
-    }
-  }
+  return core::delete_in_batches(batch_size,
+                                 [&] { return store_.purge_done_batch(cutoff, batch_size); });
 }
 
 }  // namespace docket

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "core/delete_in_batches.h"
+
 namespace docket {
 namespace {
 
@@ -70,14 +72,8 @@ std::size_t SagaStore::purge_completed(Timestamp cutoff, std::size_t batch_size,
                                        const std::optional<TenantId>& tenant) {
   validate_batch_size(batch_size);
   const TenantId* only = tenant ? &*tenant : nullptr;
-  std::size_t total = 0;
-  for (;;) {
-    const std::size_t deleted = do_purge_completed_batch(cutoff, batch_size, only);
-    total += deleted;
-    if (deleted < batch_size) {
-      return total;
-    }
-  }
+  return static_cast<std::size_t>(core::delete_in_batches(
+      batch_size, [&] { return do_purge_completed_batch(cutoff, batch_size, only); }));
 }
 
 InvalidInputError SagaStore::completed_saga_error(const SagaId& saga, Timestamp completed_at) {

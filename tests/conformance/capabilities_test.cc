@@ -13,6 +13,7 @@ TEST_P(InboxCapabilitiesTest, TheStoreStatesWhatTheSuiteReliesOn) {
   EXPECT_TRUE(caps.joins_handler_writes);  // every test writes effects in the handler
   EXPECT_EQ(caps.max_writes_per_commit, 0u);
   EXPECT_EQ(caps.shared_between_processes, fixture_->shared_url().has_value());
+  EXPECT_EQ(caps.shared_between_processes, GetParam().multi_process);
 }
 
 // The provider's store, declaring a commit limit of `limit` writes: what a document

@@ -33,23 +33,22 @@ class OutboxFixture {
   virtual std::int64_t count_orders(OutboxStore& store) = 0;
 };
 
+// One case of the suite, registered by its provider's fixture file
+// (src/providers/<name>/conformance/outbox_fixture.cc) with a FixtureRegistrar.
 struct OutboxProviderCase {
-  std::string name;
+  std::string name;      // the test-name suffix: "sqlite_file"
+  std::string provider;  // what its stores' provider_name() returns: "sqlite"
   std::function<std::unique_ptr<OutboxFixture>()> make;
+  // Two producers' transactions can be open at once, so that a lower sequence may
+  // commit after a higher one (not SQLite: one writer at a time).
+  bool concurrent_commits = false;
 };
 
 void PrintTo(const OutboxProviderCase& provider, std::ostream* os);
 
-// Every provider this build has.
+// Every case the build's fixtures registered, and those with concurrent_commits.
 std::vector<OutboxProviderCase> all_outbox_providers();
-// Those where two producers' transactions can be open at once, so that a lower
-// sequence may commit after a higher one (not SQLite: one writer at a time).
 std::vector<OutboxProviderCase> concurrent_commit_outbox_providers();
-
-std::unique_ptr<OutboxFixture> make_memory_outbox_fixture();
-std::unique_ptr<OutboxFixture> make_sqlite_file_outbox_fixture();
-std::unique_ptr<OutboxFixture> make_sqlite_memory_outbox_fixture();
-std::unique_ptr<OutboxFixture> make_postgres_outbox_fixture();
 
 }  // namespace docket::conformance
 

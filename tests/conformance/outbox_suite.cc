@@ -1,10 +1,13 @@
 #include "outbox_suite.h"
 
+#include "fixture_registry.h"
+
 namespace docket::conformance {
 
 void OutboxConformance::SetUp() {
   fixture_ = GetParam().make();
   store_ = fixture_->open(clock_);
+  EXPECT_EQ(store_->provider_name(), GetParam().provider);
   outbox_ = std::make_unique<Outbox>(*store_, clock_);
 }
 
@@ -46,6 +49,19 @@ RelaySettings OutboxConformance::test_settings() {
 
 std::string outbox_provider_name(const ::testing::TestParamInfo<OutboxProviderCase>& info) {
   return info.param.name;
+}
+
+void PrintTo(const OutboxProviderCase& provider, std::ostream* os) {
+  *os << provider.name;
+}
+
+std::vector<OutboxProviderCase> all_outbox_providers() {
+  return FixtureRegistry<OutboxProviderCase>::all();
+}
+
+std::vector<OutboxProviderCase> concurrent_commit_outbox_providers() {
+  return FixtureRegistry<OutboxProviderCase>::where(
+      [](const OutboxProviderCase& provider) { return provider.concurrent_commits; });
 }
 
 }  // namespace docket::conformance

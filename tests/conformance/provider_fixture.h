@@ -48,23 +48,27 @@ class ProviderFixture {
   virtual std::int64_t count_rows(InboxStore& store, std::string_view table) = 0;
 };
 
+// One case of the suite, registered by its provider's fixture file
+// (src/providers/<name>/conformance/inbox_fixture.cc) with a FixtureRegistrar.
 struct ProviderCase {
-  std::string name;
+  std::string name;      // the test-name suffix: "sqlite_file"
+  std::string provider;  // what its stores' provider_name() returns: "sqlite"
   std::function<std::unique_ptr<ProviderFixture>()> make;
+  // A registry with one kPingType handler written against the provider's transaction,
+  // doing nothing (noop_ping_handlers<Tx> in suite.h): what a dispatcher over another
+  // provider's store must refuse.
+  HandlerRegistry (*typed_handlers)() = nullptr;
+  // Other processes can open the fixture's database (shared_url() is set).
+  bool multi_process = false;
 };
 
 // Test output names the provider instead of dumping the struct's bytes.
 void PrintTo(const ProviderCase& provider, std::ostream* os);
 
-// Every provider this build has, and those whose stores other processes can share.
+// Every case the build's fixtures registered, and those whose stores other processes
+// can share.
 std::vector<ProviderCase> all_providers();
 std::vector<ProviderCase> multi_process_providers();
-
-// The per-provider factories (one file each).
-std::unique_ptr<ProviderFixture> make_memory_fixture();
-std::unique_ptr<ProviderFixture> make_sqlite_file_fixture();
-std::unique_ptr<ProviderFixture> make_sqlite_memory_fixture();
-std::unique_ptr<ProviderFixture> make_postgres_fixture();
 
 }  // namespace docket::conformance
 

@@ -14,8 +14,8 @@ namespace {
 
 class RaceTest : public InboxConformance {};
 
-constexpr int kThreads = 8;
-constexpr int kMessages = 2000;
+constexpr int kRaceThreads = 8;
+constexpr int kRaceMessages = 2000;
 
 TEST_P(RaceTest, EightThreadsSameIdsProcessEachOnce) {
   std::mutex mutex;
@@ -29,16 +29,16 @@ TEST_P(RaceTest, EightThreadsSameIdsProcessEachOnce) {
       }
     }
   });
-  std::barrier start(kThreads);
+  std::barrier start(kRaceThreads);
   std::atomic<int> processed = 0;
   std::atomic<int> skipped = 0;
   std::atomic<int> failed = 0;
-  std::vector<std::string> unexpected(kThreads);
+  std::vector<std::string> unexpected(kRaceThreads);
   std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
+  for (int t = 0; t < kRaceThreads; ++t) {
     threads.emplace_back([&, t] {
       start.arrive_and_wait();
-      for (int i = 0; i < kMessages; ++i) {
+      for (int i = 0; i < kRaceMessages; ++i) {
         try {
           const auto outcome = inbox.dispatch(ping("m-" + std::to_string(i)));
           (outcome == DispatchOutcome::kProcessed ? processed : skipped).fetch_add(1);
@@ -60,12 +60,12 @@ TEST_P(RaceTest, EightThreadsSameIdsProcessEachOnce) {
   for (const auto& error : unexpected) {
     EXPECT_EQ(error, "");
   }
-  constexpr int kThrowing = kMessages / 100;
+  constexpr int kThrowing = kRaceMessages / 100;
   EXPECT_EQ(failed.load(), kThrowing);
-  EXPECT_EQ(processed.load(), kMessages);
-  EXPECT_EQ(skipped.load(), kMessages * kThreads - kMessages - kThrowing);
-  EXPECT_EQ(effects(), kMessages);
-  EXPECT_EQ(dedup_rows(), kMessages);
+  EXPECT_EQ(processed.load(), kRaceMessages);
+  EXPECT_EQ(skipped.load(), kRaceMessages * kRaceThreads - kRaceMessages - kThrowing);
+  EXPECT_EQ(effects(), kRaceMessages);
+  EXPECT_EQ(dedup_rows(), kRaceMessages);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllProviders, RaceTest, ::testing::ValuesIn(all_providers()),

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "fixture_registry.h"
+
 namespace docket::conformance {
 
 void to_json(nlohmann::json& j, const Ping& ping) {
@@ -23,6 +25,7 @@ Envelope ping(std::string message_id) {
 void InboxConformance::SetUp() {
   fixture_ = GetParam().make();
   store_ = fixture_->open(clock_);
+  EXPECT_EQ(store_->provider_name(), GetParam().provider);
 }
 
 void InboxConformance::TearDown() {
@@ -45,6 +48,19 @@ InboxDispatcher InboxConformance::dispatcher(
 
 std::string provider_name(const ::testing::TestParamInfo<ProviderCase>& info) {
   return info.param.name;
+}
+
+void PrintTo(const ProviderCase& provider, std::ostream* os) {
+  *os << provider.name;
+}
+
+std::vector<ProviderCase> all_providers() {
+  return FixtureRegistry<ProviderCase>::all();
+}
+
+std::vector<ProviderCase> multi_process_providers() {
+  return FixtureRegistry<ProviderCase>::where(
+      [](const ProviderCase& provider) { return provider.multi_process; });
 }
 
 }  // namespace docket::conformance

@@ -29,6 +29,15 @@ inline constexpr std::string_view kPingType = "ping";
 // An envelope of type "ping" with a valid JSON payload.
 Envelope ping(std::string message_id);
 
+// A registry with one kPingType handler written against the provider transaction Tx,
+// doing nothing: a fixture's ProviderCase::typed_handlers.
+template <class Tx>
+HandlerRegistry noop_ping_handlers() {
+  HandlerRegistry handlers;
+  handlers.on<Ping>(kPingType, [](const Ping&, Tx&, HandlerContext&) {});
+  return handlers;
+}
+
 class InboxConformance : public ::testing::TestWithParam<ProviderCase> {
  protected:
   void SetUp() override;

@@ -4,48 +4,37 @@
 // dedup row (as every test of the suite does through ProviderFixture::on_ping).
 #include "docket/transaction_type.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "docket/memory/transaction.h"
 #include "suite.h"
-#if DOCKET_HAVE_SQLITE
-#include "docket/sqlite/transaction.h"
-#endif
-#if DOCKET_HAVE_POSTGRES
-#include "docket/postgres/transaction.h"
-#endif
 
 namespace docket::conformance {
 namespace {
 
 class TransactionTypeTest : public InboxConformance {};
 
-// A HandlerRegistry with one kPingType handler written against Tx, doing nothing.
-template <class Tx>
-HandlerRegistry handlers_for() {
-  HandlerRegistry handlers;
-  handlers.on<Ping>(kPingType, [](const Ping&, Tx&, HandlerContext&) {});
-  return handlers;
-}
-
 struct Candidate {
   TransactionType type;
   HandlerRegistry (*handlers)();
 };
 
-// The transaction types this build has: every provider's.
+// The transaction types this build has: every registered provider's, once each.
 std::vector<Candidate> every_provider_transaction() {
-  std::vector<Candidate> types{
-      {TransactionType::of<memory::Transaction>(), &handlers_for<memory::Transaction>}};
-#if DOCKET_HAVE_SQLITE
-  types.push_back({TransactionType::of<sqlite::Transaction>(), &handlers_for<sqlite::Transaction>});
-#endif
-#if DOCKET_HAVE_POSTGRES
-  types.push_back(
-      {TransactionType::of<postgres::Transaction>(), &handlers_for<postgres::Transaction>});
-#endif
+  std::vector<Candidate> types;
+  for (const ProviderCase& provider : all_providers()) {
+    if (provider.typed_handlers == nullptr) {
+      ADD_FAILURE() << "the " << provider.name << " fixture registers no typed_handlers";
+      continue;
+    }
+    const TransactionType type = provider.typed_handlers().required_transaction()->type;
+    if (std::none_of(types.begin(), types.end(),
+                     [&](const Candidate& known) { return known.type == type; })) {
+      types.push_back({type, provider.typed_handlers});
+    }
+  }
   return types;
 }
 
@@ -54,6 +43,7 @@ bool contains(const std::string& text, std::string_view part) {
 }
 
 TEST_P(TransactionTypeTest, TheStoreStatesTheTypeEveryUnitOfWorkGives) {
+  EXPECT_EQ(store_->provider_name(), GetParam().provider);
   const TransactionType type = store_->transaction_type();
   EXPECT_EQ(type.name, "docket::" + std::string(store_->provider_name()) + "::Transaction");
   for (int i = 0; i < 2; ++i) {

@@ -16,6 +16,8 @@
 
 #include "docket/memory/transaction.h"
 #include "docket/saga_store.h"
+#include "providers/kit/store_kind_capabilities.h"
+#include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
@@ -26,6 +28,9 @@ class MemorySagaStore final : public SagaStore {
       : SagaStore(database->clock()), database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return kit::saga_store_capabilities(kMemoryCapabilities);
+  }
   std::optional<TransactionType> transaction_type() const noexcept override {
     return TransactionType::of<memory::Transaction>();
   }

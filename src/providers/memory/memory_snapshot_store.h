@@ -10,6 +10,8 @@
 #include <memory>
 
 #include "docket/snapshot_store.h"
+#include "providers/kit/store_kind_capabilities.h"
+#include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
@@ -20,6 +22,9 @@ class MemorySnapshotStore final : public SnapshotStore {
       : SnapshotStore(database->clock()), database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return kit::snapshot_store_capabilities(kMemoryCapabilities);
+  }
 
  private:
   SnapshotSaveOutcome do_save(const StreamId& stream, const Snapshot& snapshot) override;

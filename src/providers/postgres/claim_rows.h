@@ -1,10 +1,8 @@
 // Rows of docket_claim_inbox turned back into the SPI's values: entries (selected as
 // claim_sql::kClaimColumns), a claim's outcome (claim_sql::kTryClaim) and the counts
-// (claim_sql::kCounts). Reads either result format.
-//
-// A stored value the SPI cannot hold (an unknown status, a tenant or key term that no
-// longer validates, a negative count) is an InfrastructureError naming the entry: the
-// table was written by something other than docket.
+// (claim_sql::kCounts). Reads either result format. This file maps a Result's row to
+// the kit's StoredClaimEntry; the kit (providers/kit/claim_row.h) checks and converts,
+// refusing with an InfrastructureError a stored value the SPI cannot hold.
 //
 // Thread-safety: pure functions of their Result.
 #ifndef DOCKET_PROVIDERS_POSTGRES_CLAIM_ROWS_H_

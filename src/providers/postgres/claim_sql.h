@@ -31,7 +31,7 @@ struct Statement {
   DOCKET_US("next_attempt_at")
 #define DOCKET_CLAIM_KEY "tenant = $1 AND message_id = $2 AND handler_type = $3"
 
-// An entry's columns, in the order claim_rows.cc reads them.
+// An entry's columns, in the order of kit::ClaimColumn (providers/kit/claim_row.h).
 inline constexpr std::string_view kClaimColumns = DOCKET_CLAIM_COLUMNS;
 
 // $1 tenant, $2 message id, $3 handler type, $4 owner, $5 now, $6 lease end. One row:

@@ -12,7 +12,9 @@
 
 #include "docket/error.h"
 #include "docket/postgres/transaction.h"
+#include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
+#include "providers/postgres/capabilities.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
@@ -31,6 +33,9 @@ class PostgresSagaStore final : public SagaStore {
   }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return kit::saga_store_capabilities(kPostgresCapabilities);
+  }
   std::optional<TransactionType> transaction_type() const noexcept override {
     return TransactionType::of<postgres::Transaction>();
   }

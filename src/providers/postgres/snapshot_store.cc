@@ -6,7 +6,9 @@
 #include <string>
 #include <utility>
 
+#include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
+#include "providers/postgres/capabilities.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/exec.h"
@@ -22,6 +24,9 @@ class PostgresSnapshotStore final : public SnapshotStore {
   }
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return kit::snapshot_store_capabilities(kPostgresCapabilities);
+  }
 
  private:
   // One statement: the upsert's WHERE keeps a stored snapshot of a higher version and

@@ -19,7 +19,7 @@
 
 namespace docket::sqlite::detail::claim_sql {
 
-// A whole entry, in the column order claim_entry() (sqlite_claim_inbox_rows.h) reads.
+// A whole entry, in the column order of kit::ClaimColumn (providers/kit/claim_row.h).
 #define DOCKET_CLAIM_COLUMNS                                                                \
   "tenant, message_id, handler_type, status, retry_count, received_at, updated_at, owner, " \
   "lease_until, processed_at, last_error, next_attempt_at"

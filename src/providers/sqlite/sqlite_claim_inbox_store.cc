@@ -10,6 +10,7 @@
 
 #include "docket/error.h"
 #include "docket/sqlite/claim_inbox_store.h"
+#include "providers/kit/claim_row.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_claim_inbox_rows.h"
 #include "providers/sqlite/sqlite_claim_inbox_schema.h"
@@ -64,18 +65,20 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
                                           to_micros(now),       to_micros(now + lease)};
     std::optional<ClaimResult> result;
     connection->for_each_row(claim_sql::kTryClaim, params, [&](const RowView& row) {
-      result = ClaimResult{.outcome = ClaimOutcome::kClaimed,
-                           .retry_count = detail::claim_retry_count(row, 0),
-                           .lease_until = from_micros(row.int64(1))};
+      result =
+          ClaimResult{.outcome = ClaimOutcome::kClaimed,
+                      .retry_count = kit::claim_retry_count(row.int64(0), detail::kClaimInboxStore),
+                      .lease_until = from_micros(row.int64(1))};
     });
     if (!result) {
       connection->for_each_row(
           claim_sql::kClaimHolder, std::span(params).first(3), [&](const RowView& row) {
-            const bool processed = detail::claim_status(row, 0) == ClaimStatus::kProcessed;
+            const bool processed = kit::claim_status(row.bytes(0), detail::kClaimInboxStore) ==
+                                   ClaimStatus::kProcessed;
             result = ClaimResult{
                 .outcome =
                     processed ? ClaimOutcome::kAlreadyProcessed : ClaimOutcome::kHeldByAnother,
-                .retry_count = detail::claim_retry_count(row, 1),
+                .retry_count = kit::claim_retry_count(row.int64(1), detail::kClaimInboxStore),
                 .lease_until = processed ? std::nullopt : std::optional(from_micros(row.int64(2)))};
           });
     }

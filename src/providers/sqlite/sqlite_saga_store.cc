@@ -9,6 +9,7 @@
 #include "docket/error.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/transaction.h"
+#include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_eventsourcing_schema.h"
@@ -32,6 +33,9 @@ class SqliteSagaStore final : public SagaStore {
   }
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return kit::saga_store_capabilities(database_.capabilities());
+  }
   std::optional<TransactionType> transaction_type() const noexcept override {
     return TransactionType::of<sqlite::Transaction>();
   }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "docket/sqlite/snapshot_store.h"
+#include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_eventsourcing_schema.h"
@@ -20,6 +21,9 @@ class SqliteSnapshotStore final : public SnapshotStore {
   }
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return kit::snapshot_store_capabilities(database_.capabilities());
+  }
 
  private:
   // One statement: the upsert's WHERE keeps a stored snapshot of a higher version, and

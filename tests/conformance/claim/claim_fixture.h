@@ -30,22 +30,22 @@ class ClaimFixture {
   virtual std::optional<std::string> shared_url() const = 0;
 };
 
+// One case of the suite, registered by its provider's fixture file
+// (src/providers/<name>/conformance/claim_fixture.cc) with a FixtureRegistrar.
 struct ClaimProviderCase {
-  std::string name;
+  std::string name;      // the test-name suffix: "sqlite"
+  std::string provider;  // what its stores' provider_name() returns: "sqlite"
   std::function<std::unique_ptr<ClaimFixture>()> make;
+  // Other processes can open the fixture's database (shared_url() is set).
+  bool multi_process = false;
 };
 
 void PrintTo(const ClaimProviderCase& provider, std::ostream* os);
 
-// Every provider of this build with a claim inbox, and those whose stores other
-// processes share.
+// Every case the build's fixtures registered, and those whose stores other processes
+// share.
 std::vector<ClaimProviderCase> all_claim_providers();
 std::vector<ClaimProviderCase> multi_process_claim_providers();
-
-// One file each.
-std::unique_ptr<ClaimFixture> make_memory_claim_fixture();
-std::unique_ptr<ClaimFixture> make_sqlite_claim_fixture();
-std::unique_ptr<ClaimFixture> make_postgres_claim_fixture();
 
 }  // namespace docket::conformance
 

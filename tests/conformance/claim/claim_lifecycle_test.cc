@@ -215,7 +215,8 @@ TEST_P(ClaimLifecycleTest, CapabilitiesAreThoseOfAClaimInbox) {
   const StoreCapabilities caps = store_->capabilities();
   EXPECT_FALSE(caps.joins_handler_writes);
   EXPECT_EQ(caps.shared_between_processes, fixture_->shared_url().has_value());
-  EXPECT_FALSE(store_->provider_name().empty());
+  EXPECT_EQ(caps.shared_between_processes, GetParam().multi_process);
+  EXPECT_EQ(store_->provider_name(), GetParam().provider);
 }
 
 TEST(ClaimKeyTest, RefusesBadTerms) {

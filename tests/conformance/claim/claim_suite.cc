@@ -1,5 +1,7 @@
 #include "claim_suite.h"
 
+#include "conformance/fixture_registry.h"
+
 namespace docket::conformance {
 
 void ClaimConformance::SetUp() {
@@ -29,6 +31,19 @@ void ClaimConformance::process(const ClaimKey& key) {
 
 std::string claim_provider_name(const ::testing::TestParamInfo<ClaimProviderCase>& info) {
   return info.param.name;
+}
+
+void PrintTo(const ClaimProviderCase& provider, std::ostream* os) {
+  *os << provider.name;
+}
+
+std::vector<ClaimProviderCase> all_claim_providers() {
+  return FixtureRegistry<ClaimProviderCase>::all();
+}
+
+std::vector<ClaimProviderCase> multi_process_claim_providers() {
+  return FixtureRegistry<ClaimProviderCase>::where(
+      [](const ClaimProviderCase& provider) { return provider.multi_process; });
 }
 
 }  // namespace docket::conformance

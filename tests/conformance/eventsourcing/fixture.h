@@ -36,7 +36,7 @@ class StoreFixture {
   virtual std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) = 0;
   virtual std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) = 0;
 
-  // The late-commit hook, for providers listed in late_commit_providers(): begins
+  // The late-commit hook, for cases registered with late_commit: begins
   // appending `event` (expected: any version) to `stream` of `store` in a transaction
   // of its own, on its own connection, and returns once the event's global position is
   // assigned, with the transaction still open. Providers that assign positions at
@@ -46,23 +46,22 @@ class StoreFixture {
                                                               const NewEvent& event);
 };
 
+// One case of the suites, registered by its provider's fixture file
+// (src/providers/<name>/conformance/eventsourcing_fixture.cc) with a FixtureRegistrar.
 struct ProviderCase {
-  std::string name;
+  std::string name;      // the test-name suffix: "sqlite_file"
+  std::string provider;  // what its stores' provider_name() returns: "sqlite"
   std::function<std::unique_ptr<StoreFixture>()> make;
+  // Other processes can open the fixture's database.
+  bool multi_process = false;
+  // Appends can be in flight concurrently, so that a lower global position may commit
+  // after a higher one (PostgreSQL); the fixture implements begin_pending_append.
+  bool late_commit = false;
 };
 
-// Every provider this build has.
+// Every case the build's fixtures registered, and those with late_commit.
 std::vector<ProviderCase> all_providers();
-
-// Providers whose appends can be in flight concurrently, so that a lower global
-// position may commit after a higher one (PostgreSQL). Their fixtures implement
-// begin_pending_append.
 std::vector<ProviderCase> late_commit_providers();
-
-// The per-provider factories (one file each).
-std::unique_ptr<StoreFixture> make_memory_fixture();
-std::unique_ptr<StoreFixture> make_sqlite_fixture();
-std::unique_ptr<StoreFixture> make_postgres_fixture();
 
 }  // namespace docket::conformance::eventsourcing
 

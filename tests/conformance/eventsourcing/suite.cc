@@ -1,5 +1,8 @@
 #include "suite.h"
 
+#include "conformance/fixture_registry.h"
+#include "docket/error.h"
+
 namespace docket::conformance::eventsourcing {
 
 void StoreConformance::SetUp() {
@@ -7,6 +10,9 @@ void StoreConformance::SetUp() {
   events_ = fixture_->open_event_store(clock_);
   snapshots_ = fixture_->open_snapshot_store(clock_);
   sagas_ = fixture_->open_saga_store(clock_);
+  EXPECT_EQ(events_->provider_name(), GetParam().provider);
+  EXPECT_EQ(snapshots_->provider_name(), GetParam().provider);
+  EXPECT_EQ(sagas_->provider_name(), GetParam().provider);
 }
 
 std::int64_t StoreConformance::append_ok(const StreamId& stream, ExpectedVersion expected,
@@ -35,6 +41,23 @@ void PrintTo(const ProviderCase& provider, std::ostream* os) {
 
 std::string provider_name(const ::testing::TestParamInfo<ProviderCase>& info) {
   return info.param.name;
+}
+
+std::vector<ProviderCase> all_providers() {
+  return FixtureRegistry<ProviderCase>::all();
+}
+
+std::vector<ProviderCase> late_commit_providers() {
+  return FixtureRegistry<ProviderCase>::where(
+      [](const ProviderCase& provider) { return provider.late_commit; });
+}
+
+std::unique_ptr<PendingAppend> StoreFixture::begin_pending_append(EventStore& store,
+                                                                  const StreamId&,
+                                                                  const NewEvent&) {
+  throw ConfigurationError(std::string(store.provider_name()) +
+                           " has no in-flight appends: only fixtures registered with "
+                           "late_commit implement begin_pending_append.");
 }
 
 }  // namespace docket::conformance::eventsourcing

@@ -2,8 +2,8 @@
 // memory database, a command message naming one subject (an account, an order) that
 // its handler may be told to fail after writing, and the check that a unit of work
 // lost a commit-time race.
-#ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_MEMORY_TEST_SUPPORT_H_
-#define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_MEMORY_TEST_SUPPORT_H_
+#ifndef DOCKET_PROVIDERS_MEMORY_CONFORMANCE_MEMORY_TEST_SUPPORT_H_
+#define DOCKET_PROVIDERS_MEMORY_CONFORMANCE_MEMORY_TEST_SUPPORT_H_
 
 #include <gtest/gtest.h>
 
@@ -70,4 +70,4 @@ inline void expect_commit_lost(UnitOfWork& unit, std::string_view table, std::st
 
 }  // namespace docket::conformance::eventsourcing
 
-#endif  // DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_MEMORY_TEST_SUPPORT_H_
+#endif  // DOCKET_PROVIDERS_MEMORY_CONFORMANCE_MEMORY_TEST_SUPPORT_H_

@@ -1,8 +1,12 @@
+// The PostgreSQL provider under the outbox suite (tests/conformance): each open() a
+// schema of its own on the server of DOCKET_TEST_POSTGRES_URL.
+#include "conformance/outbox_fixture.h"
+
 #include <list>
 
+#include "conformance/fixture_registry.h"
 #include "docket/open_outbox_store.h"
 #include "docket/postgres/transaction.h"
-#include "outbox_fixture.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance {
@@ -37,10 +41,13 @@ class PostgresOutboxFixture final : public OutboxFixture {
   std::list<test_support::PostgresSchema> schemas_;  // stable addresses
 };
 
+// Sequences are assigned at staging and seen at commit: they can commit out of order.
+const FixtureRegistrar<OutboxProviderCase> kPostgresOutboxCase{
+    {.name = "postgres",
+     .provider = "postgres",
+     .make =
+         [] { return std::unique_ptr<OutboxFixture>(std::make_unique<PostgresOutboxFixture>()); },
+     .concurrent_commits = true}};
+
 }  // namespace
-
-std::unique_ptr<OutboxFixture> make_postgres_outbox_fixture() {
-  return std::make_unique<PostgresOutboxFixture>();
-}
-
 }  // namespace docket::conformance

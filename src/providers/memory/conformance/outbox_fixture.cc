@@ -1,6 +1,10 @@
+// The memory provider under the outbox suite (tests/conformance): each open() a fresh
+// memory database.
+#include "conformance/outbox_fixture.h"
+
+#include "conformance/fixture_registry.h"
 #include "docket/memory/transaction.h"
 #include "docket/open_outbox_store.h"
-#include "outbox_fixture.h"
 
 namespace docket::conformance {
 namespace {
@@ -20,10 +24,12 @@ class MemoryOutboxFixture final : public OutboxFixture {
   }
 };
 
+// Sequences are assigned at staging and seen at commit: they can commit out of order.
+const FixtureRegistrar<OutboxProviderCase> kMemoryOutboxCase{
+    {.name = "memory",
+     .provider = "memory",
+     .make = [] { return std::unique_ptr<OutboxFixture>(std::make_unique<MemoryOutboxFixture>()); },
+     .concurrent_commits = true}};
+
 }  // namespace
-
-std::unique_ptr<OutboxFixture> make_memory_outbox_fixture() {
-  return std::make_unique<MemoryOutboxFixture>();
-}
-
 }  // namespace docket::conformance

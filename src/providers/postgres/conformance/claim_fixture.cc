@@ -1,6 +1,9 @@
-// The PostgreSQL claim inbox under the suite: a schema of its own per fixture on the
-// server of DOCKET_TEST_POSTGRES_URL, which other processes reach by the same URL.
-#include "claim_fixture.h"
+// The PostgreSQL provider under the claim-inbox suite (tests/conformance/claim): a
+// schema of its own per fixture on the server of DOCKET_TEST_POSTGRES_URL, which other
+// processes reach by the same URL.
+#include "conformance/claim/claim_fixture.h"
+
+#include "conformance/fixture_registry.h"
 #include "docket/postgres/claim_inbox_store.h"
 #include "support/postgres_schema.h"
 
@@ -19,10 +22,11 @@ class PostgresClaimFixture final : public ClaimFixture {
   test_support::PostgresSchema schema_;
 };
 
+const FixtureRegistrar<ClaimProviderCase> kPostgresClaimCase{
+    {.name = "postgres",
+     .provider = "postgres",
+     .make = [] { return std::unique_ptr<ClaimFixture>(std::make_unique<PostgresClaimFixture>()); },
+     .multi_process = true}};
+
 }  // namespace
-
-std::unique_ptr<ClaimFixture> make_postgres_claim_fixture() {
-  return std::make_unique<PostgresClaimFixture>();
-}
-
 }  // namespace docket::conformance

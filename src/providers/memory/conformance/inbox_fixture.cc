@@ -1,6 +1,9 @@
+// The memory provider under the inbox suite (tests/conformance): a fresh memory
+// database per fixture, which no other process can open.
+#include "conformance/fixture_registry.h"
+#include "conformance/suite.h"
 #include "docket/memory/transaction.h"
 #include "docket/open_inbox_store.h"
-#include "suite.h"
 
 namespace docket::conformance {
 namespace {
@@ -25,10 +28,11 @@ class MemoryFixture final : public ProviderFixture {
   }
 };
 
+const FixtureRegistrar<ProviderCase> kMemoryInboxCase{
+    {.name = "memory",
+     .provider = "memory",
+     .make = [] { return std::unique_ptr<ProviderFixture>(std::make_unique<MemoryFixture>()); },
+     .typed_handlers = &noop_ping_handlers<memory::Transaction>}};
+
 }  // namespace
-
-std::unique_ptr<ProviderFixture> make_memory_fixture() {
-  return std::make_unique<MemoryFixture>();
-}
-
 }  // namespace docket::conformance

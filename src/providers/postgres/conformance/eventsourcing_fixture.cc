@@ -1,14 +1,16 @@
-// The PostgreSQL provider on a fresh schema of the test server (PostgresSchema; a
-// missing DOCKET_TEST_POSTGRES_URL fails the test), so parallel test processes never
+// The PostgreSQL provider under the event sourcing suites
+// (tests/conformance/eventsourcing): a fresh schema of the test server (PostgresSchema;
+// a missing DOCKET_TEST_POSTGRES_URL fails the test), so parallel test processes never
 // see each other's rows. The three stores share it, as an application's would.
 #include <memory>
 #include <string>
 #include <utility>
 
+#include "conformance/eventsourcing/fixture.h"
+#include "conformance/fixture_registry.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"
-#include "fixture.h"
 #include "providers/postgres/event_rows.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/transaction_block.h"
@@ -72,10 +74,12 @@ class PostgresFixture final : public StoreFixture {
   const Clock* clock_ = nullptr;
 };
 
+const FixtureRegistrar<ProviderCase> kPostgresEventsourcingCase{
+    {.name = "postgres",
+     .provider = "postgres",
+     .make = [] { return std::unique_ptr<StoreFixture>(std::make_unique<PostgresFixture>()); },
+     .multi_process = true,
+     .late_commit = true}};
+
 }  // namespace
-
-std::unique_ptr<StoreFixture> make_postgres_fixture() {
-  return std::make_unique<PostgresFixture>();
-}
-
 }  // namespace docket::conformance::eventsourcing

@@ -1,10 +1,15 @@
-#include <stdlib.h>
+// The SQLite provider under the inbox suite (tests/conformance): a database file in a
+// fresh temporary directory, which other processes open by its URL ("sqlite_file"),
+// and a private in-memory database ("sqlite_memory").
+#include <memory>
+#include <optional>
+#include <string>
 
-#include <filesystem>
-
+#include "conformance/eventsourcing/temp_dir.h"
+#include "conformance/fixture_registry.h"
+#include "conformance/suite.h"
 #include "docket/open_inbox_store.h"
 #include "docket/sqlite/transaction.h"
-#include "suite.h"
 
 namespace docket::conformance {
 namespace {
@@ -13,19 +18,10 @@ class SqliteFixture final : public ProviderFixture {
  public:
   explicit SqliteFixture(bool in_file) {
     if (in_file) {
-      std::string dir = (std::filesystem::temp_directory_path() / "docket-inbox-XXXXXX").string();
-      if (mkdtemp(dir.data()) == nullptr) {
-        throw std::runtime_error("mkdtemp failed for " + dir);
-      }
-      dir_ = dir;
-      url_ = "sqlite://" + (dir_ / "inbox.db").string();
+      dir_.emplace();
+      url_ = "sqlite://" + dir_->file("inbox.db");
     } else {
       url_ = "sqlite::memory:";
-    }
-  }
-  ~SqliteFixture() override {
-    if (!dir_.empty()) {
-      std::filesystem::remove_all(dir_);
     }
   }
 
@@ -37,7 +33,7 @@ class SqliteFixture final : public ProviderFixture {
     return store;
   }
   std::optional<std::string> shared_url() const override {
-    return dir_.empty() ? std::nullopt : std::optional(url_);
+    return dir_ ? std::optional(url_) : std::nullopt;
   }
   void on_ping(HandlerRegistry& handlers, EffectId effect_id) override {
     handlers.on<Ping>(kPingType,
@@ -57,17 +53,22 @@ class SqliteFixture final : public ProviderFixture {
     return dynamic_cast<sqlite::Transaction&>(unit.handler_transaction());
   }
 
-  std::filesystem::path dir_;
+  std::optional<eventsourcing::TempDir> dir_;  // set for a database file
   std::string url_;
 };
 
+const FixtureRegistrar<ProviderCase> kSqliteFileInboxCase{
+    {.name = "sqlite_file",
+     .provider = "sqlite",
+     .make = [] { return std::unique_ptr<ProviderFixture>(std::make_unique<SqliteFixture>(true)); },
+     .typed_handlers = &noop_ping_handlers<sqlite::Transaction>,
+     .multi_process = true}};
+const FixtureRegistrar<ProviderCase> kSqliteMemoryInboxCase{
+    {.name = "sqlite_memory",
+     .provider = "sqlite",
+     .make =
+         [] { return std::unique_ptr<ProviderFixture>(std::make_unique<SqliteFixture>(false)); },
+     .typed_handlers = &noop_ping_handlers<sqlite::Transaction>}};
+
 }  // namespace
-
-std::unique_ptr<ProviderFixture> make_sqlite_file_fixture() {
-  return std::make_unique<SqliteFixture>(true);
-}
-std::unique_ptr<ProviderFixture> make_sqlite_memory_fixture() {
-  return std::make_unique<SqliteFixture>(false);
-}
-
 }  // namespace docket::conformance

@@ -1,10 +1,15 @@
-#include "claim_fixture.h"
+// The memory provider under the claim-inbox suite (tests/conformance/claim): one
+// memory database per fixture, opened with the first store's clock.
+#include "conformance/claim/claim_fixture.h"
+
+#include <optional>
+
+#include "conformance/fixture_registry.h"
 #include "docket/memory/claim_inbox_store.h"
 
 namespace docket::conformance {
 namespace {
 
-// One memory database per fixture, opened with the first store's clock.
 class MemoryClaimFixture final : public ClaimFixture {
  public:
   std::unique_ptr<ClaimInboxStore> open(const Clock& clock) override {
@@ -19,10 +24,10 @@ class MemoryClaimFixture final : public ClaimFixture {
   std::optional<memory::Database> database_;
 };
 
+const FixtureRegistrar<ClaimProviderCase> kMemoryClaimCase{
+    {.name = "memory", .provider = "memory", .make = [] {
+       return std::unique_ptr<ClaimFixture>(std::make_unique<MemoryClaimFixture>());
+     }}};
+
 }  // namespace
-
-std::unique_ptr<ClaimFixture> make_memory_claim_fixture() {
-  return std::make_unique<MemoryClaimFixture>();
-}
-
 }  // namespace docket::conformance

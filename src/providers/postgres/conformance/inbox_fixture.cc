@@ -1,6 +1,10 @@
+// The PostgreSQL provider under the inbox suite (tests/conformance): a schema of its
+// own per fixture on the server of DOCKET_TEST_POSTGRES_URL, which other processes
+// reach by the same URL.
+#include "conformance/fixture_registry.h"
+#include "conformance/suite.h"
 #include "docket/open_inbox_store.h"
 #include "docket/postgres/transaction.h"
-#include "suite.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance {
@@ -37,10 +41,12 @@ class PostgresFixture final : public ProviderFixture {
   test_support::PostgresSchema schema_;
 };
 
+const FixtureRegistrar<ProviderCase> kPostgresInboxCase{
+    {.name = "postgres",
+     .provider = "postgres",
+     .make = [] { return std::unique_ptr<ProviderFixture>(std::make_unique<PostgresFixture>()); },
+     .typed_handlers = &noop_ping_handlers<postgres::Transaction>,
+     .multi_process = true}};
+
 }  // namespace
-
-std::unique_ptr<ProviderFixture> make_postgres_fixture() {
-  return std::make_unique<PostgresFixture>();
-}
-
 }  // namespace docket::conformance

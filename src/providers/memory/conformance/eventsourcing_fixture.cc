@@ -1,13 +1,15 @@
-// The memory provider: the stores of one fixture share one fresh memory database, as
-// the SQL fixtures' stores share one database.
+// The memory provider under the event sourcing suites (tests/conformance/eventsourcing):
+// the stores of one fixture share one fresh memory database, as the SQL fixtures'
+// stores share one database.
 #include <optional>
 
+#include "conformance/eventsourcing/fixture.h"
+#include "conformance/fixture_registry.h"
 #include "docket/error.h"
 #include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/saga_store.h"
 #include "docket/memory/snapshot_store.h"
-#include "fixture.h"
 
 namespace docket::conformance::eventsourcing {
 namespace {
@@ -43,10 +45,11 @@ class MemoryFixture final : public StoreFixture {
   const Clock* clock_ = nullptr;
 };
 
+// Positions are assigned at commit: nothing is ever in flight.
+const FixtureRegistrar<ProviderCase> kMemoryEventsourcingCase{
+    {.name = "memory", .provider = "memory", .make = [] {
+       return std::unique_ptr<StoreFixture>(std::make_unique<MemoryFixture>());
+     }}};
+
 }  // namespace
-
-std::unique_ptr<StoreFixture> make_memory_fixture() {
-  return std::make_unique<MemoryFixture>();
-}
-
 }  // namespace docket::conformance::eventsourcing

@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "conformance/eventsourcing/temp_dir.h"
 #include "docket/error.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/snapshot_store.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
-#include "temp_dir.h"
 
 namespace docket::conformance::eventsourcing::sqlite_schema_test {
 namespace {
