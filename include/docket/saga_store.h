@@ -80,7 +80,7 @@ class SagaStore {
 
   // What this store can do; see docket/store_capabilities.h. joins_handler_writes: the
   // overloads below taking a HandlerTransaction work in the transactions of
-  // transaction_type() (set exactly when it is); ordered_feed is false (a saga store has
+  // transaction_type() (set exactly when it is); feed is kNone (a saga store has
   // no feed); the rest are those of the provider's stores.
   virtual StoreCapabilities capabilities() const noexcept = 0;
 

@@ -49,7 +49,7 @@ class SnapshotStore {
   virtual std::string_view provider_name() const noexcept = 0;
 
   // What this store can do; see docket/store_capabilities.h. A snapshot is saved on its
-  // own: joins_handler_writes, interactive_transactions and ordered_feed are false;
+  // own: joins_handler_writes and interactive_transactions are false, feed is kNone;
   // shared_between_processes and the commit limits are those of the provider's stores.
   virtual StoreCapabilities capabilities() const noexcept = 0;
 

@@ -15,7 +15,7 @@ namespace docket::kit {
 // provider's transactions (SagaStore::transaction_type()); a provider whose saga store
 // does not join them clears it.
 constexpr StoreCapabilities saga_store_capabilities(StoreCapabilities provider) noexcept {
-  provider.ordered_feed = false;
+  provider.feed = FeedKind::kNone;
   return provider;
 }
 
@@ -24,7 +24,7 @@ constexpr StoreCapabilities saga_store_capabilities(StoreCapabilities provider) 
 constexpr StoreCapabilities snapshot_store_capabilities(StoreCapabilities provider) noexcept {
   provider.joins_handler_writes = false;
   provider.interactive_transactions = false;
-  provider.ordered_feed = false;
+  provider.feed = FeedKind::kNone;
   return provider;
 }
 

@@ -29,7 +29,7 @@ TEST_P(SnapshotStoreCapabilities, ASnapshotStoreJoinsNothingAndLivesWithTheProvi
   const StoreCapabilities caps = snapshots_->capabilities();
   EXPECT_FALSE(caps.joins_handler_writes);  // no overload takes a transaction
   EXPECT_FALSE(caps.interactive_transactions);
-  EXPECT_FALSE(caps.ordered_feed);
+  EXPECT_EQ(caps.feed, FeedKind::kNone);
   EXPECT_FALSE(caps.server_side_expiry);
   EXPECT_EQ(caps.max_writes_per_commit, 0u);
   EXPECT_EQ(caps.max_bytes_per_commit, 0u);
@@ -51,7 +51,7 @@ TEST_P(SagaStoreCapabilities, ASagaStoreJoinsItsTransactionTypeAndHasNoFeed) {
   EXPECT_EQ(sagas_->transaction_type()->name,
             "docket::" + std::string(sagas_->provider_name()) + "::Transaction");
   EXPECT_TRUE(caps.interactive_transactions);
-  EXPECT_FALSE(caps.ordered_feed);
+  EXPECT_EQ(caps.feed, FeedKind::kNone);
   EXPECT_FALSE(caps.server_side_expiry);
   EXPECT_EQ(caps.max_writes_per_commit, 0u);
   EXPECT_EQ(caps.max_bytes_per_commit, 0u);
