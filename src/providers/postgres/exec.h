@@ -46,7 +46,8 @@ Result exec_prepared_binary(Connection& conn, std::string_view name, std::string
                             std::span<const Param> params);
 
 // Most statements one connection keeps prepared, docket's own included; try_exec_cached
-// runs further distinct statements unprepared, so SQL composed on the fly cannot grow a session without bound.
+// runs further distinct statements unprepared, so SQL composed on the fly cannot grow a session
+// without bound.
 inline constexpr std::size_t kMaxCachedStatements = 512;
 
 // Runs `sql` prepared under a name derived from its text and parameter types, preparing
