@@ -118,14 +118,20 @@ END $$;
 // whatever the number of events.
 //
 // docket_append_events checks the expected version (-2: any, -1: no stream), draws the
-// positions through docket_reserve_positions (so the late-commit protocol above is
-// unchanged) and inserts every event with one INSERT over the argument arrays. On a
-// version mismatch it returns one row (the stream's version, NULL); on success one
-// row per event (its version, its position). A unique violation on the stream key (a
-// concurrent appender committed one of these versions first) rolls back the block's
-// subtransaction, which also releases the in-flight lock, and comes back as a mismatch
-// at the winner's version: the caller's transaction stays usable. Called as an
-// autocommit statement it is its own transaction.
+// positions and announces them in flight exactly as docket_reserve_positions does
+// (inlined: one block, so one subtransaction an append) and inserts every event with
+// one INSERT over the argument arrays. On a version mismatch it returns one row (the
+// stream's version, NULL); on success one row per event (its version, its position).
+// A unique violation on the stream key (a concurrent appender committed one of these
+// versions first) rolls back the block's subtransaction, which also releases the
+// in-flight lock, and comes back as a mismatch at the winner's version: the caller's
+// transaction stays usable. Any other error releases the gate if it is still held and
+// propagates. Called as an autocommit statement it is its own transaction.
+//
+// The stream's version is read as "ORDER BY version DESC LIMIT 1", never max(version):
+// after five calls PostgreSQL may run the function's statements with a generic plan,
+// and the generic plan of max() aggregates every row of the stream (an append then
+// costs in proportion to the stream's length); the LIMIT form stays one index probe.
 //
 // docket_save_saga locks the saga's row, checks the version, and updates it or inserts
 // it (ON CONFLICT DO NOTHING: a concurrent creator won). It returns whether it saved,
@@ -140,16 +146,24 @@ RETURNS TABLE (out_version BIGINT, out_position BIGINT) LANGUAGE plpgsql AS $$
 DECLARE
   current_version BIGINT;
   positions BIGINT[];
+  gate_held BOOLEAN := false;
 BEGIN
-  SELECT coalesce(max(e.version), -1) INTO current_version FROM docket_events e
-   WHERE e.tenant = stream_tenant AND e.aggregate_type = stream_type
-     AND e.aggregate_id = stream_key;
+  current_version := coalesce((SELECT e.version FROM docket_events e
+                                WHERE e.tenant = stream_tenant AND e.aggregate_type = stream_type
+                                  AND e.aggregate_id = stream_key
+                                ORDER BY e.version DESC LIMIT 1), -1);
   IF expected <> -2 AND expected <> current_version THEN
     RETURN QUERY SELECT current_version, NULL::BIGINT;
     RETURN;
   END IF;
   BEGIN
-    positions := docket_reserve_positions(tag, cardinality(event_ids));
+    PERFORM pg_advisory_lock_shared(1684829185, tag::INTEGER);
+    gate_held := true;
+    positions := ARRAY(SELECT nextval('docket_events_global_position_seq'::regclass)
+                         FROM generate_series(1, cardinality(event_ids)));
+    PERFORM pg_advisory_xact_lock_shared((tag << 40) | positions[1]);
+    PERFORM pg_advisory_unlock_shared(1684829185, tag::INTEGER);
+    gate_held := false;
     INSERT INTO docket_events (global_position, tenant, aggregate_type, aggregate_id, version,
         event_id, event_type, payload, correlation_id, causation_id, traceparent, tracestate,
         occurred_at)
@@ -157,12 +171,20 @@ BEGIN
            event_ids[i], event_types[i], payloads[i], correlation_ids[i], causation_ids[i],
            traceparents[i], tracestates[i], occurred[i]
       FROM generate_subscripts(event_ids, 1) AS i;
-  EXCEPTION WHEN unique_violation THEN
-    SELECT coalesce(max(e.version), -1) INTO current_version FROM docket_events e
-     WHERE e.tenant = stream_tenant AND e.aggregate_type = stream_type
-       AND e.aggregate_id = stream_key;
-    RETURN QUERY SELECT current_version, NULL::BIGINT;
-    RETURN;
+  EXCEPTION
+    WHEN unique_violation THEN
+      current_version := coalesce((SELECT e.version FROM docket_events e
+                                    WHERE e.tenant = stream_tenant
+                                      AND e.aggregate_type = stream_type
+                                      AND e.aggregate_id = stream_key
+                                    ORDER BY e.version DESC LIMIT 1), -1);
+      RETURN QUERY SELECT current_version, NULL::BIGINT;
+      RETURN;
+    WHEN OTHERS THEN
+      IF gate_held THEN
+        PERFORM pg_advisory_unlock_shared(1684829185, tag::INTEGER);
+      END IF;
+      RAISE;
   END;
   RETURN QUERY SELECT current_version + i, positions[i]
                  FROM generate_subscripts(positions, 1) AS i ORDER BY i;

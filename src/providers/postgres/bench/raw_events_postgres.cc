@@ -13,8 +13,9 @@ namespace {
 
 // The version read on a conflict, and the load.
 constexpr const char* kVersionSql =
-    "SELECT MAX(version) FROM docket_events "
-    "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3";
+    "SELECT version FROM docket_events "
+    "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3 "
+    "ORDER BY version DESC LIMIT 1";
 constexpr const char* kLoadSql =
     "SELECT global_position, version, event_id::text, event_type, payload, correlation_id, "
     "causation_id, traceparent, tracestate, occurred_at FROM docket_events WHERE tenant = $1 AND "
@@ -29,14 +30,16 @@ constexpr const char* kLoad = "raw_ev_load";
 
 // The append of `events` events: one autocommit statement, so one round trip. The
 // version check is a CTE the INSERT selects from, so a stale expectation inserts
-// nothing; positions come from the identity column's own default.
+// nothing; positions come from the identity column's own default. The version is read
+// with ORDER BY ... LIMIT 1: the generic plan of max() reads the whole stream.
 //   $1..$3 the stream, $4 the expected version, then per event i (from 0) its id at
 //   $5 + 2i and its occurred_at at $6 + 2i; type and payload are constants of the
 //   workload, bound once as $5 + 2n and $6 + 2n.
 std::string append_sql(std::size_t events) {
   std::string sql =
-      "WITH cur AS (SELECT coalesce(max(version), -1) AS v FROM docket_events "
-      "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3) "
+      "WITH cur AS (SELECT coalesce((SELECT version FROM docket_events "
+      "WHERE tenant = $1 AND aggregate_type = $2 AND aggregate_id = $3 "
+      "ORDER BY version DESC LIMIT 1), -1) AS v) "
       "INSERT INTO docket_events (tenant, aggregate_type, aggregate_id, version, event_id, "
       "event_type, payload, occurred_at) SELECT $1, $2, $3, cur.v + e.i, e.id::uuid, $" +
       std::to_string(5 + 2 * events) + ", $" + std::to_string(6 + 2 * events) +
@@ -81,7 +84,7 @@ std::int64_t RawEventsPostgres::stream_version(const AppendCall& call) {
   const std::array params{pg_text(kBenchStreamTenant), pg_text(call.aggregate_type),
                           pg_text(call.aggregate_id)};
   const RawPgResult r = db_.query(kVersion, params);
-  return PQgetisnull(r.get(), 0, 0) ? -1 : std::strtoll(PQgetvalue(r.get(), 0, 0), nullptr, 10);
+  return PQntuples(r.get()) == 0 ? -1 : std::strtoll(PQgetvalue(r.get(), 0, 0), nullptr, 10);
 }
 
 void RawEventsPostgres::append(const AppendCall& call, StreamVersions& versions,
