@@ -12,7 +12,8 @@ namespace {
 // saga states are BYTEA; an empty lineage id or an absent trace context is NULL.
 //
 // docket_events: global_position is an identity column, and the store draws its
-// values explicitly (docket_reserve_positions) so that it can announce them in flight.
+// values explicitly (docket_reserve_positions here; inlined in version 2's
+// docket_append_events) so that it can announce them in flight.
 // The stream key UNIQUE (tenant, aggregate_type, aggregate_id, version) is the final
 // guard against two events with one version; its index serves load() and the version
 // check.

@@ -4,6 +4,7 @@
 // store that joins nothing, and where its database lives; a store that states no
 // ordered feed is refused read_all, and a catch-up consumer, before any read.
 #include "docket/error.h"
+#include "docket/feed_cursor.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {
@@ -77,7 +78,7 @@ class FeedlessEventStore final : public EventStore {
     throw std::logic_error("not reached");
   }
   ReadAllPage do_read_all(std::int64_t, std::size_t, const TenantId*) override {
-    ADD_FAILURE() << "read_all reached a store without an ordered feed";
+    ADD_FAILURE() << "a feed read reached a store without a feed";
     return {};
   }
 };
@@ -90,6 +91,21 @@ TEST(EventStoreFrontEnd, ReadAllIsRefusedWhereTheStoreHasNoOrderedFeed) {
   } catch (const ConfigurationError& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("the feedless event store cannot read every stream in one order"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("build the feed from the outbox"), std::string::npos) << message;
+  }
+}
+
+TEST(EventStoreReadFeedFrontEnd, IsRefusedWhereTheStoreHasNoFeed) {
+  FeedlessEventStore store;
+  EXPECT_FALSE(store.accepts_cursor(FeedCursor::start()));
+  try {
+    store.read_feed(FeedCursor::start(), 10);
+    FAIL() << "no refusal";
+  } catch (const ConfigurationError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("the feedless event store cannot read a feed over every stream"),
               std::string::npos)
         << message;
     EXPECT_NE(message.find("build the feed from the outbox"), std::string::npos) << message;

@@ -183,36 +183,5 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EventStoreReadFeedLateCommit);
 INSTANTIATE_TEST_SUITE_P(Providers, EventStoreReadFeedLateCommit,
                          ::testing::ValuesIn(late_commit_providers()), provider_name);
 
-// The front end's refusal where a store has no feed, before a provider is reached.
-class NoFeedEventStore final : public EventStore {
- public:
-  NoFeedEventStore() : EventStore(SystemClock::instance()) {}
-  std::string_view provider_name() const noexcept override { return "feedless"; }
-  StoreCapabilities capabilities() const noexcept override { return {}; }
-
- private:
-  AppendResult do_append(const StreamId&, ExpectedVersion, std::vector<RecordedEvent>) override {
-    throw std::logic_error("not reached");
-  }
-  std::vector<RecordedEvent> do_load(const StreamId&, std::int64_t) override {
-    throw std::logic_error("not reached");
-  }
-};
-
-TEST(EventStoreReadFeedFrontEnd, IsRefusedWhereTheStoreHasNoFeed) {
-  NoFeedEventStore store;
-  EXPECT_FALSE(store.accepts_cursor(FeedCursor::start()));
-  try {
-    store.read_feed(FeedCursor::start(), 10);
-    FAIL() << "no refusal";
-  } catch (const ConfigurationError& e) {
-    const std::string message = e.what();
-    EXPECT_NE(message.find("the feedless event store cannot read a feed over every stream"),
-              std::string::npos)
-        << message;
-    EXPECT_NE(message.find("build the feed from the outbox"), std::string::npos) << message;
-  }
-}
-
 }  // namespace
 }  // namespace docket::conformance::eventsourcing::read_feed_test
