@@ -6,15 +6,27 @@
 # Included by tests/CMakeLists.txt once the suites' targets exist.
 
 # docket_conformance(<suite> <file>... [LINK <library>...]): adds a provider's files
-# (paths relative to its conformance/ folder) to the suite's test executable, one of
-# inbox, outbox, claim, eventsourcing (docket_<suite>_conformance), and links what they
-# need beyond docket::stores. Test code only: never listed in a library target.
+# (paths relative to its conformance/ folder) to a suite's test executable and links
+# what they need beyond docket::stores. The suites: inbox, outbox, claim and
+# eventsourcing (docket_<suite>_conformance), and sagas and projections
+# (docket_saga_tests, docket_projection_tests: the coordinator and the feed consumer
+# over JoinDatabases, built where two providers join an inbox's unit of work; files
+# given to them where they are not built are left out). Test code only: never listed
+# in a library target.
 function(docket_conformance suite)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "LINK")
-  set(target docket_${suite}_conformance)
-  if(NOT TARGET ${target})
+  if(suite STREQUAL "sagas")
+    set(target docket_saga_tests)
+  elseif(suite STREQUAL "projections")
+    set(target docket_projection_tests)
+  elseif(suite MATCHES "^(inbox|outbox|claim|eventsourcing)$")
+    set(target docket_${suite}_conformance)
+  else()
     message(FATAL_ERROR "${CMAKE_CURRENT_LIST_FILE}: docket_conformance(${suite} ...) names "
-      "no conformance suite: use inbox, outbox, claim or eventsourcing")
+      "no suite: use inbox, outbox, claim, eventsourcing, sagas or projections")
+  endif()
+  if(NOT TARGET ${target})
+    return()
   endif()
   list(TRANSFORM arg_UNPARSED_ARGUMENTS PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
   target_sources(${target} PRIVATE ${arg_UNPARSED_ARGUMENTS})
@@ -30,3 +42,4 @@ foreach(name IN LISTS docket_conformance_providers)
     include(${fragment})
   endif()
 endforeach()
+docket_link_join_support()

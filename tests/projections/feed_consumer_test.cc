@@ -14,7 +14,7 @@ namespace {
 template <typename Database>
 class FeedConsumer : public FeedFixture<Database> {};
 
-TYPED_TEST_SUITE(FeedConsumer, JoinDatabases);
+TYPED_TEST_SUITE(FeedConsumer, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedConsumer, BuildsTheReadModelOncePerEventAcrossRestarts) {
   const auto acme = this->append(this->acme_, "A-1", {deposited(1), deposited(2)});

@@ -21,6 +21,7 @@
 
 namespace docket::projection_tests {
 
+using conformance::eventsourcing::JoinCaseNames;
 using conformance::eventsourcing::JoinDatabases;
 
 struct Deposited {

@@ -25,7 +25,7 @@ class FeedLegacyCheckpoint : public FeedFixture<Database> {
   }
 };
 
-TYPED_TEST_SUITE(FeedLegacyCheckpoint, JoinDatabases);
+TYPED_TEST_SUITE(FeedLegacyCheckpoint, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedLegacyCheckpoint, AWholeFeedConsumerResumesAtTheStoredPosition) {
   const auto rows =

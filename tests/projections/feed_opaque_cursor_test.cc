@@ -1,5 +1,5 @@
 // The event feed consumer over a store whose only feed has opaque cursors
-// (cursor_only_event_store.h, over a real memory or SQLite store): its checkpoint is
+// (cursor_only_event_store.h, over each provider's real store): its checkpoint is
 // the store's own cursor text; it resumes from it without skipping or losing an
 // event, also one appended after the consumer read past the cursors of that stream,
 // or one whose transaction commits after the consumer moved on; it absorbs the
@@ -18,7 +18,7 @@
 namespace docket::projection_tests::feed_opaque_cursor_test {
 namespace {
 
-using conformance::eventsourcing::MemoryDatabase;
+using MemoryDatabase = memory::conformance::JoinDatabase;
 
 template <typename Database>
 class FeedOpaqueCursor : public FeedFixture<Database> {
@@ -52,13 +52,7 @@ class FeedOpaqueCursor : public FeedFixture<Database> {
   CursorOnlyEventStore cursor_only_;
 };
 
-#ifdef DOCKET_HAVE_SQLITE
-using CursorOnlyDatabases =
-    ::testing::Types<MemoryDatabase, conformance::eventsourcing::SqliteDatabase>;
-#else
-using CursorOnlyDatabases = ::testing::Types<MemoryDatabase>;
-#endif
-TYPED_TEST_SUITE(FeedOpaqueCursor, CursorOnlyDatabases);
+TYPED_TEST_SUITE(FeedOpaqueCursor, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedOpaqueCursor, ResumesFromItsCheckpointWithoutSkippingOrLosingEvents) {
   const auto acme = this->append(this->acme_, "A-1", {deposited(1), deposited(2)});

@@ -15,7 +15,7 @@ namespace {
 template <typename Database>
 class FeedRun : public FeedFixture<Database> {};
 
-TYPED_TEST_SUITE(FeedRun, JoinDatabases);
+TYPED_TEST_SUITE(FeedRun, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedRun, RunsUntilStoppedAndPicksUpEventsAppendedWhileItWaits) {
   const auto first = this->append(this->acme_, "A-1", {deposited(1), deposited(2), deposited(3)});

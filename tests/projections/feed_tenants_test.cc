@@ -25,7 +25,7 @@ class FeedTenants : public FeedFixture<Database> {
   }
 };
 
-TYPED_TEST_SUITE(FeedTenants, JoinDatabases);
+TYPED_TEST_SUITE(FeedTenants, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedTenants, ATenantFilteredConsumerSeesItsTenantOnlyAndKeepsItsOwnCheckpoint) {
   const auto acme_1 = this->append(this->acme_, "A-1", {deposited(1)});

@@ -72,7 +72,7 @@ class CoordinatorRefusal : public SagaFixture<Database> {
     return InboxDispatcher(*this->inbox_store_, InboxOptions("fulfilment"), std::move(handlers));
   }
 };
-TYPED_TEST_SUITE(CoordinatorRefusal, JoinDatabases);
+TYPED_TEST_SUITE(CoordinatorRefusal, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(CoordinatorRefusal, AnUnusableCorrelationNamesTheMessage) {
   const auto inbox = this->audit(

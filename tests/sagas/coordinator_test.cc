@@ -16,7 +16,7 @@ namespace {
 
 template <typename Database>
 using Coordinator = SagaFixture<Database>;
-TYPED_TEST_SUITE(Coordinator, JoinDatabases);
+TYPED_TEST_SUITE(Coordinator, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(Coordinator, RunsTheSagaToCompletionSendingAsItGoes) {
   EXPECT_EQ(this->inbox_.dispatch(placed("m-1")), DispatchOutcome::kProcessed);

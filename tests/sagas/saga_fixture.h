@@ -25,6 +25,7 @@
 
 namespace docket::saga_tests {
 
+using conformance::eventsourcing::JoinCaseNames;
 using conformance::eventsourcing::JoinDatabases;
 
 template <class Event>

@@ -101,7 +101,7 @@ class HandlerAppend : public ::testing::Test {
   int executions_ = 0;
 };
 
-TYPED_TEST_SUITE(HandlerAppend, JoinDatabases);
+TYPED_TEST_SUITE(HandlerAppend, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(HandlerAppend, EventsCommitWithTheDedupRow) {
   const bool fail = false;

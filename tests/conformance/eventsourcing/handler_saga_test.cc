@@ -79,7 +79,7 @@ class HandlerSaga : public ::testing::Test {
   TenantScope scope_{tenant_};
 };
 
-TYPED_TEST_SUITE(HandlerSaga, JoinDatabases);
+TYPED_TEST_SUITE(HandlerSaga, JoinDatabases, JoinCaseNames);
 
 TYPED_TEST(HandlerSaga, TheSagaCommitsWithTheDedupRow) {
   const auto inbox =

@@ -8,3 +8,7 @@ docket_conformance(claim claim_fixture.cc LINK docket_test_postgres)
 docket_conformance(eventsourcing eventsourcing_fixture.cc
   postgres_schema_test.cc  # the event sourcing schema beside the inbox's in one schema
   LINK docket_test_postgres)
+# Concurrent steps of one saga on real connections, and the event feed consumer's
+# late-commit case with two real transactions.
+docket_conformance(sagas postgres_saga_race_test.cc LINK docket_test_postgres)
+docket_conformance(projections postgres_feed_late_commit_test.cc LINK docket_test_postgres)

@@ -4,12 +4,12 @@
 // open position; once it commits, both events are applied once, in position order.
 #include <vector>
 
-#include "feed_fixture.h"
+#include "projections/feed_fixture.h"
 
 namespace docket::projection_tests {
 namespace {
 
-class FeedLateCommit : public FeedFixture<conformance::eventsourcing::PostgresDatabase> {
+class FeedLateCommit : public FeedFixture<postgres::conformance::JoinDatabase> {
  protected:
   // Appends one deposit to `tenant`'s `account` now; returns its global position.
   std::int64_t append_at(const TenantId& tenant, std::string_view account) {

@@ -14,12 +14,12 @@
 
 #include "docket/postgres/transaction.h"
 #include "docket/saga_errors.h"
-#include "saga_fixture.h"
+#include "sagas/saga_fixture.h"
 
 namespace docket::saga_tests {
 namespace {
 
-using conformance::eventsourcing::PostgresDatabase;
+using PostgresDatabase = postgres::conformance::JoinDatabase;
 using PostgresSagaRace = SagaFixture<PostgresDatabase>;
 
 // Whether a backend waits on a lock this transaction holds, polled until `deadline`:
