@@ -27,7 +27,8 @@ TransactionType step_transaction_type(std::string_view saga_type, const SagaStor
         who + "the " + std::string(store.provider_name()) +
         " saga store cannot work inside a handler's transaction, so a step's state could not "
         "commit with the message's dedup row; open the saga store on the inbox store's "
-        "database with a provider that joins it (memory, sqlite, postgres)");
+        "database with a provider whose saga store joins it (one whose "
+        "capabilities().joins_handler_writes holds)");
   }
   if (outbox != nullptr && outbox->store().transaction_type() != *type) {
     const OutboxStore& outbox_store = outbox->store();

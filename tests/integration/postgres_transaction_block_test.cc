@@ -1,6 +1,11 @@
-// Transactions: rollback unless committed, commit, savepoints, failed commits.
+// Transactions: rollback unless committed, commit, savepoints, failed commits, and the
+// deferred BEGIN and savepoint commands that travel with the next statement.
+#include <cstdint>
+#include <string>
+
 #include "docket/error.h"
 #include "postgres_fixture.h"
+#include "providers/postgres/round_trips.h"
 #include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
@@ -87,6 +92,57 @@ TEST_F(PostgresTransactionTest, RefusesBadSavepointNamesAndNestedBegin) {
   EXPECT_THROW(tx.savepoint("1abc"), InvalidInputError);
   EXPECT_THROW(tx.savepoint(""), InvalidInputError);
   EXPECT_THROW(TransactionBlock nested(conn_), InvalidInputError);
+}
+
+TEST_F(PostgresTransactionTest, BeginAndSavepointsTravelWithTheNextStatement) {
+  const std::uint64_t before = round_trips();
+  TransactionBlock tx(conn_);
+  insert("a");  // BEGIN + INSERT: one flight
+  tx.savepoint("msg_1");
+  tx.release("msg_1");
+  tx.savepoint("msg_2");
+  insert("b");  // RELEASE, SAVEPOINT + INSERT: one flight
+  tx.release("msg_2");
+  tx.commit();  // RELEASE + COMMIT: one flight
+  EXPECT_EQ(round_trips() - before, 3u);
+  EXPECT_TRUE(conn_.idle());
+  EXPECT_EQ(table_.committed_rows(), 2);
+}
+
+TEST_F(PostgresTransactionTest, ABlockThatSentNothingEndsWithoutARoundTrip) {
+  const std::uint64_t before = round_trips();
+  {
+    TransactionBlock tx(conn_);
+    EXPECT_TRUE(conn_.in_transaction());
+    tx.savepoint("msg_1");
+    tx.commit();
+  }
+  {
+    TransactionBlock tx(conn_);
+    tx.rollback();
+  }
+  { TransactionBlock tx(conn_); }
+  EXPECT_EQ(round_trips() - before, 0u);
+  EXPECT_TRUE(conn_.idle());
+}
+
+TEST_F(PostgresTransactionTest, AFailedDeferredCommandIsReportedAndTheStatementDoesNotRun) {
+  TransactionBlock tx(conn_);
+  insert("a");
+  tx.rollback_to("never_set");
+  try {
+    insert("b");
+    FAIL() << "the statement after a failed ROLLBACK TO ran";
+  } catch (const PostgresError& error) {
+    EXPECT_NE(std::string(error.what()).find("ROLLBACK TO SAVEPOINT never_set"),
+              std::string::npos)
+        << error.what();
+  }
+  tx.rollback();
+  EXPECT_TRUE(conn_.idle()) << "the connection is out of pipeline mode and reusable";
+  EXPECT_TRUE(ids().empty());
+  insert("c");
+  EXPECT_EQ(table_.committed_rows(), 1);
 }
 
 }  // namespace

@@ -65,7 +65,10 @@ class Transaction : public HandlerTransaction {
   // Runs one statement and returns every result row.
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});
 
-  PGconn* native() const noexcept;
+  // The connection, with the transaction begun on the server: docket sends BEGIN and
+  // savepoints together with the next statement, so this sends what is still held back
+  // first (a round trip when something is). Throws InfrastructureError when that fails.
+  PGconn* native() const;
 
   // The pooled connection underneath, for docket's own PostgreSQL stores.
   Connection& connection() const noexcept { return *connection_; }

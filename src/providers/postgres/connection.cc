@@ -46,7 +46,27 @@ bool Connection::healthy() const noexcept {
 }
 
 bool Connection::idle() const noexcept {
-  return healthy() && PQtransactionStatus(conn_.get()) == PQTRANS_IDLE;
+  return healthy() && PQtransactionStatus(conn_.get()) == PQTRANS_IDLE &&
+         PQpipelineStatus(conn_.get()) == PQ_PIPELINE_OFF && deferred_.empty();
+}
+
+bool Connection::in_transaction() const noexcept {
+  return begin_deferred_ || PQtransactionStatus(conn_.get()) != PQTRANS_IDLE;
+}
+
+void Connection::defer(std::string_view command, bool begins) {
+  deferred_.emplace_back(command);
+  begin_deferred_ = begin_deferred_ || begins;
+}
+
+std::vector<std::string> Connection::take_deferred() noexcept {
+  begin_deferred_ = false;
+  return std::exchange(deferred_, {});
+}
+
+void Connection::clear_deferred() noexcept {
+  deferred_.clear();
+  begin_deferred_ = false;
 }
 
 int Connection::backend_pid() const noexcept {

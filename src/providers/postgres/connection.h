@@ -7,6 +7,12 @@
 // application_name=docket unless the string says otherwise.
 // Errors name the database, host and user, never the password.
 //
+// Deferred commands: BEGIN, SAVEPOINT and RELEASE SAVEPOINT return nothing a caller
+// reads, so a TransactionBlock does not send them on their own; it defers them, and they
+// travel in one pipeline flight with the next statement (flight.h), which then costs
+// one round trip, not two or three. A transaction whose BEGIN is still deferred has
+// sent nothing: in_transaction() counts it as open, and ending it costs no round trip.
+//
 // Invariant: a prepared statement name, once remembered, maps to one SQL text and one
 // list of parameter types for the life of the connection (PostgreSQL keeps prepared
 // statements across transactions and rollbacks, until the session ends).
@@ -20,6 +26,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -50,8 +57,22 @@ class Connection {
   const std::string& description() const noexcept { return description_; }
   // False once libpq has seen the connection fail; it never recovers.
   bool healthy() const noexcept;
-  // Healthy and outside any transaction block: fit to hand to the next user.
+  // Healthy, outside any transaction block, out of pipeline mode and with nothing
+  // deferred: fit to hand to the next user.
   bool idle() const noexcept;
+  // Inside a transaction block on the server, or about to be (a deferred BEGIN).
+  bool in_transaction() const noexcept;
+
+  // Holds back `command` (no parameters, no rows) until the next statement; `begins`
+  // marks the BEGIN of a transaction block.
+  void defer(std::string_view command, bool begins = false);
+  std::span<const std::string> deferred() const noexcept { return deferred_; }
+  // Whether a BEGIN is among the deferred commands: the transaction has sent nothing.
+  bool begin_deferred() const noexcept { return begin_deferred_; }
+  // Hands over the deferred commands to be sent, and forgets them.
+  std::vector<std::string> take_deferred() noexcept;
+  // Forgets the deferred commands, no longer wanted (a rollback).
+  void clear_deferred() noexcept;
   // The server process serving this connection (pg_stat_activity.pid).
   int backend_pid() const noexcept;
 
@@ -75,6 +96,8 @@ class Connection {
   std::unique_ptr<PGconn, Deleter> conn_;
   std::string description_;
   std::unordered_map<std::string, PreparedStatement, NameHash, std::equal_to<>> prepared_;
+  std::vector<std::string> deferred_;
+  bool begin_deferred_ = false;
 };
 
 }  // namespace docket::postgres

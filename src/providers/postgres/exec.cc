@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "docket/error.h"
+#include "providers/postgres/flight.h"
 #include "providers/postgres/libpq_text.h"
 #include "providers/postgres/round_trips.h"
 
@@ -156,6 +157,13 @@ void throw_failure(const Connection& conn, const Result& result, std::string_vie
 Result try_exec(Connection& conn, std::string_view sql, std::span<const Param> params) {
   BoundParams bound(params);
   const std::string text(sql);  // libpq wants a NUL-terminated command
+  if (!conn.deferred().empty()) {
+    return send_after_deferred(conn, StatementSender([&](PGconn* pg) {
+                                 return PQsendQueryParams(
+                                     pg, text.c_str(), bound.count(), bound.types(), bound.values(),
+                                     bound.lengths(), bound.formats(), kTextResults);
+                               }));
+  }
   count_round_trip();
   return Result(PQexecParams(conn.native(), text.c_str(), bound.count(), bound.types(),
                              bound.values(), bound.lengths(), bound.formats(), kTextResults));
@@ -175,12 +183,24 @@ namespace {
 // in `result_format`; returns the failed Result like try_exec.
 Result run_prepared(Connection& conn, std::string_view name, std::string_view sql,
                     std::span<const Param> params, int result_format) {
+  if (!conn.deferred().empty() && conn.find_prepared(name) == nullptr) {
+    // A preparation runs on its own, after the deferred commands: a ROLLBACK TO among
+    // them may be what makes the transaction usable again.
+    flush_deferred(conn);
+  }
   Result failure(nullptr);
   const PreparedStatement* statement = prepare_once(conn, name, sql, params, failure);
   if (statement == nullptr) {
     return failure;
   }
   BoundParams bound(params);
+  if (!conn.deferred().empty()) {
+    return send_after_deferred(conn, StatementSender([&](PGconn* pg) {
+                                 return PQsendQueryPrepared(
+                                     pg, statement->name.c_str(), bound.count(), bound.values(),
+                                     bound.lengths(), bound.formats(), result_format);
+                               }));
+  }
   count_round_trip();
   return Result(PQexecPrepared(conn.native(), statement->name.c_str(), bound.count(),
                                bound.values(), bound.lengths(), bound.formats(), result_format));
@@ -226,6 +246,7 @@ Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const P
 
 void exec_script(Connection& conn, std::string_view sql) {
   const std::string text(sql);
+  flush_deferred(conn);  // a multi-statement script cannot travel in a pipeline
   count_round_trip();
   Result result(PQexec(conn.native(), text.c_str()));
   if (!result.ok()) {

@@ -5,6 +5,7 @@
 
 #include "docket/error.h"
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/flight.h"
 #include "providers/postgres/unique_violation.h"
 
 namespace docket::postgres {
@@ -91,7 +92,8 @@ std::vector<Row> Transaction::query(std::string_view sql, const std::vector<Valu
   return rows;
 }
 
-PGconn* Transaction::native() const noexcept {
+PGconn* Transaction::native() const {
+  flush_deferred(*connection_);  // what the caller sends must run inside the transaction
   return connection_->native();
 }
 

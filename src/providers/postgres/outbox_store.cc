@@ -110,7 +110,7 @@ class PostgresOutboxStore final : public OutboxStore {
           "message is atomic only with writes to its own outbox's database: open the unit of "
           "work with this outbox store's begin()");
     }
-    if (PQtransactionStatus(conn.native()) == PQTRANS_IDLE) {
+    if (!conn.in_transaction()) {
       throw InvalidInputError(
           "PostgreSQL outbox on " + conn.description() +
           ": no transaction is open on the connection, so the message would commit alone; "

@@ -4,6 +4,7 @@
 
 #include "docket/error.h"
 #include "providers/postgres/exec.h"
+#include "providers/postgres/flight.h"
 #include "providers/postgres/round_trips.h"
 
 namespace docket::postgres {
@@ -38,22 +39,28 @@ std::string savepoint_statement(std::string_view command, std::string_view name)
 }  // namespace
 
 TransactionBlock::TransactionBlock(Connection& conn, Isolation isolation) : conn_(conn) {
-  if (PQtransactionStatus(conn.native()) != PQTRANS_IDLE) {
+  if (conn.in_transaction()) {
     throw InvalidInputError("cannot begin a transaction on " + conn.description() +
                             ": the connection is already inside a transaction block (or "
                             "broken); end that one first");
   }
-  exec_script(conn_, begin_statement(isolation));
+  conn_.defer(begin_statement(isolation), /*begins=*/true);
   active_ = true;
 }
 
 TransactionBlock::~TransactionBlock() {
-  if (active_ && conn_.healthy()) {
+  if (active_ && end_unsent() && conn_.healthy()) {
     // Nothing to report from a destructor: if this fails the connection is left
     // non-idle, which is what Pool checks before reusing it.
     count_round_trip();
     PQclear(PQexec(conn_.native(), "ROLLBACK"));
   }
+}
+
+bool TransactionBlock::end_unsent() noexcept {
+  const bool sent = !conn_.begin_deferred();
+  conn_.clear_deferred();
+  return sent;
 }
 
 void TransactionBlock::require_active(std::string_view operation) const {
@@ -66,8 +73,17 @@ void TransactionBlock::require_active(std::string_view operation) const {
 void TransactionBlock::commit() {
   require_active("commit");
   active_ = false;
-  count_round_trip();
-  Result result(PQexec(conn_.native(), "COMMIT"));
+  if (conn_.begin_deferred()) {
+    conn_.clear_deferred();  // nothing was sent, so nothing is to commit
+    return;
+  }
+  Result result =
+      conn_.deferred().empty()
+          ? (count_round_trip(), Result(PQexec(conn_.native(), "COMMIT")))
+          : send_after_deferred(conn_, StatementSender([](PGconn* pg) {
+                                  return PQsendQueryParams(pg, "COMMIT", 0, nullptr, nullptr,
+                                                           nullptr, nullptr, 0);
+                                }));
   if (!result.ok()) {
     throw_failure(conn_, result, "COMMIT");
   }
@@ -83,22 +99,24 @@ void TransactionBlock::commit() {
 void TransactionBlock::rollback() {
   require_active("roll back");
   active_ = false;
-  exec_script(conn_, "ROLLBACK");
+  if (end_unsent()) {
+    exec_script(conn_, "ROLLBACK");
+  }
 }
 
 void TransactionBlock::savepoint(std::string_view name) {
   require_active("set a savepoint");
-  exec_script(conn_, savepoint_statement("SAVEPOINT", name));
+  conn_.defer(savepoint_statement("SAVEPOINT", name));
 }
 
 void TransactionBlock::rollback_to(std::string_view name) {
   require_active("roll back to a savepoint");
-  exec_script(conn_, savepoint_statement("ROLLBACK TO SAVEPOINT", name));
+  conn_.defer(savepoint_statement("ROLLBACK TO SAVEPOINT", name));
 }
 
 void TransactionBlock::release(std::string_view name) {
   require_active("release a savepoint");
-  exec_script(conn_, savepoint_statement("RELEASE SAVEPOINT", name));
+  conn_.defer(savepoint_statement("RELEASE SAVEPOINT", name));
 }
 
 }  // namespace docket::postgres

@@ -1,6 +1,12 @@
 // TransactionBlock: one transaction block on a Connection, RAII: BEGIN on construction,
 // ROLLBACK on destruction unless commit() or rollback() ended it first.
 //
+// BEGIN, SAVEPOINT, ROLLBACK TO SAVEPOINT and RELEASE SAVEPOINT are deferred
+// (connection.h): each travels with the next statement in one flight (flight.h), so a
+// dispatch pays no round trip of its own for them. A failure of one of them is reported
+// by that statement (PostgresError naming the command). A block that sent nothing ends
+// without a round trip.
+//
 // Savepoints nest inside it: savepoint(name), then rollback_to(name) undoes what ran
 // since (the transaction stays usable, also after a failed statement) or release(name)
 // keeps it. Names are SQL identifiers: a letter or `_`, then letters, digits or `_`, at
@@ -24,8 +30,8 @@ enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
 
 class TransactionBlock {
  public:
-  // Throws PostgresError when BEGIN fails, InvalidInputError when the connection is
-  // already inside a transaction block.
+  // Throws InvalidInputError when the connection is already inside a transaction block
+  // (BEGIN itself goes with the first statement).
   explicit TransactionBlock(Connection& conn, Isolation isolation = Isolation::kReadCommitted);
   ~TransactionBlock();
 
@@ -49,6 +55,9 @@ class TransactionBlock {
 
  private:
   void require_active(std::string_view operation) const;
+  // Forgets the deferred commands; returns whether the BEGIN had been sent, so that
+  // there is a transaction to roll back on the server.
+  bool end_unsent() noexcept;
 
   Connection& conn_;
   bool active_ = false;

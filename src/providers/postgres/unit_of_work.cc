@@ -77,7 +77,7 @@ void PostgresUnitOfWork::commit() {
 }
 
 void PostgresUnitOfWork::require_open(std::string_view operation) const {
-  if (!block_.active() || PQtransactionStatus(lease_->native()) == PQTRANS_IDLE) {
+  if (!block_.active() || !lease_->in_transaction()) {
     throw InfrastructureError("PostgreSQL unit of work on " + lease_->description() + ": cannot " +
                               std::string(operation) +
                               ": its transaction is no longer open (a handler must not COMMIT, "

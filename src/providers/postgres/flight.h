@@ -1,0 +1,51 @@
+// One pipeline flight: a connection's deferred commands (connection.h: BEGIN, SAVEPOINT,
+// RELEASE SAVEPOINT) and the statement that follows them, sent together in libpq's
+// pipeline mode with one sync and their results read in order: one round trip where
+// sending each on its own would cost one apiece.
+//
+// Semantics are those of sending them one by one: the server runs them in order in the
+// same session, and after a failure it skips the rest of the flight, so a statement never
+// runs after a deferred command that failed.
+//
+// Thread-safety: as the Connection's.
+#ifndef DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_
+#define DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_
+
+#include <libpq-fe.h>
+
+#include "providers/postgres/connection.h"
+#include "providers/postgres/result.h"
+
+namespace docket::postgres {
+
+// Sends the statement a libpq PQsend* call makes: `send(pg)` returns its result (1 on
+// success). A reference to a callable, never stored.
+class StatementSender {
+ public:
+  template <class Send>
+  explicit StatementSender(const Send& send) noexcept
+      : callable_(&send), call_([](const void* callable, PGconn* pg) {
+          return (*static_cast<const Send*>(callable))(pg);
+        }) {}
+  int operator()(PGconn* pg) const { return call_(callable_, pg); }
+
+ private:
+  const void* callable_;
+  int (*call_)(const void*, PGconn*);
+};
+
+// Sends `conn`'s deferred commands and then the statement of `send` in one flight, and
+// returns the statement's Result, which may be a failure for the caller to report (as
+// try_exec's). Throws PostgresError naming the deferred command when one of them
+// failed, and when the connection fails during the flight. Counts one round trip. Call
+// only while something is deferred.
+Result send_after_deferred(Connection& conn, StatementSender send);
+
+// Sends `conn`'s deferred commands alone, in one round trip when there are any: before
+// what cannot travel in a pipeline (a multi-statement script) and before a caller uses
+// the PGconn itself. Throws PostgresError naming a command that failed.
+void flush_deferred(Connection& conn);
+
+}  // namespace docket::postgres
+
+#endif  // DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_
