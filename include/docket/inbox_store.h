@@ -75,6 +75,12 @@ class UnitOfWork {
   virtual void release_savepoint() = 0;
   virtual void rollback_savepoint() = 0;
 
+  // Sends now what handlers left to be sent later (docket::postgres::Transaction::send)
+  // and throws its failure, so that it fails the message whose handler wrote it. A
+  // batch calls it after each message's handlers, before releasing its savepoint. The
+  // default has nothing to send.
+  virtual void settle_handler_writes() {}
+
   // Commits once. Throws UniqueViolationError when a constraint fails at commit.
   virtual void commit() = 0;
 

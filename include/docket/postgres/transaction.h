@@ -5,6 +5,7 @@
 //   handlers.on<Order>("order", [](const Order& order, docket::postgres::Transaction& tx,
 //                                  docket::HandlerContext&) {
 //     tx.exec("INSERT INTO orders (id, qty) VALUES ($1, $2)", {order.id, order.qty});
+//     tx.send("UPDATE stock SET qty = qty - $2 WHERE sku = $1", {order.sku, order.qty});
 //     auto rows = tx.query("SELECT qty FROM orders WHERE id = $1", {order.id});
 //   });
 //
@@ -61,6 +62,15 @@ class Transaction : public HandlerTransaction {
 
   // Runs one statement with `params` bound to $1, $2, ...; returns the rows changed.
   std::int64_t exec(std::string_view sql, const std::vector<Value>& params = {});
+
+  // Sends one statement whose result the handler does not read: it travels with the
+  // next statement of the unit of work or with its COMMIT, so a handler that only sends
+  // adds no round trip of its own to a dispatch. Its failure is reported there: by the
+  // handler's next exec or query, or by the dispatch (a unique violation as the
+  // handler's own, after the dispatcher rules out a duplicate delivery); in a batch,
+  // before the message's savepoint is released, so it fails that message alone. Use
+  // exec when the handler must know the outcome before going on.
+  void send(std::string_view sql, std::vector<Value> params = {});
 
   // Runs one statement and returns every result row.
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});

@@ -55,18 +55,27 @@ bool Connection::in_transaction() const noexcept {
 }
 
 void Connection::defer(std::string_view command, bool begins) {
-  deferred_.emplace_back(command);
+  deferred_.push_back(
+      DeferredStatement{.sql = std::string(command), .from_handler = false, .params = {}});
   begin_deferred_ = begin_deferred_ || begins;
 }
 
-std::vector<std::string> Connection::take_deferred() noexcept {
+void Connection::defer_from_handler(std::string_view sql, std::vector<Value> params) {
+  deferred_.push_back(DeferredStatement{
+      .sql = std::string(sql), .from_handler = true, .params = std::move(params)});
+  handler_statements_deferred_ = true;
+}
+
+std::vector<DeferredStatement> Connection::take_deferred() noexcept {
   begin_deferred_ = false;
+  handler_statements_deferred_ = false;
   return std::exchange(deferred_, {});
 }
 
 void Connection::clear_deferred() noexcept {
   deferred_.clear();
   begin_deferred_ = false;
+  handler_statements_deferred_ = false;
 }
 
 int Connection::backend_pid() const noexcept {

@@ -7,11 +7,12 @@
 // application_name=docket unless the string says otherwise.
 // Errors name the database, host and user, never the password.
 //
-// Deferred commands: BEGIN, SAVEPOINT and RELEASE SAVEPOINT return nothing a caller
-// reads, so a TransactionBlock does not send them on their own; it defers them, and they
-// travel in one pipeline flight with the next statement (flight.h), which then costs
-// one round trip, not two or three. A transaction whose BEGIN is still deferred has
-// sent nothing: in_transaction() counts it as open, and ending it costs no round trip.
+// Deferred statements: BEGIN, SAVEPOINT and RELEASE SAVEPOINT return nothing a caller
+// reads, and neither does a handler's statement sent with Transaction::send; so they are
+// not sent on their own but deferred, and travel in one pipeline flight with the next
+// statement or the COMMIT (flight.h), which then costs one round trip, not several. A
+// transaction whose BEGIN is still deferred has sent nothing: in_transaction() counts
+// it as open, and ending it costs no round trip.
 //
 // Invariant: a prepared statement name, once remembered, maps to one SQL text and one
 // list of parameter types for the life of the connection (PostgreSQL keeps prepared
@@ -32,7 +33,19 @@
 #include <unordered_map>
 #include <vector>
 
+#include "docket/postgres/transaction.h"
+
 namespace docket::postgres {
+
+// A statement held back until the next one (see Connection).
+struct DeferredStatement {
+  std::string sql;
+  // A handler's statement: its parameters, and it runs as a cached prepared statement
+  // (exec.h's try_exec_cached) whose failure is the handler's. Otherwise a command of
+  // docket's own without parameters.
+  bool from_handler = false;
+  std::vector<Value> params;
+};
 
 struct PreparedStatement {
   std::string name;
@@ -66,11 +79,15 @@ class Connection {
   // Holds back `command` (no parameters, no rows) until the next statement; `begins`
   // marks the BEGIN of a transaction block.
   void defer(std::string_view command, bool begins = false);
-  std::span<const std::string> deferred() const noexcept { return deferred_; }
+  // Holds back a handler's statement until the next statement.
+  void defer_from_handler(std::string_view sql, std::vector<Value> params);
+  std::span<const DeferredStatement> deferred() const noexcept { return deferred_; }
+  // Whether a handler's statement is among the deferred ones.
+  bool handler_statements_deferred() const noexcept { return handler_statements_deferred_; }
   // Whether a BEGIN is among the deferred commands: the transaction has sent nothing.
   bool begin_deferred() const noexcept { return begin_deferred_; }
-  // Hands over the deferred commands to be sent, and forgets them.
-  std::vector<std::string> take_deferred() noexcept;
+  // Hands over the deferred statements to be sent, and forgets them.
+  std::vector<DeferredStatement> take_deferred() noexcept;
   // Forgets the deferred commands, no longer wanted (a rollback).
   void clear_deferred() noexcept;
   // The server process serving this connection (pg_stat_activity.pid).
@@ -96,8 +113,9 @@ class Connection {
   std::unique_ptr<PGconn, Deleter> conn_;
   std::string description_;
   std::unordered_map<std::string, PreparedStatement, NameHash, std::equal_to<>> prepared_;
-  std::vector<std::string> deferred_;
+  std::vector<DeferredStatement> deferred_;
   bool begin_deferred_ = false;
+  bool handler_statements_deferred_ = false;
 };
 
 }  // namespace docket::postgres

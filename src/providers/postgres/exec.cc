@@ -244,6 +244,41 @@ Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const P
   return try_exec_prepared(conn, name, sql, params);
 }
 
+std::optional<PreparedStatement> send_cached(Connection& conn, std::string_view sql,
+                                             std::span<const Param> params) {
+  StatementName buffer;
+  const std::string_view name = cached_statement_name(sql, params, buffer);
+  const PreparedStatement* known = conn.find_prepared(name);
+  BoundParams bound(params);
+  PGconn* pg = conn.native();
+  const auto queued = [&conn](int sent, std::string_view statement) {
+    if (sent != 1) {
+      throw_failure(conn, Result(nullptr), statement);
+    }
+  };
+  if (known != nullptr && same_statement(*known, sql, params)) {
+    queued(PQsendQueryPrepared(pg, known->name.c_str(), bound.count(), bound.values(),
+                               bound.lengths(), bound.formats(), kTextResults),
+           sql);
+    return std::nullopt;
+  }
+  const std::string text(sql);
+  if (known != nullptr || conn.prepared_count() >= kMaxCachedStatements) {
+    queued(PQsendQueryParams(pg, text.c_str(), bound.count(), bound.types(), bound.values(),
+                             bound.lengths(), bound.formats(), kTextResults),
+           sql);
+    return std::nullopt;
+  }
+  PreparedStatement statement{std::string(name), text, types_of(params)};
+  queued(PQsendPrepare(pg, statement.name.c_str(), text.c_str(),
+                       static_cast<int>(statement.types.size()), statement.types.data()),
+         sql);
+  queued(PQsendQueryPrepared(pg, statement.name.c_str(), bound.count(), bound.values(),
+                             bound.lengths(), bound.formats(), kTextResults),
+         sql);
+  return statement;
+}
+
 void exec_script(Connection& conn, std::string_view sql) {
   const std::string text(sql);
   flush_deferred(conn);  // a multi-statement script cannot travel in a pipeline

@@ -1,19 +1,23 @@
 #include "providers/postgres/flight.h"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "providers/postgres/exec.h"
+#include "providers/postgres/param.h"
 #include "providers/postgres/round_trips.h"
+#include "providers/postgres/unique_violation.h"
 
 namespace docket::postgres {
 namespace {
 
-// Leaves pipeline mode however the flight ends: on an early exit it reads what the
-// server still sends up to the sync, so the connection is usable again. A connection
-// that cannot leave pipeline mode is not idle() and its pool discards it.
+// Leaves pipeline mode however the flight ends: on an early exit it ends the pipeline
+// with a sync (if none was sent) and reads what the server still sends up to it, so the
+// connection is usable again. A connection that cannot leave pipeline mode is not
+// idle() and its pool discards it.
 class PipelineMode {
  public:
   explicit PipelineMode(Connection& conn) : conn_(conn) {
@@ -25,8 +29,8 @@ class PipelineMode {
   PipelineMode& operator=(const PipelineMode&) = delete;
   ~PipelineMode() {
     PGconn* pg = conn_.native();
-    if (!synced_) {
-      for (int unread = 0; unread < 64 && conn_.healthy(); ++unread) {
+    if (!synced_ && (sync_sent_ || PQpipelineSync(pg) == 1)) {
+      for (int unread = 0; unread < 4096 && conn_.healthy(); ++unread) {
         PGresult* result = PQgetResult(pg);
         const bool sync = result != nullptr && PQresultStatus(result) == PGRES_PIPELINE_SYNC;
         PQclear(result);
@@ -38,9 +42,17 @@ class PipelineMode {
     PQexitPipelineMode(pg);
   }
 
-  // The next result of the flight: one per command, each followed by the nullptr that
-  // ends that command's results. A nullptr in its place is a connection failure.
-  Result next_command_result() {
+  void sync() {
+    if (PQpipelineSync(conn_.native()) != 1) {
+      throw_failure(conn_, Result(nullptr), "a pipeline sync");
+    }
+    sync_sent_ = true;
+  }
+
+  // The next result of the flight: one per statement sent, each followed by the
+  // nullptr that ends that statement's results. A nullptr in its place is a connection
+  // failure.
+  Result next_result() {
     Result result(PQgetResult(conn_.native()));
     if (result.native() != nullptr) {
       PQclear(PQgetResult(conn_.native()));
@@ -58,47 +70,69 @@ class PipelineMode {
 
  private:
   Connection& conn_;
+  bool sync_sent_ = false;
   bool synced_ = false;
 };
 
-bool send_command(PGconn* pg, const std::string& command) {
-  return PQsendQueryParams(pg, command.c_str(), 0, nullptr, nullptr, nullptr, nullptr, 0) == 1;
+// Queues one deferred statement; returns the preparation sent ahead of it, if any.
+std::optional<PreparedStatement> send_deferred(Connection& conn, const DeferredStatement& item) {
+  if (item.from_handler) {
+    const std::vector<Param> params = to_params(item.params);
+    return send_cached(conn, item.sql, params);
+  }
+  if (PQsendQueryParams(conn.native(), item.sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr,
+                        0) != 1) {
+    throw_failure(conn, Result(nullptr), item.sql);
+  }
+  return std::nullopt;
 }
 
-// Sends the deferred commands, then `send` when given; returns the statement's result.
+struct Failure {
+  Result result;
+  const DeferredStatement* statement;
+};
+
+// Sends the deferred statements, then `send` when given; returns the statement's result.
 std::optional<Result> fly(Connection& conn, const StatementSender* send) {
   count_round_trip();
-  PGconn* pg = conn.native();
   // Forgotten before anything is sent: once the flight starts, the server holds them.
-  const std::vector<std::string> commands = conn.take_deferred();
+  const std::vector<DeferredStatement> items = conn.take_deferred();
+  std::vector<std::optional<PreparedStatement>> preparing(items.size());
   std::optional<Result> statement;
-  std::optional<std::pair<Result, std::string>> failed;
+  std::optional<Failure> failed;
   {
     PipelineMode pipeline(conn);
-    for (const std::string& command : commands) {
-      if (!send_command(pg, command)) {
-        throw_failure(conn, Result(nullptr), command);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      preparing[i] = send_deferred(conn, items[i]);
+    }
+    if (send != nullptr && (*send)(conn.native()) != 1) {
+      throw_failure(conn, Result(nullptr), "the statement after the deferred ones");
+    }
+    pipeline.sync();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (preparing[i]) {
+        Result prepared = pipeline.next_result();
+        if (prepared.ok()) {
+          conn.remember_prepared(std::move(*preparing[i]));
+        } else if (!failed) {
+          failed.emplace(Failure{std::move(prepared), &items[i]});
+        }
       }
-    }
-    if (send != nullptr && (*send)(pg) != 1) {
-      throw_failure(conn, Result(nullptr), "a statement after " + commands.back());
-    }
-    if (PQpipelineSync(pg) != 1) {
-      throw_failure(conn, Result(nullptr), "a pipeline sync");
-    }
-    for (const std::string& command : commands) {
-      Result result = pipeline.next_command_result();
+      Result result = pipeline.next_result();
       if (!result.ok() && !failed) {
-        failed.emplace(std::move(result), command);
+        failed.emplace(Failure{std::move(result), &items[i]});
       }
     }
     if (send != nullptr) {
-      statement.emplace(pipeline.next_command_result());
+      statement.emplace(pipeline.next_result());
     }
     pipeline.read_sync();
   }
   if (failed) {
-    throw_failure(conn, failed->first, failed->second);
+    if (failed->statement->from_handler) {
+      throw_mapped_failure(conn, failed->result, failed->statement->sql);
+    }
+    throw_failure(conn, failed->result, failed->statement->sql);
   }
   return statement;
 }

@@ -1,7 +1,7 @@
-// One pipeline flight: a connection's deferred commands (connection.h: BEGIN, SAVEPOINT,
-// RELEASE SAVEPOINT) and the statement that follows them, sent together in libpq's
-// pipeline mode with one sync and their results read in order: one round trip where
-// sending each on its own would cost one apiece.
+// One pipeline flight: a connection's deferred statements (connection.h: BEGIN,
+// SAVEPOINT, RELEASE SAVEPOINT, a handler's Transaction::send) and the statement that
+// follows them, sent together in libpq's pipeline mode with one sync and their results
+// read in order: one round trip where sending each on its own would cost one apiece.
 //
 // Semantics are those of sending them one by one: the server runs them in order in the
 // same session, and after a failure it skips the rest of the flight, so a statement never
@@ -34,16 +34,18 @@ class StatementSender {
   int (*call_)(const void*, PGconn*);
 };
 
-// Sends `conn`'s deferred commands and then the statement of `send` in one flight, and
-// returns the statement's Result, which may be a failure for the caller to report (as
-// try_exec's). Throws PostgresError naming the deferred command when one of them
-// failed, and when the connection fails during the flight. Counts one round trip. Call
-// only while something is deferred.
+// Sends `conn`'s deferred statements and then the statement of `send` in one flight,
+// and returns the statement's Result, which may be a failure for the caller to report
+// (as try_exec's). Throws when a deferred statement failed, naming it: PostgresError,
+// or UniqueViolationError for a unique violation of a handler's statement; and
+// PostgresError when the connection fails during the flight. Counts one round trip.
+// Call only while something is deferred.
 Result send_after_deferred(Connection& conn, StatementSender send);
 
-// Sends `conn`'s deferred commands alone, in one round trip when there are any: before
-// what cannot travel in a pipeline (a multi-statement script) and before a caller uses
-// the PGconn itself. Throws PostgresError naming a command that failed.
+// Sends `conn`'s deferred statements alone, in one round trip when there are any: before
+// what cannot travel in a pipeline (a multi-statement script), before a caller uses the
+// PGconn itself, and where a handler's sent statements must report now. Throws as
+// send_after_deferred.
 void flush_deferred(Connection& conn);
 
 }  // namespace docket::postgres

@@ -2,6 +2,7 @@
 #include <charconv>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "docket/error.h"
 #include "docket/postgres/transaction.h"
@@ -15,28 +16,6 @@ namespace {
 constexpr Oid kInt2 = 21;
 constexpr Oid kInt4 = 23;
 constexpr Oid kFloat4 = 700;
-
-std::vector<Param> to_params(const std::vector<Value>& values) {
-  std::vector<Param> params;
-  params.reserve(values.size());
-  for (const auto& value : values) {
-    params.push_back(std::visit(
-        [](const auto& v) -> Param {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, std::nullptr_t>) {
-            return Param::null();
-          } else if constexpr (std::is_same_v<T, double>) {
-            return Param::float8(v);
-          } else if constexpr (std::is_same_v<T, Bytes>) {
-            return Param::bytea(v);
-          } else {
-            return to_param(v);
-          }
-        },
-        value));
-  }
-  return params;
-}
 
 double to_double(std::string_view text, std::string_view column) {
   double value = 0;
@@ -74,6 +53,10 @@ Value cell(const Result& result, int row, int column) {
 std::int64_t Transaction::exec(std::string_view sql, const std::vector<Value>& params) {
   const auto bound = to_params(params);
   return exec_mapped(*connection_, sql, bound).affected_rows();
+}
+
+void Transaction::send(std::string_view sql, std::vector<Value> params) {
+  connection_->defer_from_handler(sql, std::move(params));
 }
 
 std::vector<Row> Transaction::query(std::string_view sql, const std::vector<Value>& params) {

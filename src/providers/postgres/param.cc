@@ -2,6 +2,8 @@
 
 #include <bit>
 #include <climits>
+#include <type_traits>
+#include <variant>
 
 #include "docket/error.h"
 
@@ -76,6 +78,28 @@ const char* Param::data() const noexcept {
 void throw_integer_out_of_range(std::uintmax_t value) {
   throw InvalidInputError("the integer parameter " + std::to_string(value) +
                           " exceeds PostgreSQL's bigint range (at most 9223372036854775807)");
+}
+
+std::vector<Param> to_params(const std::vector<Value>& values) {
+  std::vector<Param> params;
+  params.reserve(values.size());
+  for (const auto& value : values) {
+    params.push_back(std::visit(
+        [](const auto& v) -> Param {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::nullptr_t>) {
+            return Param::null();
+          } else if constexpr (std::is_same_v<T, double>) {
+            return Param::float8(v);
+          } else if constexpr (std::is_same_v<T, Bytes>) {
+            return Param::bytea(v);
+          } else {
+            return to_param(v);
+          }
+        },
+        value));
+  }
+  return params;
 }
 
 }  // namespace docket::postgres

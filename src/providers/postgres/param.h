@@ -25,6 +25,9 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
+
+#include "docket/postgres/transaction.h"
 
 namespace docket::postgres {
 
@@ -128,6 +131,10 @@ template <typename T>
 concept Bindable = requires(const T& value) {
   { to_param(value) } -> std::same_as<Param>;
 };
+
+// A handler's values (docket/postgres/transaction.h) as parameters; they borrow the
+// values' bytes.
+std::vector<Param> to_params(const std::vector<Value>& values);
 
 }  // namespace docket::postgres
 

@@ -73,17 +73,30 @@ void TransactionBlock::require_active(std::string_view operation) const {
 void TransactionBlock::commit() {
   require_active("commit");
   active_ = false;
-  if (conn_.begin_deferred()) {
-    conn_.clear_deferred();  // nothing was sent, so nothing is to commit
+  if (conn_.begin_deferred() && !conn_.handler_statements_deferred()) {
+    conn_.clear_deferred();  // nothing was or is to be sent, so nothing is to commit
     return;
   }
-  Result result =
-      conn_.deferred().empty()
-          ? (count_round_trip(), Result(PQexec(conn_.native(), "COMMIT")))
-          : send_after_deferred(conn_, StatementSender([](PGconn* pg) {
-                                  return PQsendQueryParams(pg, "COMMIT", 0, nullptr, nullptr,
-                                                           nullptr, nullptr, 0);
-                                }));
+  Result result(nullptr);
+  if (conn_.deferred().empty()) {
+    count_round_trip();
+    result = Result(PQexec(conn_.native(), "COMMIT"));
+  } else {
+    try {
+      result = send_after_deferred(conn_, StatementSender([](PGconn* pg) {
+                                     return PQsendQueryParams(pg, "COMMIT", 0, nullptr, nullptr,
+                                                              nullptr, nullptr, 0);
+                                   }));
+    } catch (...) {
+      // A deferred statement failed, so the COMMIT behind it never ran: end the
+      // transaction here, leaving the connection idle for its next user.
+      if (conn_.healthy() && conn_.in_transaction()) {
+        count_round_trip();
+        PQclear(PQexec(conn_.native(), "ROLLBACK"));
+      }
+      throw;
+    }
+  }
   if (!result.ok()) {
     throw_failure(conn_, result, "COMMIT");
   }

@@ -5,6 +5,7 @@
 #include "docket/error.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/exec.h"
+#include "providers/postgres/flight.h"
 #include "providers/postgres/unique_violation.h"
 
 namespace docket::postgres {
@@ -69,6 +70,12 @@ void PostgresUnitOfWork::rollback_savepoint() {
   require_open("roll back to a savepoint");
   block_.rollback_to(kSavepoint);
   block_.release(kSavepoint);
+}
+
+void PostgresUnitOfWork::settle_handler_writes() {
+  if (lease_->handler_statements_deferred()) {
+    flush_deferred(*lease_);
+  }
 }
 
 void PostgresUnitOfWork::commit() {
