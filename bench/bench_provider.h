@@ -57,6 +57,11 @@ class InboxBench {
   // One thread's raw baseline on the side database `raw_db`.
   virtual std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
                                                     std::string_view consumer_id) const = 0;
+  // One thread's commit-latency probe on the side database `raw_db`; nullptr where the
+  // provider has none.
+  virtual std::unique_ptr<CommitProbe> commit_probe(const std::string& /*raw_db*/) const {
+    return nullptr;
+  }
 };
 
 // `docket bench outbox` on one provider (the workload: outbox_workload.h).

@@ -4,9 +4,11 @@
 #include <chrono>
 #include <memory>
 #include <span>
+#include <string>
 #include <tuple>
 #include <utility>
 
+#include "bench_provider.h"
 #include "bench_registry.h"
 #include "delivery_plan.h"
 #include "docket/error.h"
@@ -144,6 +146,36 @@ SideBySideTimings run_sides(const RunInputs& in, const DocketInboxSide& docket,
       });
 }
 
+// Commits kCommitProbeCommits single rows through the provider's probe, a share per
+// thread started together; returns commits per second.
+std::optional<double> measure_commit_limit(const InboxBench& provider, const std::string& raw_db,
+                                           std::size_t threads, const std::string& run_id) {
+  std::vector<std::unique_ptr<CommitProbe>> probes;
+  for (std::size_t t = 0; t < threads; ++t) {
+    probes.push_back(provider.commit_probe(raw_db));
+    if (probes.back() == nullptr) {
+      return std::nullopt;
+    }
+  }
+  const SideWork commit = [&](std::size_t t, ItemRange items) {
+    std::string id;
+    for (std::size_t i = items.begin; i < items.end; ++i) {
+      id.assign(run_id).append(".").append(std::to_string(i));
+      probes[t]->commit_one(id);
+    }
+  };
+  // Both "sides" are the probe, on disjoint ids: the alternation machinery gives the
+  // same threads and latch as the measured run.
+  const std::size_t half = InboxBenchOptions::kCommitProbeCommits / 2;
+  const SideBySideTimings timings = run_side_by_side(
+      SideBySideShape{.items = half, .slice_items = half, .threads = threads, .grain = 1}, commit,
+      [&](std::size_t t, ItemRange items) {
+        commit(t, ItemRange{items.begin + half, items.end + half});
+      });
+  const double seconds = timings.seconds(kDocketSide) + timings.seconds(kRawSide);
+  return seconds > 0 ? static_cast<double>(2 * half) / seconds : 0.0;
+}
+
 }  // namespace
 
 InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
@@ -169,9 +201,21 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   const RunInputs inputs{options, ids, plan, occurred_at};
   std::vector<DispatchCounts> docket_counts(options.threads);
   std::vector<DispatchCounts> raw_counts(options.threads);
+  const std::optional<RoundTrips> trips_before = report.store.provider->round_trips();
   report.timings = run_sides(inputs, docket, provider, report.store.raw_db, report.consumer_id,
                              docket_counts, raw_counts);
+  if (const std::optional<RoundTrips> trips_after = report.store.provider->round_trips();
+      trips_before && trips_after) {
+    const auto per_delivery = [&](std::uint64_t before, std::uint64_t after) {
+      return static_cast<double>(after - before) / static_cast<double>(report.deliveries);
+    };
+    report.round_trips_per_delivery =
+        std::array<double, 2>{per_delivery(trips_before->docket, trips_after->docket),
+                              per_delivery(trips_before->raw, trips_after->raw)};
+  }
   report.peak_rss_bytes = peak_rss_bytes();
+  report.commit_limit_rate =
+      measure_commit_limit(provider, report.store.raw_db, options.threads, report.consumer_id);
   report.segments = report.timings.segments(segment_size(options));
 
   report.docket = side_report(docket_counts, provider, report.store.docket_db, report.consumer_id,
@@ -179,6 +223,9 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   report.raw = side_report(raw_counts, provider, report.store.raw_db, report.consumer_id,
                            report.timings, kRawSide);
   report.ratio = report.raw.rate > 0 ? report.docket.rate / report.raw.rate : 0.0;
+  if (report.commit_limit_rate && *report.commit_limit_rate > 0) {
+    report.commit_limit_ratio = report.docket.rate / *report.commit_limit_rate;
+  }
   check("docket", report.docket, options.messages, report.deliveries, report.problems);
   check("raw baseline", report.raw, options.messages, report.deliveries, report.problems);
   return report;

@@ -9,6 +9,10 @@
 // slices of about kSliceDeliveries (see run_side_by_side). Rates are deliveries per second (a
 // duplicate delivery is a dispatch call too); the ratio is docket's rate over the raw rate.
 //
+// Where the provider has one, a commit-latency probe runs after the two sides (single-row
+// autocommit inserts at the same thread count): the floor of any durable inbox, printed
+// with docket's rate over it.
+//
 // Afterwards both databases are checked: every delivery returned an outcome
 // (processed + skipped_duplicates = deliveries), and there is exactly one dedup row and
 // one effect row per distinct message. A failed check is listed in problems().
@@ -17,8 +21,10 @@
 #ifndef DOCKET_BENCH_INBOX_BENCH_H_
 #define DOCKET_BENCH_INBOX_BENCH_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +39,7 @@ struct InboxBenchOptions {
   // Deliveries per alternation slice, rounded up to a multiple of batch * threads.
   static constexpr std::size_t kSliceDeliveries = 1'000;
   static constexpr std::size_t kDefaultSegmentDeliveries = 100'000;
+  static constexpr std::size_t kCommitProbeCommits = 2'000;
 
   std::string store_url;
   std::size_t messages = 0;
@@ -62,6 +69,14 @@ struct InboxBenchReport {
   InboxSideReport docket;
   InboxSideReport raw;
   double ratio = 0;  // docket.rate / raw.rate
+  // Round trips per delivery, docket's and the raw baseline's, where the provider
+  // counts them (a server; not an embedded database).
+  std::optional<std::array<double, 2>> round_trips_per_delivery;
+  // The commit-latency limit, where the provider has a probe: single-row autocommit
+  // inserts per second at the same thread count, measured right after the run
+  // (kCommitProbeCommits of them), and docket's rate over it.
+  std::optional<double> commit_limit_rate;
+  std::optional<double> commit_limit_ratio;
   std::uint64_t peak_rss_bytes = 0;
   SideBySideTimings timings;
   std::vector<SpanTiming> segments;   // the slices merged per segment_deliveries

@@ -7,6 +7,7 @@
 #define DOCKET_BENCH_INBOX_SESSION_H_
 
 #include <span>
+#include <string_view>
 
 #include "inbox_workload.h"
 
@@ -20,6 +21,16 @@ class InboxSession {
   virtual void deliver(const BenchDelivery& delivery, DispatchCounts& counts) = 0;
   // The messages in one transaction, a savepoint each.
   virtual void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) = 0;
+};
+
+// One thread's connection for the commit-latency limit printed beside `docket bench
+// inbox`: each call commits one single-row insert on its own (a round trip and a
+// durable commit), the least any inbox can do per message.
+class CommitProbe {
+ public:
+  virtual ~CommitProbe() = default;
+  // Inserts and commits one row keyed `id` (unique per call).
+  virtual void commit_one(std::string_view id) = 0;
 };
 
 }  // namespace docket::bench

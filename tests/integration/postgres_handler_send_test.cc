@@ -102,8 +102,7 @@ TEST_F(PostgresHandlerSend, ASentUniqueViolationIsTheHandlersOwnAndNothingCommit
 
 TEST_F(PostgresHandlerSend, InABatchASentFailureFailsItsMessageAlone) {
   const InboxDispatcher inbox = dispatcher();
-  const std::vector<Envelope> batch{order("m-1", "o-1"), order("m-2", "o-1"),
-                                    order("m-3", "o-3")};
+  const std::vector<Envelope> batch{order("m-1", "o-1"), order("m-2", "o-1"), order("m-3", "o-3")};
   const std::vector<BatchItemResult> results = inbox.dispatch_batch(batch);
   ASSERT_EQ(results.size(), 3u);
   EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);

@@ -65,6 +65,7 @@ TEST(BenchInbox, BatchedThreadedRandomIdsAddUpAcrossSegments) {
                 "--batch", "25", "--threads", "2", "--random-ids", "--segment", "200", "--json"});
   expect_consistent(report, 400, 2, 25);
   EXPECT_EQ(report.at("ids"), "uuidv4");
+  EXPECT_TRUE(report.at("round_trips_per_op").is_null()) << "SQLite is called, not talked to";
   // 600 deliveries in segments of 200 (a multiple of batch * threads = 50).
   ASSERT_EQ(report.at("segments").size(), 3U);
   EXPECT_EQ(report.at("segments")[2].at("end_delivery"), 600);
@@ -109,6 +110,17 @@ TEST(BenchInbox, PostgresJsonReportAddsUp) {
   expect_consistent(report, 200, 1, 1);
   EXPECT_EQ(report.at("store"), url);
   EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
+  // docket: BEGIN with the dedup insert, then the handler's sent insert with COMMIT (a
+  // duplicate: its ROLLBACK); the first delivery of a connection also prepares. The
+  // raw limit: one statement a delivery.
+  const auto& trips = report.at("round_trips_per_op");
+  EXPECT_GE(trips.at("docket").get<double>(), 2.0);
+  EXPECT_LE(trips.at("docket").get<double>(), 2.0 + 4.0 / 300);
+  EXPECT_GE(trips.at("raw").get<double>(), 1.0);
+  EXPECT_LE(trips.at("raw").get<double>(), 1.0 + 2.0 / 300);
+  EXPECT_GT(report.at("commit_limit_rate").get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(report.at("commit_limit_ratio").get<double>(),
+                   report.at("rate").get<double>() / report.at("commit_limit_rate").get<double>());
 }
 
 TEST(BenchInbox, PostgresBatchedThreadedReportAddsUp) {

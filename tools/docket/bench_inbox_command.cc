@@ -29,6 +29,19 @@ nlohmann::json side_json(const bench::InboxSideReport& side) {
           {"rate", side.rate}};
 }
 
+nlohmann::json optional_json(const std::optional<double>& value) {
+  return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+// Round trips per delivery, or null where the provider makes none (embedded).
+nlohmann::json round_trips_json(const bench::InboxBenchReport& report) {
+  if (!report.round_trips_per_delivery) {
+    return nullptr;
+  }
+  return {{"docket", (*report.round_trips_per_delivery)[bench::kDocketSide]},
+          {"raw", (*report.round_trips_per_delivery)[bench::kRawSide]}};
+}
+
 nlohmann::json report_json(const bench::InboxBenchReport& report) {
   nlohmann::json segments = nlohmann::json::array();
   for (const auto& segment : report.segments) {
@@ -60,6 +73,9 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
           {"raw_rate", report.raw.rate},
           {"ratio", report.ratio},
           {"median_slice_ratio", report.timings.median_slice_ratio()},
+          {"round_trips_per_op", round_trips_json(report)},
+          {"commit_limit_rate", optional_json(report.commit_limit_rate)},
+          {"commit_limit_ratio", optional_json(report.commit_limit_ratio)},
           {"slices", report.timings.slices.size()},
           {"peak_rss_bytes", report.peak_rss_bytes},
           {"raw", side_json(report.raw)},
@@ -85,8 +101,18 @@ void print_text(const bench::InboxBenchReport& report, bool print_segments) {
   line("raw     ", report.raw);
   std::cout << "  ratio   " << fixed(report.ratio, 3) << "  (median over "
             << report.timings.slices.size() << " alternating slices "
-            << fixed(report.timings.median_slice_ratio(), 3) << ")\n"
-            << "  peak RSS " << fixed(static_cast<double>(report.peak_rss_bytes) / 1048576.0, 1)
+            << fixed(report.timings.median_slice_ratio(), 3) << ")\n";
+  if (report.round_trips_per_delivery) {
+    std::cout << "  round trips a delivery: docket "
+              << fixed((*report.round_trips_per_delivery)[bench::kDocketSide], 2) << ", raw "
+              << fixed((*report.round_trips_per_delivery)[bench::kRawSide], 2) << "\n";
+  }
+  if (report.commit_limit_rate) {
+    std::cout << "  commit limit " << fixed(*report.commit_limit_rate, 0)
+              << " single-row commits/s (after the run, same threads); docket / limit "
+              << fixed(report.commit_limit_ratio.value_or(0.0), 3) << "\n";
+  }
+  std::cout << "  peak RSS " << fixed(static_cast<double>(report.peak_rss_bytes) / 1048576.0, 1)
             << " MiB\n";
   if (print_segments) {
     std::cout << "  segment (deliveries)        docket/s      raw/s  ratio  peak RSS MiB\n";

@@ -60,7 +60,9 @@ class PostgresInboxBench final : public InboxBench {
   }
 
   void insert_effect(HandlerContext& ctx, std::string_view body) const override {
-    ctx.transaction<postgres::Transaction>().exec(
+    // A handler that does not read the insert's result sends it: it travels with the
+    // COMMIT (docket/postgres/transaction.h).
+    ctx.transaction<postgres::Transaction>().send(
         kPostgresEffectInsertSql,
         {std::string(ctx.consumer_id()), ctx.envelope().message_id, std::string(body)});
   }
@@ -74,6 +76,9 @@ class PostgresInboxBench final : public InboxBench {
   std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
                                             std::string_view consumer_id) const override {
     return std::make_unique<RawInboxPostgres>(raw_db, consumer_id);
+  }
+  std::unique_ptr<CommitProbe> commit_probe(const std::string& raw_db) const override {
+    return std::make_unique<CommitProbePostgres>(raw_db);
   }
 };
 

@@ -9,96 +9,84 @@
 namespace docket::bench {
 namespace {
 
-// Verbatim the dedup insert of PostgresUnitOfWork::try_record.
-constexpr std::string_view kRecordSql =
-    "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
-    "occurred_at, processed_at, message_source, causation_id, correlation_id) "
-    "VALUES ($1, $2, $3, $4, 'epoch'::timestamptz + $5 * interval '1 microsecond', "
-    "'epoch'::timestamptz + $6 * interval '1 microsecond', $7, $8, $9) "
-    "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING";
-constexpr std::array<Oid, 9> kRecordTypes{kPgText, kPgText, kPgText, kPgText, kPgInt8,
-                                          kPgInt8, kPgText, kPgText, kPgText};
-constexpr std::array<Oid, 3> kEffectTypes{kPgText, kPgText, kPgText};
+// The dedup columns of PostgresUnitOfWork::try_record; the constant ones are the
+// statement's first parameters: $1 tenant, $2 consumer id, $3 event type, $4
+// occurred_at, $5 the effect body, $6 processed_at; then each message's id.
+constexpr int kSharedParams = 6;
 
-// Statement names; docket's unit of work begins with its default isolation.
-constexpr const char* kBegin = "raw_begin";
-constexpr const char* kCommit = "raw_commit";
-constexpr const char* kRollback = "raw_rollback";
-constexpr const char* kSavepoint = "raw_savepoint";
-constexpr const char* kRelease = "raw_release";
-constexpr const char* kRecord = "raw_record";
-constexpr const char* kEffect = "raw_effect";
+std::string insert_sql(std::size_t messages) {
+  std::string sql =
+      "WITH recorded AS (INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, "
+      "event_type, occurred_at, processed_at, message_source, causation_id, correlation_id) "
+      "VALUES ";
+  for (std::size_t i = 0; i < messages; ++i) {
+    sql += (i == 0 ? "($1, $2, $" : ", ($1, $2, $") + std::to_string(kSharedParams + 1 + i) +
+           ", $3, 'epoch'::timestamptz + $4 * interval '1 microsecond', "
+           "'epoch'::timestamptz + $6 * interval '1 microsecond', NULL, NULL, NULL)";
+  }
+  sql +=
+      " ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING RETURNING message_id) "
+      "INSERT INTO docket_bench_effects (consumer_id, message_id, body) "
+      "SELECT $2, message_id, $5 FROM recorded";
+  return sql;
+}
+
+constexpr std::string_view kProbeTableSql =
+    "CREATE TABLE IF NOT EXISTS docket_bench_commit_probe (id TEXT PRIMARY KEY)";
+constexpr const char* kProbe = "raw_commit_probe";
 
 }  // namespace
 
 RawInboxPostgres::RawInboxPostgres(const std::string& url, std::string_view consumer_id)
-    : consumer_id_(consumer_id), db_(url) {
-  db_.prepare(kBegin, "BEGIN ISOLATION LEVEL READ COMMITTED", {});
-  db_.prepare(kCommit, "COMMIT", {});
-  db_.prepare(kRollback, "ROLLBACK", {});
-  db_.prepare(kSavepoint, "SAVEPOINT docket_message", {});
-  db_.prepare(kRelease, "RELEASE SAVEPOINT docket_message", {});
-  db_.prepare(kRecord, std::string(kRecordSql), kRecordTypes);
-  db_.prepare(kEffect, std::string(kPostgresEffectInsertSql), kEffectTypes);
-}
+    : consumer_id_(consumer_id), db_(url) {}
 
-bool RawInboxPostgres::record(const BenchDelivery& delivery) {
-  const PgInt8 occurred_at(delivery.occurred_at_micros);
-  const PgInt8 processed_at(now_micros());
-  const std::array params{pg_text(kBenchTenant),
-                          pg_text(consumer_id_),
-                          pg_text(delivery.message_id),
-                          pg_text(kBenchEventType),
-                          occurred_at.param(),
-                          processed_at.param(),
-                          RawPgParam{},
-                          RawPgParam{},
-                          RawPgParam{}};
-  return db_.run(kRecord, params) == 1;
-}
-
-void RawInboxPostgres::insert_effect(const BenchDelivery& delivery) {
-  const std::array params{pg_text(consumer_id_), pg_text(delivery.message_id),
-                          pg_text(kBenchPayload)};
-  db_.run(kEffect, params);
+const char* RawInboxPostgres::statement(std::size_t messages) {
+  if (messages >= names_.size()) {
+    names_.resize(messages + 1);
+  }
+  std::string& name = names_[messages];
+  if (name.empty()) {
+    std::vector<Oid> types{kPgText, kPgText, kPgText, kPgInt8, kPgText, kPgInt8};
+    types.resize(types.size() + messages, kPgText);
+    name = "raw_inbox_" + std::to_string(messages);
+    db_.prepare(name, insert_sql(messages), types);
+  }
+  return name.c_str();
 }
 
 void RawInboxPostgres::deliver(const BenchDelivery& delivery, DispatchCounts& counts) {
-  db_.run(kBegin);
-  try {
-    if (!record(delivery)) {
-      db_.run(kRollback);
-      ++counts.skipped_duplicates;
-      return;
-    }
-    insert_effect(delivery);
-    db_.run(kCommit);
-    ++counts.processed;
-  } catch (...) {
-    db_.rollback_and_rethrow();
-  }
+  deliver_batch(std::span<const BenchDelivery>(&delivery, 1), counts);
 }
 
 void RawInboxPostgres::deliver_batch(std::span<const BenchDelivery> deliveries,
                                      DispatchCounts& counts) {
-  DispatchCounts batch;
-  db_.run(kBegin);
-  try {
-    for (const BenchDelivery& delivery : deliveries) {
-      db_.run(kSavepoint);
-      if (record(delivery)) {
-        insert_effect(delivery);
-        ++batch.processed;
-      } else {
-        ++batch.skipped_duplicates;
-      }
-      db_.run(kRelease);
-    }
-    db_.run(kCommit);
-  } catch (...) {
-    db_.rollback_and_rethrow();
+  const char* name = statement(deliveries.size());
+  const PgInt8 occurred_at(deliveries.front().occurred_at_micros);
+  const PgInt8 processed_at(now_micros());
+  params_.clear();
+  params_.push_back(pg_text(kBenchTenant));
+  params_.push_back(pg_text(consumer_id_));
+  params_.push_back(pg_text(kBenchEventType));
+  params_.push_back(occurred_at.param());
+  params_.push_back(pg_text(kBenchPayload));
+  params_.push_back(processed_at.param());
+  for (const BenchDelivery& delivery : deliveries) {
+    params_.push_back(pg_text(delivery.message_id));
   }
-  counts += batch;
+  const auto processed = static_cast<std::size_t>(db_.run(name, params_));
+  counts.processed += processed;
+  counts.skipped_duplicates += deliveries.size() - processed;
+}
+
+CommitProbePostgres::CommitProbePostgres(const std::string& url) : db_(url) {
+  db_.exec_script(std::string(kProbeTableSql));
+  db_.prepare(kProbe, "INSERT INTO docket_bench_commit_probe (id) VALUES ($1)",
+              std::array<Oid, 1>{kPgText});
+}
+
+void CommitProbePostgres::commit_one(std::string_view id) {
+  const std::array params{pg_text(id)};
+  db_.run(kProbe, params);
 }
 
 }  // namespace docket::bench

@@ -1,18 +1,18 @@
-// The raw limit of the inbox on PostgreSQL: what docket's dispatcher and PostgreSQL
-// store do for a message, written directly against libpq.
-//
-// The dedup insert is the one docket's store issues (src/providers/postgres/
-// unit_of_work.cc), verbatim, with its parameters bound as docket binds them, in the
-// same transaction shape:
-//   single message: BEGIN ISOLATION LEVEL READ COMMITTED; the dedup INSERT ... ON
-//                   CONFLICT DO NOTHING; if it inserted, the effect INSERT and COMMIT,
-//                   else ROLLBACK;
-//   batch:          BEGIN ...; per message SAVEPOINT docket_message, the dedup INSERT,
-//                   the effect INSERT if it inserted, RELEASE SAVEPOINT docket_message;
-//                   COMMIT.
-// processed_at is read from the system clock per message, as docket's store does.
-// Every statement (BEGIN and COMMIT included) is prepared once per connection: the
-// honest lower bound, which docket is held to.
+// The raw limit of the inbox on PostgreSQL: the same work as docket's dispatcher and
+// PostgreSQL store (a dedup row per distinct message, an effect row per new message,
+// nothing for a duplicate, all or nothing per message), done the fastest way libpq
+// allows: ONE statement per delivery or per batch, in autocommit. The dedup rows are
+// inserted with ON CONFLICT DO NOTHING ... RETURNING, and the effect rows are inserted
+// from what that returned, in a data-modifying WITH:
+//   single message: one statement, one round trip, one commit;
+//   batch:          one multi-row statement for the whole batch (a prepared statement
+//                   per batch size), one round trip, one commit.
+// The dedup rows are the ones docket's store writes (src/providers/postgres/
+// unit_of_work.cc: same table, same columns, processed_at read from the system clock
+// per batch); a statement is prepared once per connection and its parameters bound in
+// binary, as docket binds them. What it leaves out is what a single statement cannot
+// give: a handler's code between the dedup insert and the effect, and a savepoint that
+// fails one message of a batch alone.
 //
 // Thread-safety: one session per thread, each with its own connection.
 #ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_INBOX_POSTGRES_H_
@@ -47,11 +47,24 @@ class RawInboxPostgres final : public InboxSession {
   void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) override;
 
  private:
-  // Runs the dedup insert; true when it inserted the row.
-  bool record(const BenchDelivery& delivery);
-  void insert_effect(const BenchDelivery& delivery);
+  // The statement for `messages` deliveries, prepared on first use.
+  const char* statement(std::size_t messages);
 
   std::string consumer_id_;
+  RawPostgres db_;
+  std::vector<std::string> names_;  // indexed by messages per statement
+  std::vector<RawPgParam> params_;
+};
+
+// The commit-latency limit of the cluster: one single-row INSERT per call, in
+// autocommit (a round trip and a commit each), into a table of its own on the raw
+// side. No inbox work does less per message and still commits it durably.
+class CommitProbePostgres final : public CommitProbe {
+ public:
+  explicit CommitProbePostgres(const std::string& url);
+  void commit_one(std::string_view id) override;
+
+ private:
   RawPostgres db_;
 };
 
