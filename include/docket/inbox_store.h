@@ -75,11 +75,12 @@ class UnitOfWork {
   virtual void release_savepoint() = 0;
   virtual void rollback_savepoint() = 0;
 
-  // Sends now what handlers left to be sent later (docket::postgres::Transaction::send)
-  // and throws its failure, so that it fails the message whose handler wrote it. A
-  // batch calls it after each message's handlers, before releasing its savepoint. The
-  // default has nothing to send.
-  virtual void settle_handler_writes() {}
+  // Sends now the writes the unit of work holds back to send with its next statement or
+  // its commit (on PostgreSQL: a handler's Transaction::send, an outbox message staged),
+  // and throws their failure: a batch calls it after each message's handlers, before
+  // releasing its savepoint, so that a failure fails that message alone. The default
+  // holds nothing back.
+  virtual void flush_deferred_writes() {}
 
   // Commits once. Throws UniqueViolationError when a constraint fails at commit.
   virtual void commit() = 0;

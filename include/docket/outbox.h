@@ -41,7 +41,11 @@ class Outbox {
   // id. Throws InvalidInputError, naming the field, when the event type is empty, not
   // UTF-8 or longer than kMaxEventTypeBytes, when a supplied id is nil or not
   // version 7, or a lineage field is not UTF-8; nothing is staged then. Trace headers
-  // are carried as given (never an error). See OutboxStore::insert for `tx`.
+  // are carried as given (never an error). A supplied id already staged is a
+  // UniqueViolationError when the insert reaches the database: from stage() itself, or,
+  // on a store that holds writes back to send them with the transaction's next
+  // statement or commit (PostgreSQL: no round trip of its own), from that statement,
+  // the commit, or UnitOfWork::flush_deferred_writes(). See OutboxStore::insert for `tx`.
   Uuid stage(HandlerTransaction& tx, const OutboxMessage& message) const;
 
   // Parked messages after `after_sequence`, in sequence order, at most `limit`.

@@ -36,7 +36,7 @@ std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegis
     }
     HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
     handlers.run(envelope, ctx);
-    unit.settle_handler_writes();
+    unit.flush_deferred_writes();
     unit.release_savepoint();
     return DispatchOutcome::kProcessed;
   } catch (const UniqueViolationError&) {

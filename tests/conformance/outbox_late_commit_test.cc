@@ -33,6 +33,7 @@ TEST_P(LateCommitTest, SlowerTransactionHoldingTheLowerSequenceIsNotSkipped) {
   std::thread slow([&] {
     auto unit = store_->begin();
     outbox_->stage(unit->handler_transaction(), {.event_type = "Placed", .payload = "\"slow\""});
+    unit->flush_deferred_writes();  // the insert has taken its sequence
     staged.count_down();
     commit.wait();
     unit->commit();
@@ -70,7 +71,8 @@ TEST_P(LateCommitTest, RolledBackSequenceHoldsTheCheckpointOnlyUntilTheGapTimeou
   {
     auto unit = store_->begin();
     outbox_->stage(unit->handler_transaction(), {.event_type = "Placed", .payload = "1"});
-  }  // rolled back: sequence 1 never appears
+    unit->flush_deferred_writes();  // the insert has taken its sequence
+  }                                 // rolled back: sequence 1 never appears
   {
     auto unit = store_->begin();
     outbox_->stage(unit->handler_transaction(), {.event_type = "Placed", .payload = "2"});

@@ -15,6 +15,8 @@
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_errors.h"
 #include "docket/open_inbox_store.h"
+#include "docket/open_outbox_store.h"
+#include "docket/outbox.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/round_trips.h"
 #include "support/postgres_schema.h"
@@ -87,6 +89,24 @@ TEST_F(PostgresHandlerSend, ADispatchThatOnlySendsCostsTwoRoundTrips) {
   EXPECT_EQ(inbox.dispatch(order("m-1", "o-1")), DispatchOutcome::kSkippedDuplicate);
   EXPECT_EQ(round_trips() - duplicate_before, 2u) << "BEGIN with the dedup insert, ROLLBACK";
   EXPECT_EQ(runs_, 2) << "a duplicate runs no handler";
+}
+
+TEST_F(PostgresHandlerSend, StagingAnOutboxMessageAddsNoRoundTrip) {
+  const std::unique_ptr<OutboxStore> outbox_store = docket::open_outbox_store(schema_.url());
+  const Outbox outbox(*outbox_store);
+  const auto produce = [&](std::string id) {
+    auto unit = outbox_store->begin();
+    auto& tx = dynamic_cast<Transaction&>(unit->handler_transaction());
+    tx.send("INSERT INTO orders (id) VALUES ($1)", {std::move(id)});
+    outbox.stage(tx, {.event_type = "order-placed", .payload = "{}"});
+    unit->commit();
+  };
+  produce("o-0");  // prepares
+  const std::uint64_t before = round_trips();
+  produce("o-1");
+  EXPECT_EQ(round_trips() - before, 1u) << "BEGIN, the order, the message and COMMIT: one flight";
+  EXPECT_EQ(orders(), (std::vector<std::string>{"o-0", "o-1"}));
+  EXPECT_EQ(outbox_store->read_feed(0, 10).size(), 2u);
 }
 
 TEST_F(PostgresHandlerSend, ASentUniqueViolationIsTheHandlersOwnAndNothingCommits) {

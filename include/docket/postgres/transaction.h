@@ -70,7 +70,7 @@ class Transaction : public HandlerTransaction {
   // handler's own, after the dispatcher rules out a duplicate delivery); in a batch,
   // before the message's savepoint is released, so it fails that message alone. Use
   // exec when the handler must know the outcome before going on.
-  void send(std::string_view sql, std::vector<Value> params = {});
+  void send(std::string_view sql, const std::vector<Value>& params = {});
 
   // Runs one statement and returns every result row.
   std::vector<Row> query(std::string_view sql, const std::vector<Value>& params = {});

@@ -56,26 +56,29 @@ bool Connection::in_transaction() const noexcept {
 
 void Connection::defer(std::string_view command, bool begins) {
   deferred_.push_back(
-      DeferredStatement{.sql = std::string(command), .from_handler = false, .params = {}});
+      DeferredStatement{.sql = std::string(command), .write = false, .name = {}, .params = {}});
   begin_deferred_ = begin_deferred_ || begins;
 }
 
-void Connection::defer_from_handler(std::string_view sql, std::vector<Value> params) {
-  deferred_.push_back(DeferredStatement{
-      .sql = std::string(sql), .from_handler = true, .params = std::move(params)});
-  handler_statements_deferred_ = true;
+void Connection::defer_write(std::string_view sql, std::string_view name,
+                             std::span<const Param> params) {
+  deferred_.push_back(DeferredStatement{.sql = std::string(sql),
+                                        .write = true,
+                                        .name = std::string(name),
+                                        .params = OwnedParams(params)});
+  writes_deferred_ = true;
 }
 
 std::vector<DeferredStatement> Connection::take_deferred() noexcept {
   begin_deferred_ = false;
-  handler_statements_deferred_ = false;
+  writes_deferred_ = false;
   return std::exchange(deferred_, {});
 }
 
 void Connection::clear_deferred() noexcept {
   deferred_.clear();
   begin_deferred_ = false;
-  handler_statements_deferred_ = false;
+  writes_deferred_ = false;
 }
 
 int Connection::backend_pid() const noexcept {
@@ -90,6 +93,12 @@ const PreparedStatement* Connection::find_prepared(std::string_view name) const 
 const PreparedStatement& Connection::remember_prepared(PreparedStatement statement) {
   std::string key = statement.name;
   return prepared_.insert_or_assign(std::move(key), std::move(statement)).first->second;
+}
+
+void Connection::forget_prepared(std::string_view name) {
+  if (auto it = prepared_.find(name); it != prepared_.end()) {
+    prepared_.erase(it);
+  }
 }
 
 }  // namespace docket::postgres

@@ -33,18 +33,20 @@
 #include <unordered_map>
 #include <vector>
 
-#include "docket/postgres/transaction.h"
+#include "providers/postgres/param.h"
 
 namespace docket::postgres {
 
 // A statement held back until the next one (see Connection).
 struct DeferredStatement {
   std::string sql;
-  // A handler's statement: its parameters, and it runs as a cached prepared statement
-  // (exec.h's try_exec_cached) whose failure is the handler's. Otherwise a command of
-  // docket's own without parameters.
-  bool from_handler = false;
-  std::vector<Value> params;
+  // A write (a caller's statement, or one of docket's own such as an outbox insert),
+  // as opposed to a command without parameters (BEGIN, SAVEPOINT, RELEASE SAVEPOINT).
+  bool write = false;
+  // The name a write is prepared under; empty: a name derived from its text
+  // (exec.h's try_exec_cached).
+  std::string name;
+  OwnedParams params;
 };
 
 struct PreparedStatement {
@@ -79,11 +81,12 @@ class Connection {
   // Holds back `command` (no parameters, no rows) until the next statement; `begins`
   // marks the BEGIN of a transaction block.
   void defer(std::string_view command, bool begins = false);
-  // Holds back a handler's statement until the next statement.
-  void defer_from_handler(std::string_view sql, std::vector<Value> params);
+  // Holds back a write until the next statement, with a copy of its parameters;
+  // `name`: as DeferredStatement's.
+  void defer_write(std::string_view sql, std::string_view name, std::span<const Param> params);
   std::span<const DeferredStatement> deferred() const noexcept { return deferred_; }
-  // Whether a handler's statement is among the deferred ones.
-  bool handler_statements_deferred() const noexcept { return handler_statements_deferred_; }
+  // Whether a write is among the deferred statements.
+  bool writes_deferred() const noexcept { return writes_deferred_; }
   // Whether a BEGIN is among the deferred commands: the transaction has sent nothing.
   bool begin_deferred() const noexcept { return begin_deferred_; }
   // Hands over the deferred statements to be sent, and forgets them.
@@ -97,6 +100,10 @@ class Connection {
   // exec_prepared, which prepares on first use).
   const PreparedStatement* find_prepared(std::string_view name) const;
   const PreparedStatement& remember_prepared(PreparedStatement statement);
+  // Forgets a statement remembered before its preparation was confirmed (a pipeline
+  // remembers it when sending, so that a later statement of the flight uses the name),
+  // once the server refused to prepare it.
+  void forget_prepared(std::string_view name);
   std::size_t prepared_count() const noexcept { return prepared_.size(); }
 
  private:
@@ -115,7 +122,7 @@ class Connection {
   std::unordered_map<std::string, PreparedStatement, NameHash, std::equal_to<>> prepared_;
   std::vector<DeferredStatement> deferred_;
   bool begin_deferred_ = false;
-  bool handler_statements_deferred_ = false;
+  bool writes_deferred_ = false;
 };
 
 }  // namespace docket::postgres

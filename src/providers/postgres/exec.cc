@@ -244,38 +244,43 @@ Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const P
   return try_exec_prepared(conn, name, sql, params);
 }
 
-std::optional<PreparedStatement> send_cached(Connection& conn, std::string_view sql,
-                                             std::span<const Param> params) {
+std::optional<PreparedStatement> send_prepared(Connection& conn, std::string_view name,
+                                               std::string_view sql,
+                                               std::span<const Param> params) {
   StatementName buffer;
-  const std::string_view name = cached_statement_name(sql, params, buffer);
+  const bool cached = name.empty();
+  if (cached) {
+    name = cached_statement_name(sql, params, buffer);
+  }
   const PreparedStatement* known = conn.find_prepared(name);
+  if (known != nullptr && !cached && !same_statement(*known, sql, params)) {
+    Result unused(nullptr);
+    prepare_once(conn, name, sql, params, unused);  // throws the misuse error
+  }
   BoundParams bound(params);
   PGconn* pg = conn.native();
-  const auto queued = [&conn](int sent, std::string_view statement) {
+  const auto queued = [&conn, sql](int sent) {
     if (sent != 1) {
-      throw_failure(conn, Result(nullptr), statement);
+      throw_failure(conn, Result(nullptr), sql);
     }
   };
   if (known != nullptr && same_statement(*known, sql, params)) {
     queued(PQsendQueryPrepared(pg, known->name.c_str(), bound.count(), bound.values(),
-                               bound.lengths(), bound.formats(), kTextResults),
-           sql);
+                               bound.lengths(), bound.formats(), kTextResults));
     return std::nullopt;
   }
   const std::string text(sql);
-  if (known != nullptr || conn.prepared_count() >= kMaxCachedStatements) {
+  if (cached && (known != nullptr || conn.prepared_count() >= kMaxCachedStatements)) {
+    // A cached name taken by another statement, or the cache full: unprepared.
     queued(PQsendQueryParams(pg, text.c_str(), bound.count(), bound.types(), bound.values(),
-                             bound.lengths(), bound.formats(), kTextResults),
-           sql);
+                             bound.lengths(), bound.formats(), kTextResults));
     return std::nullopt;
   }
   PreparedStatement statement{std::string(name), text, types_of(params)};
   queued(PQsendPrepare(pg, statement.name.c_str(), text.c_str(),
-                       static_cast<int>(statement.types.size()), statement.types.data()),
-         sql);
+                       static_cast<int>(statement.types.size()), statement.types.data()));
   queued(PQsendQueryPrepared(pg, statement.name.c_str(), bound.count(), bound.values(),
-                             bound.lengths(), bound.formats(), kTextResults),
-         sql);
+                             bound.lengths(), bound.formats(), kTextResults));
   return statement;
 }
 

@@ -58,13 +58,14 @@ inline constexpr std::size_t kMaxCachedStatements = 512;
 // the failed Result like try_exec.
 Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const Param> params);
 
-// Sends `sql` the way try_exec_cached runs it, without waiting for its result (libpq's
-// PQsend*, inside a pipeline: flight.h): by the name it is prepared under, or
-// unprepared. When it is to be prepared first, the preparation is sent ahead of it and
-// returned: its result comes first, and the caller remembers the statement on the
-// connection once that result is OK. Throws PostgresError when libpq cannot queue it.
-std::optional<PreparedStatement> send_cached(Connection& conn, std::string_view sql,
-                                             std::span<const Param> params);
+// Sends `sql` without waiting for its result (libpq's PQsend*, inside a pipeline:
+// flight.h), prepared under `name` as exec_prepared runs it, or with an empty `name` as
+// try_exec_cached runs it. When it is to be prepared first, the preparation is sent
+// ahead of it and returned: its result comes first, and the caller remembers the
+// statement on the connection once that result is OK. Throws PostgresError when libpq
+// cannot queue it, InvalidInputError for a name prepared with another statement.
+std::optional<PreparedStatement> send_prepared(Connection& conn, std::string_view name,
+                                               std::string_view sql, std::span<const Param> params);
 
 // Runs one or more `;`-separated statements with no parameters (simple query protocol;
 // outside an explicit transaction they run in one implicit transaction). Throws

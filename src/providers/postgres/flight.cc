@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "providers/postgres/exec.h"
-#include "providers/postgres/param.h"
 #include "providers/postgres/round_trips.h"
 #include "providers/postgres/unique_violation.h"
 
@@ -76,9 +75,8 @@ class PipelineMode {
 
 // Queues one deferred statement; returns the preparation sent ahead of it, if any.
 std::optional<PreparedStatement> send_deferred(Connection& conn, const DeferredStatement& item) {
-  if (item.from_handler) {
-    const std::vector<Param> params = to_params(item.params);
-    return send_cached(conn, item.sql, params);
+  if (item.write) {
+    return send_prepared(conn, item.name, item.sql, item.params.params());
   }
   if (PQsendQueryParams(conn.native(), item.sql.c_str(), 0, nullptr, nullptr, nullptr, nullptr,
                         0) != 1) {
@@ -97,13 +95,18 @@ std::optional<Result> fly(Connection& conn, const StatementSender* send) {
   count_round_trip();
   // Forgotten before anything is sent: once the flight starts, the server holds them.
   const std::vector<DeferredStatement> items = conn.take_deferred();
-  std::vector<std::optional<PreparedStatement>> preparing(items.size());
+  // The names whose preparation travels in this flight, remembered as they are sent so
+  // that a later statement of the flight executes by name; forgotten if refused.
+  std::vector<std::optional<std::string>> preparing(items.size());
   std::optional<Result> statement;
   std::optional<Failure> failed;
   {
     PipelineMode pipeline(conn);
     for (std::size_t i = 0; i < items.size(); ++i) {
-      preparing[i] = send_deferred(conn, items[i]);
+      if (std::optional<PreparedStatement> prepared = send_deferred(conn, items[i])) {
+        preparing[i] = prepared->name;
+        conn.remember_prepared(std::move(*prepared));
+      }
     }
     if (send != nullptr && (*send)(conn.native()) != 1) {
       throw_failure(conn, Result(nullptr), "the statement after the deferred ones");
@@ -112,10 +115,11 @@ std::optional<Result> fly(Connection& conn, const StatementSender* send) {
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (preparing[i]) {
         Result prepared = pipeline.next_result();
-        if (prepared.ok()) {
-          conn.remember_prepared(std::move(*preparing[i]));
-        } else if (!failed) {
-          failed.emplace(Failure{std::move(prepared), &items[i]});
+        if (!prepared.ok()) {
+          conn.forget_prepared(*preparing[i]);
+          if (!failed) {
+            failed.emplace(Failure{std::move(prepared), &items[i]});
+          }
         }
       }
       Result result = pipeline.next_result();
@@ -129,10 +133,7 @@ std::optional<Result> fly(Connection& conn, const StatementSender* send) {
     pipeline.read_sync();
   }
   if (failed) {
-    if (failed->statement->from_handler) {
-      throw_mapped_failure(conn, failed->result, failed->statement->sql);
-    }
-    throw_failure(conn, failed->result, failed->statement->sql);
+    throw_mapped_failure(conn, failed->result, failed->statement->sql);
   }
   return statement;
 }

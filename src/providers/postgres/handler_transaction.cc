@@ -55,8 +55,9 @@ std::int64_t Transaction::exec(std::string_view sql, const std::vector<Value>& p
   return exec_mapped(*connection_, sql, bound).affected_rows();
 }
 
-void Transaction::send(std::string_view sql, std::vector<Value> params) {
-  connection_->defer_from_handler(sql, std::move(params));
+void Transaction::send(std::string_view sql, const std::vector<Value>& params) {
+  const auto bound = to_params(params);
+  connection_->defer_write(sql, /*name=*/{}, bound);
 }
 
 std::vector<Row> Transaction::query(std::string_view sql, const std::vector<Value>& params) {

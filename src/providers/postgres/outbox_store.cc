@@ -116,18 +116,26 @@ class PostgresOutboxStore final : public OutboxStore {
           ": no transaction is open on the connection, so the message would commit alone; "
           "stage inside a unit of work (begin() ... commit())");
     }
-    exec_prepared_mapped(
-        conn, "docket_outbox_insert",
+    // The insert travels with the transaction's next statement or its COMMIT
+    // (connection.h's deferred statements): staging adds no round trip of its own.
+    const std::array params{to_param(record.id),
+                            to_param(record.tenant),
+                            to_param(record.event_type),
+                            to_param(bytes_of(record.payload)),
+                            to_param(kit::to_micros(record.occurred_at)),
+                            to_param(record.source),
+                            to_param(record.causation_id),
+                            to_param(record.correlation_id),
+                            to_param(record.traceparent),
+                            to_param(record.tracestate),
+                            to_param(kit::to_micros(record.created_at)),
+                            to_param(kit::to_micros(record.next_attempt_at))};
+    conn.defer_write(
         "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
         "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
         "attempts, next_attempt_at, status) VALUES ($1, $2, $3, $4, " DOCKET_TS("$5") ", $6, $7, "
         "$8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS("$12") ", 0)",
-        std::array{to_param(record.id), to_param(record.tenant), to_param(record.event_type),
-                   to_param(bytes_of(record.payload)), to_param(kit::to_micros(record.occurred_at)),
-                   to_param(record.source), to_param(record.causation_id),
-                   to_param(record.correlation_id), to_param(record.traceparent),
-                   to_param(record.tracestate), to_param(kit::to_micros(record.created_at)),
-                   to_param(kit::to_micros(record.next_attempt_at))});
+        "docket_outbox_insert", params);
   }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,

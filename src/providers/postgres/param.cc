@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <climits>
+#include <cstring>
 #include <type_traits>
 #include <variant>
 
@@ -78,6 +79,29 @@ const char* Param::data() const noexcept {
 void throw_integer_out_of_range(std::uintmax_t value) {
   throw InvalidInputError("the integer parameter " + std::to_string(value) +
                           " exceeds PostgreSQL's bigint range (at most 9223372036854775807)");
+}
+
+OwnedParams::OwnedParams(std::span<const Param> params) {
+  std::size_t total = 0;
+  for (const Param& p : params) {
+    total += p.is_null() ? 0 : static_cast<std::size_t>(p.length());
+  }
+  bytes_.resize(total);
+  params_.reserve(params.size());
+  std::size_t at = 0;
+  for (const Param& p : params) {
+    if (p.is_null()) {
+      params_.push_back(Param::null(p.type()));
+      continue;
+    }
+    const auto length = static_cast<std::size_t>(p.length());
+    if (length > 0) {
+      std::memcpy(bytes_.data() + at, p.data(), length);
+    }
+    params_.push_back(
+        Param::binary(p.type(), std::span<const std::byte>(bytes_.data() + at, length)));
+    at += length;
+  }
 }
 
 std::vector<Param> to_params(const std::vector<Value>& values) {

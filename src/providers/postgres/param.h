@@ -132,6 +132,23 @@ concept Bindable = requires(const T& value) {
   { to_param(value) } -> std::same_as<Param>;
 };
 
+// Parameters that own their bytes: a copy of Params whose values may live elsewhere,
+// for a statement sent later (a deferred statement, connection.h). Moving keeps the
+// parameters valid; copying is not offered.
+class OwnedParams {
+ public:
+  OwnedParams() = default;
+  explicit OwnedParams(std::span<const Param> params);
+  OwnedParams(OwnedParams&&) noexcept = default;
+  OwnedParams& operator=(OwnedParams&&) noexcept = default;
+
+  std::span<const Param> params() const noexcept { return params_; }
+
+ private:
+  std::vector<std::byte> bytes_;  // every value, end to end; never reallocated
+  std::vector<Param> params_;     // views of bytes_
+};
+
 // A handler's values (docket/postgres/transaction.h) as parameters; they borrow the
 // values' bytes.
 std::vector<Param> to_params(const std::vector<Value>& values);

@@ -73,7 +73,7 @@ void TransactionBlock::require_active(std::string_view operation) const {
 void TransactionBlock::commit() {
   require_active("commit");
   active_ = false;
-  if (conn_.begin_deferred() && !conn_.handler_statements_deferred()) {
+  if (conn_.begin_deferred() && !conn_.writes_deferred()) {
     conn_.clear_deferred();  // nothing was or is to be sent, so nothing is to commit
     return;
   }

@@ -72,8 +72,8 @@ void PostgresUnitOfWork::rollback_savepoint() {
   block_.release(kSavepoint);
 }
 
-void PostgresUnitOfWork::settle_handler_writes() {
-  if (lease_->handler_statements_deferred()) {
+void PostgresUnitOfWork::flush_deferred_writes() {
+  if (lease_->writes_deferred()) {
     flush_deferred(*lease_);
   }
 }

@@ -30,7 +30,7 @@ class PostgresUnitOfWork final : public UnitOfWork {
   void begin_savepoint() override;
   void release_savepoint() override;
   void rollback_savepoint() override;
-  void settle_handler_writes() override;
+  void flush_deferred_writes() override;
   void commit() override;
 
  private:
