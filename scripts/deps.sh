@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what docket needs to build and test, from Debian 12 packages only.
+# Installs what docket needs to build and test, from Debian 12 packages only (npm
+# packages for the test servers: scripts/dynamodb-install.sh).
 # Idempotent: asks apt only for what is missing, and runs `apt-get update` only then.
 set -euo pipefail
 
@@ -9,11 +10,23 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
   libsqlite3-dev libpq-dev postgresql
+  libcurl4-openssl-dev libssl-dev
+  openjdk-17-jre-headless nodejs npm
 )
+
+# True when package $1 is installed. npm also counts as installed when an npm command
+# exists: a nodejs package from outside Debian (NodeSource's) ships npm itself and
+# conflicts with Debian's npm package.
+installed() {
+  if [ "$1" = npm ] && command -v npm >/dev/null; then
+    return 0
+  fi
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
 
 missing=()
 for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+  if ! installed "$p"; then
     missing+=("$p")
   fi
 done

@@ -12,10 +12,20 @@ fuzz_seconds=${FUZZ_SECONDS:-20}
 
 scripts/deps.sh
 
-# A throwaway PostgreSQL server for the tests (scripts/pg-start.sh), stopped on any exit.
-trap 'scripts/pg-stop.sh' EXIT
+# Throwaway servers for the tests, PostgreSQL (scripts/pg-start.sh) and DynamoDB Local
+# (scripts/dynamodb-start.sh), both stopped on any exit, the second even when the first
+# fails to stop.
+stop_servers() {
+  local status=0
+  scripts/pg-stop.sh || status=1
+  scripts/dynamodb-stop.sh || status=1
+  return $status
+}
+trap stop_servers EXIT
 DOCKET_TEST_POSTGRES_URL=$(scripts/pg-start.sh)
 export DOCKET_TEST_POSTGRES_URL
+DOCKET_TEST_DYNAMODB_URL=$(scripts/dynamodb-start.sh)
+export DOCKET_TEST_DYNAMODB_URL
 
 step() { printf '\n==> %s\n' "$*"; }
 

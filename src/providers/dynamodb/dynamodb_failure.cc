@@ -1,0 +1,131 @@
+#include "providers/dynamodb/dynamodb_failure.h"
+
+#include "docket/error.h"
+
+namespace docket::dynamodb {
+namespace {
+
+std::string attempts_text(int attempts) {
+  return attempts == 1 ? "1 attempt" : std::to_string(attempts) + " attempts";
+}
+
+std::string reasons_text(const ServiceError& error) {
+  std::string text;
+  for (std::size_t i = 0; i < error.cancellation_reasons.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + std::string("item ") + std::to_string(i) + ": " +
+            error.cancellation_reasons[i].code;
+  }
+  return text.empty() ? "none given" : text;
+}
+
+std::string what_to_do(const FailedCall& failed, const ServiceError& error) {
+  const std::string region = "region " + failed.url.region;
+  switch (error.kind) {
+    case ErrorKind::kResourceNotFound:
+      return "The table does not exist in " + region +
+             " of this endpoint, or is not ACTIVE yet: check region and table_prefix in the "
+             "store URL; docket creates its tables when a store opens.";
+    case ErrorKind::kResourceInUse:
+      return "The table is being created, updated or deleted: wait until it is ACTIVE, then "
+             "try again.";
+    case ErrorKind::kValidation:
+      return "DynamoDB refused the request as malformed and wrote nothing. The message names "
+             "the parameter; if the table was created outside docket, check that its key "
+             "schema is the one docket expects.";
+    case ErrorKind::kCredentials:
+      return "The AWS credentials (" + std::string(failed.credentials_source) +
+             ") were refused: check that they are current (AWS_SESSION_TOKEN for temporary "
+             "ones), belong to the account of the table, and that its IAM policy allows "
+             "dynamodb:" +
+             std::string(failed.call.operation) + " on it.";
+    case ErrorKind::kThrottled:
+      return "DynamoDB throttled the request on each of " + attempts_text(failed.attempts) +
+             "; nothing was written. Retry later, or raise the table's capacity (docket "
+             "creates on-demand tables; a provisioned table made elsewhere may be too small).";
+    case ErrorKind::kServerError:
+      return "DynamoDB failed on its side (" + attempts_text(failed.attempts) + ")" +
+             (failed.call.replay == Replay::kSafe
+                  ? "; retry later."
+                  : "; the request may or may not have been applied, so it was not repeated: "
+                    "check its effect before retrying.");
+    case ErrorKind::kTransactionConflict:
+      return "Another transaction is writing the same items: retry.";
+    case ErrorKind::kTokenReused:
+      return "Its ClientRequestToken was used within the last ten minutes for a different "
+             "request, so DynamoDB wrote nothing: give each distinct request a token of its "
+             "own.";
+    case ErrorKind::kConditionalCheckFailed:
+    case ErrorKind::kTransactionCanceled:
+      return "A condition of the request did not hold (cancellation reasons: " +
+             reasons_text(error) +
+             ") where docket expected none: the table holds data docket did not write, or "
+             "another writer raced it.";
+    case ErrorKind::kOther:
+      break;
+  }
+  return error.message.empty() ? "DynamoDB said no more; see its documentation of " + error.type +
+                                     " for " + std::string(failed.call.operation) + "."
+                               : "See DynamoDB's message above.";
+}
+
+}  // namespace
+
+std::string describe(const Call& call, const StoreUrl& url) {
+  std::string text = "DynamoDB " + std::string(call.operation);
+  if (!call.table.empty()) {
+    text += " on table '" + std::string(call.table) + "'";
+  }
+  return text + " at " + url.text;
+}
+
+void throw_service_failure(const FailedCall& failed, const ServiceError& error) {
+  std::string message = describe(failed.call, failed.url) + " failed: " + error.type + " (HTTP " +
+                        std::to_string(error.http_status) + ")";
+  if (!error.message.empty()) {
+    message += ": " + error.message;
+  }
+  if (!error.request_id.empty()) {
+    message += " [request id " + error.request_id + "]";
+  }
+  message += ". " + what_to_do(failed, error);
+  switch (error.kind) {
+    case ErrorKind::kResourceNotFound:
+    case ErrorKind::kResourceInUse:
+    case ErrorKind::kCredentials:
+      throw ConfigurationError(message);
+    case ErrorKind::kValidation:
+    case ErrorKind::kTokenReused:
+      throw InvalidInputError(message);
+    default:
+      throw InfrastructureError(message);
+  }
+}
+
+void throw_transport_failure(const FailedCall& failed, const kit::http::TransportFailure& failure) {
+  using Kind = kit::http::TransportFailure::Kind;
+  std::string message =
+      describe(failed.call, failed.url) + " failed after " + attempts_text(failed.attempts) + ": ";
+  switch (failure.kind) {
+    case Kind::kConnect:
+      message += "could not connect to " + failed.url.endpoint + " (" + failure.detail + "). " +
+                 (failed.url.aws ? "Check the network path to AWS and the region."
+                                 : "Is the server running there? Check host and port in the "
+                                   "store URL (scripts/dynamodb-start.sh starts DynamoDB Local "
+                                   "for docket's tests).");
+      break;
+    case Kind::kTimeout:
+      message += "no answer in time (" + failure.detail + ").";
+      break;
+    case Kind::kBroken:
+      message += "the connection failed (" + failure.detail + ").";
+      break;
+  }
+  if (!failure.request_unsent && failed.call.replay == Replay::kUnsafe) {
+    message +=
+        " The request may or may not have been applied, so it was not repeated: check "
+        "its effect before retrying.";
+  }
+  throw InfrastructureError(message);
+}
+
+}  // namespace docket::dynamodb

@@ -1,0 +1,67 @@
+// HttpClient: one server's HTTP client for the document providers, on libcurl.
+//
+// Connections are reused: the client keeps up to max_idle_connections easy handles,
+// each holding its connection open between requests; a request takes an idle handle
+// (or makes one) and gives it back when done. So N threads sending at once use N
+// connections, and a single thread reuses one.
+//
+// Every request has a connect timeout and a total timeout, so a server that is down
+// or stops answering yields a TransportFailure within them, never a hang. Nothing is
+// retried here: the caller decides what may be sent again (retry_policy.h).
+//
+// Thread-safety: send() may be called from many threads at once; the pool of idle
+// handles is guarded by a mutex, and each handle serves one request at a time.
+#ifndef DOCKET_PROVIDERS_KIT_HTTP_HTTP_CLIENT_H_
+#define DOCKET_PROVIDERS_KIT_HTTP_HTTP_CLIENT_H_
+
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "providers/kit/http/curl_easy.h"
+#include "providers/kit/http/http_message.h"
+
+namespace docket::kit::http {
+
+struct HttpClientOptions {
+  // Time to establish a TCP (and TLS) connection.
+  std::chrono::milliseconds connect_timeout{3000};
+  // Time for the whole request, connecting included.
+  std::chrono::milliseconds total_timeout{15000};
+  // Idle connections kept open for reuse; 0 closes each after its request.
+  std::size_t max_idle_connections = 8;
+};
+
+class HttpClient {
+ public:
+  // Throws ConfigurationError naming `owner` ("DynamoDB client") and the setting when a
+  // timeout is not positive or the total timeout is below the connect timeout.
+  explicit HttpClient(std::string_view owner, HttpClientOptions options = {});
+
+  HttpClient(const HttpClient&) = delete;
+  HttpClient& operator=(const HttpClient&) = delete;
+
+  // Sends `request` once and returns the response, whatever its status, or the
+  // transport failure. Throws InfrastructureError only when libcurl itself cannot be
+  // set up (out of memory).
+  HttpResult send(const HttpRequest& request) const;
+
+  const HttpClientOptions& options() const noexcept { return options_; }
+
+ private:
+  class Lease;
+
+  CurlEasy checkout() const;
+  void give_back(CurlEasy handle) const noexcept;
+
+  HttpClientOptions options_;
+  mutable std::mutex mutex_;
+  mutable std::vector<CurlEasy> idle_;
+};
+
+}  // namespace docket::kit::http
+
+#endif  // DOCKET_PROVIDERS_KIT_HTTP_HTTP_CLIENT_H_
