@@ -231,12 +231,19 @@ DOCKET_SSSE3 std::optional<char*> kernel(const SimdEscapes& escapes, std::string
 
 }  // namespace
 
+namespace {
+
+// Asked once, before main. A key composed by another static initializer that runs
+// first sees false and takes the scalar loop, which writes the same bytes.
+const bool kAvailable = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("ssse3") != 0;
+}();
+
+}  // namespace
+
 bool simd_kernel_available() noexcept {
-  static const bool available = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("ssse3") != 0;
-  }();
-  return available;
+  return kAvailable;
 }
 
 std::optional<char*> write_validated_simd(const SimdEscapes& escapes, std::string_view bytes,

@@ -1,7 +1,6 @@
 #include "keys/key_builder.h"
 
 #include <charconv>
-#include <cstring>
 
 #include "docket/error.h"
 
@@ -17,27 +16,10 @@ std::string KeyBuilder::describe() const {
   return text;
 }
 
-std::size_t KeyBuilder::size() const noexcept {
-  return spilled_ ? spill_.size() : used_;
-}
-
-bool KeyBuilder::buffer_has_room(std::size_t bytes) {
-  if (!spilled_ && bytes <= kBufferBytes - used_) {
-    return true;
-  }
+void KeyBuilder::spill() {
   if (!spilled_) {
     spill_.assign(buffer_.data(), used_);
     spilled_ = true;
-  }
-  return false;
-}
-
-void KeyBuilder::append_verbatim(std::string_view text) {
-  if (buffer_has_room(text.size())) {
-    std::memcpy(buffer_.data() + used_, text.data(), text.size());
-    used_ += text.size();
-  } else {
-    spill_ += text;
   }
 }
 
@@ -45,16 +27,6 @@ void KeyBuilder::note_term_size(std::string_view term, std::size_t size) {
   if (term_count_ < terms_.size()) {
     terms_[term_count_++] = EncodedTermSize{term, size};
   }
-}
-
-void KeyBuilder::constant(std::string_view text) {
-  if (!refused_) {
-    append_verbatim(text);
-  }
-}
-
-void KeyBuilder::term(std::string_view term, std::string_view value) {
-  this->term(term, value, term_codec(provider_));
 }
 
 void KeyBuilder::term(std::string_view term, std::string_view value, const ByteCodec& codec) {

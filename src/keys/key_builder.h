@@ -50,11 +50,17 @@ class KeyBuilder {
   KeyBuilder& operator=(const KeyBuilder&) = delete;
 
   // Appends constant text (a prefix or a separator) verbatim.
-  void constant(std::string_view text);
+  void constant(std::string_view text) {
+    if (!refused_) {
+      append_verbatim(text);
+    }
+  }
 
   // Validates `value` as the term named `term` and appends it escaped by `codec` (the
   // provider's term codec unless given).
-  void term(std::string_view term, std::string_view value);
+  void term(std::string_view term, std::string_view value) {
+    this->term(term, value, term_codec(provider_));
+  }
   void term(std::string_view term, std::string_view value, const ByteCodec& codec);
 
   // Appends a non-negative version in canonical decimal (no sign, no leading zeros).
@@ -70,10 +76,28 @@ class KeyBuilder {
   static constexpr std::size_t kBufferBytes = 8192;
 
   std::string describe() const;  // "Firestore inbox entry id"
-  std::size_t size() const noexcept;
-  // Room for `bytes` more in the buffer, else the key moved to spilled_.
-  bool buffer_has_room(std::size_t bytes);
-  void append_verbatim(std::string_view text);
+  std::size_t size() const noexcept { return spilled_ ? spill_.size() : used_; }
+  // Room for `bytes` more in the buffer; when there is none, the key moves to spill_.
+  bool buffer_has_room(std::size_t bytes) {
+    if (!spilled_ && bytes <= kBufferBytes - used_) {
+      return true;
+    }
+    spill();
+    return false;
+  }
+  void spill();  // moves the key to spill_ (once)
+  void append_verbatim(std::string_view text) {
+    if (buffer_has_room(text.size())) {
+      // Constants are a few bytes: a loop beats a call to memcpy.
+      char* out = buffer_.data() + used_;
+      for (const char c : text) {
+        *out++ = c;
+      }
+      used_ += text.size();
+    } else {
+      spill_ += text;
+    }
+  }
   // Appends `value` escaped by `codec`: its escaped size, or nullopt (nothing kept)
   // when it is not well-formed UTF-8.
   std::optional<std::size_t> append_term(std::string_view value, const ByteCodec& codec);
