@@ -34,7 +34,9 @@ double number(const nlohmann::json& c, const std::string& field) {
 }
 
 // One case: both sides composed `keys` keys of the same bytes; rates agree with counts
-// and seconds; the ratio is docket's rate over the raw rate and within (0, 10].
+// and seconds; the ratio is docket's rate over the raw rate. (Its upper bound is
+// checked on longer runs: in a run of one short slice, another process preempting the
+// raw side's microseconds would decide it.)
 void expect_case_adds_up(const nlohmann::json& c, std::size_t keys) {
   SCOPED_TRACE(c.dump());
   EXPECT_EQ(c.at("keys"), keys);
@@ -56,13 +58,13 @@ void expect_case_adds_up(const nlohmann::json& c, std::size_t keys) {
   EXPECT_DOUBLE_EQ(number(c, "raw_rate"), c.at("raw").at("rate").get<double>());
   EXPECT_DOUBLE_EQ(number(c, "ratio"), number(c, "rate") / number(c, "raw_rate"));
   EXPECT_GT(number(c, "ratio"), 0.0);
-  EXPECT_LE(number(c, "ratio"), 10.0);
   EXPECT_GE(c.at("slices").get<int>(), 1);
   EXPECT_GE(c.at("tuples").get<int>(), 1);
 }
 
-// Every kind of every named provider, realistic then worst case; worst-case keys are
-// near min(limit, 2048) bytes and longer than the realistic ones.
+// Every kind of every named provider, realistic then worst case, each with `keys` keys
+// (0: a timed run, as many as each case reports); worst-case keys are near
+// min(limit, 2048) bytes and longer than the realistic ones.
 void expect_cases(const nlohmann::json& report, const std::vector<std::string>& providers,
                   std::size_t keys) {
   const auto& cases = report.at("cases");
@@ -75,8 +77,8 @@ void expect_cases(const nlohmann::json& report, const std::vector<std::string>& 
   for (std::size_t i = 0; i < cases.size(); i += 2) {
     const auto& realistic = cases[i];
     const auto& worst = cases[i + 1];
-    expect_case_adds_up(realistic, keys);
-    expect_case_adds_up(worst, keys);
+    expect_case_adds_up(realistic, keys > 0 ? keys : realistic.at("keys").get<std::size_t>());
+    expect_case_adds_up(worst, keys > 0 ? keys : worst.at("keys").get<std::size_t>());
     EXPECT_EQ(realistic.at("terms"), "realistic");
     EXPECT_EQ(worst.at("terms"), "worst-case");
     EXPECT_EQ(realistic.at("provider"), worst.at("provider"));
@@ -136,6 +138,23 @@ TEST(BenchKeys, SecondsBoundTheRun) {
     EXPECT_GE(both, 0.02);
     EXPECT_LT(both, 2.0);
   }
+}
+
+// Composing a key is never ten times faster than copying its bytes: over runs of 50 ms
+// a case, both the ratio and the median slice ratio are within (0, 10].
+TEST(BenchKeys, RatioIsWithinTenOverManySlices) {
+  const auto report = run_json({"bench", "keys", "--seconds", "0.05", "--provider", "firestore",
+                                "--provider", "dynamodb", "--json"});
+  expect_cases(report, {"firestore", "dynamodb"}, 0);
+  for (const auto& c : report.at("cases")) {
+    SCOPED_TRACE(c.dump());
+    for (const std::string field : {"ratio", "median_slice_ratio"}) {
+      EXPECT_GT(number(c, field), 0.0) << field;
+      EXPECT_LE(number(c, field), 10.0) << field;
+    }
+  }
+  EXPECT_GT(report.at("worst_case").at("ratio").get<double>(), 0.0);
+  EXPECT_LE(report.at("worst_case").at("ratio").get<double>(), 10.0);
 }
 
 TEST(BenchKeys, TextReportNamesBothSidesAndTheRatio) {
