@@ -16,26 +16,57 @@ std::string KeyBuilder::describe() const {
   return text;
 }
 
-void KeyBuilder::term(std::string_view term, std::string_view value) {
-  this->term(term, value, term_escapes(provider_));
+void KeyBuilder::spill() {
+  if (!spilled_) {
+    spill_.assign(buffer_.data(), used_);
+    spilled_ = true;
+  }
 }
 
-void KeyBuilder::term(std::string_view term, std::string_view value, const ByteSet& escapes) {
+void KeyBuilder::note_term_size(std::string_view term, std::size_t size) {
+  if (term_count_ < terms_.size()) {
+    terms_[term_count_++] = EncodedTermSize{term, size};
+  }
+}
+
+void KeyBuilder::term(std::string_view term, std::string_view value, const ByteCodec& codec) {
   if (refused_) {
     return;
   }
-  if (!is_acceptable_term(value)) {
+  const std::optional<std::size_t> size = value.empty() ? std::nullopt : append_term(value, codec);
+  if (!size) {
     if (mode_ == Mode::kThrow) {
       throw_unacceptable_term(describe(), term, value);
     }
     refused_ = true;
     return;
   }
-  const std::size_t before = value_.size();
-  append_escaped(value, escapes, value_);
-  if (term_count_ < terms_.size()) {
-    terms_[term_count_++] = EncodedTermSize{term, value_.size() - before};
+  note_term_size(term, *size);
+}
+
+std::optional<std::size_t> KeyBuilder::append_term(std::string_view value, const ByteCodec& codec) {
+  // Into the buffer when it has room for every byte escaped: one pass validates and
+  // writes. (A term of more than kBufferBytes cannot have it.)
+  const std::size_t most = value.size() <= kBufferBytes
+                               ? value.size() * ByteCodec::kMaxExpansion + ByteCodec::kWriteSlack
+                               : kBufferBytes + 1;
+  if (buffer_has_room(most)) {
+    char* out = buffer_.data() + used_;
+    const std::optional<char*> end = codec.write_validated(value, out);
+    if (!end) {
+      return std::nullopt;
+    }
+    const auto size = static_cast<std::size_t>(*end - out);
+    used_ += size;
+    return size;
   }
+  const std::optional<std::size_t> size = codec.validated_encoded_size(value);
+  if (size) {
+    const std::size_t at = spill_.size();
+    spill_.resize(at + *size);
+    codec.write(value, spill_.data() + at);
+  }
+  return size;
 }
 
 void KeyBuilder::version(std::int64_t value) {
@@ -52,26 +83,27 @@ void KeyBuilder::version(std::int64_t value) {
     refused_ = true;
     return;
   }
-  const std::size_t before = value_.size();
-  value_ += std::to_string(value);
-  if (term_count_ < terms_.size()) {
-    terms_[term_count_++] = EncodedTermSize{"version", value_.size() - before};
-  }
+  std::array<char, 20> digits;  // any int64, so to_chars cannot fail
+  const char* end = std::to_chars(digits.data(), digits.data() + digits.size(), value).ptr;
+  const auto count = static_cast<std::size_t>(end - digits.data());
+  append_verbatim(std::string_view(digits.data(), count));
+  note_term_size("version", count);
 }
 
 Key KeyBuilder::finish() && {
-  if (value_.size() > limit_.bytes) {
-    throw_key_too_long(provider_, what_, limit_, value_.size(),
+  if (size() > limit_.bytes) {
+    throw_key_too_long(provider_, what_, limit_, size(),
                        std::span<const EncodedTermSize>(terms_.data(), term_count_));
   }
-  return Key{std::move(value_), provider_, limit_.field, limit_.bytes};
+  std::string value = spilled_ ? std::move(spill_) : std::string(buffer_.data(), used_);
+  return Key{std::move(value), provider_, limit_.field, limit_.bytes};
 }
 
 std::optional<std::string> KeyBuilder::try_finish() && {
-  if (refused_ || value_.size() > limit_.bytes) {
+  if (refused_ || size() > limit_.bytes) {
     return std::nullopt;
   }
-  return std::move(value_);
+  return spilled_ ? std::move(spill_) : std::string(buffer_.data(), used_);
 }
 
 bool consume_prefix(std::string_view& text, std::string_view prefix) noexcept {

@@ -4,6 +4,12 @@
 // over the decoded terms and compares the result with the input byte for byte, so that
 // parse is the exact inverse of compose and accepts only canonical keys.
 //
+// The key is written into a buffer inside the builder (on the caller's stack), each
+// term validated and escaped in one pass, and the finished key is copied into a string
+// allocated once at its exact size. A term that might not fit what is left of the
+// buffer (only keys of kBufferBytes or more, which no document store accepts) moves
+// the key to a string, which then grows by each piece's exact size.
+//
 // Thread-safety: a KeyBuilder is used by one thread; it owns its state.
 #ifndef DOCKET_SRC_KEYS_KEY_BUILDER_H_
 #define DOCKET_SRC_KEYS_KEY_BUILDER_H_
@@ -40,14 +46,22 @@ class KeyBuilder {
 
   // `what` names the key for messages, e.g. "inbox entry id".
   KeyBuilder(Provider provider, std::string_view what, const FieldLimit& limit, Mode mode);
+  KeyBuilder(const KeyBuilder&) = delete;
+  KeyBuilder& operator=(const KeyBuilder&) = delete;
 
   // Appends constant text (a prefix or a separator) verbatim.
-  void constant(std::string_view text) { value_ += text; }
+  void constant(std::string_view text) {
+    if (!refused_) {
+      append_verbatim(text);
+    }
+  }
 
-  // Validates `value` as the term named `term` and appends it escaped with `escapes`
-  // (the provider's term codec unless given).
-  void term(std::string_view term, std::string_view value);
-  void term(std::string_view term, std::string_view value, const ByteSet& escapes);
+  // Validates `value` as the term named `term` and appends it escaped by `codec` (the
+  // provider's term codec unless given).
+  void term(std::string_view term, std::string_view value) {
+    this->term(term, value, term_codec(provider_));
+  }
+  void term(std::string_view term, std::string_view value, const ByteCodec& codec);
 
   // Appends a non-negative version in canonical decimal (no sign, no leading zeros).
   void version(std::int64_t value);
@@ -59,16 +73,47 @@ class KeyBuilder {
   std::optional<std::string> try_finish() &&;
 
  private:
+  static constexpr std::size_t kBufferBytes = 8192;
+
   std::string describe() const;  // "Firestore inbox entry id"
+  std::size_t size() const noexcept { return spilled_ ? spill_.size() : used_; }
+  // Room for `bytes` more in the buffer; when there is none, the key moves to spill_.
+  bool buffer_has_room(std::size_t bytes) {
+    if (!spilled_ && bytes <= kBufferBytes - used_) {
+      return true;
+    }
+    spill();
+    return false;
+  }
+  void spill();  // moves the key to spill_ (once)
+  void append_verbatim(std::string_view text) {
+    if (buffer_has_room(text.size())) {
+      // Constants are a few bytes: a loop beats a call to memcpy.
+      char* out = buffer_.data() + used_;
+      for (const char c : text) {
+        *out++ = c;
+      }
+      used_ += text.size();
+    } else {
+      spill_ += text;
+    }
+  }
+  // Appends `value` escaped by `codec`: its escaped size, or nullopt (nothing kept)
+  // when it is not well-formed UTF-8.
+  std::optional<std::size_t> append_term(std::string_view value, const ByteCodec& codec);
+  void note_term_size(std::string_view term, std::size_t size);
 
   Provider provider_;
   std::string_view what_;
   FieldLimit limit_;
   Mode mode_;
   bool refused_ = false;
-  std::string value_;
-  std::array<EncodedTermSize, 5> terms_{};
+  bool spilled_ = false;  // the key is in spill_, not in buffer_
+  std::size_t used_ = 0;  // bytes of buffer_ written
+  std::array<EncodedTermSize, 5> terms_;
   std::size_t term_count_ = 0;
+  std::string spill_;
+  std::array<char, kBufferBytes> buffer_;  // written before it is read, so not cleared
 };
 
 // Parsing helpers. Each returns nullopt/false for input no composer writes.

@@ -44,7 +44,7 @@ void build(KeyBuilder& key, Provider provider, const Shape& shape, const SagaTer
   key.term("tenant", terms.tenant);
   key.constant(detail::kSeparatorText);
   if (provider == Provider::kFirestore) {
-    key.term("saga id", terms.saga_id, detail::firestore_saga_id_escapes());
+    key.term("saga id", terms.saga_id, detail::firestore_saga_id_codec());
     key.constant(std::string_view(&kFirestoreSagaJoin, 1));
     key.term("saga type", terms.saga_type);
   } else {
@@ -128,7 +128,7 @@ Key compose_saga_type_key(Provider provider, const SagaTerms& terms) {
                             "store it beside the key.");
   }
   KeyBuilder key(provider, "saga type key", *limit, KeyBuilder::Mode::kThrow);
-  key.term("saga type", terms.saga_type, detail::ByteSet{});
+  key.term("saga type", terms.saga_type, detail::verbatim_codec());
   return std::move(key).finish();
 }
 

@@ -1,14 +1,9 @@
 #include "docket/keys/term_codec.h"
 
-#include "keys/term_rules.h"
+#include "keys/byte_codec.h"
 
 namespace docket::keys {
 namespace {
-
-constexpr detail::ByteSet kPercentEncoded = detail::ByteSet::all_but_unreserved();
-
-// The narrow escape always removes the escape character and the separator.
-constexpr detail::ByteSet kReserved = detail::ByteSet{}.with("%:");
 
 int hex_value(char c) noexcept {
   if (c >= '0' && c <= '9') {
@@ -29,7 +24,7 @@ std::string percent_encode(std::string_view bytes) {
 }
 
 void append_percent_encoded(std::string_view bytes, std::string& out) {
-  detail::append_escaped(bytes, kPercentEncoded, out);
+  detail::append_encoded(bytes, detail::percent_encoding_codec(), out);
 }
 
 std::string escape_reserved(std::string_view bytes, std::string_view also_escape) {
@@ -41,9 +36,9 @@ std::string escape_reserved(std::string_view bytes, std::string_view also_escape
 void append_escaped_reserved(std::string_view bytes, std::string_view also_escape,
                              std::string& out) {
   if (also_escape.empty()) {
-    detail::append_escaped(bytes, kReserved, out);
+    detail::append_encoded(bytes, detail::reserved_codec(), out);
   } else {
-    detail::append_escaped(bytes, kReserved.with(also_escape), out);
+    detail::append_encoded(bytes, detail::ByteCodec(detail::kReservedBytes.with(also_escape)), out);
   }
 }
 

@@ -20,6 +20,8 @@ void add_bench_events_subcommand(CLI::App& bench_group);
 void add_bench_outbox_subcommand(CLI::App& bench_group);
 // bench claim (bench_claim_command.cc).
 void add_bench_claim_subcommand(CLI::App& bench_group);
+// bench keys (bench_keys_command.cc).
+void add_bench_keys_subcommand(CLI::App& bench_group);
 
 }  // namespace docket::tool
 

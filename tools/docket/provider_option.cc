@@ -15,9 +15,8 @@ std::string provider_names() {
   return names;
 }
 
-CLI::Option* add_provider_option(CLI::App& command, std::string& name,
-                                 const std::string& supported) {
-  const CLI::Validator known_provider(
+const CLI::Validator& known_provider() {
+  static const CLI::Validator validator(
       [](std::string& value) -> std::string {
         if (keys::parse_provider(value)) {
           return {};
@@ -25,9 +24,14 @@ CLI::Option* add_provider_option(CLI::App& command, std::string& name,
         return "unknown provider '" + value + "'; valid providers: " + provider_names();
       },
       "PROVIDER");
+  return validator;
+}
+
+CLI::Option* add_provider_option(CLI::App& command, std::string& name,
+                                 const std::string& supported) {
   return command.add_option("--provider", name, "Storage provider: " + supported)
       ->required()
-      ->check(known_provider);
+      ->check(known_provider());
 }
 
 keys::Provider provider_named(const std::string& name) {

@@ -10,6 +10,10 @@
 
 namespace docket::tool {
 
+// Refuses (a usage error, exit status 2) a name parse_provider() does not know,
+// listing the valid names.
+const CLI::Validator& known_provider();
+
 // Adds a required `--provider` option storing the name in `name`. `supported` is the
 // help text naming the providers that have the command's shape.
 CLI::Option* add_provider_option(CLI::App& command, std::string& name,

@@ -1,0 +1,205 @@
+// The key codecs' optimised paths (the one-pass scalar loop, the vector kernel, the
+// measuring pass and the exact writer) against reference_codec.h, over random byte
+// strings (valid UTF-8, random bytes, valid text with one defect) and over every
+// awkward sequence at every position around the kernel's 16-byte blocks. Every path
+// must accept exactly the well-formed strings, write exactly the reference's bytes,
+// and write nothing past the room it was given.
+#include "keys/byte_codec.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/keys/provider.h"
+#include "docket/utf8.h"
+#include "keys/term_rules.h"
+#include "reference_codec.h"
+
+namespace docket::keys::byte_codec_test {
+namespace {
+
+using detail::ByteCodec;
+using reference::Escapes;
+
+struct Codec {
+  const char* name;
+  const ByteCodec& codec;
+  Escapes escapes;
+};
+
+const ByteCodec kCosmosAlso{
+    detail::kReservedBytes.with("/\\?# ").with_range(0x00, 0x1F).with_range(0x7F, 0x7F)};
+
+std::vector<Codec> codecs() {
+  return {{"Firestore", detail::term_codec(Provider::kFirestore), Escapes::kFull},
+          {"Elasticsearch", detail::term_codec(Provider::kElasticsearch), Escapes::kFull},
+          {"Cosmos DB", detail::term_codec(Provider::kCosmosDb), Escapes::kCosmos},
+          {"MongoDB", detail::term_codec(Provider::kMongoDb), Escapes::kNarrow},
+          {"Redis", detail::term_codec(Provider::kRedis), Escapes::kNarrow},
+          {"DynamoDB", detail::term_codec(Provider::kDynamoDb), Escapes::kNarrow},
+          {"Firestore saga id", detail::firestore_saga_id_codec(), Escapes::kFirestoreSagaId},
+          {"verbatim", detail::verbatim_codec(), Escapes::kNone},
+          {"built at run time", kCosmosAlso, Escapes::kCosmos}};
+}
+
+constexpr char kGuard = '\x5A';
+constexpr std::size_t kGuardBytes = 64;
+
+std::string hex(std::string_view bytes) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string text;
+  for (const char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    text += kHex[b >> 4];
+    text += kHex[b & 0x0F];
+    text += ' ';
+  }
+  return text;
+}
+
+using WritePath = std::optional<char*> (*)(const ByteCodec&, std::string_view, char*);
+
+std::optional<char*> dispatched(const ByteCodec& codec, std::string_view text, char* out) {
+  return codec.write_validated(text, out);
+}
+
+std::optional<char*> scalar(const ByteCodec& codec, std::string_view text, char* out) {
+  return codec.write_validated_scalar(text, out);
+}
+
+std::optional<char*> kernel(const ByteCodec& codec, std::string_view text, char* out) {
+  return detail::write_validated_simd(codec.simd_escapes(), text, out);
+}
+
+// One one-pass path on `text`: accepted exactly when valid, the reference's bytes,
+// nothing written past 3 * size + kWriteSlack.
+void expect_one_pass(const char* path_name, WritePath path, const ByteCodec& codec,
+                     std::string_view text, bool valid, const std::string& expected) {
+  const std::size_t room = ByteCodec::kMaxExpansion * text.size() + ByteCodec::kWriteSlack;
+  std::string buffer(room + kGuardBytes, kGuard);
+  const std::optional<char*> end = path(codec, text, buffer.data());
+  EXPECT_EQ(end.has_value(), valid) << path_name;
+  if (end && valid) {
+    EXPECT_EQ(std::string_view(buffer.data(), static_cast<std::size_t>(*end - buffer.data())),
+              expected)
+        << path_name;
+  }
+  EXPECT_EQ(buffer.substr(room), std::string(kGuardBytes, kGuard)) << path_name << " wrote past";
+}
+
+void expect_matches_reference(const Codec& c, std::string_view text) {
+  SCOPED_TRACE(std::string(c.name) + " on bytes " + hex(text));
+  const bool valid = reference::valid_utf8(text);
+  const std::string expected = reference::encode(c.escapes, text);
+  EXPECT_EQ(is_valid_utf8(text), valid) << "find_utf8_defect disagrees with Table 3-7";
+
+  EXPECT_EQ(c.codec.encoded_size(text), expected.size());
+  EXPECT_EQ(c.codec.validated_encoded_size(text),
+            valid ? std::optional<std::size_t>(expected.size()) : std::nullopt);
+  std::string exact(expected.size() + kGuardBytes, kGuard);
+  EXPECT_EQ(c.codec.write(text, exact.data()), exact.data() + expected.size());
+  EXPECT_EQ(exact, expected + std::string(kGuardBytes, kGuard));
+
+  expect_one_pass("write_validated", dispatched, c.codec, text, valid, expected);
+  expect_one_pass("scalar loop", scalar, c.codec, text, valid, expected);
+  if (c.codec.simd_usable() && detail::simd_kernel_available() &&
+      text.size() >= ByteCodec::kSimdMinBytes) {
+    expect_one_pass("vector kernel", kernel, c.codec, text, valid, expected);
+  }
+}
+
+TEST(ByteCodec, EveryProviderCodecCanUseTheKernel) {
+  for (const Codec& c : codecs()) {
+    EXPECT_TRUE(c.codec.simd_usable()) << c.name;
+  }
+}
+
+TEST(ByteCodec, RandomStringsMatchTheReference) {
+  const std::uint64_t run_seed = reference::seed();
+  SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
+  reference::TermGenerator generate(run_seed);
+  const std::vector<Codec> all = codecs();
+  int valid = 0;
+  int invalid = 0;
+  for (int i = 0; i < 20000 && !::testing::Test::HasFailure(); ++i) {
+    const std::string text = generate.next();
+    (reference::valid_utf8(text) ? valid : invalid)++;
+    for (const Codec& c : all) {
+      expect_matches_reference(c, text);
+    }
+  }
+  // The generator gives both kinds in earnest.
+  EXPECT_GT(valid, 5000);
+  EXPECT_GT(invalid, 5000);
+}
+
+// Each sequence at every offset around the first two block boundaries, with and
+// without text after it: the kernel checks each byte against the three before it,
+// across blocks, and pads the last block.
+TEST(ByteCodec, SequencesAtEveryBlockPositionMatchTheReference) {
+  static constexpr std::string_view kSequences[] = {"\xC3\xBC",
+                                                    "\xE2\x82\xAC",
+                                                    "\xF0\x9D\x84\x9E",
+                                                    "\xF4\x8F\xBF\xBF",
+                                                    "\xEF\xBF\xBF",
+                                                    "\xED\x9F\xBF",
+                                                    "\xEE\x80\x80",
+                                                    "\xC2\x80",
+                                                    "\xDF\xBF",
+                                                    "\xE0\xA0\x80",
+                                                    "\xF0\x90\x80\x80",
+                                                    ":%_/ \x7F",
+                                                    "\xC3",
+                                                    "\xE2\x82",
+                                                    "\xF0\x9D\x84",
+                                                    "\x80",
+                                                    "\xBF\xBF",
+                                                    "\xC0\x80",
+                                                    "\xC1\xBF",
+                                                    "\xE0\x80\x80",
+                                                    "\xE0\x9F\xBF",
+                                                    "\xED\xA0\x80",
+                                                    "\xED\xBF\xBF",
+                                                    "\xF0\x80\x80\x80",
+                                                    "\xF0\x8F\xBF\xBF",
+                                                    "\xF4\x90\x80\x80",
+                                                    "\xF5\x80\x80\x80",
+                                                    "\xF8\x88\x80\x80\x80",
+                                                    "\xFE",
+                                                    "\xFF",
+                                                    "\xC3\xBC\xBC",
+                                                    "\xE2\x82\xAC\x80"};
+  const std::vector<Codec> all = codecs();
+  for (const std::string_view sequence : kSequences) {
+    for (std::size_t before = 0; before <= 40; ++before) {
+      for (const std::size_t after : {0, 1, 2, 3, 7, 15, 16, 17}) {
+        const std::string text =
+            std::string(before, 'a') + std::string(sequence) + std::string(after, '~');
+        for (const Codec& c : all) {
+          expect_matches_reference(c, text);
+        }
+        if (::testing::Test::HasFailure()) {
+          return;
+        }
+      }
+    }
+  }
+}
+
+// Long terms in which every byte takes the slow path of some codec: multi-byte text
+// and separators, escaped three bytes for one, over many blocks.
+TEST(ByteCodec, LongMixedTermsMatchTheReference) {
+  std::string text;
+  for (int i = 0; i < 300; ++i) {
+    text += "\xC3\xBC\xE2\x82\xAC\xF0\x9D\x84\x9E:%_/";
+    for (const Codec& c : codecs()) {
+      expect_matches_reference(c, text);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace docket::keys::byte_codec_test
