@@ -49,8 +49,8 @@ void count(DispatchOutcome outcome, DispatchCounts& counts) {
 }  // namespace
 
 DocketInboxSide::DocketInboxSide(InboxStore& store, const InboxBench& provider,
-                                 const std::string& consumer_id)
-    : dispatcher_(store, InboxOptions(consumer_id), bench_handlers(provider)) {}
+                                 const std::string& consumer_id, DedupCheck dedup)
+    : dispatcher_(store, InboxOptions(consumer_id, dedup), bench_handlers(provider)) {}
 
 DocketInboxSide::Session::Session(const InboxDispatcher& dispatcher) : dispatcher_(dispatcher) {}
 

@@ -23,7 +23,8 @@ class DocketInboxSide {
  public:
   // `provider` writes the handler's effect row through the store's native
   // transaction; it must outlive the side.
-  DocketInboxSide(InboxStore& store, const InboxBench& provider, const std::string& consumer_id);
+  DocketInboxSide(InboxStore& store, const InboxBench& provider, const std::string& consumer_id,
+                  DedupCheck dedup);
 
   class Session final : public InboxSession {
    public:

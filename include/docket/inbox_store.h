@@ -62,6 +62,12 @@ class UnitOfWork {
   // May throw UniqueViolationError when a concurrent unit of work holds the key.
   virtual bool try_record(const InboxRecord& record) = 0;
 
+  // Writes `record` without waiting to learn whether its key is new (DedupCheck::
+  // kAtCommit): the write travels with the unit of work's next statement or its commit,
+  // which then throw UniqueViolationError when the key is recorded. Returns false, having
+  // written nothing, where the store cannot hold the write back; the default.
+  virtual bool record_at_commit(const InboxRecord& /*record*/) { return false; }
+
   // Whether the key's row is visible to this unit of work: committed by anyone, or
   // recorded earlier in this unit (and not rolled back).
   virtual bool is_recorded(const DedupKey& key) = 0;

@@ -60,7 +60,9 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
   MessageContextScope scope(inbox::make_context(envelope, options_.consumer_id()));
   try {
     auto unit = store_.begin();
-    if (!unit->try_record(record)) {
+    const bool at_commit =
+        options_.dedup() == DedupCheck::kAtCommit && unit->record_at_commit(record);
+    if (!at_commit && !unit->try_record(record)) {
       return DispatchOutcome::kSkippedDuplicate;  // the unit rolls back: nothing staged
     }
     HandlerContext ctx(envelope, options_.consumer_id(), tenant, unit->handler_transaction());
@@ -68,9 +70,10 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
     unit->commit();
     return DispatchOutcome::kProcessed;
   } catch (const UniqueViolationError&) {
-    // The unit has rolled back. If a concurrent delivery committed the dedup row, this
-    // delivery is a duplicate whose staged effects went with the rollback; otherwise the
-    // violation was the handler's own and propagates unchanged.
+    // The unit has rolled back. If a concurrent delivery committed the dedup row (or an
+    // earlier one did, and the row was written at commit), this delivery is a duplicate
+    // whose staged effects went with the rollback; otherwise the violation was the
+    // handler's own and propagates unchanged.
     if (store_.is_recorded(record.key)) {
       return DispatchOutcome::kSkippedDuplicate;
     }

@@ -22,7 +22,8 @@ std::optional<std::string> consumer_id_problem(std::string_view consumer_id) {
   return std::nullopt;
 }
 
-InboxOptions::InboxOptions(std::string consumer_id) : consumer_id_(std::move(consumer_id)) {
+InboxOptions::InboxOptions(std::string consumer_id, DedupCheck dedup)
+    : consumer_id_(std::move(consumer_id)), dedup_(dedup) {
   if (auto problem = consumer_id_problem(consumer_id_)) {
     throw ConfigurationError(
         "inbox options: " + *problem +

@@ -50,7 +50,8 @@ class PostgresHandlerSend : public ::testing::Test {
   }
 
   // A dispatcher whose handler sends the order's insert, then runs `after` if set.
-  InboxDispatcher dispatcher(std::function<void(Transaction&)> after = {}) {
+  InboxDispatcher dispatcher(std::function<void(Transaction&)> after = {},
+                             DedupCheck dedup = DedupCheck::kBeforeHandlers) {
     HandlerRegistry handlers;
     handlers.on<Order>("order", [this, after](const Order& o, Transaction& tx, HandlerContext&) {
       ++runs_;
@@ -59,7 +60,7 @@ class PostgresHandlerSend : public ::testing::Test {
         after(tx);
       }
     });
-    return InboxDispatcher(*store_, InboxOptions("billing"), std::move(handlers));
+    return InboxDispatcher(*store_, InboxOptions("billing", dedup), std::move(handlers));
   }
 
   std::vector<std::string> orders() {
@@ -89,6 +90,37 @@ TEST_F(PostgresHandlerSend, ADispatchThatOnlySendsCostsTwoRoundTrips) {
   EXPECT_EQ(inbox.dispatch(order("m-1", "o-1")), DispatchOutcome::kSkippedDuplicate);
   EXPECT_EQ(round_trips() - duplicate_before, 2u) << "BEGIN with the dedup insert, ROLLBACK";
   EXPECT_EQ(runs_, 2) << "a duplicate runs no handler";
+}
+
+TEST_F(PostgresHandlerSend, CheckingDedupAtCommitMakesADispatchOneRoundTrip) {
+  const InboxDispatcher inbox = dispatcher({}, DedupCheck::kAtCommit);
+  ASSERT_EQ(inbox.dispatch(order("m-0", "o-0")), DispatchOutcome::kProcessed);  // prepares
+  const std::uint64_t before = round_trips();
+  EXPECT_EQ(inbox.dispatch(order("m-1", "o-1")), DispatchOutcome::kProcessed);
+  EXPECT_EQ(round_trips() - before, 1u) << "BEGIN, dedup insert, the order and COMMIT";
+  EXPECT_TRUE(store_->is_recorded({"__untenanted__", "billing", "m-1"}));
+
+  // A duplicate runs the handler, but nothing it wrote commits.
+  EXPECT_EQ(inbox.dispatch(order("m-1", "o-9")), DispatchOutcome::kSkippedDuplicate);
+  EXPECT_EQ(runs_, 3);
+  EXPECT_EQ(orders(), (std::vector<std::string>{"o-0", "o-1"}));
+  EXPECT_EQ(inbox.dispatch(order("m-2", "o-2")), DispatchOutcome::kProcessed)
+      << "the connection is usable after the failed flight";
+}
+
+TEST_F(PostgresHandlerSend, AtCommitTheHandlersOwnViolationStillPropagates) {
+  const InboxDispatcher inbox = dispatcher({}, DedupCheck::kAtCommit);
+  ASSERT_EQ(inbox.dispatch(order("m-1", "o-1")), DispatchOutcome::kProcessed);
+  EXPECT_THROW(inbox.dispatch(order("m-2", "o-1")), UniqueViolationError);
+  EXPECT_FALSE(store_->is_recorded({"__untenanted__", "billing", "m-2"}));
+}
+
+TEST_F(PostgresHandlerSend, AtCommitAHandlersQueryMeetsTheDuplicateFirst) {
+  const InboxDispatcher inbox =
+      dispatcher([](Transaction& tx) { tx.query("SELECT 1"); }, DedupCheck::kAtCommit);
+  ASSERT_EQ(inbox.dispatch(order("m-1", "o-1")), DispatchOutcome::kProcessed);
+  EXPECT_EQ(inbox.dispatch(order("m-1", "o-1")), DispatchOutcome::kSkippedDuplicate);
+  EXPECT_EQ(orders(), (std::vector<std::string>{"o-1"}));
 }
 
 TEST_F(PostgresHandlerSend, StagingAnOutboxMessageAddsNoRoundTrip) {

@@ -123,6 +123,19 @@ TEST(BenchInbox, PostgresJsonReportAddsUp) {
                    report.at("rate").get<double>() / report.at("commit_limit_rate").get<double>());
 }
 
+TEST(BenchInbox, PostgresDedupAtCommitIsOneRoundTripADelivery) {
+  const auto report =
+      run_json({"bench", "inbox", "--store", test_support::postgres_test_url(), "--messages", "200",
+                "--duplicates", "0.5", "--dedup-at-commit", "--json"});
+  expect_consistent(report, 200, 1, 1);
+  EXPECT_EQ(report.at("dedup"), "at-commit");
+  // A new message is one flight; a duplicate fails its flight, rolls back and reads
+  // its dedup row: 200 x 1 + 100 x 3 over 300 deliveries, plus the first prepares.
+  const double trips = report.at("round_trips_per_op").at("docket").get<double>();
+  EXPECT_GE(trips, 500.0 / 300);
+  EXPECT_LE(trips, 505.0 / 300);
+}
+
 TEST(BenchInbox, PostgresBatchedThreadedReportAddsUp) {
   const auto report =
       run_json({"bench", "inbox", "--store", test_support::postgres_test_url(), "--messages", "200",

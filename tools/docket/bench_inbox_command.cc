@@ -17,6 +17,7 @@ namespace {
 struct BenchInboxOptions {
   bench::InboxBenchOptions run;
   bool random_ids = false;
+  bool dedup_at_commit = false;
   bool json = false;
 };
 
@@ -54,34 +55,36 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
                         {"ratio", raw_rate > 0 ? rate / raw_rate : 0.0},
                         {"peak_rss_bytes", segment.peak_rss_bytes}});
   }
-  return {{"benchmark", "inbox"},
-          {"store", printable_store_url(report.store.url)},
-          {"raw_store", printable_store_url(report.store.raw_db)},
-          {"consumer_id", report.consumer_id},
-          {"ids", std::string(bench::to_string(report.options.ids))},
-          {"messages", report.options.messages},
-          {"duplicated", report.duplicated},
-          {"deliveries", report.deliveries},
-          {"batch", report.options.batch},
-          {"threads", report.options.threads},
-          {"processed", report.docket.counts.processed},
-          {"skipped_duplicates", report.docket.counts.skipped_duplicates},
-          {"dedup_rows", report.docket.dedup_rows},
-          {"effects", report.docket.effects},
-          {"seconds", report.docket.seconds},
-          {"rate", report.docket.rate},
-          {"raw_rate", report.raw.rate},
-          {"ratio", report.ratio},
-          {"median_slice_ratio", report.timings.median_slice_ratio()},
-          {"round_trips_per_op", round_trips_json(report)},
-          {"commit_limit_rate", optional_json(report.commit_limit_rate)},
-          {"commit_limit_ratio", optional_json(report.commit_limit_ratio)},
-          {"slices", report.timings.slices.size()},
-          {"peak_rss_bytes", report.peak_rss_bytes},
-          {"raw", side_json(report.raw)},
-          {"segments", segments},
-          {"ok", report.ok()},
-          {"problems", report.problems}};
+  return {
+      {"benchmark", "inbox"},
+      {"store", printable_store_url(report.store.url)},
+      {"raw_store", printable_store_url(report.store.raw_db)},
+      {"consumer_id", report.consumer_id},
+      {"ids", std::string(bench::to_string(report.options.ids))},
+      {"messages", report.options.messages},
+      {"duplicated", report.duplicated},
+      {"deliveries", report.deliveries},
+      {"batch", report.options.batch},
+      {"dedup", report.options.dedup == DedupCheck::kAtCommit ? "at-commit" : "before-handlers"},
+      {"threads", report.options.threads},
+      {"processed", report.docket.counts.processed},
+      {"skipped_duplicates", report.docket.counts.skipped_duplicates},
+      {"dedup_rows", report.docket.dedup_rows},
+      {"effects", report.docket.effects},
+      {"seconds", report.docket.seconds},
+      {"rate", report.docket.rate},
+      {"raw_rate", report.raw.rate},
+      {"ratio", report.ratio},
+      {"median_slice_ratio", report.timings.median_slice_ratio()},
+      {"round_trips_per_op", round_trips_json(report)},
+      {"commit_limit_rate", optional_json(report.commit_limit_rate)},
+      {"commit_limit_ratio", optional_json(report.commit_limit_ratio)},
+      {"slices", report.timings.slices.size()},
+      {"peak_rss_bytes", report.peak_rss_bytes},
+      {"raw", side_json(report.raw)},
+      {"segments", segments},
+      {"ok", report.ok()},
+      {"problems", report.problems}};
 }
 
 void print_text(const bench::InboxBenchReport& report, bool print_segments) {
@@ -91,7 +94,8 @@ void print_text(const bench::InboxBenchReport& report, bool print_segments) {
             << "  " << o.messages << " messages, " << report.duplicated
             << " delivered twice: " << report.deliveries << " deliveries; batch " << o.batch << ", "
             << o.threads << (o.threads == 1 ? " thread" : " threads") << ", "
-            << bench::to_string(o.ids) << " ids\n";
+            << bench::to_string(o.ids) << " ids"
+            << (o.dedup == DedupCheck::kAtCommit ? ", dedup checked at commit" : "") << "\n";
   auto line = [&](std::string_view name, const bench::InboxSideReport& side) {
     std::cout << "  " << name << fixed(side.rate, 0) << " deliveries/s  (" << fixed(side.seconds, 2)
               << " s; processed " << side.counts.processed << ", skipped duplicates "
@@ -160,6 +164,9 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
           ->check(whole_count());
   command->add_flag("--random-ids", options->random_ids,
                     "Random UUIDv4 message ids instead of time-ordered UUIDv7");
+  command->add_flag("--dedup-at-commit", options->dedup_at_commit,
+                    "Dispatch with DedupCheck::kAtCommit (one flight a dispatch on PostgreSQL; "
+                    "handlers of duplicates run, their writes never commit)");
   command->add_flag("--json", options->json,
                     "Print one JSON object: messages, deliveries, processed, "
                     "skipped_duplicates, effects, rate, raw_rate, ratio, peak_rss_bytes, ...");
@@ -170,6 +177,8 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
       "Rates are deliveries per second. Use a new file for comparable numbers.");
   command->callback([options, segment] {
     options->run.ids = options->random_ids ? bench::IdOrder::kRandom : bench::IdOrder::kTimeOrdered;
+    options->run.dedup =
+        options->dedup_at_commit ? DedupCheck::kAtCommit : DedupCheck::kBeforeHandlers;
     const bench::InboxBenchReport report = bench::run_inbox_bench(options->run);
     if (options->json) {
       std::cout << report_json(report).dump() << '\n';

@@ -20,6 +20,14 @@ constexpr std::string_view kRecordSql =
     "'epoch'::timestamptz + $6 * interval '1 microsecond', $7, $8, $9) "
     "ON CONFLICT (tenant, consumer_id, message_id) DO NOTHING";
 
+// The dedup insert of DedupCheck::kAtCommit: a recorded key is a unique violation,
+// which aborts the flight it travels in.
+constexpr std::string_view kRecordAtCommitSql =
+    "INSERT INTO docket_inbox_messages (tenant, consumer_id, message_id, event_type, "
+    "occurred_at, processed_at, message_source, causation_id, correlation_id) "
+    "VALUES ($1, $2, $3, $4, 'epoch'::timestamptz + $5 * interval '1 microsecond', "
+    "'epoch'::timestamptz + $6 * interval '1 microsecond', $7, $8, $9)";
+
 constexpr std::string_view kExistsSql =
     "SELECT 1 FROM docket_inbox_messages "
     "WHERE tenant = $1 AND consumer_id = $2 AND message_id = $3";
@@ -35,20 +43,31 @@ bool dedup_row_exists(Connection& conn, const DedupKey& key) {
 PostgresUnitOfWork::PostgresUnitOfWork(Database& database)
     : database_(database), lease_(database.connect()), block_(*lease_), tx_(*lease_) {}
 
+std::array<Param, 9> PostgresUnitOfWork::record_params(const InboxRecord& record) const {
+  const auto& key = record.key;
+  return {to_param(key.tenant),
+          to_param(key.consumer_id),
+          to_param(key.message_id),
+          to_param(record.event_type),
+          to_param(kit::to_micros(record.occurred_at)),
+          to_param(kit::to_micros(database_.clock().now())),
+          to_param(record.source),
+          to_param(record.causation_id),
+          to_param(record.correlation_id)};
+}
+
 bool PostgresUnitOfWork::try_record(const InboxRecord& record) {
   require_open("record a message");
-  const auto& key = record.key;
-  const std::array params{to_param(key.tenant),
-                          to_param(key.consumer_id),
-                          to_param(key.message_id),
-                          to_param(record.event_type),
-                          to_param(kit::to_micros(record.occurred_at)),
-                          to_param(kit::to_micros(database_.clock().now())),
-                          to_param(record.source),
-                          to_param(record.causation_id),
-                          to_param(record.correlation_id)};
+  const auto params = record_params(record);
   return exec_prepared_mapped(*lease_, "docket_inbox_record", kRecordSql, params).affected_rows() ==
          1;
+}
+
+bool PostgresUnitOfWork::record_at_commit(const InboxRecord& record) {
+  require_open("record a message");
+  const auto params = record_params(record);
+  lease_->defer_write(kRecordAtCommitSql, "docket_inbox_record_at_commit", params);
+  return true;
 }
 
 bool PostgresUnitOfWork::is_recorded(const DedupKey& key) {

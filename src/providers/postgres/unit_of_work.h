@@ -11,11 +11,13 @@
 #ifndef DOCKET_PROVIDERS_POSTGRES_UNIT_OF_WORK_H_
 #define DOCKET_PROVIDERS_POSTGRES_UNIT_OF_WORK_H_
 
+#include <array>
 #include <string_view>
 
 #include "docket/inbox_store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/database.h"
+#include "providers/postgres/param.h"
 #include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
@@ -25,6 +27,7 @@ class PostgresUnitOfWork final : public UnitOfWork {
   explicit PostgresUnitOfWork(Database& database);
 
   bool try_record(const InboxRecord& record) override;
+  bool record_at_commit(const InboxRecord& record) override;
   bool is_recorded(const DedupKey& key) override;
   HandlerTransaction& handler_transaction() noexcept override { return tx_; }
   void begin_savepoint() override;
@@ -37,6 +40,8 @@ class PostgresUnitOfWork final : public UnitOfWork {
   // Throws InfrastructureError when the transaction is no longer open: a handler ended
   // it through native(), or it was committed already.
   void require_open(std::string_view operation) const;
+  // The dedup row's parameters, processed_at stamped now; they borrow `record`'s text.
+  std::array<Param, 9> record_params(const InboxRecord& record) const;
 
   Database& database_;
   Pool::Lease lease_;  // destroyed last: the block rolls back on it first
