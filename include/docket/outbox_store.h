@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,11 @@ class OutboxStore {
   // Marks the row done at `now` and ends its lease, if `token` still holds it; returns
   // whether it did.
   virtual bool complete(std::string_view id, std::string_view token, Timestamp now) = 0;
+
+  // complete() for each of `ids`, in one request where the store can (one statement on
+  // PostgreSQL; the default calls complete() for each); returns how many it marked.
+  virtual std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
+                                   Timestamp now);
 
   // Records one more failed attempt with its error, ends the lease, and either
   // schedules the next attempt or parks the row; only if `token` still holds the

@@ -4,6 +4,7 @@
 #include <exception>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "docket/backoff.h"
 #include "docket/uuid.h"
@@ -32,6 +33,10 @@ RelayPass Relay::run_once() {
   const Timestamp now = clock_.now();
   const auto rows = store_.claim(token, now, now + s.lease, s.batch_size);
   RelayPass pass{.claimed = rows.size()};
+  // Published rows are marked done together after the batch: one request, not one a
+  // row. A crash before the marks republishes them, as at-least-once delivery allows.
+  std::vector<std::string> published;
+  published.reserve(rows.size());
   for (const OutboxRecord& row : rows) {
     std::exception_ptr failure;
     try {
@@ -40,11 +45,7 @@ RelayPass Relay::run_once() {
       failure = std::current_exception();  // recorded on the row, retried later
     }
     if (!failure) {
-      if (store_.complete(row.id, token, clock_.now())) {
-        ++pass.published;
-      } else {
-        ++pass.lost_leases;
-      }
+      published.push_back(row.id);
       continue;
     }
     const int attempt = row.attempts + 1;
@@ -59,6 +60,10 @@ RelayPass Relay::run_once() {
     } else {
       ++pass.retried;
     }
+  }
+  if (!published.empty()) {
+    pass.published = store_.complete_all(published, token, clock_.now());
+    pass.lost_leases += published.size() - pass.published;
   }
   published_ += pass.published;
   retried_ += pass.retried;

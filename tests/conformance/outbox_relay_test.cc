@@ -143,6 +143,23 @@ TEST_P(OutboxRelayTest, ExpiredLeaseIsReclaimedAndTheStaleRelayCannotComplete) {
   EXPECT_FALSE(store_->complete(ids[0], "token-b", clock_.now()));  // done already
 }
 
+TEST_P(OutboxRelayTest, CompleteAllMarksOnlyTheRowsItsTokenLeases) {
+  const auto ids = stage_orders(4);
+  const auto lease = clock_.now() + std::chrono::seconds(30);
+  ASSERT_EQ(store_->claim("token-a", clock_.now(), lease, 3).size(), 3U);
+  ASSERT_EQ(store_->claim("token-b", clock_.now(), lease, 10).size(), 1U);  // ids[3]
+  EXPECT_TRUE(store_->complete(ids[1], "token-a", clock_.now()));           // done already
+  const std::vector<std::string> batch{ids[0], ids[1], ids[2], ids[3], "not-an-id"};
+  EXPECT_EQ(store_->complete_all(batch, "token-a", clock_.now()), 2U);
+  EXPECT_EQ(store_->complete_all(std::vector<std::string>{}, "token-a", clock_.now()), 0U);
+  EXPECT_EQ(store_->complete_all(batch, "token-b", clock_.now()), 1U);
+  for (const std::string& id : ids) {
+    const auto row = store_->find(id);
+    ASSERT_TRUE(row.has_value());
+    EXPECT_EQ(row->status, OutboxStatus::kDone) << id;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(AllProviders, OutboxRelayTest, ::testing::ValuesIn(all_outbox_providers()),
                          outbox_provider_name);
 

@@ -15,6 +15,7 @@
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/outbox_schema.h"
+#include "providers/postgres/text_array.h"
 #include "providers/postgres/timestamp_sql.h"
 #include "providers/postgres/unique_violation.h"
 #include "providers/postgres/unit_of_work.h"
@@ -162,6 +163,20 @@ class PostgresOutboxStore final : public OutboxStore {
                          "lease_token = $2 AND status = 0",
                          id, token, kit::to_micros(now))
                .affected_rows() == 1;
+  }
+
+  // One statement for the relay's whole batch, the ids bound as one text[] literal.
+  std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
+                           Timestamp now) override {
+    auto lease = database_.connect();
+    return static_cast<std::size_t>(
+        exec_prepared(
+            *lease, "docket_outbox_complete_all",
+            "UPDATE docket_outbox SET status = 1, done_at = " DOCKET_TS(
+                "$3") ", lease_token = NULL, lease_until = NULL WHERE id = ANY($1::text[]) AND "
+                      "lease_token = $2 AND status = 0",
+            text_array_literal(ids), token, kit::to_micros(now))
+            .affected_rows());
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
