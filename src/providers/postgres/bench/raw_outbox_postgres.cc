@@ -35,7 +35,7 @@ constexpr const char* kClaimSql =
     "attempts, " DOCKET_US("next_attempt_at") ", last_error, " DOCKET_US("done_at");
 constexpr const char* kCompleteSql =
     "UPDATE docket_outbox SET status = 1, done_at = " DOCKET_TS("$3")
-    ", lease_token = NULL, lease_until = NULL WHERE id = $1 AND "
+    ", lease_token = NULL, lease_until = NULL WHERE id = ANY($1::text[]) AND "
     "lease_token = $2 AND status = 0";
 #undef DOCKET_TS
 #undef DOCKET_US
@@ -86,6 +86,10 @@ void RawOutboxPostgres::stage(std::size_t message) {
 }
 
 void RawOutboxPostgres::fill(std::size_t first, std::size_t count) {
+  if (count == 1) {
+    insert(first);  // one statement commits on its own: no BEGIN, no COMMIT
+    return;
+  }
   db_.run(kBegin);
   try {
     for (std::size_t m = first; m < first + count; ++m) {
@@ -122,12 +126,21 @@ RelayTally RawOutboxPostgres::relay_pass() {
   // RETURNING gives no order; the relay publishes a batch in sequence order.
   std::sort(claimed_.begin(), claimed_.begin() + static_cast<std::ptrdiff_t>(rows));
   RelayTally tally{.passes = 1, .claimed = rows, .published = 0, .not_done = 0};
+  if (rows == 0) {
+    return tally;
+  }
+  // Published in sequence order, then marked done in one statement, the ids bound as
+  // one text[] literal: {"id1","id2",...} (message ids hold no quote or backslash).
+  done_ids_.assign("{");
   for (std::size_t row = 0; row < rows; ++row) {
     log_.record(claimed_[row].second);
-    const PgInt8 done_at(now_micros());
-    const std::array complete{pg_text(claimed_[row].second), pg_text(token), done_at.param()};
-    ++(db_.run(kComplete, complete) == 1 ? tally.published : tally.not_done);
+    done_ids_.append(row == 0 ? "\"" : ",\"").append(claimed_[row].second).append("\"");
   }
+  done_ids_.append("}");
+  const PgInt8 done_at(now_micros());
+  const std::array complete{pg_text(done_ids_), pg_text(token), done_at.param()};
+  tally.published = static_cast<std::size_t>(db_.run(kComplete, complete));
+  tally.not_done = rows - tally.published;
   return tally;
 }
 

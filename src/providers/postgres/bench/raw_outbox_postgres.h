@@ -1,13 +1,14 @@
 // The raw limit of the outbox on PostgreSQL: what docket's Outbox, Relay and
 // PostgreSQL outbox store do, written directly against libpq.
 //
-// The statements are those of src/providers/postgres/outbox_store.cc, verbatim, with
-// the parameters bound as docket binds them, in the same transaction shape:
-//   stage:  BEGIN ISOLATION LEVEL READ COMMITTED; the INSERT INTO docket_outbox; COMMIT;
+// The statements are those of src/providers/postgres/outbox_store.cc, with the
+// parameters bound as docket binds them, each sent the fewest times the work allows:
+//   stage:  the INSERT INTO docket_outbox alone, in autocommit (one round trip; a
+//           fill of several messages: BEGIN, the inserts, COMMIT);
 //   relay:  the claim UPDATE ... FOR UPDATE SKIP LOCKED ... RETURNING (autocommit,
 //           under a fresh lease token), the rows put in sequence order, each id
-//           published to the PublishLog, then per row the mark-done UPDATE
-//           (autocommit).
+//           published to the PublishLog, then ONE mark-done UPDATE for the batch
+//           (id = ANY of a text[]).
 // Every statement (BEGIN and COMMIT included) is prepared once per connection.
 // Message ids are made before the clock starts (docket makes its own while staging).
 //
@@ -46,6 +47,7 @@ class RawOutboxPostgres final : public OutboxSession {
   std::uint64_t passes_ = 0;
   RawPostgres db_;
   std::vector<std::pair<std::int64_t, std::string>> claimed_;  // (sequence, id), reused
+  std::string done_ids_;    // the text[] literal of a pass's published ids, reused
   std::uint64_t sink_ = 0;  // what the claims read, so that reading is not optimised out
 };
 
