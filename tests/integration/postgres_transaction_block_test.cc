@@ -134,8 +134,7 @@ TEST_F(PostgresTransactionTest, AFailedDeferredCommandIsReportedAndTheStatementD
     insert("b");
     FAIL() << "the statement after a failed ROLLBACK TO ran";
   } catch (const PostgresError& error) {
-    EXPECT_NE(std::string(error.what()).find("ROLLBACK TO SAVEPOINT never_set"),
-              std::string::npos)
+    EXPECT_NE(std::string(error.what()).find("ROLLBACK TO SAVEPOINT never_set"), std::string::npos)
         << error.what();
   }
   tx.rollback();
