@@ -5,6 +5,8 @@
 // providers that offer them. Stores opened on one URL share its tables.
 #include <array>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "docket/keys/provider.h"
@@ -19,6 +21,14 @@ namespace {
 
 constexpr std::array<std::string_view, 1> kSchemes = {"dynamodb"};
 
+// What parse_store_url would refuse, worded to follow "<store> URL '<url>'".
+std::optional<std::string> url_problem(std::string_view url) {
+  if (std::optional<std::string> problem = store_url_problem(url)) {
+    return "is refused: " + *problem;
+  }
+  return std::nullopt;
+}
+
 std::unique_ptr<ClaimInboxStore> open_claim_inbox(std::string_view url, const Clock& clock) {
   return std::make_unique<DynamoDbClaimInboxStore>(url, clock);
 }
@@ -32,7 +42,7 @@ const providers::ProviderRegistration& registration() {
       .url_forms = kUrlForms,
       .key_shape = keys::Provider::kDynamoDb,
       .process_local = false,
-      .url_problem = store_url_problem,
+      .url_problem = url_problem,
       // Its URLs carry no credentials (user info is refused), but a refused URL is
       // printed in the refusal: one with a password never echoes it.
       .printable_url = kit::mask_url_passwords,
