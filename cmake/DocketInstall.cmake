@@ -8,12 +8,12 @@ install(TARGETS docket_core EXPORT docketTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The inbox, outbox, event sourcing, saga and projection layers, the providers (each
-# docket_<name> of src/providers/builtin_providers.cmake that is built, and the
-# provider kit they share) and docket::stores, each its own target, so that a user
-# links only what they use.
+# docket_<name> of src/providers/builtin_providers.cmake that is built, the provider
+# kit they share and, where a document provider is built, its HTTP kit) and
+# docket::stores, each its own target, so that a user links only what they use.
 get_property(docket_providers GLOBAL PROPERTY DOCKET_PROVIDERS)
 set(docket_installed docket_inbox docket_outbox docket_eventsourcing docket_sagas
-  docket_projections docket_provider_kit docket_stores)
+  docket_projections docket_provider_kit docket_provider_http docket_stores)
 foreach(name IN LISTS docket_providers)
   list(APPEND docket_installed docket_${name})
 endforeach()

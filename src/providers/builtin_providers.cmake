@@ -7,3 +7,4 @@
 docket_provider(memory)
 docket_provider(sqlite DOCKET_PROVIDER_SQLITE "Build the SQLite provider (docket::sqlite)")
 docket_provider(postgres DOCKET_PROVIDER_POSTGRES "Build the PostgreSQL provider (docket::postgres, libpq)")
+docket_provider(dynamodb DOCKET_PROVIDER_DYNAMODB "Build the DynamoDB provider (docket::dynamodb, libcurl, OpenSSL)")

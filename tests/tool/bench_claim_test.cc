@@ -12,6 +12,9 @@
 #include "bench_run.h"
 #include "support/postgres_env.h"
 #include "tool_runner.h"
+#if DOCKET_HAVE_DYNAMODB
+#include "support/dynamodb_tables.h"
+#endif
 
 namespace docket::testing {
 namespace {
@@ -93,6 +96,20 @@ TEST(BenchClaim, PostgresThreadedRunAddsUp) {
                                 "--messages", "1200", "--threads", "4", "--json"});
   expect_consistent(report, 1200, 4);
 }
+
+#if DOCKET_HAVE_DYNAMODB
+// On DynamoDB Local (DOCKET_TEST_DYNAMODB_URL; missing fails the test): each side under
+// a table prefix of its own below the test's, the raw side the store's own requests.
+TEST(BenchClaim, DynamoDbJsonReportAddsUp) {
+  const test_support::DynamoDbTables tables;
+  const auto report = run_json(
+      {"bench", "claim", "--store", tables.url(), "--messages", "300", "--threads", "2", "--json"});
+  expect_consistent(report, 300, 2);
+  EXPECT_EQ(report.at("store"), tables.url());
+  EXPECT_THAT(report.at("raw_store").get<std::string>(),
+              HasSubstr("table_prefix=" + tables.prefix() + "docket_bench_raw_"));
+}
+#endif
 
 TEST(BenchClaim, InMemoryStoresAreRefused) {
   expect_in_memory_refused("claim", {"--messages", "10"});

@@ -1,34 +1,61 @@
-// docket inbox stats and docket inbox cleanup on a real SQLite claim inbox: the
-// entries are written through the store, the tool is run as a child process.
+// docket inbox stats and docket inbox cleanup on a real claim inbox, on every store the
+// test has a server for: a SQLite file, and DynamoDB Local under a table prefix of its
+// own. The entries are written through the store, the tool is run as a child process.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 
-#include "docket/sqlite/claim_inbox_store.h"
+#include "docket/open_claim_inbox_store.h"
 #include "tool_runner.h"
+#if DOCKET_HAVE_DYNAMODB
+#include "support/dynamodb_tables.h"
+#endif
 
 namespace docket::testing {
 namespace {
 
 using std::chrono::hours;
 
-class InboxCommandTest : public ::testing::Test {
+namespace inbox_command_test {
+
+// The stores the commands run on, by test-name suffix.
+std::vector<std::string> stores() {
+  return {
+    "sqlite",
+#if DOCKET_HAVE_DYNAMODB
+        "dynamodb"
+#endif
+  };
+}
+
+}  // namespace inbox_command_test
+
+class InboxCommandTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     std::string dir = (std::filesystem::temp_directory_path() / "docket-inbox-cmd-XXXXXX").string();
     ASSERT_NE(mkdtemp(dir.data()), nullptr);
     dir_ = dir;
     url_ = "sqlite://" + (dir_ / "claims.db").string();
+#if DOCKET_HAVE_DYNAMODB
+    if (GetParam() == "dynamodb") {
+      tables_.emplace();
+      url_ = tables_->url();
+    }
+#endif
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void TearDown() override {
+    std::filesystem::remove_all(dir_);
+  }
 
   // Writes entries as if `age` ago: processed ones for acme and globex, one of each
   // pending status for acme.
   void write_entries(hours age, int processed_per_tenant) {
     ManualClock clock(SystemClock::instance().now() - age);
-    auto store = sqlite::open_claim_inbox_store({.path = (dir_ / "claims.db").string()}, clock);
+    auto store = open_claim_inbox_store(url_, clock);
     for (const char* tenant : {"acme", "globex"}) {
       for (int i = 0; i < processed_per_tenant; ++i) {
         const ClaimKey key(TenantId(tenant),
@@ -53,9 +80,12 @@ class InboxCommandTest : public ::testing::Test {
 
   std::filesystem::path dir_;
   std::string url_;
+#if DOCKET_HAVE_DYNAMODB
+  std::optional<test_support::DynamoDbTables> tables_;
+#endif
 };
 
-TEST_F(InboxCommandTest, StatsCountsByStatusForAllTenantsOrOne) {
+TEST_P(InboxCommandTest, StatsCountsByStatusForAllTenantsOrOne) {
   write_entries(hours(240), 3);
   const nlohmann::json all = stats();
   EXPECT_EQ(all["processed"], 6);
@@ -75,7 +105,7 @@ TEST_F(InboxCommandTest, StatsCountsByStatusForAllTenantsOrOne) {
   EXPECT_NE(text.out.find("processed     6"), std::string::npos) << text.out;
 }
 
-TEST_F(InboxCommandTest, CleanupRemovesOnlyProcessedEntriesPastTheRetention) {
+TEST_P(InboxCommandTest, CleanupRemovesOnlyProcessedEntriesPastTheRetention) {
   write_entries(hours(240), 3);  // ten days ago
   write_entries(hours(24), 2);   // one day ago
 
@@ -104,7 +134,7 @@ TEST_F(InboxCommandTest, CleanupRemovesOnlyProcessedEntriesPastTheRetention) {
   EXPECT_EQ(after["processing"], 2);
 }
 
-TEST_F(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
+TEST_P(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
   write_entries(hours(240), 1);
   const std::vector<std::vector<std::string>> bad = {
       {"--older-than", "-5d", "--all-tenants"},
@@ -133,6 +163,12 @@ TEST_F(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
   EXPECT_EQ(unknown.exit_code, 1) << describe(unknown);
   EXPECT_NE(unknown.err.find("nosuch://x"), std::string::npos) << unknown.err;
 }
+
+INSTANTIATE_TEST_SUITE_P(Stores, InboxCommandTest,
+                         ::testing::ValuesIn(inbox_command_test::stores()),
+                         [](const ::testing::TestParamInfo<std::string>& store) {
+                           return store.param;
+                         });
 
 }  // namespace
 }  // namespace docket::testing

@@ -29,6 +29,15 @@ Pager Pager::scan(const Client& client, nlohmann::json request) {
   return Pager(client, "Scan", std::move(request));
 }
 
+Pager& Pager::start_after(nlohmann::json key) {
+  if (pages_read_ != 0) {
+    throw InvalidInputError("DynamoDB " + std::string(operation_) + " pager on table '" + table_ +
+                            "': start_after after a page was read; give the start key first");
+  }
+  request_["ExclusiveStartKey"] = std::move(key);
+  return *this;
+}
+
 std::optional<nlohmann::json> Pager::next_page() {
   if (done_) {
     return std::nullopt;

@@ -23,6 +23,11 @@ class Pager {
   static Pager query(const Client& client, nlohmann::json request);
   static Pager scan(const Client& client, nlohmann::json request);
 
+  // Starts the read after `key` (a primary key, with the index's key attributes when
+  // reading an index), as DynamoDB's ExclusiveStartKey: a page that resumes where an
+  // earlier read stopped. Throws InvalidInputError once a page was read.
+  Pager& start_after(nlohmann::json key);
+
   // The next page's Items (a JSON array), or nullopt once the last page was read.
   std::optional<nlohmann::json> next_page();
 

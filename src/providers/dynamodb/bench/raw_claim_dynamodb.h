@@ -1,0 +1,42 @@
+// The raw limit of the claim inbox on DynamoDB: what docket's claim runner and DynamoDB
+// claim inbox store do for a message, sent directly through the provider's client.
+//
+// The requests are the store's own (src/providers/dynamodb/dynamodb_claim_requests.h),
+// sent in the same shape: one conditional UpdateItem claiming the entry (its returned
+// attributes read, or on a refusal the returned old item), then, when it claimed, one
+// conditional UpdateItem marking it processed. The entry id is composed by src/keys, as
+// the store's is. "now" is read from the system clock per request, as docket's store
+// does.
+//
+// Thread-safety: one session per thread, each with its own client and connection.
+#ifndef DOCKET_PROVIDERS_DYNAMODB_BENCH_RAW_CLAIM_DYNAMODB_H_
+#define DOCKET_PROVIDERS_DYNAMODB_BENCH_RAW_CLAIM_DYNAMODB_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "claim_session.h"
+#include "providers/dynamodb/dynamodb_client.h"
+
+namespace docket::bench {
+
+class RawClaimDynamoDb final : public ClaimSession {
+ public:
+  // `url`: a DynamoDB store URL whose table_prefix is the raw side's (its claim table
+  // made already).
+  RawClaimDynamoDb(const std::string& url, std::string_view handler_type, std::string_view owner);
+
+  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+
+ private:
+  dynamodb::Client client_;
+  std::string table_;
+  std::string handler_type_;
+  std::string owner_;
+  std::uint64_t sink_ = 0;  // what was read, so that reading is not optimised away
+};
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_PROVIDERS_DYNAMODB_BENCH_RAW_CLAIM_DYNAMODB_H_

@@ -1,0 +1,5 @@
+# The DynamoDB provider's conformance fixtures, one file per suite it runs
+# (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
+# Each fixture works under a table prefix of its own on the DynamoDB Local server of
+# DOCKET_TEST_DYNAMODB_URL (docket_test_dynamodb).
+docket_conformance(claim claim_fixture.cc LINK docket_test_dynamodb)

@@ -1,0 +1,135 @@
+// The claim inbox's state changes and its one-entry read (dynamodb_claim_inbox_store.h).
+#include "providers/dynamodb/dynamodb_claim_inbox_store.h"
+
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_claim_item.h"
+#include "providers/dynamodb/dynamodb_claim_requests.h"
+#include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/kit/claim_row.h"
+#include "providers/kit/key_bridge.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::dynamodb {
+namespace {
+
+using claim::EntryAddress;
+
+EntryAddress address_of(const TableOnce& table, const keys::Key& id) {
+  return {.table = table.name(), .id = id.value};
+}
+
+}  // namespace
+
+DynamoDbClaimInboxStore::DynamoDbClaimInboxStore(std::string_view url, const Clock& clock)
+    : client_(parse_store_url(url)),
+      table_(claim::claim_table_schema(client_.url())),
+      clock_(clock),
+      store_("DynamoDB claim inbox (table '" + table_.name() + "' at " + client_.url().text + ")") {
+}
+
+StoreCapabilities DynamoDbClaimInboxStore::capabilities() const noexcept {
+  // Never joins a handler's writes; every process that names the table shares it. The
+  // cleanup's batches are index pages, each entry deleted by a request of its own, so
+  // no commit limit bounds them.
+  return {.joins_handler_writes = false,
+          .interactive_transactions = false,
+          .max_writes_per_commit = 0,
+          .max_bytes_per_commit = 0,
+          .feed = FeedKind::kNone,
+          .server_side_expiry = false,
+          .shared_between_processes = true};
+}
+
+void DynamoDbClaimInboxStore::migrate() {
+  table_.ensure(client_);
+}
+
+const Client& DynamoDbClaimInboxStore::ready() {
+  table_.ensure(client_);
+  return client_;
+}
+
+keys::Key DynamoDbClaimInboxStore::entry_id(const ClaimKey& key) const {
+  keys::Key id = kit::inbox_entry_id(keys::Provider::kDynamoDb, key);
+  check_key(table_.schema(), {{std::string(claim::kId), string_value(id.value)}});
+  return id;
+}
+
+bool DynamoDbClaimInboxStore::conditional_write(std::string_view operation,
+                                                const nlohmann::json& request) {
+  const Response response = ready().call(
+      {.operation = operation, .table = table_.name(), .replay = Replay::kUnsafe}, request);
+  return response.ok();
+}
+
+ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::string_view owner,
+                                                  std::chrono::microseconds lease) {
+  const keys::Key id = entry_id(key);
+  const Client& client = ready();
+  const Timestamp now = clock_.now();
+  const Response response =
+      client.call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kUnsafe},
+                  claim::try_claim_request(address_of(table_, id), key, owner, now, now + lease));
+  if (response.ok()) {
+    const ItemReader claimed(response.body().at("Attributes"), store_);
+    return {.outcome = ClaimOutcome::kClaimed,
+            .retry_count = kit::claim_retry_count(claimed.number(claim::kRetryCount), store_),
+            .lease_until = kit::from_micros(claimed.number(claim::kLeaseUntil))};
+  }
+  // The condition failed: the entry exists, and DynamoDB returned it as it was.
+  const nlohmann::json& holder = response.error().item;
+  if (!holder.is_object()) {
+    throw InfrastructureError(store_ + ": the claim of message '" + key.message_id() +
+                              "' was refused without the entry that refused it; is the server "
+                              "a DynamoDB that supports ReturnValuesOnConditionCheckFailure?");
+  }
+  const ClaimEntry entry = claim::claim_entry_of(holder, store_);
+  const bool processed = entry.status == ClaimStatus::kProcessed;
+  return {.outcome = processed ? ClaimOutcome::kAlreadyProcessed : ClaimOutcome::kHeldByAnother,
+          .retry_count = entry.retry_count,
+          .lease_until = processed ? std::nullopt : entry.lease_until};
+}
+
+bool DynamoDbClaimInboxStore::do_mark_processed(const ClaimKey& key, std::string_view owner) {
+  const keys::Key id = entry_id(key);
+  return conditional_write(
+      "UpdateItem", claim::mark_processed_request(address_of(table_, id), owner, clock_.now()));
+}
+
+bool DynamoDbClaimInboxStore::do_release(const ClaimKey& key, std::string_view owner) {
+  const keys::Key id = entry_id(key);
+  return conditional_write("UpdateItem",
+                           claim::release_request(address_of(table_, id), owner, clock_.now()));
+}
+
+bool DynamoDbClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_view owner,
+                                             const ClaimFailure& failure) {
+  const keys::Key id = entry_id(key);
+  return conditional_write("UpdateItem", claim::mark_failed_request(address_of(table_, id), owner,
+                                                                    clock_.now(), failure));
+}
+
+bool DynamoDbClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
+  const keys::Key id = entry_id(key);
+  return conditional_write(
+      "UpdateItem", claim::try_mark_processed_request(address_of(table_, id), key, clock_.now()));
+}
+
+std::optional<ClaimEntry> DynamoDbClaimInboxStore::do_find(const ClaimKey& key) {
+  const keys::Key id = entry_id(key);
+  const Response response =
+      ready().call({.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
+                   claim::get_request(address_of(table_, id)));
+  const auto item = response.body().find("Item");
+  if (item == response.body().end()) {
+    return std::nullopt;
+  }
+  return claim::claim_entry_of(*item, store_);
+}
+
+}  // namespace docket::dynamodb

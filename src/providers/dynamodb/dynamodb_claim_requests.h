@@ -1,0 +1,56 @@
+// Every request the claim inbox sends about one entry, as DynamoDB JSON: the store sends
+// exactly these, and so can a benchmark that measures the store against DynamoDB driven
+// directly with the same requests. The table's layout is dynamodb_claim_table.h's.
+//
+// Each state change is ONE conditional UpdateItem, so DynamoDB applies it atomically
+// against the entry's current state and serialises concurrent writers of one entry:
+//   try_claim          creates the entry, or takes it over while it is received,
+//                      failed, or processing with its lease ended (lease_until <= now);
+//                      retry_count and received_at are kept (if_not_exists). On a
+//                      refusal DynamoDB returns the entry as it was
+//                      (ReturnValuesOnConditionCheckFailure ALL_OLD): processed, or
+//                      whose lease holds, without a second read.
+//   mark_processed, release, mark_failed
+//                      only while status = processing and owner = the caller's token
+//   try_mark_processed unless it is processed already (first writer wins)
+//   delete_processed   only while processed before the cutoff: cleanup never deletes an
+//                      entry whose state changed since the index read that found it
+// None is safe to send twice (Replay::kUnsafe): a repeat would meet its own first
+// attempt's change and report it as another writer's.
+//
+// Thread-safety: pure functions.
+#ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_REQUESTS_H_
+#define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_REQUESTS_H_
+
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "docket/claim_inbox_store.h"
+
+namespace docket::dynamodb::claim {
+
+// One entry: its table and its id (kit::inbox_entry_id's value).
+struct EntryAddress {
+  std::string_view table;
+  std::string_view id;
+};
+
+// UpdateItem; ReturnValues ALL_NEW (retry_count, lease_until of the claim).
+nlohmann::json try_claim_request(const EntryAddress& entry, const ClaimKey& key,
+                                 std::string_view owner, Timestamp now, Timestamp lease_until);
+// UpdateItem each.
+nlohmann::json mark_processed_request(const EntryAddress& entry, std::string_view owner,
+                                      Timestamp now);
+nlohmann::json release_request(const EntryAddress& entry, std::string_view owner, Timestamp now);
+nlohmann::json mark_failed_request(const EntryAddress& entry, std::string_view owner, Timestamp now,
+                                   const ClaimFailure& failure);
+nlohmann::json try_mark_processed_request(const EntryAddress& entry, const ClaimKey& key,
+                                          Timestamp now);
+// GetItem, strongly consistent.
+nlohmann::json get_request(const EntryAddress& entry);
+// DeleteItem.
+nlohmann::json delete_processed_request(const EntryAddress& entry, Timestamp cutoff);
+
+}  // namespace docket::dynamodb::claim
+
+#endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_REQUESTS_H_

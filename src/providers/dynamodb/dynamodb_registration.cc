@@ -1,0 +1,60 @@
+// The DynamoDB provider's registration (providers/registry.h): dynamodb://HOST:PORT
+// (DynamoDB Local, or any server of one's own) and dynamodb://aws (the AWS service),
+// with ?region= and an optional &table_prefix= (dynamodb_url.h). It offers the claim
+// inbox and the checkpoint store; the registry refuses its other stores, naming the
+// providers that offer them. Stores opened on one URL share its tables.
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/keys/provider.h"
+#include "providers/dynamodb/dynamodb_checkpoint_store.h"
+#include "providers/dynamodb/dynamodb_claim_inbox_store.h"
+#include "providers/dynamodb/dynamodb_url.h"
+#include "providers/kit/url_password.h"
+#include "providers/registry.h"
+
+namespace docket::dynamodb {
+namespace {
+
+constexpr std::array<std::string_view, 1> kSchemes = {"dynamodb"};
+
+// What parse_store_url would refuse, worded to follow "<store> URL '<url>'".
+std::optional<std::string> url_problem(std::string_view url) {
+  if (std::optional<std::string> problem = store_url_problem(url)) {
+    return "is refused: " + *problem;
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<ClaimInboxStore> open_claim_inbox(std::string_view url, const Clock& clock) {
+  return std::make_unique<DynamoDbClaimInboxStore>(url, clock);
+}
+
+}  // namespace
+
+const providers::ProviderRegistration& registration() {
+  static const providers::ProviderRegistration dynamodb{
+      .name = "dynamodb",
+      .schemes = kSchemes,
+      .url_forms = kUrlForms,
+      .key_shape = keys::Provider::kDynamoDb,
+      .process_local = false,
+      .url_problem = url_problem,
+      // Its URLs carry no credentials (user info is refused), but a refused URL is
+      // printed in the refusal: one with a password never echoes it.
+      .printable_url = kit::mask_url_passwords,
+      .inbox = nullptr,
+      .checkpoint = open_checkpoint_store,
+      .outbox = nullptr,
+      .event = nullptr,
+      .snapshot = nullptr,
+      .saga = nullptr,
+      .claim_inbox = open_claim_inbox,
+  };
+  return dynamodb;
+}
+
+}  // namespace docket::dynamodb
