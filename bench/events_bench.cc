@@ -26,7 +26,7 @@ void validate(const EventsBenchOptions& o) {
 }
 
 // Both sides' sessions, one per thread each, and what every case shares.
-struct Sides {
+struct EventSides {
   const EventsBenchOptions& options;
   const BenchStore& store;
   const EventsBench& provider;
@@ -44,7 +44,7 @@ struct Sides {
 };
 
 // `appends` appends of `k` events; append i to stream i mod `streams`.
-AppendCaseReport run_append_case(Sides& sides, std::string name, std::size_t streams,
+AppendCaseReport run_append_case(EventSides& sides, std::string name, std::size_t streams,
                                  std::size_t k) {
   const std::size_t threads = sides.options.threads;
   AppendCaseReport report;
@@ -93,7 +93,7 @@ AppendCaseReport run_append_case(Sides& sides, std::string name, std::size_t str
 
 // Writes the load streams on each side (one append of stream_length events each, not
 // measured), then `loads` loads, load i of stream i mod streams.
-LoadCaseReport run_load_case(Sides& sides) {
+LoadCaseReport run_load_case(EventSides& sides) {
   const EventsBenchOptions& o = sides.options;
   LoadCaseReport report;
   report.streams = std::min(o.loads, EventsBenchOptions::kMaxLoadStreams);
@@ -144,7 +144,7 @@ EventsBenchReport run_events_bench(const EventsBenchOptions& options) {
   // The raw baseline's database gets docket's schema (set-up, not measured).
   provider.open_docket_store(report.store.raw_db, 1);
 
-  Sides sides{
+  EventSides sides{
       .options = options,
       .store = report.store,
       .provider = provider,

@@ -55,13 +55,13 @@ void refuse_pending_rows(const BenchStore& store, const OutboxBench& provider) {
   }
 }
 
-struct Sides {
+struct OutboxSides {
   const OutboxBenchOptions& options;
   std::array<PublishLog, 2> logs;
   std::array<std::vector<std::unique_ptr<OutboxSession>>, 2> sessions;  // a pair per thread
 };
 
-SideWork relay_work(Sides& sides, Side side, std::vector<RelayTally>& tallies) {
+SideWork relay_work(OutboxSides& sides, Side side, std::vector<RelayTally>& tallies) {
   return [&sides, side, &tallies](std::size_t t, ItemRange items) {
     // Passes until this thread's share is relayed; a short last batch may take rows of
     // another thread's share, which then finds none and stops.
@@ -76,7 +76,7 @@ SideWork relay_work(Sides& sides, Side side, std::vector<RelayTally>& tallies) {
   };
 }
 
-RelayRunReport run_relays(Sides& sides, std::size_t relays) {
+RelayRunReport run_relays(OutboxSides& sides, std::size_t relays) {
   RelayRunReport run;
   run.relays = relays;
   std::array<std::vector<RelayTally>, 2> tallies{std::vector<RelayTally>(relays),
@@ -120,7 +120,7 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
   refuse_pending_rows(report.store, provider);
 
   const MessageIds raw_ids(options.messages * options.relays.size(), IdOrder::kTimeOrdered);
-  Sides sides{.options = options, .logs = {}, .sessions = {}};
+  OutboxSides sides{.options = options, .logs = {}, .sessions = {}};
   CountingTransport transport(sides.logs[kDocketSide]);
   for (std::size_t t = 0; t < threads; ++t) {
     sides.sessions[kDocketSide].push_back(

@@ -7,7 +7,7 @@ namespace {
 
 using detail::KeyBuilder;
 
-constexpr std::string_view kWhat = "inbox entry id";
+constexpr std::string_view kInboxWhat = "inbox entry id";
 
 // Firestore's prefix keeps ids clear of its reserved __.*__ / "." / ".." forms (an
 // untenanted id would otherwise begin "__untenanted__"); Redis keys share one keyspace
@@ -50,7 +50,7 @@ void build(KeyBuilder& key, Provider provider, const InboxEntryTerms& terms) {
 }  // namespace
 
 Key compose_inbox_entry_id(Provider provider, const InboxEntryTerms& terms) {
-  KeyBuilder key(provider, kWhat, limit_for(provider), KeyBuilder::Mode::kThrow);
+  KeyBuilder key(provider, kInboxWhat, limit_for(provider), KeyBuilder::Mode::kThrow);
   build(key, provider, terms);
   return std::move(key).finish();
 }
@@ -71,7 +71,7 @@ std::optional<InboxEntryTerms> parse_inbox_entry_id(Provider provider, std::stri
   InboxEntryTerms terms{std::move((*decoded)[0]), std::move((*decoded)[1]),
                         std::move((*decoded)[2])};
   // Only the canonical spelling parses: re-compose and compare byte for byte.
-  KeyBuilder key(provider, kWhat, limit_for(provider), KeyBuilder::Mode::kTry);
+  KeyBuilder key(provider, kInboxWhat, limit_for(provider), KeyBuilder::Mode::kTry);
   build(key, provider, terms);
   const std::optional<std::string> recomposed = std::move(key).try_finish();
   if (!recomposed || *recomposed != id) {

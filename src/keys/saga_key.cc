@@ -8,7 +8,7 @@ namespace {
 
 using detail::KeyBuilder;
 
-constexpr std::string_view kWhat = "saga key";
+constexpr std::string_view kSagaWhat = "saga key";
 
 // DynamoDB sagas share their table's key space; the constant prefix marks saga items.
 constexpr std::string_view kSagaPrefix = "SAGA#";
@@ -88,7 +88,7 @@ Key compose_saga_key(Provider provider, const SagaTerms& terms) {
                             " has no saga key in docket; it exists for Cosmos DB, DynamoDB, "
                             "MongoDB and Firestore. Choose one of those providers.");
   }
-  KeyBuilder key(provider, kWhat, *shape->limit, KeyBuilder::Mode::kThrow);
+  KeyBuilder key(provider, kSagaWhat, *shape->limit, KeyBuilder::Mode::kThrow);
   build(key, provider, *shape, terms);
   return std::move(key).finish();
 }
@@ -103,7 +103,7 @@ std::optional<SagaTerms> parse_saga_key(Provider provider, std::string_view key)
     return std::nullopt;
   }
   // Only the canonical spelling parses: re-compose and compare byte for byte.
-  KeyBuilder again(provider, kWhat, *shape->limit, KeyBuilder::Mode::kTry);
+  KeyBuilder again(provider, kSagaWhat, *shape->limit, KeyBuilder::Mode::kTry);
   build(again, provider, *shape, *terms);
   const std::optional<std::string> recomposed = std::move(again).try_finish();
   if (!recomposed || *recomposed != key) {

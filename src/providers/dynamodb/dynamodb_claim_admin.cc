@@ -28,7 +28,7 @@ using kit::to_micros;
 
 // Reads no more of one shard than a page of `limit` can use, ties on the due time
 // included (they are ordered by key after the merge).
-constexpr std::size_t kMaxPageItems = 1000;
+constexpr std::size_t kAdminPageItems = 1000;
 
 constexpr std::string_view kDueInShard = "#shard = :shard AND #failed_due_at <= :now";
 constexpr std::string_view kUnderRetryLimit = "#retry_count < :max_retries";
@@ -47,7 +47,7 @@ nlohmann::json failed_due_query(const std::string& table, std::int64_t shard, Ti
            {{":shard", number_value(shard)},
             {":now", number_value(to_micros(now))},
             {":max_retries", number_value(max_retries)}}},
-          {"Limit", std::min(limit + 1, kMaxPageItems)}};
+          {"Limit", std::min(limit + 1, kAdminPageItems)}};
 }
 
 // A Scan of `table` with `projection` (empty: whole items), filtered to `tenant` and

@@ -26,7 +26,7 @@ namespace {
 constexpr std::string_view kTenantProcessedBefore = "#tenant = :tenant AND #processed_at < :cutoff";
 constexpr std::string_view kShardProcessedBefore = "#shard = :shard AND #processed_at < :cutoff";
 constexpr std::string_view kIdOnly = "#id";
-constexpr std::size_t kMaxPageItems = 1000;
+constexpr std::size_t kCleanupPageItems = 1000;
 
 nlohmann::json processed_query(const std::string& table, std::string_view index,
                                std::string_view condition, nlohmann::json values) {
@@ -61,7 +61,7 @@ std::size_t DynamoDbClaimInboxStore::do_cleanup_batch(const TenantId* tenant, Ti
   const Client& client = ready();
   std::vector<std::string> candidates;
   for (nlohmann::json& query : processed_queries(tenant, cutoff)) {
-    query["Limit"] = std::min(limit - candidates.size(), kMaxPageItems);
+    query["Limit"] = std::min(limit - candidates.size(), kCleanupPageItems);
     Pager pager = Pager::query(client, std::move(query));
     while (candidates.size() < limit) {
       const std::optional<nlohmann::json> page = pager.next_page();

@@ -7,7 +7,7 @@ namespace {
 
 // [i] brings the claim inbox from version i to i + 1. Never edit a released script;
 // append. status holds to_string(ClaimStatus); times are timestamptz (timestamp_sql.h).
-constexpr std::array<const char*, 1> kMigrations{R"sql(
+constexpr std::array<const char*, 1> kClaimInboxMigrations{R"sql(
 CREATE TABLE docket_claim_inbox (
   tenant TEXT COLLATE "C" NOT NULL,
   message_id TEXT COLLATE "C" NOT NULL,
@@ -33,12 +33,12 @@ CREATE INDEX docket_claim_inbox_pending ON docket_claim_inbox (tenant, received_
   WHERE status <> 'processed';
 )sql"};
 
-static_assert(kMigrations.size() == kClaimInboxSchemaVersion);
+static_assert(kClaimInboxMigrations.size() == kClaimInboxSchemaVersion);
 
 }  // namespace
 
 SchemaComponent claim_inbox_schema() noexcept {
-  return SchemaComponent{.name = kClaimInboxSchemaComponent, .migrations = kMigrations};
+  return SchemaComponent{.name = kClaimInboxSchemaComponent, .migrations = kClaimInboxMigrations};
 }
 
 }  // namespace docket::postgres

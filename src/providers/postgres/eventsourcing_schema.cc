@@ -229,14 +229,14 @@ BEGIN
 END $$;
 )sql";
 
-constexpr std::array<const char*, 2> kMigrations{kVersion1, kVersion2};
-static_assert(kMigrations.size() == kEventSourcingSchemaVersion,
+constexpr std::array<const char*, 2> kEventSourcingMigrations{kVersion1, kVersion2};
+static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 
 }  // namespace
 
 SchemaComponent eventsourcing_schema_component() noexcept {
-  return SchemaComponent{kEventSourcingSchemaComponent, kMigrations};
+  return SchemaComponent{kEventSourcingSchemaComponent, kEventSourcingMigrations};
 }
 
 std::int64_t events_lock_tag(Connection& conn) {

@@ -8,7 +8,7 @@ namespace docket::postgres {
 namespace {
 
 // [i] brings the inbox from version i to i + 1. Never edit a released script; append.
-constexpr std::array<const char*, 1> kMigrations{
+constexpr std::array<const char*, 1> kInboxMigrations{
     "CREATE TABLE docket_inbox_messages ("
     "tenant TEXT NOT NULL, consumer_id TEXT NOT NULL, message_id TEXT NOT NULL, "
     "event_type TEXT NOT NULL, occurred_at TIMESTAMPTZ NOT NULL, "
@@ -19,12 +19,12 @@ constexpr std::array<const char*, 1> kMigrations{
     "tenant TEXT NOT NULL, consumer_id TEXT NOT NULL, position TEXT NOT NULL, "
     "updated_at TIMESTAMPTZ NOT NULL, PRIMARY KEY (tenant, consumer_id));"};
 
-static_assert(kMigrations.size() == kInboxSchemaVersion);
+static_assert(kInboxMigrations.size() == kInboxSchemaVersion);
 
 }  // namespace
 
 SchemaComponent inbox_schema() noexcept {
-  return SchemaComponent{.name = kInboxSchemaComponent, .migrations = kMigrations};
+  return SchemaComponent{.name = kInboxSchemaComponent, .migrations = kInboxMigrations};
 }
 
 }  // namespace docket::postgres

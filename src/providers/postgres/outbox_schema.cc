@@ -9,7 +9,7 @@ namespace {
 
 // [i] brings the outbox from version i to i + 1. Never edit a released script; append.
 // status: 0 pending, 1 done, 2 parked. The payload is bytes (bytea), as staged.
-constexpr std::array<const char*, 1> kMigrations{R"sql(
+constexpr std::array<const char*, 1> kOutboxMigrations{R"sql(
 CREATE TABLE docket_outbox (
   sequence BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   id TEXT NOT NULL UNIQUE,
@@ -36,12 +36,12 @@ CREATE INDEX docket_outbox_done ON docket_outbox (done_at) WHERE status = 1;
 CREATE INDEX docket_outbox_parked ON docket_outbox (sequence) WHERE status = 2;
 )sql"};
 
-static_assert(kMigrations.size() == kOutboxSchemaVersion);
+static_assert(kOutboxMigrations.size() == kOutboxSchemaVersion);
 
 }  // namespace
 
 SchemaComponent outbox_schema() noexcept {
-  return SchemaComponent{.name = kOutboxSchemaComponent, .migrations = kMigrations};
+  return SchemaComponent{.name = kOutboxSchemaComponent, .migrations = kOutboxMigrations};
 }
 
 }  // namespace docket::postgres

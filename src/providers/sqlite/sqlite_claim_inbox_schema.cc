@@ -19,7 +19,7 @@ namespace {
 // alone only when it holds every column the statement names, so cleanup's choice of
 // rows and count_cleanable never touch the table. docket_claim_inbox_counts covers
 // counts(): one index-only pass, for one tenant a range of it.
-constexpr const char* kVersion1 = R"sql(
+constexpr const char* kClaimInboxVersion1 = R"sql(
 CREATE TABLE IF NOT EXISTS docket_claim_inbox (
   tenant TEXT NOT NULL,
   message_id TEXT NOT NULL,
@@ -46,14 +46,14 @@ CREATE INDEX IF NOT EXISTS docket_claim_inbox_counts
   ON docket_claim_inbox (tenant, status, received_at, next_attempt_at);
 )sql";
 
-constexpr std::array<const char*, 1> kMigrations{kVersion1};
-static_assert(kMigrations.size() == kClaimInboxSchemaVersion,
+constexpr std::array<const char*, 1> kClaimInboxMigrations{kClaimInboxVersion1};
+static_assert(kClaimInboxMigrations.size() == kClaimInboxSchemaVersion,
               "one migration script per claim inbox schema version");
 
 }  // namespace
 
 void migrate_claim_inbox_schema(Connection& connection) {
-  migrate_component(connection, SchemaComponent{kClaimInboxSchemaComponent, kMigrations});
+  migrate_component(connection, SchemaComponent{kClaimInboxSchemaComponent, kClaimInboxMigrations});
 }
 
 }  // namespace docket::sqlite::detail

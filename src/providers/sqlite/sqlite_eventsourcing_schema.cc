@@ -18,7 +18,7 @@ namespace {
 // the final guard against two events with one version in a stream. Its index also
 // serves load() and the version check (MAX(version) of a stream). The tenant index
 // serves read_all for one tenant.
-constexpr const char* kVersion1 = R"sql(
+constexpr const char* kEventSourcingVersion1 = R"sql(
 CREATE TABLE IF NOT EXISTS docket_events (
   global_position INTEGER PRIMARY KEY AUTOINCREMENT,
   tenant TEXT NOT NULL,
@@ -66,16 +66,16 @@ CREATE INDEX IF NOT EXISTS docket_sagas_tenant_completed_at
 
 // Version 2 changed PostgreSQL only (its append and saga-save functions); SQLite keeps
 // one version number with every provider, so that a release writes one version.
-constexpr const char* kVersion2 = "SELECT 1;";
+constexpr const char* kEventSourcingVersion2 = "SELECT 1;";
 
-constexpr std::array<const char*, 2> kMigrations{kVersion1, kVersion2};
-static_assert(kMigrations.size() == kEventSourcingSchemaVersion,
+constexpr std::array<const char*, 2> kEventSourcingMigrations{kEventSourcingVersion1, kEventSourcingVersion2};
+static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 
 }  // namespace
 
 void migrate_eventsourcing_schema(Connection& connection) {
-  migrate_component(connection, SchemaComponent{kEventSourcingSchemaComponent, kMigrations});
+  migrate_component(connection, SchemaComponent{kEventSourcingSchemaComponent, kEventSourcingMigrations});
 }
 
 }  // namespace docket::sqlite::detail

@@ -9,7 +9,7 @@
 namespace docket::kit::http {
 namespace {
 
-std::string_view trim(std::string_view text) {
+std::string_view trim_header_value(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0) {
     text.remove_prefix(1);
   }
@@ -38,10 +38,10 @@ size_t append_header(char* data, size_t size, size_t count, void* response) {
   if (line.starts_with("HTTP/")) {
     headers.clear();
   } else if (const std::size_t colon = line.find(':'); colon != std::string_view::npos) {
-    std::string name(trim(line.substr(0, colon)));
+    std::string name(trim_header_value(line.substr(0, colon)));
     std::transform(name.begin(), name.end(), name.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    headers.push_back({std::move(name), std::string(trim(line.substr(colon + 1)))});
+    headers.push_back({std::move(name), std::string(trim_header_value(line.substr(colon + 1)))});
   }
   return size * count;
 }

@@ -16,7 +16,7 @@ namespace claim_sql = postgres::claim_sql;
 
 // How often docket's store runs kTryClaim before giving up (claim_inbox_store.cc).
 constexpr int kClaimRuns = 4;
-constexpr std::int64_t kLeaseMicros =
+constexpr std::int64_t kClaimLeaseMicros =
     std::chrono::duration_cast<std::chrono::microseconds>(kBenchClaimLease).count();
 constexpr std::array<Oid, 6> kTryClaimTypes{kPgText, kPgText, kPgText, kPgText, kPgInt8, kPgInt8};
 constexpr std::array<Oid, 5> kMarkTypes{kPgText, kPgText, kPgText, kPgText, kPgInt8};
@@ -54,7 +54,7 @@ RawClaimPostgres::RawClaimPostgres(const std::string& url, std::string_view hand
 RawClaimPostgres::Claim RawClaimPostgres::claim(std::string_view message_id) {
   const std::int64_t now_us = now_micros();
   const PgInt8 now(now_us);
-  const PgInt8 lease_until(now_us + kLeaseMicros);
+  const PgInt8 lease_until(now_us + kClaimLeaseMicros);
   const std::array params{pg_text(kBenchClaimTenant),
                           pg_text(message_id),
                           pg_text(handler_type_),

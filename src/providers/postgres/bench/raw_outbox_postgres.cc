@@ -12,7 +12,7 @@ namespace docket::bench {
 namespace {
 
 // The relay's default lease (RelaySettings::lease).
-constexpr std::int64_t kLeaseMicros = 30'000'000;
+constexpr std::int64_t kOutboxLeaseMicros = 30'000'000;
 
 // Verbatim the statements of src/providers/postgres/outbox_store.cc, with its macros.
 #define DOCKET_TS(param) "('epoch'::timestamptz + " param " * interval '1 microsecond')"
@@ -105,7 +105,7 @@ RelayTally RawOutboxPostgres::relay_pass() {
   char token[40];
   std::snprintf(token, sizeof token, "raw-%032llu", static_cast<unsigned long long>(++passes_));
   const std::int64_t now = now_micros();
-  const PgInt8 lease_until(now + kLeaseMicros);
+  const PgInt8 lease_until(now + kOutboxLeaseMicros);
   const PgInt8 due(now);
   const PgInt8 limit(static_cast<std::int64_t>(batch_));
   const std::array claim{pg_text(token), lease_until.param(), due.param(), limit.param()};

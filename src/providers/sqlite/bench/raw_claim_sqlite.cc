@@ -12,8 +12,7 @@ namespace {
 namespace claim_sql = sqlite::detail::claim_sql;
 
 // The busy timeout docket's SQLite store uses by default (docket::sqlite::StoreOptions).
-constexpr std::chrono::milliseconds kBusyTimeout{30'000};
-constexpr std::int64_t kLeaseMicros =
+constexpr std::int64_t kClaimLeaseMicros =
     std::chrono::duration_cast<std::chrono::microseconds>(kBenchClaimLease).count();
 
 }  // namespace
@@ -22,7 +21,7 @@ RawClaimSqlite::RawClaimSqlite(const std::string& path, std::string_view handler
                                std::string_view owner)
     : handler_type_(handler_type),
       owner_(owner),
-      db_(path, kBusyTimeout),
+      db_(path, kRawBusyTimeout),
       begin_(db_, "BEGIN IMMEDIATE"),
       commit_(db_, "COMMIT"),
       try_claim_(db_, std::string(claim_sql::kTryClaim)),
@@ -45,7 +44,7 @@ RawClaimSqlite::Claim RawClaimSqlite::claim(std::string_view message_id) {
     const std::int64_t now = now_micros();  // after the lock is ours, as docket reads it
     bind_key(try_claim_, message_id, true);
     try_claim_.bind_int64(5, now);
-    try_claim_.bind_int64(6, now + kLeaseMicros);
+    try_claim_.bind_int64(6, now + kClaimLeaseMicros);
     // The rows are read as docket's store reads them.
     Claim result;
     while (try_claim_.step()) {

@@ -10,7 +10,6 @@ namespace docket::bench {
 namespace {
 
 // The busy timeout docket's SQLite store uses by default (docket::sqlite::StoreOptions).
-constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
 // Verbatim the statements of src/providers/sqlite/sqlite_event_rows.cc.
 constexpr const char* kVersionSql =
@@ -30,7 +29,7 @@ constexpr const char* kLoadSql =
 }  // namespace
 
 RawEventsSqlite::RawEventsSqlite(const std::string& path)
-    : db_(path, kBusyTimeout),
+    : db_(path, kRawBusyTimeout),
       begin_(db_, "BEGIN IMMEDIATE"),
       commit_(db_, "COMMIT"),
       rollback_(db_, "ROLLBACK"),

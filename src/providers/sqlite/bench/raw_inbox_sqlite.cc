@@ -8,7 +8,6 @@ namespace docket::bench {
 namespace {
 
 // The busy timeout docket's SQLite store uses by default (docket::sqlite::StoreOptions).
-constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
 // Verbatim the dedup insert of SqliteUnitOfWork::try_record.
 constexpr std::string_view kRecordSql =
@@ -21,7 +20,7 @@ constexpr std::string_view kRecordSql =
 
 RawInboxSqlite::RawInboxSqlite(const std::string& path, std::string_view consumer_id)
     : consumer_id_(consumer_id),
-      db_(path, kBusyTimeout),
+      db_(path, kRawBusyTimeout),
       begin_(db_, "BEGIN IMMEDIATE"),
       commit_(db_, "COMMIT"),
       rollback_(db_, "ROLLBACK"),

@@ -13,12 +13,11 @@ namespace docket::bench {
 namespace {
 
 // The busy timeout docket's SQLite store uses by default (docket::sqlite::StoreOptions).
-constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 // The relay's default lease (RelaySettings::lease).
-constexpr std::int64_t kLeaseMicros = 30'000'000;
+constexpr std::int64_t kOutboxLeaseMicros = 30'000'000;
 
 // Verbatim the statements of src/providers/sqlite/sqlite_outbox_store.cc.
-constexpr const char* kInsertSql =
+constexpr const char* kOutboxInsertSql =
     "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
     "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
     "attempts, next_attempt_at, status) "
@@ -42,10 +41,10 @@ RawOutboxSqlite::RawOutboxSqlite(const std::string& path, const std::string& sou
       ids_(ids),
       log_(log),
       batch_(batch),
-      db_(path, kBusyTimeout),
+      db_(path, kRawBusyTimeout),
       begin_(db_, "BEGIN IMMEDIATE"),
       commit_(db_, "COMMIT"),
-      insert_(db_, kInsertSql),
+      insert_(db_, kOutboxInsertSql),
       claim_(db_, kClaimSql),
       complete_(db_, kCompleteSql) {}
 
@@ -88,7 +87,7 @@ RelayTally RawOutboxSqlite::relay_pass() {
   std::snprintf(token, sizeof token, "raw-%032llu", static_cast<unsigned long long>(++passes_));
   const std::int64_t now = now_micros();
   claim_.bind_text(1, token);
-  claim_.bind_int64(2, now + kLeaseMicros);
+  claim_.bind_int64(2, now + kOutboxLeaseMicros);
   claim_.bind_int64(3, now);
   claim_.bind_int64(4, static_cast<std::int64_t>(batch_));
   std::size_t rows = 0;

@@ -20,6 +20,10 @@ struct sqlite3_stmt;
 
 namespace docket::bench {
 
+// How long a raw side's statement waits for another connection's write lock, as
+// docket's SQLite provider waits by default.
+inline constexpr std::chrono::milliseconds kRawBusyTimeout{30'000};
+
 class RawSqlite {
  public:
   // Throws InfrastructureError naming the path when it cannot be opened or configured.

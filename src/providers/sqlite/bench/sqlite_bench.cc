@@ -26,7 +26,6 @@ namespace docket::bench {
 namespace {
 
 // The busy timeout docket's SQLite store uses by default, for set-up and checks.
-constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
 // The store options for `path` with at least `connections` pooled connections.
 sqlite::StoreOptions pooled(const std::string& path, std::size_t connections) {
@@ -45,7 +44,7 @@ class SqliteInboxBench final : public InboxBench {
   void prepare(const BenchStore& store) const override {
     sqlite::open_store(sqlite::StoreOptions{.path = store.raw_db})->migrate();
     for (const std::string& path : {store.docket_db, store.raw_db}) {
-      RawSqlite(path, kBusyTimeout).exec_script(std::string(kEffectTableSql));
+      RawSqlite(path, kRawBusyTimeout).exec_script(std::string(kEffectTableSql));
     }
   }
 
@@ -56,7 +55,7 @@ class SqliteInboxBench final : public InboxBench {
   }
 
   InboxRows count_rows(const std::string& db, const std::string& consumer_id) const override {
-    RawSqlite conn(db, kBusyTimeout);
+    RawSqlite conn(db, kRawBusyTimeout);
     return {.dedup_rows = conn.count(std::string(kCountDedupRowsSql), consumer_id),
             .effects = conn.count(std::string(kCountEffectsSql), consumer_id)};
   }
@@ -84,7 +83,7 @@ class SqliteOutboxBench final : public OutboxBench {
   }
 
   OutboxRunRows run_rows(const std::string& db, std::string_view run_id) const override {
-    RawSqlite conn(db, kBusyTimeout);
+    RawSqlite conn(db, kRawBusyTimeout);
     RawStatement select(conn, "SELECT id, status FROM docket_outbox WHERE message_source = ?1");
     select.bind_text(1, run_id);
     OutboxRunRows rows;
@@ -97,7 +96,7 @@ class SqliteOutboxBench final : public OutboxBench {
   }
 
   std::int64_t pending_rows(const std::string& db) const override {
-    return RawSqlite(db, kBusyTimeout)
+    return RawSqlite(db, kRawBusyTimeout)
         .count("SELECT count(*) FROM docket_outbox WHERE status = ?1", "0");
   }
 };
@@ -116,7 +115,7 @@ class SqliteEventsBench final : public EventsBench {
   // Per stream: its event count and lowest and highest version; then per aggregate type.
   StoredStreams stored_streams(const std::string& db,
                                std::string_view aggregate_type) const override {
-    RawSqlite conn(db, kBusyTimeout);
+    RawSqlite conn(db, kRawBusyTimeout);
     RawStatement stats(
         conn,
         "SELECT count(*), coalesce(sum(n), 0), "
@@ -147,7 +146,7 @@ class SqliteClaimBench final : public ClaimBench {
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
-    RawSqlite conn(db, kBusyTimeout);
+    RawSqlite conn(db, kRawBusyTimeout);
     return {.entries = conn.count(std::string(kCountClaimEntriesSql), handler_type),
             .processed = conn.count(std::string(kCountProcessedClaimsSql), handler_type)};
   }
