@@ -1,8 +1,8 @@
 // The DynamoDB provider's registration (providers/registry.h): dynamodb://HOST:PORT
 // (DynamoDB Local, or any server of one's own) and dynamodb://aws (the AWS service),
 // with ?region= and an optional &table_prefix= (dynamodb_url.h). It offers the claim
-// inbox and the checkpoint store; the registry refuses its other stores, naming the
-// providers that offer them. Stores opened on one URL share its tables.
+// inbox, the checkpoint store and the event store; the registry refuses its other stores, naming
+// the providers that offer them. Stores opened on one URL share its tables.
 #include <array>
 #include <memory>
 #include <optional>
@@ -12,6 +12,7 @@
 #include "docket/keys/provider.h"
 #include "providers/dynamodb/dynamodb_checkpoint_store.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
+#include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/kit/url_password.h"
 #include "providers/registry.h"
@@ -49,7 +50,7 @@ const providers::ProviderRegistration& registration() {
       .inbox = nullptr,
       .checkpoint = open_checkpoint_store,
       .outbox = nullptr,
-      .event = nullptr,
+      .event = open_event_store,
       .snapshot = nullptr,
       .saga = nullptr,
       .claim_inbox = open_claim_inbox,
