@@ -2,8 +2,10 @@
 
 #include <charconv>
 #include <string>
+#include <utility>
 
 #include "docket/error.h"
+#include "providers/dynamodb/dynamodb_base64.h"
 
 namespace docket::dynamodb {
 
@@ -13,6 +15,10 @@ nlohmann::json string_value(std::string_view text) {
 
 nlohmann::json number_value(std::int64_t value) {
   return {{"N", std::to_string(value)}};
+}
+
+nlohmann::json binary_value(std::string_view bytes) {
+  return {{"B", base64_encode(bytes)}};
 }
 
 const nlohmann::json* ItemReader::value_of(std::string_view name, std::string_view type) const {
@@ -64,6 +70,18 @@ std::optional<std::int64_t> ItemReader::optional_number(std::string_view name) c
     refuse(name, "holds '" + text + "', not a 64-bit integer");
   }
   return number;
+}
+
+std::string ItemReader::binary(std::string_view name) const {
+  const nlohmann::json* value = value_of(name, "B");
+  if (value == nullptr) {
+    refuse(name, "is missing");
+  }
+  std::optional<std::string> bytes = base64_decode(value->get_ref<const std::string&>());
+  if (!bytes) {
+    refuse(name, "holds a B value that is not base64");
+  }
+  return std::move(*bytes);
 }
 
 void ItemReader::refuse(std::string_view name, std::string_view problem) const {

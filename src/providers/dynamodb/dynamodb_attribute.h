@@ -1,6 +1,6 @@
 // DynamoDB attribute values as the stores write and read them: a string is {"S": ...},
-// an integer {"N": "..."} (DynamoDB carries numbers as decimal text), and an item read
-// back is checked attribute by attribute, so that an item docket did not write is an
+// an integer {"N": "..."}, bytes {"B": base64} (DynamoDB carries numbers as decimal text), and an
+// item read back is checked attribute by attribute, so that an item docket did not write is an
 // InfrastructureError naming the store, the item and the attribute, never a crash or a
 // value made up.
 //
@@ -19,6 +19,8 @@ namespace docket::dynamodb {
 nlohmann::json string_value(std::string_view text);
 // {"N": "<value>"}
 nlohmann::json number_value(std::int64_t value);
+// {"B": "<base64 of bytes>"}: opaque bytes, stored and counted byte for byte.
+nlohmann::json binary_value(std::string_view bytes);
 
 // Reads the attributes of one item (an Item, Attributes or index item map).
 class ItemReader {
@@ -33,6 +35,9 @@ class ItemReader {
   // absent, no number, or not an integer that fits.
   std::int64_t number(std::string_view name) const;
   std::optional<std::int64_t> optional_number(std::string_view name) const;
+  // The B value of `name`, decoded. Throws InfrastructureError when it is absent, no
+  // binary, or not base64.
+  std::string binary(std::string_view name) const;
 
  private:
   // The attribute's value of `type` ("S", "N"), or nullptr when absent.

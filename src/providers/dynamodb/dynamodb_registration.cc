@@ -1,8 +1,9 @@
 // The DynamoDB provider's registration (providers/registry.h): dynamodb://HOST:PORT
 // (DynamoDB Local, or any server of one's own) and dynamodb://aws (the AWS service),
 // with ?region= and an optional &table_prefix= (dynamodb_url.h). It offers the claim
-// inbox and the checkpoint store; the registry refuses its other stores, naming the
-// providers that offer them. Stores opened on one URL share its tables.
+// inbox, the checkpoint store, the event store and the snapshot store; the registry
+// refuses its other stores, naming the providers that offer them. Stores opened on one
+// URL share its tables.
 #include <array>
 #include <memory>
 #include <optional>
@@ -12,6 +13,8 @@
 #include "docket/keys/provider.h"
 #include "providers/dynamodb/dynamodb_checkpoint_store.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
+#include "providers/dynamodb/dynamodb_event_store.h"
+#include "providers/dynamodb/dynamodb_snapshot_store.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/kit/url_password.h"
 #include "providers/registry.h"
@@ -49,8 +52,8 @@ const providers::ProviderRegistration& registration() {
       .inbox = nullptr,
       .checkpoint = open_checkpoint_store,
       .outbox = nullptr,
-      .event = nullptr,
-      .snapshot = nullptr,
+      .event = open_event_store,
+      .snapshot = open_snapshot_store,
       .saga = nullptr,
       .claim_inbox = open_claim_inbox,
   };

@@ -171,7 +171,7 @@ constexpr std::array<Offered, 4> kOffered = {{
     {"memory", std::nullopt, true, true, true, true, true, true, true},
     {"sqlite", std::nullopt, true, true, true, true, true, true, true},
     {"postgres", std::nullopt, true, true, true, true, true, true, true},
-    {"dynamodb", keys::Provider::kDynamoDb, false, true, false, false, false, false, true},
+    {"dynamodb", keys::Provider::kDynamoDb, false, true, false, true, true, false, true},
 }};
 
 void expect_offers(const ProviderRegistration& provider, const Offered& offered) {

@@ -1,0 +1,88 @@
+#include "providers/dynamodb/dynamodb_event_item.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+#include "docket/trace_context.h"
+#include "docket/uuid.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::dynamodb {
+namespace {
+
+constexpr std::string_view kEventId = "event_id";
+constexpr std::string_view kType = "type";
+constexpr std::string_view kPayload = "payload";
+constexpr std::string_view kOccurredAt = "occurred_at";
+constexpr std::string_view kCorrelationId = "correlation_id";
+constexpr std::string_view kCausationId = "causation_id";
+constexpr std::string_view kTraceparent = "traceparent";
+constexpr std::string_view kTracestate = "tracestate";
+
+void put_if_not_empty(nlohmann::json& item, std::string_view name, std::string_view text) {
+  if (!text.empty()) {
+    item[std::string(name)] = string_value(text);
+  }
+}
+
+}  // namespace
+
+TableSchema events_table_schema(std::string table_name) {
+  return TableSchema{.name = std::move(table_name),
+                     .partition_key = {std::string(kStreamAttribute), KeyType::kString},
+                     .sort_key = KeyAttribute{std::string(kVersionAttribute), KeyType::kNumber},
+                     .global_indexes = {}};
+}
+
+nlohmann::json event_key(std::string_view stream_key, std::int64_t version) {
+  return {{std::string(kStreamAttribute), string_value(stream_key)},
+          {std::string(kVersionAttribute), number_value(version)}};
+}
+
+nlohmann::json event_item(std::string_view stream_key, const RecordedEvent& event) {
+  nlohmann::json item = event_key(stream_key, event.version);
+  item[std::string(kEventId)] = string_value(event.event_id.to_string());
+  item[std::string(kType)] = string_value(event.type);
+  item[std::string(kPayload)] = binary_value(event.payload);
+  item[std::string(kOccurredAt)] = number_value(kit::to_micros(event.occurred_at));
+  put_if_not_empty(item, kCorrelationId, event.metadata.correlation_id);
+  put_if_not_empty(item, kCausationId, event.metadata.causation_id);
+  if (const std::optional<TraceContext>& trace = event.metadata.trace_context) {
+    item[std::string(kTraceparent)] = string_value(trace->parent.to_string());
+    put_if_not_empty(item, kTracestate, trace->state);
+  }
+  return item;
+}
+
+RecordedEvent read_event_item(const nlohmann::json& item, const StreamId& stream,
+                              std::string_view store) {
+  const ItemReader reader(item, store);
+  const std::string_view id_text = reader.string(kEventId);
+  const std::optional<Uuid> event_id = Uuid::parse(id_text);
+  if (!event_id) {
+    throw InfrastructureError(std::string(store) + ": an event of " + stream.describe() +
+                              " has event_id '" + std::string(id_text) +
+                              "', not a UUID; the item was not written by docket: fix or "
+                              "delete it");
+  }
+  RecordedEvent event{.stream = stream,
+                      .version = reader.number(kVersionAttribute),
+                      .global_position = 0,
+                      .event_id = *event_id,
+                      .type = std::string(reader.string(kType)),
+                      .payload = reader.binary(kPayload),
+                      .metadata = {},
+                      .occurred_at = kit::from_micros(reader.number(kOccurredAt))};
+  event.metadata.correlation_id = std::string(reader.optional_string(kCorrelationId).value_or(""));
+  event.metadata.causation_id = std::string(reader.optional_string(kCausationId).value_or(""));
+  if (const std::optional<std::string_view> traceparent = reader.optional_string(kTraceparent)) {
+    event.metadata.trace_context =
+        parse_trace_context(*traceparent, reader.optional_string(kTracestate).value_or(""));
+  }
+  return event;
+}
+
+}  // namespace docket::dynamodb

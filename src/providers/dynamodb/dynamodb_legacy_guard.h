@@ -1,0 +1,68 @@
+// The legacy-key guard of a DynamoDB store (DESIGN.md, Guards): before the store acts
+// on silence (a load that came back empty, an append that finds no stream), it checks,
+// once per store instance, whether its table holds an item whose key has no tenant
+// segment (the shape of releases that stored streams without one, keys/legacy.h). If
+// so, it throws LegacyDataError naming the table and the key, and the caller writes
+// nothing. A read that returned items never calls it.
+//
+// The check is ONE Scan page of at most `probe_items` items (Limit), filtered to keys
+// that do not begin "t:" and confirmed with keys::is_legacy_untenanted_*_key: DynamoDB
+// has no ordered access across partitions to express it as a range read. A table
+// upgraded in place holds the old shape on every item, so the first page cannot miss
+// it, and one page keeps a large correctly keyed table from paying for a full scan.
+// Blind spot: a table holding both shapes with the old one only beyond the first page
+// (which takes a partial rollback to produce) is not detected.
+//
+// The outcome is kept: a clean probe is never repeated, a finding is thrown again on
+// every later silence without another request.
+//
+// Thread-safety: check() may be called from many threads at once; one probes while the
+// others wait for its outcome.
+#ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LEGACY_GUARD_H_
+#define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LEGACY_GUARD_H_
+
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "providers/dynamodb/dynamodb_client.h"
+
+namespace docket::dynamodb {
+
+enum class LegacyKeyKind { kStream, kSaga };
+
+inline constexpr std::size_t kLegacyProbeItems = 100;
+
+class LegacyGuard {
+ public:
+  // `table` and `key_attribute` name where the keys live; `records` says what they key
+  // ("event", "saga") for the refusal.
+  LegacyGuard(std::string table, std::string key_attribute, LegacyKeyKind kind,
+              std::size_t probe_items = kLegacyProbeItems);
+
+  // Throws LegacyDataError when the table holds a legacy untenanted key (probing on
+  // the first call only); what the Scan throws when it fails (the next call probes).
+  void check(const Client& client);
+
+  // How many probes (Scan requests) this guard has sent.
+  int probes() const noexcept { return probes_.load(); }
+
+ private:
+  [[noreturn]] void refuse(const std::string& key) const;
+
+  std::string table_;
+  std::string key_attribute_;
+  LegacyKeyKind kind_;
+  std::size_t probe_items_;
+  std::mutex mutex_;
+  bool probed_ = false;                    // guarded by mutex_
+  std::optional<std::string> legacy_key_;  // guarded by mutex_
+  std::atomic<int> probes_{0};
+};
+
+}  // namespace docket::dynamodb
+
+#endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LEGACY_GUARD_H_
