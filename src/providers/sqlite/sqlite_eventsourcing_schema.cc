@@ -68,14 +68,16 @@ CREATE INDEX IF NOT EXISTS docket_sagas_tenant_completed_at
 // one version number with every provider, so that a release writes one version.
 constexpr const char* kEventSourcingVersion2 = "SELECT 1;";
 
-constexpr std::array<const char*, 2> kEventSourcingMigrations{kEventSourcingVersion1, kEventSourcingVersion2};
+constexpr std::array<const char*, 2> kEventSourcingMigrations{kEventSourcingVersion1,
+                                                              kEventSourcingVersion2};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 
 }  // namespace
 
 void migrate_eventsourcing_schema(Connection& connection) {
-  migrate_component(connection, SchemaComponent{kEventSourcingSchemaComponent, kEventSourcingMigrations});
+  migrate_component(connection,
+                    SchemaComponent{kEventSourcingSchemaComponent, kEventSourcingMigrations});
 }
 
 }  // namespace docket::sqlite::detail
