@@ -8,6 +8,7 @@
 #include "docket_claim_side.h"
 #include "message_ids.h"
 #include "option_checks.h"
+#include "round_trip_count.h"
 
 namespace docket::bench {
 namespace {
@@ -96,6 +97,7 @@ ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options) {
       open_sessions(*store, provider, report.store.raw_db, report.run_id, options.threads);
   std::vector<ClaimCycleCounts> docket_counts(options.threads);
   std::vector<ClaimCycleCounts> raw_counts(options.threads);
+  const RoundTripCount trips(*report.store.provider);
   report.timings = run_side_by_side(SideBySideShape{.items = options.messages,
                                                     .slice_items = slice_size(options.threads),
                                                     .threads = options.threads},
@@ -106,6 +108,7 @@ ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options) {
                               report.timings, kDocketSide);
   report.raw = side_report(raw_counts, provider, report.store.raw_db, report.run_id, report.timings,
                            kRawSide);
+  report.round_trips_per_message = trips.per_item(options.messages);
   report.ratio = report.raw.rate > 0 ? report.docket.rate / report.raw.rate : 0.0;
   check("docket", report.docket, options.messages, report.problems);
   check("raw baseline", report.raw, options.messages, report.problems);

@@ -18,7 +18,9 @@
 #ifndef DOCKET_BENCH_CLAIM_BENCH_H_
 #define DOCKET_BENCH_CLAIM_BENCH_H_
 
+#include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,9 @@ struct ClaimBenchReport {
   ClaimSideReport docket;
   ClaimSideReport raw;
   double ratio = 0;  // docket.rate / raw.rate
+  // Round trips per message's claim cycle, docket's and the raw side's (indexed by
+  // Side), where the provider counts them.
+  std::optional<std::array<double, 2>> round_trips_per_message;
   SideBySideTimings timings;
   std::vector<std::string> problems;  // failed checks; empty when the run is consistent
 

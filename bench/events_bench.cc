@@ -6,6 +6,7 @@
 #include "bench_registry.h"
 #include "docket_event_side.h"
 #include "option_checks.h"
+#include "round_trip_count.h"
 
 namespace docket::bench {
 namespace {
@@ -67,17 +68,9 @@ AppendCaseReport run_append_case(EventSides& sides, std::string name, std::size_
       }
     };
   };
-  const std::optional<RoundTrips> trips_before = sides.store.provider->round_trips();
+  const RoundTripCount trips(*sides.store.provider);
   report.timings = run_side_by_side(sides.shape(report.appends), work(kDocketSide), work(kRawSide));
-  if (const std::optional<RoundTrips> trips_after = sides.store.provider->round_trips();
-      trips_before && trips_after) {
-    const auto per_append = [&](std::uint64_t before, std::uint64_t after) {
-      return static_cast<double>(after - before) / static_cast<double>(report.appends);
-    };
-    report.round_trips_per_append =
-        std::array<double, 2>{per_append(trips_before->docket, trips_after->docket),
-                              per_append(trips_before->raw, trips_after->raw)};
-  }
+  report.round_trips_per_append = trips.per_item(report.appends);
   for (const Side side : {kDocketSide, kRawSide}) {
     AppendSideReport& r = report.sides[side];
     for (const AppendCounts& c : counts[side]) {

@@ -15,6 +15,7 @@
 #include "docket_inbox_side.h"
 #include "peak_rss.h"
 #include "providers/kit/time_codec.h"
+#include "round_trip_count.h"
 
 namespace docket::bench {
 namespace {
@@ -201,18 +202,10 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   const RunInputs inputs{options, ids, plan, occurred_at};
   std::vector<DispatchCounts> docket_counts(options.threads);
   std::vector<DispatchCounts> raw_counts(options.threads);
-  const std::optional<RoundTrips> trips_before = report.store.provider->round_trips();
+  const RoundTripCount trips(*report.store.provider);
   report.timings = run_sides(inputs, docket, provider, report.store.raw_db, report.consumer_id,
                              docket_counts, raw_counts);
-  if (const std::optional<RoundTrips> trips_after = report.store.provider->round_trips();
-      trips_before && trips_after) {
-    const auto per_delivery = [&](std::uint64_t before, std::uint64_t after) {
-      return static_cast<double>(after - before) / static_cast<double>(report.deliveries);
-    };
-    report.round_trips_per_delivery =
-        std::array<double, 2>{per_delivery(trips_before->docket, trips_after->docket),
-                              per_delivery(trips_before->raw, trips_after->raw)};
-  }
+  report.round_trips_per_delivery = trips.per_item(report.deliveries);
   report.peak_rss_bytes = peak_rss_bytes();
   report.commit_limit_rate =
       measure_commit_limit(provider, report.store.raw_db, options.threads, report.consumer_id);

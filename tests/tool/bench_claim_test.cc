@@ -51,6 +51,13 @@ TEST(BenchClaim, JsonReportAddsUp) {
   EXPECT_TRUE(std::filesystem::exists(dir.file("bench.db.raw")));
 }
 
+TEST(BenchClaim, AnEmbeddedDatabaseCountsNoRoundTrips) {
+  BenchDir dir;
+  const auto report =
+      run_json({"bench", "claim", "--store", dir.url(), "--messages", "20", "--json"});
+  EXPECT_TRUE(report.at("round_trips_per_op").is_null());
+}
+
 TEST(BenchClaim, ThreadedRunAcrossSlicesAddsUp) {
   BenchDir dir;
   const auto report = run_json(
@@ -89,6 +96,13 @@ TEST(BenchClaim, PostgresJsonReportAddsUp) {
   expect_consistent(report, 300, 1);
   EXPECT_EQ(report.at("store"), url);
   EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
+  // A claim cycle is the claim and the mark, one statement each, on both sides; the
+  // first of a connection also prepares.
+  for (const char* side : {"docket", "raw"}) {
+    const double trips = report.at("round_trips_per_op").at(side).get<double>();
+    EXPECT_GE(trips, 2.0) << side;
+    EXPECT_LE(trips, 2.0 + 10.0 / 300) << side;
+  }
 }
 
 TEST(BenchClaim, PostgresThreadedRunAddsUp) {
