@@ -5,7 +5,7 @@
 #
 #   export DOCKET_TEST_DYNAMODB_URL=$(scripts/dynamodb-start.sh)
 #
-# Settings (environment): DOCKET_DYNAMODB_PORT (default 58000), DOCKET_DYNAMODB_DIR
+# Settings (environment): DOCKET_DYNAMODB_PORT (default 28000, below Linux's ephemeral ports), DOCKET_DYNAMODB_DIR
 # (default /tmp/docket-dynamodb), DOCKET_DYNAMODB_CACHE (where dynamodb-install.sh puts
 # the package). Installs the package first when needed (scripts/dynamodb-install.sh).
 #
