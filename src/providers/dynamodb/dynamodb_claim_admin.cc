@@ -127,25 +127,9 @@ ClaimCounts DynamoDbClaimInboxStore::do_counts(const std::optional<TenantId>& te
     for (const nlohmann::json& item : *page) {
       const ItemReader read(item, store_);
       const ClaimStatus status = kit::claim_status(read.string(claim::kStatus), store_);
-      switch (status) {
-        case ClaimStatus::kReceived:
-          ++counts.received;
-          break;
-        case ClaimStatus::kProcessing:
-          ++counts.processing;
-          break;
-        case ClaimStatus::kProcessed:
-          ++counts.processed;
-          break;
-        case ClaimStatus::kFailed:
-          ++counts.failed;
-          counts.failed_due += read.number(claim::kNextAttemptAt) <= to_micros(now) ? 1 : 0;
-          break;
-      }
-      if (status != ClaimStatus::kProcessed) {
-        const Timestamp received = kit::from_micros(read.number(claim::kReceivedAt));
-        counts.oldest_pending = std::min(counts.oldest_pending.value_or(received), received);
-      }
+      kit::count_claim_entry(
+          counts, status, kit::from_micros(read.number(claim::kReceivedAt)),
+          status == ClaimStatus::kFailed && read.number(claim::kNextAttemptAt) <= to_micros(now));
     }
   }
   return counts;

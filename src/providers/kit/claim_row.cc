@@ -1,5 +1,6 @@
 #include "providers/kit/claim_row.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -64,6 +65,26 @@ ClaimEntry claim_entry(const StoredClaimEntry& stored, std::string_view store) {
   entry.last_error = optional_string(stored.last_error);
   entry.next_attempt_at = optional_time(stored.next_attempt_at);
   return entry;
+}
+
+void count_claim_entry(ClaimCounts& counts, ClaimStatus status, Timestamp received_at,
+                       bool failed_due) {
+  switch (status) {
+    case ClaimStatus::kReceived:
+      ++counts.received;
+      break;
+    case ClaimStatus::kProcessing:
+      ++counts.processing;
+      break;
+    case ClaimStatus::kProcessed:
+      ++counts.processed;
+      return;  // not pending
+    case ClaimStatus::kFailed:
+      ++counts.failed;
+      counts.failed_due += failed_due ? 1 : 0;
+      break;
+  }
+  counts.oldest_pending = std::min(counts.oldest_pending.value_or(received_at), received_at);
 }
 
 }  // namespace docket::kit

@@ -54,6 +54,12 @@ struct StoredClaimEntry {
 // `store` names the store in errors: "SQLite claim inbox".
 ClaimEntry claim_entry(const StoredClaimEntry& stored, std::string_view store);
 ClaimStatus claim_status(std::string_view stored, std::string_view store);
+
+// Adds one entry to `counts` (a store that counts entries one by one rather than in its
+// query): its status, whether it is pending since before the oldest so far, and, for a
+// failed entry, `failed_due` (its next attempt is due).
+void count_claim_entry(ClaimCounts& counts, ClaimStatus status, Timestamp received_at,
+                       bool failed_due);
 std::uint32_t claim_retry_count(std::int64_t stored, std::string_view store);
 
 }  // namespace docket::kit

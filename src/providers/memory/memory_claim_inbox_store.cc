@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "docket/memory/claim_inbox_store.h"
+#include "providers/kit/claim_row.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory {
@@ -160,25 +161,9 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
         if (tenant && key.tenant() != *tenant) {
           continue;
         }
-        switch (entry.status) {
-          case ClaimStatus::kReceived:
-            ++counts.received;
-            break;
-          case ClaimStatus::kProcessing:
-            ++counts.processing;
-            break;
-          case ClaimStatus::kProcessed:
-            ++counts.processed;
-            break;
-          case ClaimStatus::kFailed:
-            ++counts.failed;
-            counts.failed_due += *entry.next_attempt_at <= now ? 1 : 0;
-            break;
-        }
-        if (entry.status != ClaimStatus::kProcessed &&
-            (!counts.oldest_pending || entry.received_at < *counts.oldest_pending)) {
-          counts.oldest_pending = entry.received_at;
-        }
+        kit::count_claim_entry(
+            counts, entry.status, entry.received_at,
+            entry.status == ClaimStatus::kFailed && *entry.next_attempt_at <= now);
       }
     });
     return counts;
