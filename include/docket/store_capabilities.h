@@ -50,6 +50,10 @@ struct StoreCapabilities {
   // the most bytes; 0 means no limit short of the database's own resources.
   std::size_t max_writes_per_commit = 0;
   std::size_t max_bytes_per_commit = 0;
+  // The most bytes one record (an event, a snapshot, a saga, an entry: its keys and
+  // attributes as the database counts them) takes; 0 means no limit short of the
+  // database's own resources. A record beyond it is refused before anything is sent.
+  std::size_t max_bytes_per_record = 0;
   // The store's feed over every stream, and so its late-commit contract (FeedKind).
   FeedKind feed = FeedKind::kNone;
   // Entries expire on the server without a cleanup pass (a TTL attribute).

@@ -40,6 +40,7 @@ StoreCapabilities DynamoDbClaimInboxStore::capabilities() const noexcept {
           .interactive_transactions = false,
           .max_writes_per_commit = 0,
           .max_bytes_per_commit = 0,
+          .max_bytes_per_record = kMaxItemBytes,
           .feed = FeedKind::kNone,
           .server_side_expiry = false,
           .shared_between_processes = true};

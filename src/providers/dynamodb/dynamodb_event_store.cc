@@ -56,6 +56,7 @@ StoreCapabilities DynamoDbEventStore::capabilities() const noexcept {
           .interactive_transactions = false,
           .max_writes_per_commit = kMaxTransactionActions,
           .max_bytes_per_commit = kMaxTransactionBytes,
+          .max_bytes_per_record = kMaxItemBytes,
           .feed = FeedKind::kNone,
           .server_side_expiry = false,
           .shared_between_processes = true};

@@ -43,6 +43,7 @@ class DynamoDbSnapshotStore final : public SnapshotStore {
                                              .interactive_transactions = false,
                                              .max_writes_per_commit = 0,
                                              .max_bytes_per_commit = 0,
+                                             .max_bytes_per_record = kMaxItemBytes,
                                              .feed = FeedKind::kNone,
                                              .server_side_expiry = false,
                                              .shared_between_processes = true});

@@ -1,8 +1,12 @@
-// Event, snapshot and saga store capabilities: every provider here states an ordered
-// feed and joining a handler's transaction for its event store (the other suites rely
-// on both), a saga store that joins its transaction type's transactions, a snapshot
-// store that joins nothing, and where its database lives; a store that states no
-// ordered feed is refused read_all, and a catch-up consumer, before any read.
+// Event, snapshot and saga store capabilities, and that each store does what they
+// say: the feed a case's event store states (the suites gate on it), where the stores
+// live, the limits of one append and one record (refused before anything is written,
+// or, where there is none, not met by large appends and records), the refusal of
+// read_all and read_feed where there is no feed, and a saga store's joining in the one
+// transaction type it states.
+#include <string>
+#include <vector>
+
 #include "docket/error.h"
 #include "docket/feed_cursor.h"
 #include "suite.h"
@@ -12,17 +16,79 @@ namespace {
 
 class EventStoreCapabilities : public StoreConformance {};
 
-TEST_P(EventStoreCapabilities, RelationalAndMemoryStoresStateAnOrderedFeedAndJoinHandlerWrites) {
+TEST_P(EventStoreCapabilities, StatesItsFeedAndWhereItLives) {
   const StoreCapabilities caps = events_->capabilities();
-  EXPECT_EQ(caps.feed, FeedKind::kGlobalPositions);
-  EXPECT_TRUE(caps.joins_handler_writes);
-  EXPECT_TRUE(caps.interactive_transactions);
-  EXPECT_EQ(caps.max_writes_per_commit, 0u);
+  EXPECT_EQ(caps.feed, GetParam().feed);
+  EXPECT_NE(caps.feed, FeedKind::kOpaqueCursors) << "no case states opaque cursors yet";
+  EXPECT_FALSE(caps.server_side_expiry);  // events never expire
   EXPECT_EQ(caps.shared_between_processes, GetParam().multi_process);
+  if (caps.max_writes_per_commit == 0) {
+    EXPECT_EQ(caps.max_bytes_per_commit, 0u) << "a byte limit without a write limit";
+  }
+}
+
+TEST_P(EventStoreCapabilities, AppendsUpToItsCommitLimitAndRefusesBeyondIt) {
+  const std::size_t limit = events_->capabilities().max_writes_per_commit;
+  if (limit == 0) {  // no limit: a large append is one atomic commit
+    std::vector<NewEvent> many(2'000, event("e"));
+    EXPECT_EQ(append_ok(account("A-1"), ExpectedVersion::no_stream(), many), 1'999);
+    return;
+  }
+  std::vector<NewEvent> over(limit + 1, event("e"));
+  EXPECT_THROW(events_->append(account("A-1"), ExpectedVersion::no_stream(), over),
+               InvalidInputError);
+  EXPECT_TRUE(events_->load(account("A-1")).empty());
+  std::vector<NewEvent> half(limit / 2, event("e"));
+  EXPECT_EQ(append_ok(account("A-1"), ExpectedVersion::no_stream(), half),
+            static_cast<std::int64_t>(half.size()) - 1);
+  expect_store_total(half.size());
+}
+
+TEST_P(EventStoreCapabilities, RefusesAnEventBeyondItsRecordLimit) {
+  const std::size_t limit = events_->capabilities().max_bytes_per_record;
+  if (limit == 0) {  // no limit: a large event is stored whole
+    append_ok(account("A-1"), ExpectedVersion::no_stream(),
+              {event("big", std::string(std::size_t{4} << 20, 'x'))});
+    EXPECT_EQ(events_->load(account("A-1")).at(0).payload.size(), std::size_t{4} << 20);
+    return;
+  }
+  try {
+    events_->append(account("A-1"), ExpectedVersion::no_stream(),
+                    {event("small"), event("big", std::string(limit, 'x'))});
+    FAIL() << "an event over the record limit was accepted";
+  } catch (const InvalidInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("Nothing was written"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(events_->load(account("A-1")).empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Providers, EventStoreCapabilities, ::testing::ValuesIn(all_providers()),
                          provider_name);
+
+// A store that states no feed refuses read_all, read_feed and any cursor, with the
+// alternative, before reading.
+class EventStoreWithoutFeed : public StoreConformance {};
+
+TEST_P(EventStoreWithoutFeed, RefusesEveryFeedReadNamingTheAlternative) {
+  append_ok(account("A-1"), ExpectedVersion::no_stream(), {event("e0")});
+  const auto expect_refusal = [](const auto& read) {
+    try {
+      read();
+      ADD_FAILURE() << "a store without a feed read one";
+    } catch (const ConfigurationError& e) {
+      EXPECT_NE(std::string(e.what()).find("build the feed from the outbox"), std::string::npos)
+          << e.what();
+    }
+  };
+  expect_refusal([&] { events_->read_all(0, 10); });
+  expect_refusal([&] { events_->read_all(0, 10, tenant("acme")); });
+  expect_refusal([&] { events_->read_feed(FeedCursor::start(), 10); });
+  EXPECT_FALSE(events_->accepts_cursor(FeedCursor::start()));
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(EventStoreWithoutFeed);
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreWithoutFeed,
+                         ::testing::ValuesIn(feedless_providers()), provider_name);
 
 class SnapshotStoreCapabilities : public StoreConformance {};
 
@@ -38,28 +104,36 @@ TEST_P(SnapshotStoreCapabilities, ASnapshotStoreJoinsNothingAndLivesWithTheProvi
   EXPECT_EQ(caps.shared_between_processes, events_->capabilities().shared_between_processes);
 }
 
+TEST_P(SnapshotStoreCapabilities, RefusesASnapshotBeyondItsRecordLimit) {
+  const std::size_t limit = snapshots_->capabilities().max_bytes_per_record;
+  if (limit == 0) {  // no limit: a large snapshot is stored whole
+    snapshots_->save(account("A-1"), 3, std::string(std::size_t{4} << 20, 's'));
+    EXPECT_EQ(snapshots_->load(account("A-1"))->payload.size(), std::size_t{4} << 20);
+    return;
+  }
+  snapshots_->save(account("A-1"), 3, "kept");
+  EXPECT_THROW(snapshots_->save(account("A-1"), 4, std::string(limit, 's')), InvalidInputError);
+  EXPECT_EQ(snapshots_->load(account("A-1"))->payload, "kept");
+}
+
 INSTANTIATE_TEST_SUITE_P(Providers, SnapshotStoreCapabilities, ::testing::ValuesIn(all_providers()),
                          provider_name);
 
 class SagaStoreCapabilities : public StoreConformance {};
 
-TEST_P(SagaStoreCapabilities, ASagaStoreJoinsItsTransactionTypeAndHasNoFeed) {
+TEST_P(SagaStoreCapabilities, ASagaStoreJoinsOnlyTheTransactionTypeItStatesAndHasNoFeed) {
   const StoreCapabilities caps = sagas_->capabilities();
-  // Every provider here joins (handler_saga_test.cc relies on it), in the one type it
-  // states, which is its event store's.
-  EXPECT_TRUE(caps.joins_handler_writes);
   ASSERT_EQ(caps.joins_handler_writes, sagas_->transaction_type().has_value());
-  EXPECT_EQ(sagas_->transaction_type()->name,
-            "docket::" + std::string(sagas_->provider_name()) + "::Transaction");
-  EXPECT_TRUE(caps.interactive_transactions);
+  if (caps.joins_handler_writes) {
+    EXPECT_EQ(sagas_->transaction_type()->name,
+              "docket::" + std::string(sagas_->provider_name()) + "::Transaction");
+  }
   EXPECT_EQ(caps.feed, FeedKind::kNone);
   EXPECT_FALSE(caps.server_side_expiry);
-  EXPECT_EQ(caps.max_writes_per_commit, 0u);
-  EXPECT_EQ(caps.max_bytes_per_commit, 0u);
   EXPECT_EQ(caps.shared_between_processes, GetParam().multi_process);
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, SagaStoreCapabilities, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, SagaStoreCapabilities, ::testing::ValuesIn(saga_providers()),
                          provider_name);
 
 // The front end's refusal, before a provider is reached: every provider hook fails the

@@ -15,6 +15,7 @@
 #include "docket/event_store.h"
 #include "docket/saga_store.h"
 #include "docket/snapshot_store.h"
+#include "docket/store_capabilities.h"
 
 namespace docket::conformance::eventsourcing {
 
@@ -34,7 +35,9 @@ class StoreFixture {
   // lives as long as the fixture). `clock` outlives the stores.
   virtual std::unique_ptr<EventStore> open_event_store(const Clock& clock) = 0;
   virtual std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) = 0;
-  virtual std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) = 0;
+  // Only for cases whose provider offers a saga store (saga_providers()); the default
+  // throws.
+  virtual std::unique_ptr<SagaStore> open_saga_store(const Clock& clock);
 
   // The late-commit hook, for cases registered with late_commit: begins
   // appending `event` (expected: any version) to `stream` of `store` in a transaction
@@ -52,6 +55,10 @@ struct ProviderCase {
   std::string name;      // the test-name suffix: "sqlite_file"
   std::string provider;  // what its stores' provider_name() returns: "sqlite"
   std::function<std::unique_ptr<StoreFixture>()> make;
+  // The feed its event store states (capabilities().feed, which every test checks):
+  // the feed tests run where it is kGlobalPositions, and the other tests read every
+  // stream through it only there.
+  FeedKind feed = FeedKind::kNone;
   // Other processes can open the fixture's database.
   bool multi_process = false;
   // Appends can be in flight concurrently, so that a lower global position may commit
@@ -59,9 +66,14 @@ struct ProviderCase {
   bool late_commit = false;
 };
 
-// Every case the build's fixtures registered, and those with late_commit.
+// Every case the build's fixtures registered; those whose event store has global
+// positions, and those whose has no feed; those with late_commit; and those whose provider offers a
+// saga store (its registration, providers/registry.h, says so).
 std::vector<ProviderCase> all_providers();
+std::vector<ProviderCase> global_feed_providers();
+std::vector<ProviderCase> feedless_providers();
 std::vector<ProviderCase> late_commit_providers();
+std::vector<ProviderCase> saga_providers();
 
 }  // namespace docket::conformance::eventsourcing
 

@@ -83,7 +83,7 @@ TEST_P(EventStoreReadAll, RefusesBadArguments) {
   EXPECT_NO_THROW(events_->read_all(0, kMaxReadAllLimit));
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, EventStoreReadAll, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreReadAll, ::testing::ValuesIn(global_feed_providers()),
                          provider_name);
 
 }  // namespace

@@ -149,8 +149,8 @@ TEST_P(EventStoreReadFeed, RefusesAnotherKindsCursorAndBadLimits) {
   EXPECT_EQ(events_->read_feed(FeedCursor::start(), kMaxReadAllLimit).events.size(), 7u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, EventStoreReadFeed, ::testing::ValuesIn(all_providers()),
-                         provider_name);
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreReadFeed,
+                         ::testing::ValuesIn(global_feed_providers()), provider_name);
 
 // The late-commit contract of global positions holds through cursors: a consumer that
 // resumes from each page's next cursor never skips the position that commits late.

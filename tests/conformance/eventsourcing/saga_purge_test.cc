@@ -87,7 +87,8 @@ TEST_P(SagaPurge, RefusesABatchSizeOutOfRange) {
   EXPECT_TRUE(exists("O-1"));
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, SagaPurge, ::testing::ValuesIn(all_providers()), provider_name);
+INSTANTIATE_TEST_SUITE_P(Providers, SagaPurge, ::testing::ValuesIn(saga_providers()),
+                         provider_name);
 
 }  // namespace
 }  // namespace docket::conformance::eventsourcing

@@ -109,7 +109,7 @@ TEST_P(SagaStoreConformance, RefusesBadInput) {
                InvalidInputError);
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, SagaStoreConformance, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, SagaStoreConformance, ::testing::ValuesIn(saga_providers()),
                          provider_name);
 
 }  // namespace

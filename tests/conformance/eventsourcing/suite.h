@@ -35,16 +35,40 @@ class StoreConformance : public ::testing::TestWithParam<ProviderCase> {
   std::int64_t append_ok(const StreamId& stream, ExpectedVersion expected,
                          const std::vector<NewEvent>& events);
 
-  // Every event of every tenant, via read_all pages.
+  // Every event of every tenant, via read_all pages: only where has_global_feed().
   std::vector<RecordedEvent> read_everything(std::size_t page_size = 1000);
+
+  // The event store's feed has global positions (the case's feed, which SetUp checked
+  // against the store's capabilities).
+  bool has_global_feed() const;
+  // `events` (RecordedEvent or AppendedEvent), in append order, carry ascending
+  // positions >= 1 where the store has global positions, and 0 where it has none.
+  template <class Events>
+  void expect_positions(const Events& events) const {
+    std::int64_t previous = 0;
+    for (const auto& e : events) {
+      if (has_global_feed()) {
+        EXPECT_GT(e.global_position, previous) << "the event at version " << e.version;
+        previous = e.global_position;
+      } else {
+        EXPECT_EQ(e.global_position, 0) << "a store without global positions set one";
+      }
+    }
+  }
+  // Where the store has a feed over every stream, it holds exactly `count` events in
+  // all; a test checks the streams it wrote through load() for every store.
+  void expect_store_total(std::size_t count);
 
   const Timestamp start_{std::chrono::seconds(1'800'000'000)};
   ManualClock clock_{start_};
   std::unique_ptr<StoreFixture> fixture_;
   std::unique_ptr<EventStore> events_;
   std::unique_ptr<SnapshotStore> snapshots_;
-  std::unique_ptr<SagaStore> sagas_;
+  std::unique_ptr<SagaStore> sagas_;  // null unless offers_sagas(GetParam())
 };
+
+// The case's provider offers a saga store (its registration says so).
+bool offers_sagas(const ProviderCase& provider);
 
 // Prints a provider case as its name in test failures.
 void PrintTo(const ProviderCase& provider, std::ostream* os);

@@ -36,7 +36,9 @@ TEST_P(TenantIsolation, SameAggregateIdHasIndependentStreamsAndVersions) {
   EXPECT_EQ(conflict.conflict().actual_version, 1);  // globex's version, not acme's
 }
 
-TEST_P(TenantIsolation, ReadAllForATenantReturnsOnlyItsEvents) {
+using TenantIsolatedFeed = StoreConformance;
+
+TEST_P(TenantIsolatedFeed, ReadAllForATenantReturnsOnlyItsEvents) {
   append_ok(account("A-1", "acme"), ExpectedVersion::no_stream(), {event("a0")});
   append_ok(account("A-1", "globex"), ExpectedVersion::no_stream(), {event("g0")});
   append_ok(account("A-1", "acme"), ExpectedVersion::exactly(0), {event("a1")});
@@ -60,7 +62,9 @@ TEST_P(TenantIsolation, SameAggregateIdHasIndependentSnapshots) {
   EXPECT_EQ(snapshots_->load(account("A-1", "globex"))->version, 2);
 }
 
-TEST_P(TenantIsolation, SameSagaIdHasIndependentStatesAndVersions) {
+using TenantIsolatedSagas = StoreConformance;
+
+TEST_P(TenantIsolatedSagas, SameSagaIdHasIndependentStatesAndVersions) {
   sagas_->save(checkout("O-1", "acme"), kNewSaga, "acme 0").value_or_throw();
   sagas_->save(checkout("O-1", "acme"), 0, "acme 1").value_or_throw();
   EXPECT_FALSE(sagas_->load(checkout("O-1", "globex")).has_value());
@@ -80,6 +84,10 @@ TEST_P(TenantIsolation, SameSagaIdHasIndependentStatesAndVersions) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Providers, TenantIsolation, ::testing::ValuesIn(all_providers()),
+                         provider_name);
+INSTANTIATE_TEST_SUITE_P(Providers, TenantIsolatedFeed,
+                         ::testing::ValuesIn(global_feed_providers()), provider_name);
+INSTANTIATE_TEST_SUITE_P(Providers, TenantIsolatedSagas, ::testing::ValuesIn(saga_providers()),
                          provider_name);
 
 }  // namespace

@@ -47,9 +47,10 @@ class MemoryFixture final : public StoreFixture {
 
 // Positions are assigned at commit: nothing is ever in flight.
 const FixtureRegistrar<ProviderCase> kMemoryEventsourcingCase{
-    {.name = "memory", .provider = "memory", .make = [] {
-       return std::unique_ptr<StoreFixture>(std::make_unique<MemoryFixture>());
-     }}};
+    {.name = "memory",
+     .provider = "memory",
+     .make = [] { return std::unique_ptr<StoreFixture>(std::make_unique<MemoryFixture>()); },
+     .feed = FeedKind::kGlobalPositions}};
 
 }  // namespace
 }  // namespace docket::conformance::eventsourcing

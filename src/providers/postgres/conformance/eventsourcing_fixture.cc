@@ -78,6 +78,7 @@ const FixtureRegistrar<ProviderCase> kPostgresEventsourcingCase{
     {.name = "postgres",
      .provider = "postgres",
      .make = [] { return std::unique_ptr<StoreFixture>(std::make_unique<PostgresFixture>()); },
+     .feed = FeedKind::kGlobalPositions,
      .multi_process = true,
      .late_commit = true}};
 

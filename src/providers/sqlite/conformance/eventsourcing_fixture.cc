@@ -37,6 +37,7 @@ const FixtureRegistrar<ProviderCase> kSqliteEventsourcingCase{
     {.name = "sqlite_file",
      .provider = "sqlite",
      .make = [] { return std::unique_ptr<StoreFixture>(std::make_unique<SqliteFixture>()); },
+     .feed = FeedKind::kGlobalPositions,
      .multi_process = true}};
 
 }  // namespace
