@@ -101,6 +101,24 @@ class FixtureRegistry {
   }
 };
 
+// The providers of this build that offer a store (`offers(registration)`) but
+// registered no case of `Case`'s suite: each suite's coverage test requires none, so
+// that a provider cannot offer a store the suite of its SPI never ran against.
+template <class Case, class Offers>
+std::vector<std::string> providers_offering_without_a_case(Offers offers) {
+  const std::vector<Case> cases = FixtureRegistry<Case>::all();
+  std::vector<std::string> missing;
+  for (const providers::ProviderRegistration* provider :
+       providers::Registry::builtin().providers()) {
+    const bool has_case = std::any_of(cases.begin(), cases.end(),
+                                      [&](const Case& c) { return c.provider == provider->name; });
+    if (offers(*provider) && !has_case) {
+      missing.emplace_back(provider->name);
+    }
+  }
+  return missing;
+}
+
 // Registers one case when constructed; define one per case at namespace scope of the
 // fixture's file, under a name unique across the suite (the suites compile as unity
 // batches).

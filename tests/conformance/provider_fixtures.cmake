@@ -8,22 +8,24 @@
 # docket_conformance(<suite> <file>... [LINK <library>...]): adds a provider's files
 # (paths relative to its conformance/ folder) to a suite's test executable and links
 # what they need beyond docket::stores. The suites: inbox, outbox, claim and
-# eventsourcing (docket_<suite>_conformance), and sagas and projections
-# (docket_saga_tests, docket_projection_tests: the coordinator and the feed consumer
-# over JoinDatabases, built where two providers join an inbox's unit of work; files
-# given to them where they are not built are left out). Test code only: never listed
-# in a library target.
+# eventsourcing (docket_<suite>_conformance), checkpoint (in the inbox's binary), and
+# sagas and projections (docket_saga_tests, docket_projection_tests: the coordinator
+# and the feed consumer over JoinDatabases, built where two providers join an inbox's
+# unit of work; files given to them where they are not built are left out). Test code
+# only: never listed in a library target.
 function(docket_conformance suite)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "LINK")
   if(suite STREQUAL "sagas")
     set(target docket_saga_tests)
   elseif(suite STREQUAL "projections")
     set(target docket_projection_tests)
+  elseif(suite STREQUAL "checkpoint")
+    set(target docket_inbox_conformance)  # the checkpoint suite shares the inbox's binary
   elseif(suite MATCHES "^(inbox|outbox|claim|eventsourcing)$")
     set(target docket_${suite}_conformance)
   else()
     message(FATAL_ERROR "${CMAKE_CURRENT_LIST_FILE}: docket_conformance(${suite} ...) names "
-      "no suite: use inbox, outbox, claim, eventsourcing, sagas or projections")
+      "no suite: use inbox, checkpoint, outbox, claim, eventsourcing, sagas or projections")
   endif()
   if(NOT TARGET ${target})
     return()

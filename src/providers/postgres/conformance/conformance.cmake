@@ -5,6 +5,7 @@
 docket_conformance(inbox inbox_fixture.cc LINK docket_test_postgres)
 docket_conformance(outbox outbox_fixture.cc LINK docket_test_postgres)
 docket_conformance(claim claim_fixture.cc LINK docket_test_postgres)
+docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_postgres)
 docket_conformance(eventsourcing eventsourcing_fixture.cc
   postgres_schema_test.cc  # the event sourcing schema beside the inbox's in one schema
   LINK docket_test_postgres)

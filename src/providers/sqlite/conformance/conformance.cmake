@@ -3,5 +3,6 @@
 docket_conformance(inbox inbox_fixture.cc)
 docket_conformance(outbox outbox_fixture.cc)
 docket_conformance(claim claim_fixture.cc)
+docket_conformance(checkpoint checkpoint_fixture.cc)
 docket_conformance(eventsourcing eventsourcing_fixture.cc
   sqlite_schema_test.cc)  # the event sourcing schema beside the inbox's in one file
