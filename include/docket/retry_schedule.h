@@ -6,7 +6,7 @@
 // for attempt n (1 = first failure), where u in [0, 1) is derived from the key (a
 // message id) and n alone, so one message's schedule is the same on every worker and
 // every run while different messages spread out. jitter 0 gives the bare exponential;
-// jitter 1 spreads over (0, d].
+// jitter 1 spreads over (0, d], in whole microseconds: a wait is never 0.
 //
 // Thread-safety: an immutable value type.
 #ifndef DOCKET_RETRY_SCHEDULE_H_

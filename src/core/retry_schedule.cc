@@ -42,7 +42,10 @@ std::chrono::microseconds RetrySchedule::delay(std::string_view key, int attempt
   const double u =
       core::unit_interval(core::stable_hash(0x6a17, key, static_cast<std::uint64_t>(attempt)));
   const double scaled = static_cast<double>(delay.count()) * (1.0 - jitter_ * u);
-  return std::chrono::microseconds(static_cast<std::chrono::microseconds::rep>(scaled));
+  // Truncating to whole microseconds could turn a draw near the top of the jitter into
+  // no wait at all; a schedule that waits waits at least a microsecond.
+  const auto micros = static_cast<std::chrono::microseconds::rep>(scaled);
+  return std::chrono::microseconds(delay.count() > 0 ? std::max<std::int64_t>(micros, 1) : 0);
 }
 
 }  // namespace docket

@@ -11,21 +11,25 @@
 # eventsourcing (docket_<suite>_conformance), checkpoint (in the inbox's binary), and
 # sagas and projections (docket_saga_tests, docket_projection_tests: the coordinator
 # and the feed consumer over JoinDatabases, built where two providers join an inbox's
-# unit of work; files given to them where they are not built are left out). Test code
-# only: never listed in a library target.
+# unit of work; files given to them where they are not built are left out), and tool
+# (tool_test: the provider's scratch database, tests/support/scratch_database.h). Test
+# code only: never listed in a library target.
 function(docket_conformance suite)
   cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "LINK")
   if(suite STREQUAL "sagas")
     set(target docket_saga_tests)
   elseif(suite STREQUAL "projections")
     set(target docket_projection_tests)
+  elseif(suite STREQUAL "tool")
+    set(target tool_test)  # scratch databases for the tool's tests on every provider
   elseif(suite STREQUAL "checkpoint")
     set(target docket_inbox_conformance)  # the checkpoint suite shares the inbox's binary
   elseif(suite MATCHES "^(inbox|outbox|claim|eventsourcing)$")
     set(target docket_${suite}_conformance)
   else()
     message(FATAL_ERROR "${CMAKE_CURRENT_LIST_FILE}: docket_conformance(${suite} ...) names "
-      "no suite: use inbox, checkpoint, outbox, claim, eventsourcing, sagas or projections")
+      "no suite: use inbox, checkpoint, outbox, claim, eventsourcing, sagas, projections "
+      "or tool")
   endif()
   if(NOT TARGET ${target})
     return()

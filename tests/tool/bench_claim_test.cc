@@ -12,38 +12,17 @@
 #include "bench_run.h"
 #include "support/postgres_env.h"
 #include "tool_runner.h"
-#if DOCKET_HAVE_DYNAMODB
-#include "support/dynamodb_tables.h"
-#endif
 
 namespace docket::testing {
 namespace {
 
 using ::testing::HasSubstr;
 
-void expect_consistent(const nlohmann::json& report, int messages, int threads) {
-  EXPECT_EQ(report.at("benchmark"), "claim");
-  EXPECT_EQ(report.at("messages"), messages);
-  EXPECT_EQ(report.at("threads"), threads);
-  for (const std::string field : {"claimed", "raw_claimed", "processed", "raw_processed", "entries",
-                                  "raw_entries", "processed_entries", "raw_processed_entries"}) {
-    EXPECT_EQ(report.at(field), messages) << field;
-  }
-  EXPECT_GT(report.at("rate").get<double>(), 0.0);
-  EXPECT_GT(report.at("raw_rate").get<double>(), 0.0);
-  EXPECT_DOUBLE_EQ(report.at("ratio").get<double>(),
-                   report.at("rate").get<double>() / report.at("raw_rate").get<double>());
-  EXPECT_GT(report.at("median_slice_ratio").get<double>(), 0.0);
-  EXPECT_GE(report.at("slices").get<int>(), 1);
-  EXPECT_EQ(report.at("ok"), true);
-  EXPECT_TRUE(report.at("problems").empty());
-}
-
 TEST(BenchClaim, JsonReportAddsUp) {
   BenchDir dir;
   const auto report =
       run_json({"bench", "claim", "--store", dir.url(), "--messages", "300", "--json"});
-  expect_consistent(report, 300, 1);
+  expect_claim_report(report, 300, 1);
   EXPECT_EQ(report.at("store"), dir.url());
   // 300 messages in slices of 200.
   EXPECT_EQ(report.at("slices"), 2);
@@ -62,7 +41,7 @@ TEST(BenchClaim, ThreadedRunAcrossSlicesAddsUp) {
   BenchDir dir;
   const auto report = run_json(
       {"bench", "claim", "--store", dir.url(), "--messages", "2100", "--threads", "3", "--json"});
-  expect_consistent(report, 2100, 3);
+  expect_claim_report(report, 2100, 3);
   // Slices of 201 messages (whole slices for every thread): 10 full ones and a short one.
   EXPECT_EQ(report.at("slices"), 11);
 }
@@ -73,7 +52,7 @@ TEST(BenchClaim, SecondRunOnTheSameFileCountsOnlyItsOwnEntries) {
                                          "--messages", "40",    "--json"};
   const auto first = run_json(args);
   const auto second = run_json(args);
-  expect_consistent(second, 40, 1);
+  expect_claim_report(second, 40, 1);
   EXPECT_NE(first.at("run_id"), second.at("run_id"));
 }
 
@@ -93,7 +72,7 @@ TEST(BenchClaim, TextReportNamesBothSidesAndTheRatio) {
 TEST(BenchClaim, PostgresJsonReportAddsUp) {
   const std::string url = test_support::postgres_test_url();
   const auto report = run_json({"bench", "claim", "--store", url, "--messages", "300", "--json"});
-  expect_consistent(report, 300, 1);
+  expect_claim_report(report, 300, 1);
   EXPECT_EQ(report.at("store"), url);
   EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
   // A claim cycle is the claim and the mark, one statement each, on both sides; the
@@ -108,22 +87,8 @@ TEST(BenchClaim, PostgresJsonReportAddsUp) {
 TEST(BenchClaim, PostgresThreadedRunAddsUp) {
   const auto report = run_json({"bench", "claim", "--store", test_support::postgres_test_url(),
                                 "--messages", "1200", "--threads", "4", "--json"});
-  expect_consistent(report, 1200, 4);
+  expect_claim_report(report, 1200, 4);
 }
-
-#if DOCKET_HAVE_DYNAMODB
-// On DynamoDB Local (DOCKET_TEST_DYNAMODB_URL; missing fails the test): each side under
-// a table prefix of its own below the test's, the raw side the store's own requests.
-TEST(BenchClaim, DynamoDbJsonReportAddsUp) {
-  const test_support::DynamoDbTables tables;
-  const auto report = run_json(
-      {"bench", "claim", "--store", tables.url(), "--messages", "300", "--threads", "2", "--json"});
-  expect_consistent(report, 300, 2);
-  EXPECT_EQ(report.at("store"), tables.url());
-  EXPECT_THAT(report.at("raw_store").get<std::string>(),
-              HasSubstr("table_prefix=" + tables.prefix() + "docket_bench_raw_"));
-}
-#endif
 
 TEST(BenchClaim, InMemoryStoresAreRefused) {
   expect_in_memory_refused("claim", {"--messages", "10"});

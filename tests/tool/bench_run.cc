@@ -31,6 +31,24 @@ nlohmann::json run_json(const std::vector<std::string>& args) {
   return nlohmann::json::parse(run.out);
 }
 
+void expect_claim_report(const nlohmann::json& report, int messages, int threads) {
+  EXPECT_EQ(report.at("benchmark"), "claim");
+  EXPECT_EQ(report.at("messages"), messages);
+  EXPECT_EQ(report.at("threads"), threads);
+  for (const std::string field : {"claimed", "raw_claimed", "processed", "raw_processed", "entries",
+                                  "raw_entries", "processed_entries", "raw_processed_entries"}) {
+    EXPECT_EQ(report.at(field), messages) << field;
+  }
+  EXPECT_GT(report.at("rate").get<double>(), 0.0);
+  EXPECT_GT(report.at("raw_rate").get<double>(), 0.0);
+  EXPECT_DOUBLE_EQ(report.at("ratio").get<double>(),
+                   report.at("rate").get<double>() / report.at("raw_rate").get<double>());
+  EXPECT_GT(report.at("median_slice_ratio").get<double>(), 0.0);
+  EXPECT_GE(report.at("slices").get<int>(), 1);
+  EXPECT_EQ(report.at("ok"), true);
+  EXPECT_TRUE(report.at("problems").empty());
+}
+
 void expect_refusals(const std::string& command, const BenchDir& dir, const Refusals& cases) {
   for (const auto& [extra, mentions] : cases) {
     std::vector<std::string> args = {"bench", command, "--store", dir.url()};

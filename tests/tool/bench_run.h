@@ -31,6 +31,10 @@ class BenchDir {
 // on stdout (failing the calling test otherwise), and returns that line parsed.
 nlohmann::json run_json(const std::vector<std::string>& args);
 
+// The invariants of a `docket bench claim --json` report of `messages` messages on
+// `threads` threads: every count adds up on both sides, the rates and their ratio.
+void expect_claim_report(const nlohmann::json& report, int messages, int threads);
+
 // Options after `docket bench <command> --store <url>`, and what the refusal mentions.
 using Refusals = std::vector<std::pair<std::vector<std::string>, std::string>>;
 

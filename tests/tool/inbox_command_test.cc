@@ -1,18 +1,15 @@
-// docket inbox stats and docket inbox cleanup on a real claim inbox, on every store the
-// test has a server for: a SQLite file, and DynamoDB Local under a table prefix of its
-// own. The entries are written through the store, the tool is run as a child process.
+// docket inbox stats and docket inbox cleanup on a real claim inbox, on every provider
+// of the build that offers one and registers a scratch database
+// (tests/support/scratch_database.h). The entries are written through the store, the
+// tool is run as a child process.
 #include <gtest/gtest.h>
-#include <stdlib.h>
 
-#include <filesystem>
 #include <nlohmann/json.hpp>
-#include <optional>
 
+#include "conformance/fixture_registry.h"
 #include "docket/open_claim_inbox_store.h"
+#include "support/scratch_database.h"
 #include "tool_runner.h"
-#if DOCKET_HAVE_DYNAMODB
-#include "support/dynamodb_tables.h"
-#endif
 
 namespace docket::testing {
 namespace {
@@ -21,34 +18,27 @@ using std::chrono::hours;
 
 namespace inbox_command_test {
 
-// The stores the commands run on, by test-name suffix.
-std::vector<std::string> stores() {
-  return {
-    "sqlite",
-#if DOCKET_HAVE_DYNAMODB
-        "dynamodb"
-#endif
-  };
+// The scratch databases of the providers that offer a claim inbox.
+std::vector<test_support::ScratchDatabaseCase> stores() {
+  return conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::where(
+      [](const test_support::ScratchDatabaseCase& scratch) {
+        for (const providers::ProviderRegistration* provider :
+             providers::Registry::builtin().providers()) {
+          if (provider->name == scratch.provider) {
+            return provider->claim_inbox != nullptr;
+          }
+        }
+        return false;
+      });
 }
 
 }  // namespace inbox_command_test
 
-class InboxCommandTest : public ::testing::TestWithParam<std::string> {
+class InboxCommandTest : public ::testing::TestWithParam<test_support::ScratchDatabaseCase> {
  protected:
   void SetUp() override {
-    std::string dir = (std::filesystem::temp_directory_path() / "docket-inbox-cmd-XXXXXX").string();
-    ASSERT_NE(mkdtemp(dir.data()), nullptr);
-    dir_ = dir;
-    url_ = "sqlite://" + (dir_ / "claims.db").string();
-#if DOCKET_HAVE_DYNAMODB
-    if (GetParam() == "dynamodb") {
-      tables_.emplace();
-      url_ = tables_->url();
-    }
-#endif
-  }
-  void TearDown() override {
-    std::filesystem::remove_all(dir_);
+    database_ = GetParam().make();
+    url_ = database_->url();
   }
 
   // Writes entries as if `age` ago: processed ones for acme and globex, one of each
@@ -78,11 +68,8 @@ class InboxCommandTest : public ::testing::TestWithParam<std::string> {
     return nlohmann::json::parse(run.out);
   }
 
-  std::filesystem::path dir_;
+  std::unique_ptr<test_support::ScratchDatabase> database_;
   std::string url_;
-#if DOCKET_HAVE_DYNAMODB
-  std::optional<test_support::DynamoDbTables> tables_;
-#endif
 };
 
 TEST_P(InboxCommandTest, StatsCountsByStatusForAllTenantsOrOne) {
@@ -164,11 +151,12 @@ TEST_P(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
   EXPECT_NE(unknown.err.find("nosuch://x"), std::string::npos) << unknown.err;
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, InboxCommandTest,
-                         ::testing::ValuesIn(inbox_command_test::stores()),
-                         [](const ::testing::TestParamInfo<std::string>& store) {
-                           return store.param;
-                         });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(InboxCommandTest);
+INSTANTIATE_TEST_SUITE_P(
+    Stores, InboxCommandTest, ::testing::ValuesIn(inbox_command_test::stores()),
+    [](const ::testing::TestParamInfo<test_support::ScratchDatabaseCase>& store) {
+      return store.param.name;
+    });
 
 }  // namespace
 }  // namespace docket::testing

@@ -16,9 +16,6 @@
 #if DOCKET_HAVE_POSTGRES
 #include "support/postgres_schema.h"
 #endif
-#if DOCKET_HAVE_DYNAMODB
-#include "support/dynamodb_tables.h"
-#endif
 
 namespace docket {
 namespace {
@@ -105,25 +102,6 @@ TEST(OpenClaimInboxStore, OpensOnAnSqliteFile) {
 TEST(OpenClaimInboxStore, OpensOnPostgres) {
   const test_support::PostgresSchema schema;
   expect_claim_inbox_by_url(schema.url(), true);
-}
-#endif
-
-#if DOCKET_HAVE_DYNAMODB
-TEST(OpenClaimInboxStore, OpensOnDynamoDb) {
-  const test_support::DynamoDbTables tables;
-  expect_claim_inbox_by_url(tables.url(), true);
-}
-
-// The DynamoDB provider has no inbox store: its checkpoints are a table of their own,
-// shared by every checkpoint store opened on the URL.
-TEST(OpenCheckpointStore, ADynamoDbUrlKeepsCheckpointsPerTenant) {
-  const test_support::DynamoDbTables tables;
-  {
-    const TenantScope acme(TenantId("acme"));
-    open_checkpoint_store(tables.url())->set("projector", "7");
-    EXPECT_EQ(open_checkpoint_store(tables.url())->get("projector"), "7");
-  }
-  EXPECT_EQ(open_checkpoint_store(tables.url())->get("projector"), std::nullopt);
 }
 #endif
 

@@ -5,7 +5,7 @@
 
 #include "conformance/fixture_registry.h"
 #include "docket/open_checkpoint_store.h"
-#include "support/dynamodb_tables.h"
+#include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::conformance {
 namespace {

@@ -8,7 +8,7 @@
 #include "conformance/fixture_registry.h"
 #include "docket/open_event_store.h"
 #include "docket/open_snapshot_store.h"
-#include "support/dynamodb_tables.h"
+#include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::conformance::eventsourcing {
 namespace {

@@ -13,3 +13,5 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc
 # late-commit case with two real transactions.
 docket_conformance(sagas postgres_saga_race_test.cc LINK docket_test_postgres)
 docket_conformance(projections postgres_feed_late_commit_test.cc LINK docket_test_postgres)
+# A scratch database for the tool's tests on every provider (tests/tool).
+docket_conformance(tool scratch_database.cc LINK docket_test_postgres)

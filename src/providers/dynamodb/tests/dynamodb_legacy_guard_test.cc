@@ -16,7 +16,7 @@
 #include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
-#include "support/dynamodb_tables.h"
+#include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::dynamodb::legacy_guard_test {
 namespace {

@@ -1,4 +1,4 @@
-#include "support/dynamodb_env.h"
+#include "providers/dynamodb/tests/dynamodb_env.h"
 
 #include <cstdlib>
 #include <stdexcept>

@@ -1,10 +1,10 @@
-#include "support/dynamodb_tables.h"
+#include "providers/dynamodb/tests/dynamodb_tables.h"
 
 #include <optional>
 #include <vector>
 
 #include "providers/dynamodb/dynamodb_client.h"
-#include "support/dynamodb_env.h"
+#include "providers/dynamodb/tests/dynamodb_env.h"
 #include "support/postgres_env.h"
 
 namespace docket::test_support {

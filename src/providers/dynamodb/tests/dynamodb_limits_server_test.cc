@@ -1,11 +1,10 @@
 // docket's limit checks against DynamoDB Local's own: at each boundary the largest
 // value docket accepts is stored, and one byte more is refused by docket and, sent
 // anyway, by DynamoDB too. So the sizes docket computes are the server's.
-#include "providers/dynamodb/dynamodb_limits.h"
-
 #include "docket/error.h"
 #include "dynamodb_fixture.h"
 #include "providers/dynamodb/dynamodb_item_size.h"
+#include "providers/dynamodb/dynamodb_limits.h"
 
 namespace docket::dynamodb {
 namespace dynamodb_limits_test {

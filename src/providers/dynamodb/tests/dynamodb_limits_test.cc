@@ -1,5 +1,5 @@
 // Limits refused before sending, naming the limit, the size and the attribute. The same
-// boundaries against DynamoDB Local: tests/integration/dynamodb_limits_test.cc.
+// boundaries against DynamoDB Local: dynamodb_limits_server_test.cc.
 #include "providers/dynamodb/dynamodb_limits.h"
 
 #include <gmock/gmock.h>

@@ -1,5 +1,5 @@
 // Item sizes as DynamoDB documents them; the boundary at 400 KB is checked against
-// DynamoDB Local itself in tests/integration/dynamodb_limits_test.cc.
+// DynamoDB Local itself in dynamodb_limits_server_test.cc.
 #include "providers/dynamodb/dynamodb_item_size.h"
 
 #include <gmock/gmock.h>

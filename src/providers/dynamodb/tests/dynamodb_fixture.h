@@ -14,7 +14,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/dynamodb_url.h"
-#include "support/dynamodb_env.h"
+#include "providers/dynamodb/tests/dynamodb_env.h"
 #include "support/postgres_env.h"
 
 namespace docket::dynamodb {

@@ -13,7 +13,7 @@
 
 #include "docket/error.h"
 #include "docket/open_event_store.h"
-#include "support/dynamodb_tables.h"
+#include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::dynamodb::event_store_test {
 namespace {

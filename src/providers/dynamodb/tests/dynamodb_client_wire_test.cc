@@ -1,6 +1,6 @@
 // The DynamoDB client against a loopback HTTP server of the test's own: what goes on the
 // wire, and which answers it repeats. (Against DynamoDB Local itself:
-// tests/integration/dynamodb_client_test.cc.)
+// dynamodb_client_test.cc.)
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

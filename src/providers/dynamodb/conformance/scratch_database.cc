@@ -1,0 +1,26 @@
+// A throwaway DynamoDB database for the tests that run on every provider
+// (tests/support/scratch_database.h): a table prefix of its own on the DynamoDB Local
+// server of DOCKET_TEST_DYNAMODB_URL, its tables deleted with it.
+#include "support/scratch_database.h"
+
+#include "conformance/fixture_registry.h"
+#include "providers/dynamodb/tests/dynamodb_tables.h"
+
+namespace docket::test_support {
+namespace {
+
+class DynamoDbScratchDatabase final : public ScratchDatabase {
+ public:
+  const std::string& url() const override { return tables_.url(); }
+
+ private:
+  DynamoDbTables tables_;
+};
+
+const conformance::FixtureRegistrar<ScratchDatabaseCase> kDynamoDbScratchDatabase{
+    {.name = "dynamodb", .provider = "dynamodb", .make = [] {
+       return std::unique_ptr<ScratchDatabase>(std::make_unique<DynamoDbScratchDatabase>());
+     }}};
+
+}  // namespace
+}  // namespace docket::test_support

@@ -1,0 +1,26 @@
+// A throwaway PostgreSQL database for the tests that run on every provider
+// (tests/support/scratch_database.h): a schema of its own on the server of
+// DOCKET_TEST_POSTGRES_URL.
+#include "support/scratch_database.h"
+
+#include "conformance/fixture_registry.h"
+#include "support/postgres_schema.h"
+
+namespace docket::test_support {
+namespace {
+
+class PostgresScratchDatabase final : public ScratchDatabase {
+ public:
+  const std::string& url() const override { return schema_.url(); }
+
+ private:
+  PostgresSchema schema_;
+};
+
+const conformance::FixtureRegistrar<ScratchDatabaseCase> kPostgresScratchDatabase{
+    {.name = "postgres", .provider = "postgres", .make = [] {
+       return std::unique_ptr<ScratchDatabase>(std::make_unique<PostgresScratchDatabase>());
+     }}};
+
+}  // namespace
+}  // namespace docket::test_support
