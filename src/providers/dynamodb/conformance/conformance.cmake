@@ -3,3 +3,4 @@
 # Each fixture works under a table prefix of its own on the DynamoDB Local server of
 # DOCKET_TEST_DYNAMODB_URL (docket_test_dynamodb).
 docket_conformance(claim claim_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(inbox inbox_fixture.cc LINK docket_test_dynamodb)
