@@ -114,16 +114,9 @@ TEST(OpenClaimInboxStore, OpensOnDynamoDb) {
   expect_claim_inbox_by_url(tables.url(), true);
 }
 
-// The DynamoDB provider has no inbox store: its checkpoints are a table of their own,
-// shared by every checkpoint store opened on the URL.
-TEST(OpenCheckpointStore, ADynamoDbUrlKeepsCheckpointsPerTenant) {
+TEST(OpenCheckpointStore, ADynamoDbUrlIsTheInboxStoresCheckpoints) {
   const test_support::DynamoDbTables tables;
-  {
-    const TenantScope acme(TenantId("acme"));
-    open_checkpoint_store(tables.url())->set("projector", "7");
-    EXPECT_EQ(open_checkpoint_store(tables.url())->get("projector"), "7");
-  }
-  EXPECT_EQ(open_checkpoint_store(tables.url())->get("projector"), std::nullopt);
+  expect_shared_with_the_inbox(tables.url());
 }
 #endif
 

@@ -16,6 +16,7 @@
 #include "docket/error.h"
 #include "docket/event_store.h"
 #include "docket/inbox_store.h"
+#include "docket/outbox_store.h"
 #include "docket/saga_store.h"
 
 namespace docket::providers {
@@ -171,7 +172,7 @@ constexpr std::array<Offered, 4> kOffered = {{
     {"memory", std::nullopt, true, true, true, true, true, true, true},
     {"sqlite", std::nullopt, true, true, true, true, true, true, true},
     {"postgres", std::nullopt, true, true, true, true, true, true, true},
-    {"dynamodb", keys::Provider::kDynamoDb, false, true, false, true, true, false, true},
+    {"dynamodb", keys::Provider::kDynamoDb, true, true, false, true, true, false, true},
 }};
 
 void expect_offers(const ProviderRegistration& provider, const Offered& offered) {
@@ -213,10 +214,10 @@ TEST(BuiltinRegistry, ListsTheStorageProvidersOfThisBuild) {
 TEST(BuiltinRegistry, RefusesTheStoresTheDynamoDbProviderDoesNotOffer) {
   const Registry& registry = Registry::builtin();
   try {
-    registry.open<InboxStore>("dynamodb://127.0.0.1:9?region=us-east-1", SystemClock::instance());
-    FAIL() << "the dynamodb provider offers no inbox store";
+    registry.open<OutboxStore>("dynamodb://127.0.0.1:9?region=us-east-1", SystemClock::instance());
+    FAIL() << "the dynamodb provider offers no outbox store";
   } catch (const ConfigurationError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("the dynamodb provider offers no inbox store"));
+    EXPECT_THAT(e.what(), HasSubstr("the dynamodb provider offers no outbox store"));
     EXPECT_THAT(e.what(), HasSubstr("open it on a provider that does: memory:"));
   }
 }
