@@ -133,6 +133,34 @@ TEST_F(DynamoDbInboxCommitTest, UpdateAndDeleteApplyWithTheirConditions) {
   EXPECT_EQ(dedup_items(), 3u);
 }
 
+// The handler of docket/dynamodb/transaction.h's example, as written there.
+TEST_F(DynamoDbInboxCommitTest, TheDocumentedHandlerDecrementsStockOrFailsItsCondition) {
+  const std::string stock = tables_.prefix() + "stock";
+  ensure_table(client_, {.name = stock,
+                         .partition_key = {"sku", KeyType::kString},
+                         .sort_key = std::nullopt,
+                         .global_indexes = {}});
+  client_.call({.operation = "PutItem", .table = stock, .replay = Replay::kSafe},
+               {{"TableName", stock}, {"Item", {{"sku", {{"S", "bolt"}}}, {"qty", {{"N", "5"}}}}}});
+  const auto inbox = dispatcher([&](const Envelope& envelope, Transaction& tx) {
+    const std::string qty = "3";
+    tx.insert(orders_, {{"pk", {{"S", envelope.message_id}}}, {"qty", {{"N", qty}}}});
+    tx.update(stock, {{"sku", {{"S", "bolt"}}}},
+              {.text = "SET #qty = #qty - :n",
+               .names = {{"#qty", "qty"}},
+               .values = {{":n", {{"N", qty}}}}},
+              Expression{.text = "#qty >= :n"});
+  });
+  EXPECT_EQ(inbox.dispatch(note("o-1")), DispatchOutcome::kProcessed);
+  EXPECT_THROW(inbox.dispatch(note("o-2")), ConditionFailedError) << "2 left, 3 wanted";
+  const Response left = client_.call(
+      {.operation = "GetItem", .table = stock, .replay = Replay::kSafe},
+      {{"TableName", stock}, {"Key", {{"sku", {{"S", "bolt"}}}}}, {"ConsistentRead", true}});
+  EXPECT_EQ(left.body().at("Item").at("qty").at("N"), "2");
+  EXPECT_EQ(orders(), 1u);
+  EXPECT_EQ(dedup_items(), 1u);
+}
+
 TEST_F(DynamoDbInboxCommitTest, TwoActionsOnOneItemAreRefusedBeforeSending) {
   const auto inbox = dispatcher([&](const Envelope&, Transaction& tx) {
     tx.put(orders_, order("a"));

@@ -3,12 +3,14 @@
 // dedup item in ONE TransactWriteItems, so that the handler's writes and the record that
 // the message was processed are applied together or not at all.
 //
-//   handlers.on<Order>("order", [](const Order& order, docket::dynamodb::Transaction& tx,
+//   handlers.on<Order>("order", [](const Order& o, docket::dynamodb::Transaction& tx,
 //                                  docket::HandlerContext&) {
-//     tx.insert("orders", {{"id", {{"S", order.id}}}, {"qty", {{"N",
-//     std::to_string(order.qty)}}}}); tx.update("stock", {{"sku", {{"S", order.sku}}}},
-//               {.text = "SET #qty = #qty - :n", .names = {{"#qty", "qty"}},
-//                .values = {{":n", {{"N", std::to_string(order.qty)}}}}},
+//     const std::string qty = std::to_string(o.qty);
+//     tx.insert("orders", {{"id", {{"S", o.id}}}, {"qty", {{"N", qty}}}});
+//     tx.update("stock", {{"sku", {{"S", o.sku}}}},
+//               {.text = "SET #qty = #qty - :n",
+//                .names = {{"#qty", "qty"}},
+//                .values = {{":n", {{"N", qty}}}}},
 //               docket::dynamodb::Expression{.text = "#qty >= :n"});
 //   });
 //
