@@ -80,12 +80,18 @@ class InboxDispatcher {
   // payload, own unique violation) is rolled back alone and reported in its result
   // while the others commit together. Results are in input order. Throws only when
   // the transaction itself fails (e.g. InfrastructureError on commit); then nothing of
-  // the batch is committed. With AfterBatchFailure::kStop the messages after the first
-  // failed one are not dispatched and have no result: the results end at the failed
-  // message, and only the messages before it commit. A batch of more messages than the
-  // store's max_writes_per_commit (docket/store_capabilities.h) is refused with
-  // ConfigurationError before anything is written; a message whose handler writes take
-  // the commit past the limit fails alone, as any failing message does.
+  // that transaction is committed. With AfterBatchFailure::kStop the messages after the
+  // first failed one are not dispatched and have no result: the results end at the
+  // failed message, and only the messages before it commit. A batch of more messages
+  // than the store's max_writes_per_commit (docket/store_capabilities.h) is refused with
+  // ConfigurationError before anything is written. Where the messages' writes (dedup
+  // records and handler writes) would take one commit past the store's limits, the
+  // batch is split: the message whose writes were refused (CommitLimitError) is rolled
+  // back, the messages before it commit, and it runs again (its handlers too) in a new
+  // transaction; each transaction is whole, so a message is never committed in part,
+  // and a transaction that fails after an earlier one committed leaves that one's
+  // messages recorded (a redelivery skips them). A message whose writes alone exceed
+  // the limit fails alone with CommitLimitError.
   std::vector<BatchItemResult> dispatch_batch(
       std::span<const Envelope> envelopes,
       AfterBatchFailure after_failure = AfterBatchFailure::kContinue) const;

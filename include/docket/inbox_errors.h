@@ -26,6 +26,30 @@ class UniqueViolationError : public InfrastructureError {
   std::string table_;
 };
 
+// A unit of work would hold more writes, or more bytes, than the store's one atomic
+// commit takes (StoreCapabilities::max_writes_per_commit, max_bytes_per_commit). Thrown
+// when the write is staged, before anything is sent: nothing was written. dispatch_batch
+// reacts to it by committing the messages staged before and giving the message its own
+// unit of work; a single message over the limit fails with it.
+class CommitLimitError : public ConfigurationError {
+ public:
+  using ConfigurationError::ConfigurationError;
+};
+
+// A condition a handler attached to one of its writes (a DynamoDB ConditionExpression)
+// did not hold when the unit of work committed, so nothing in the unit was written.
+// `table()` names the table of the write whose condition failed; the message names the
+// item and the condition.
+class ConditionFailedError : public Error {
+ public:
+  ConditionFailedError(std::string table, const std::string& message)
+      : Error(message), table_(std::move(table)) {}
+  const std::string& table() const noexcept { return table_; }
+
+ private:
+  std::string table_;
+};
+
 // A message arrived whose event type has no registered handler. The message is not
 // marked processed, so the transport redelivers it once a handler is deployed.
 class UnhandledEventTypeError : public InvalidInputError {

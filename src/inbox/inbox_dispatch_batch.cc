@@ -1,6 +1,8 @@
 // dispatch_batch: many messages in one transaction, one savepoint per message, so the
-// fsync of the commit is shared while a failing message is rolled back alone.
+// fsync of the commit is shared while a failing message is rolled back alone; split
+// into as many transactions as the store's commit limits need.
 #include <exception>
+#include <iterator>
 #include <string>
 
 #include "docket/inbox_dispatcher.h"
@@ -12,19 +14,27 @@
 namespace docket {
 namespace {
 
-// Runs one message inside its savepoint; returns its outcome or the error that rolled
-// it back. `record` carries the batch's tenant and consumer id and is refilled for each
-// message. Errors of the savepoint machinery itself propagate: the batch's transaction
-// is then unusable.
-std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
-                                            const Envelope& envelope, std::string_view consumer_id,
-                                            const TenantId& tenant, InboxRecord& record,
-                                            std::exception_ptr& error) {
+// What became of one message in a unit of work.
+enum class Staged {
+  kDone,   // its result is set: processed, skipped or failed alone
+  kSplit,  // its writes would take the unit past the store's commit limits: rolled back,
+           // to run again in a unit of its own
+};
+
+// Runs one message inside its savepoint; sets its outcome or the error that rolled it
+// back. `record` carries the batch's tenant and consumer id and is refilled for each
+// message. `alone`: no other message is staged in the unit, so a commit-limit refusal is
+// the message's own failure rather than a reason to split. Errors of the savepoint
+// machinery itself propagate: the batch's transaction is then unusable.
+Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers, const Envelope& envelope,
+                    std::string_view consumer_id, const TenantId& tenant, InboxRecord& record,
+                    bool alone, BatchItemResult& result) {
+  result.message_id = envelope.message_id;
   try {
     validate_envelope(envelope);
   } catch (const Error&) {
-    error = std::current_exception();
-    return std::nullopt;
+    result.error = std::current_exception();
+    return Staged::kDone;
   }
   inbox::fill_record(record, envelope);
   MessageContextScope scope(inbox::make_context(envelope, consumer_id));
@@ -32,25 +42,34 @@ std::optional<DispatchOutcome> dispatch_one(UnitOfWork& unit, const HandlerRegis
   try {
     if (!unit.try_record(record)) {
       unit.release_savepoint();  // nothing was staged
-      return DispatchOutcome::kSkippedDuplicate;
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return Staged::kDone;
     }
     HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
     handlers.run(envelope, ctx);
     unit.flush_deferred_writes();
     unit.release_savepoint();
-    return DispatchOutcome::kProcessed;
+    result.outcome = DispatchOutcome::kProcessed;
+    return Staged::kDone;
   } catch (const UniqueViolationError&) {
     unit.rollback_savepoint();
     // Visible now means a concurrent delivery committed it: a duplicate, not a failure.
     if (unit.is_recorded(record.key)) {
-      return DispatchOutcome::kSkippedDuplicate;
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return Staged::kDone;
     }
-    error = std::current_exception();
+    result.error = std::current_exception();
+  } catch (const CommitLimitError&) {
+    unit.rollback_savepoint();
+    if (!alone) {
+      return Staged::kSplit;
+    }
+    result.error = std::current_exception();
   } catch (...) {
     unit.rollback_savepoint();
-    error = std::current_exception();
+    result.error = std::current_exception();
   }
-  return std::nullopt;
+  return Staged::kDone;
 }
 
 }  // namespace
@@ -70,30 +89,47 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
   const TenantId tenant = TenantScope::current_or_untenanted();
   InboxRecord record;
   record.key = DedupKey{tenant.value(), options_.consumer_id(), {}};
-  // A unique violation at commit (an optimistic store where a concurrent delivery
-  // committed one of these messages first) rolls the whole batch back; it is then run
-  // again and the committed message is seen as a duplicate. Every retry follows a
-  // commit by someone else of a key this batch writes, so retries are finite.
-  for (;;) {
-    std::vector<BatchItemResult> results;
-    results.reserve(envelopes.size());
-    auto unit = store_.begin();
-    for (const Envelope& envelope : envelopes) {
-      BatchItemResult& result = results.emplace_back();
-      result.message_id = envelope.message_id;
-      result.outcome = dispatch_one(*unit, handlers_, envelope, options_.consumer_id(), tenant,
-                                    record, result.error);
-      if (!result.ok() && after_failure == AfterBatchFailure::kStop) {
-        break;
+  std::vector<BatchItemResult> results;
+  results.reserve(envelopes.size());
+  std::size_t next = 0;  // the first message of the next unit of work
+  bool stopped = false;
+  while (next < envelopes.size() && !stopped) {
+    // A unique violation at commit (an optimistic store where a concurrent delivery
+    // committed one of these messages first) rolls the unit back; it is then run again
+    // and the committed message is seen as a duplicate. Every retry follows a commit by
+    // someone else of a key this unit writes, so retries are finite.
+    for (;;) {
+      std::vector<BatchItemResult> unit_results;
+      auto unit = store_.begin();
+      std::size_t end = next;
+      bool unit_stopped = false;
+      bool staged = false;  // a message of this unit wrote something
+      for (; end < envelopes.size(); ++end) {
+        BatchItemResult result;
+        if (dispatch_one(*unit, handlers_, envelopes[end], options_.consumer_id(), tenant, record,
+                         !staged, result) == Staged::kSplit) {
+          break;  // it starts the next unit
+        }
+        staged = staged || result.outcome == DispatchOutcome::kProcessed;
+        unit_results.push_back(std::move(result));
+        if (!unit_results.back().ok() && after_failure == AfterBatchFailure::kStop) {
+          unit_stopped = true;
+          ++end;
+          break;
+        }
       }
-    }
-    try {
-      unit->commit();
-      return results;
-    } catch (const UniqueViolationError&) {
-      continue;
+      try {
+        unit->commit();
+      } catch (const UniqueViolationError&) {
+        continue;
+      }
+      std::move(unit_results.begin(), unit_results.end(), std::back_inserter(results));
+      next = end;
+      stopped = unit_stopped;
+      break;
     }
   }
+  return results;
 }
 
 }  // namespace docket

@@ -41,13 +41,10 @@
 #include "docket/event_store.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_legacy_guard.h"
+#include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 
 namespace docket::dynamodb {
-
-// Most actions one TransactWriteItems holds, and most bytes.
-inline constexpr std::size_t kMaxTransactionActions = 100;
-inline constexpr std::size_t kMaxTransactionBytes = 4 * 1024 * 1024;
 
 class DynamoDbEventStore final : public EventStore {
  public:

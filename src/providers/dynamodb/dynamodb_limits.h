@@ -22,6 +22,9 @@
 namespace docket::dynamodb {
 
 inline constexpr std::size_t kMaxItemBytes = 400 * 1024;
+// Most actions one TransactWriteItems holds, and most bytes.
+inline constexpr std::size_t kMaxTransactionActions = 100;
+inline constexpr std::size_t kMaxTransactionBytes = 4 * 1024 * 1024;
 
 // Checks a whole item (PutItem, a transaction's Put): its size, its primary key
 // (present, of the schema's type, within its limit) and any index key it carries

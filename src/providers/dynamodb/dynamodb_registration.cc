@@ -1,7 +1,8 @@
 // The DynamoDB provider's registration (providers/registry.h): dynamodb://HOST:PORT
 // (DynamoDB Local, or any server of one's own) and dynamodb://aws (the AWS service),
-// with ?region= and an optional &table_prefix= (dynamodb_url.h). It offers the claim
-// inbox, the checkpoint store, the event store and the snapshot store; the registry
+// with ?region= and an optional &table_prefix= (dynamodb_url.h). It offers the
+// transactional inbox, the claim inbox, the checkpoint store, the event store and the
+// snapshot store; the registry
 // refuses its other stores, naming the providers that offer them. Stores opened on one
 // URL share its tables.
 #include <array>
@@ -14,6 +15,7 @@
 #include "providers/dynamodb/dynamodb_checkpoint_store.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_event_store.h"
+#include "providers/dynamodb/dynamodb_inbox_store.h"
 #include "providers/dynamodb/dynamodb_snapshot_store.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/kit/url_password.h"
@@ -49,7 +51,7 @@ const providers::ProviderRegistration& registration() {
       // Its URLs carry no credentials (user info is refused), but a refused URL is
       // printed in the refusal: one with a password never echoes it.
       .printable_url = kit::mask_url_passwords,
-      .inbox = nullptr,
+      .inbox = open_inbox_store,
       .checkpoint = open_checkpoint_store,
       .outbox = nullptr,
       .event = open_event_store,

@@ -22,6 +22,10 @@ keys::Key inbox_entry_id(keys::Provider provider, const ClaimKey& key) {
                                       {key.tenant().value(), key.message_id(), key.handler_type()});
 }
 
+keys::Key inbox_dedup_id(keys::Provider provider, const DedupKey& key) {
+  return keys::compose_inbox_entry_id(provider, {key.tenant, key.message_id, key.consumer_id});
+}
+
 keys::Key stream_key(keys::Provider provider, const StreamId& stream) {
   return keys::compose_stream_key(provider, terms_of(stream));
 }

@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "docket/claim_key.h"
+#include "docket/inbox_store.h"
 #include "docket/keys/key.h"
 #include "docket/keys/provider.h"
 #include "docket/saga_id.h"
@@ -28,6 +29,11 @@ namespace docket::kit {
 // The claim-inbox entry id: {tenant}:{messageId}:{handlerType} (Firestore and Redis
 // prefix "inbox:").
 keys::Key inbox_entry_id(keys::Provider provider, const ClaimKey& key);
+
+// The transactional inbox's dedup id: the entry id above with the consumer id in the
+// handler type's place ({tenant}:{messageId}:{consumerId}), the consumer being what
+// handles the message once.
+keys::Key inbox_dedup_id(keys::Provider provider, const DedupKey& key);
 
 // The event stream key (Cosmos DB, DynamoDB, MongoDB): t:{tenant}:{type}:{id}.
 keys::Key stream_key(keys::Provider provider, const StreamId& stream);

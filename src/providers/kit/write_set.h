@@ -9,9 +9,9 @@
 //
 // The store's limit on one atomic request is enforced as writes are staged: a write
 // that would take the set past max_writes_per_commit or max_bytes_per_commit is
-// refused with a ConfigurationError naming the store, the limit and the alternative,
-// before anything is written (nothing is flushed before commit), so a batch over the
-// limit never commits in part.
+// refused with a CommitLimitError (a ConfigurationError) naming the store, the limit
+// and the alternative, before anything is written (nothing is flushed before commit), so a batch
+// over the limit never commits in part.
 //
 // Thread-safety: belongs to the one thread running the unit of work.
 #ifndef DOCKET_PROVIDERS_KIT_WRITE_SET_H_
@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "docket/error.h"
+#include "docket/inbox_errors.h"
 #include "docket/store_capabilities.h"
 
 namespace docket::kit {
@@ -48,23 +49,19 @@ class WriteSet {
   explicit WriteSet(CommitLimits limits = {}) : limits_(std::move(limits)) {}
 
   // Stages `write`, which the request will carry as `writes` writes of `bytes` bytes
-  // (an append of three events to DynamoDB is three items). Throws ConfigurationError,
+  // (an append of three events to DynamoDB is three items). Throws CommitLimitError,
   // staging nothing, when the set would exceed the store's limits.
   template <class Kind>
   void add(Kind write, std::size_t writes = 1, std::size_t bytes = 0) {
     if (limits_.max_writes != 0 && writes_ + writes > limits_.max_writes) {
-      refuse_capability(limits_.store_name,
-                        "join more than " + std::to_string(limits_.max_writes) +
-                            " writes in one commit (this one would hold " +
-                            std::to_string(writes_ + writes) + ")",
-                        "dispatch smaller batches or use the claim inbox");
+      refuse(limits_.store_name + " cannot join more than " + std::to_string(limits_.max_writes) +
+             " writes in one commit (this one would hold " + std::to_string(writes_ + writes) +
+             "): dispatch smaller batches or use the claim inbox");
     }
     if (limits_.max_bytes != 0 && bytes_ + bytes > limits_.max_bytes) {
-      refuse_capability(limits_.store_name,
-                        "join more than " + std::to_string(limits_.max_bytes) +
-                            " bytes in one commit (this one would hold " +
-                            std::to_string(bytes_ + bytes) + ")",
-                        "dispatch smaller batches, keep documents smaller, or use the claim inbox");
+      refuse(limits_.store_name + " cannot join more than " + std::to_string(limits_.max_bytes) +
+             " bytes in one commit (this one would hold " + std::to_string(bytes_ + bytes) +
+             "): dispatch smaller batches, keep documents smaller, or use the claim inbox");
     }
     list<Kind>().push_back(std::move(write));
     writes_ += writes;
@@ -102,6 +99,10 @@ class WriteSet {
   }
 
  private:
+  // The wording of refuse_capability (docket/store_capabilities.h), as the type the
+  // dispatcher tells apart from other configuration errors.
+  [[noreturn]] static void refuse(const std::string& message) { throw CommitLimitError(message); }
+
   using Sizes = std::array<std::size_t, sizeof...(Kinds)>;
   struct Mark {
     Sizes sizes;

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "docket/inbox_errors.h"
+
 namespace docket::kit {
 namespace {
 
@@ -58,7 +60,7 @@ TEST(WriteSetTest, AWriteOverTheStoresLimitIsRefusedBeforeItIsStaged) {
   try {
     set.add(Append{"s", 2}, 2);
     FAIL() << "no refusal";
-  } catch (const ConfigurationError& e) {
+  } catch (const CommitLimitError& e) {  // a ConfigurationError dispatch_batch tells apart
     const std::string message = e.what();
     EXPECT_NE(message.find("the Firestore inbox cannot join more than 3 writes in one commit"),
               std::string::npos)
@@ -75,7 +77,7 @@ TEST(WriteSetTest, TheByteLimitIsEnforcedToo) {
   Set set(CommitLimits::of("the DynamoDB inbox", StoreCapabilities{.max_writes_per_commit = 100,
                                                                    .max_bytes_per_commit = 100}));
   set.add(Put{"a"}, 1, 60);
-  EXPECT_THROW(set.add(Put{"b"}, 1, 41), ConfigurationError);
+  EXPECT_THROW(set.add(Put{"b"}, 1, 41), CommitLimitError);
   set.add(Put{"b"}, 1, 40);
   EXPECT_EQ(set.bytes(), 100u);
 }

@@ -3,6 +3,7 @@
 # Each fixture works under a table prefix of its own on the DynamoDB Local server of
 # DOCKET_TEST_DYNAMODB_URL (docket_test_dynamodb).
 docket_conformance(claim claim_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(inbox inbox_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynamodb)
 # A scratch database for the tool's tests on every provider, and `docket bench claim`

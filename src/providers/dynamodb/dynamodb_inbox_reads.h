@@ -1,0 +1,56 @@
+// The inbox table's reads and the retention purge (dynamodb_inbox_table.h), shared by the
+// inbox store and its units of work:
+//   exists       one consistent GetItem of the dedup item's id
+//   unprocessed  consistent BatchGetItem of the ids asked for, 100 keys a request, the
+//                keys DynamoDB left unprocessed asked again
+//   purge_batch  a Query of shard_processed per shard (processed_at < cutoff) for at most
+//                `limit` candidates, each deleted by a DeleteItem conditional on
+//                processed_at < cutoff on the item itself (the index is eventually
+//                consistent); an item already gone is not counted
+//
+// Thread-safety: every member may be called from many threads at once.
+#ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_READS_H_
+#define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_READS_H_
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/clock.h"
+#include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_table_once.h"
+
+namespace docket::dynamodb::inbox {
+
+class Reads {
+ public:
+  // `client` must outlive the reads.
+  Reads(const Client& client, TableSchema schema);
+
+  // Makes sure of the table (once).
+  void ensure() { table_.ensure(client_); }
+  const TableSchema& schema() const noexcept { return table_.schema(); }
+  const std::string& store() const noexcept { return store_; }
+
+  // Whether the item under `key` (inbox::dedup_key) is committed.
+  bool exists(const nlohmann::json& key) const;
+
+  // The ids of `message_ids` with no item for (tenant, consumer_id), in input order.
+  std::vector<std::string> unprocessed(const std::string& tenant, std::string_view consumer_id,
+                                       std::span<const std::string> message_ids) const;
+
+  // Deletes at most `limit` items processed before `cutoff`; returns how many.
+  std::size_t purge_batch(Timestamp cutoff, std::size_t limit) const;
+
+ private:
+  const Client& client_;
+  TableOnce table_;
+  std::string store_;  // "DynamoDB inbox (table '...' at ...)", for errors
+};
+
+}  // namespace docket::dynamodb::inbox
+
+#endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_READS_H_

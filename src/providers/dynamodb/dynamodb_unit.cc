@@ -1,0 +1,212 @@
+#include "providers/dynamodb/dynamodb_unit.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "docket/error.h"
+#include "docket/inbox_errors.h"
+#include "providers/dynamodb/dynamodb_item_size.h"
+#include "providers/dynamodb/dynamodb_limits.h"
+
+namespace docket::dynamodb::detail {
+namespace {
+
+// The #names and :values of an action's expressions, gathered into the one map of each
+// that DynamoDB takes per action.
+struct Placeholders {
+  nlohmann::json names = nlohmann::json::object();
+  nlohmann::json values = nlohmann::json::object();
+  std::size_t value_bytes = 0;
+
+  void add(const Expression& expression, const std::string& what) {
+    if (expression.text.empty()) {
+      throw InvalidInputError(what + ": an expression is empty; give its text or leave it out");
+    }
+    merge(names, expression.names, "names", what);
+    merge(values, expression.values, "values", what);
+  }
+
+  // Adds the maps to an action's body, where not empty (DynamoDB refuses empty ones).
+  void into(nlohmann::json& body) const {
+    if (!names.empty()) {
+      body["ExpressionAttributeNames"] = names;
+    }
+    if (!values.empty()) {
+      body["ExpressionAttributeValues"] = values;
+    }
+  }
+
+ private:
+  void merge(nlohmann::json& into, const nlohmann::json& from, std::string_view kind,
+             const std::string& what) {
+    if (!from.is_object()) {
+      throw InvalidInputError(what + ": expression " + std::string(kind) +
+                              " must be a JSON object of placeholder to " +
+                              (kind == "names" ? "attribute name" : "DynamoDB JSON value"));
+    }
+    for (const auto& [placeholder, value] : from.items()) {
+      const auto known = into.find(placeholder);
+      if (known != into.end()) {
+        if (*known != value) {
+          throw InvalidInputError(what + ": placeholder '" + placeholder +
+                                  "' means two things in the update and its condition; give "
+                                  "each meaning its own placeholder");
+        }
+        continue;
+      }
+      if (kind == "names" && !value.is_string()) {
+        throw InvalidInputError(what + ": placeholder '" + placeholder +
+                                "' must name an attribute (a JSON string)");
+      }
+      if (kind == "values") {
+        value_bytes += attribute_value_size(value, placeholder);
+      }
+      into[placeholder] = value;
+    }
+  }
+};
+
+// The item's primary key (check_item has made sure it is there).
+nlohmann::json key_of(const TableSchema& schema, const nlohmann::json& item) {
+  nlohmann::json key = {{schema.partition_key.name, item.at(schema.partition_key.name)}};
+  if (schema.sort_key) {
+    key[schema.sort_key->name] = item.at(schema.sort_key->name);
+  }
+  return key;
+}
+
+std::string item_id(std::string_view table, const nlohmann::json& key) {
+  return std::string(table) + '\n' + key.dump();
+}
+
+}  // namespace
+
+Unit::Unit(const UnitContext& context)
+    : context_(context),
+      staged_(
+          kit::CommitLimits{"the DynamoDB inbox", kMaxTransactionActions, kMaxTransactionBytes}),
+      tx_(*this) {}
+
+void Unit::put(std::string_view table, nlohmann::json item, std::optional<Expression> condition,
+               Role role) {
+  const TableSchema& schema = context_.schemas.of(table);
+  check_item(schema, item);
+  nlohmann::json key = key_of(schema, item);
+  const std::size_t bytes = item_size(item);
+  if (role == Role::kInsert) {
+    condition = Expression{.text = "attribute_not_exists(#docket_key)",
+                           .names = {{"#docket_key", schema.partition_key.name}},
+                           .values = nlohmann::json::object()};
+  }
+  stage(schema, key, "Put", {{"Item", std::move(item)}}, std::move(condition), role, bytes);
+}
+
+void Unit::update(std::string_view table, nlohmann::json key, Expression update,
+                  std::optional<Expression> condition) {
+  const TableSchema& schema = context_.schemas.of(table);
+  check_key(schema, key);
+  const std::string what =
+      context_.store + ": Update of " + key.dump() + " in table '" + schema.name + "'";
+  Placeholders placeholders;
+  placeholders.add(update, what);
+  nlohmann::json body = {{"UpdateExpression", update.text}};
+  placeholders.into(body);
+  stage(schema, key, "Update", std::move(body), std::move(condition), Role::kWrite,
+        item_size(key) + placeholders.value_bytes);
+}
+
+void Unit::remove(std::string_view table, nlohmann::json key, std::optional<Expression> condition) {
+  const TableSchema& schema = context_.schemas.of(table);
+  check_key(schema, key);
+  stage(schema, key, "Delete", nlohmann::json::object(), std::move(condition), Role::kWrite,
+        item_size(key));
+}
+
+void Unit::condition_check(std::string_view table, nlohmann::json key, Expression condition) {
+  const TableSchema& schema = context_.schemas.of(table);
+  check_key(schema, key);
+  stage(schema, key, "ConditionCheck", nlohmann::json::object(), std::move(condition), Role::kWrite,
+        item_size(key));
+}
+
+void Unit::stage_dedup(const TableSchema& schema, nlohmann::json item) {
+  nlohmann::json key = key_of(schema, item);
+  const std::size_t bytes = item_size(item);
+  stage(schema, key, "Put",
+        {{"Item", std::move(item)},
+         {"ConditionExpression", "attribute_not_exists(#id)"},
+         {"ExpressionAttributeNames", {{"#id", schema.partition_key.name}}}},
+        std::nullopt, Role::kDedup, bytes);
+}
+
+void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
+                 nlohmann::json body, std::optional<Expression> condition, Role role,
+                 std::size_t bytes) {
+  require_open(operation);
+  Action action{
+      .request = nlohmann::json::object(),
+      .item = item_id(schema.name, key),
+      .table = schema.name,
+      .what = std::string(operation) + " of " + key.dump() + " in table '" + schema.name + "'",
+      .condition = {},
+      .role = role};
+  if (holds(schema.name, key)) {
+    if (role != Role::kWrite) {
+      throw UniqueViolationError(schema.name, context_.store + ": " + action.what +
+                                                  ": this unit of work writes an item with that "
+                                                  "key already; nothing was written");
+    }
+    throw InvalidInputError(context_.store + ": " + action.what +
+                            ": this unit of work has an action on that item already, and one "
+                            "DynamoDB transaction takes one action per item; make it one write");
+  }
+  if (condition) {
+    Placeholders placeholders;
+    placeholders.names = body.value("ExpressionAttributeNames", nlohmann::json::object());
+    placeholders.values = body.value("ExpressionAttributeValues", nlohmann::json::object());
+    placeholders.add(*condition, context_.store + ": " + action.what);
+    placeholders.into(body);
+    body["ConditionExpression"] = condition->text;
+    action.condition = condition->text;
+    bytes += placeholders.value_bytes;
+  } else if (const auto text = body.find("ConditionExpression"); text != body.end()) {
+    action.condition = text->get<std::string>();
+  }
+  body["TableName"] = schema.name;
+  if (!body.contains("Item")) {
+    body["Key"] = key;
+  }
+  action.request = {{std::string(operation), std::move(body)}};
+  staged_.add(std::move(action), 1, bytes);
+}
+
+bool Unit::holds(std::string_view table, const nlohmann::json& key) const {
+  const std::string id = item_id(table, key);
+  const auto& actions = staged_.list<Action>();
+  return std::any_of(actions.begin(), actions.end(),
+                     [&](const Action& action) { return action.item == id; });
+}
+
+void Unit::begin_savepoint() {
+  require_open("begin a savepoint");
+  staged_.begin_savepoint();
+}
+
+void Unit::release_savepoint() {
+  require_open("release a savepoint");
+  staged_.release_savepoint();
+}
+
+void Unit::rollback_savepoint() {
+  require_open("roll back to a savepoint");
+  staged_.rollback_savepoint();
+}
+
+void Unit::require_open(std::string_view operation) const {
+  if (ended_) {
+    throw InfrastructureError(context_.store + " unit of work: cannot " + std::string(operation) +
+                              " after commit; open a new unit of work");
+  }
+}
+
+}  // namespace docket::dynamodb::detail

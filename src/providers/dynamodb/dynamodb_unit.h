@@ -1,0 +1,103 @@
+// One DynamoDB unit of work: the actions of a TransactWriteItems (the inbox's dedup items
+// and the handlers' writes), staged in a kit::WriteSet with savepoint marks, checked as
+// they are staged (DynamoDB JSON, item and key limits, one action per item, at most 100
+// actions and 4 MB) and sent at commit as ONE TransactWriteItems with a ClientRequestToken.
+//
+// Commit reads a cancellation by its reasons, one per action in request order:
+//   ConditionalCheckFailed on a dedup item       UniqueViolationError (a duplicate: the
+//                                                 dispatcher confirms with is_recorded)
+//   ConditionalCheckFailed on an insert          UniqueViolationError naming table and key
+//   ConditionalCheckFailed on any other write    ConditionFailedError naming table, key and
+//                                                 condition
+//   only TransactionConflict or throttling       sent again with a new token (nothing was
+//                                                 applied), at most kMaxCommitAttempts
+//   any other reason                             InfrastructureError naming the action
+// In every case nothing of the unit was written.
+//
+// Thread-safety: belongs to one thread.
+#ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_
+#define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/dynamodb/transaction.h"
+#include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_key_schemas.h"
+#include "providers/kit/write_set.h"
+
+namespace docket::dynamodb::detail {
+
+// How commit reads a failed condition of the action.
+enum class Role : std::uint8_t {
+  kDedup,   // the inbox's record that the message was processed
+  kInsert,  // a put that requires the key to be free
+  kWrite,   // any other handler write, with or without a condition
+};
+
+struct Action {
+  nlohmann::json request;  // one TransactItems element: {"Put": {...}}, ...
+  std::string item;        // the table and the canonical key: what identifies the item
+  std::string table;
+  std::string what;       // "Put of {...} in table 'orders'", for errors
+  std::string condition;  // its condition's text, for errors
+  Role role = Role::kWrite;
+};
+
+// What every unit of one store shares.
+struct UnitContext {
+  const Client& client;
+  KeySchemas& schemas;
+  std::string store;  // "DynamoDB inbox (table '...' at ...)", for errors
+};
+
+inline constexpr int kMaxCommitAttempts = 25;
+
+class Unit {
+ public:
+  explicit Unit(const UnitContext& context);
+
+  // The handler's writes (docket/dynamodb/transaction.h).
+  void put(std::string_view table, nlohmann::json item, std::optional<Expression> condition,
+           Role role);
+  void update(std::string_view table, nlohmann::json key, Expression update,
+              std::optional<Expression> condition);
+  void remove(std::string_view table, nlohmann::json key, std::optional<Expression> condition);
+  void condition_check(std::string_view table, nlohmann::json key, Expression condition);
+
+  // Stages the dedup item `item` of `schema`'s table (already checked), put only where its
+  // key is free.
+  void stage_dedup(const TableSchema& schema, nlohmann::json item);
+
+  // Whether an action of this unit (not rolled back) touches the item under `key`.
+  bool holds(std::string_view table, const nlohmann::json& key) const;
+
+  Transaction& transaction() noexcept { return tx_; }
+
+  void begin_savepoint();
+  void release_savepoint();
+  void rollback_savepoint();
+
+  // Sends the staged actions as one TransactWriteItems (nothing when none). Throws as the
+  // header comment says, or InfrastructureError when the unit already ended.
+  void commit();
+
+ private:
+  void stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
+             nlohmann::json body, std::optional<Expression> condition, Role role,
+             std::size_t bytes);
+  [[noreturn]] void throw_cancelled(const ServiceError& error) const;
+  void require_open(std::string_view operation) const;
+
+  const UnitContext& context_;
+  kit::WriteSet<Action> staged_;
+  Transaction tx_;
+  bool ended_ = false;
+};
+
+}  // namespace docket::dynamodb::detail
+
+#endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_

@@ -1,0 +1,117 @@
+// The unit of work's commit (dynamodb_unit.h): one TransactWriteItems, and a
+// cancellation read by the reason at each action's index.
+#include <algorithm>
+#include <string>
+
+#include "docket/error.h"
+#include "docket/inbox_errors.h"
+#include "docket/uuid.h"
+#include "providers/dynamodb/dynamodb_unit.h"
+
+namespace docket::dynamodb::detail {
+namespace {
+
+constexpr std::string_view kConditionFailed = "ConditionalCheckFailed";
+
+// Whether the transaction was cancelled only by other transactions in flight or by
+// throttling: nothing was applied, and the same actions may be sent again.
+bool retryable(const ServiceError& error) {
+  if (error.kind == ErrorKind::kTransactionConflict) {
+    return true;
+  }
+  if (error.kind != ErrorKind::kTransactionCanceled) {
+    return false;
+  }
+  const auto& reasons = error.cancellation_reasons;
+  const bool any = std::any_of(reasons.begin(), reasons.end(),
+                               [](const CancellationReason& r) { return r.code != "None"; });
+  return any && std::all_of(reasons.begin(), reasons.end(), [](const CancellationReason& reason) {
+           return reason.code == "None" || reason.code == "TransactionConflict" ||
+                  reason.code == "ThrottlingError" ||
+                  reason.code == "ProvisionedThroughputExceeded" ||
+                  reason.code == "RequestLimitExceeded";
+         });
+}
+
+}  // namespace
+
+void Unit::commit() {
+  require_open("commit");
+  ended_ = true;
+  const auto& actions = staged_.list<Action>();
+  if (actions.empty()) {
+    return;
+  }
+  nlohmann::json request = {{"TransactItems", nlohmann::json::array()}};
+  for (const Action& action : actions) {
+    request["TransactItems"].push_back(action.request);
+  }
+  for (int attempt = 1;; ++attempt) {
+    // A token per attempt: the client's resend of this request after an ambiguous
+    // failure carries the same token, and DynamoDB applies one token once (for ten
+    // minutes); a deliberate new attempt, after a cancellation that applied nothing,
+    // carries a new one.
+    request["ClientRequestToken"] = Uuid::v4().to_string();
+    const Response response = context_.client.call(
+        {.operation = "TransactWriteItems",
+         .table = actions.front().table,
+         .replay = Replay::kSafe,
+         .expected = {ErrorKind::kTransactionCanceled, ErrorKind::kTransactionConflict}},
+        request);
+    if (response.ok()) {
+      return;
+    }
+    if (!retryable(response.error())) {
+      throw_cancelled(response.error());
+    }
+    if (attempt == kMaxCommitAttempts) {
+      throw InfrastructureError(context_.store + ": a TransactWriteItems of " +
+                                std::to_string(actions.size()) + " actions met " +
+                                std::to_string(kMaxCommitAttempts) +
+                                " concurrent transactions (or throttling) in a row and was not "
+                                "applied; nothing was written; retry later");
+    }
+  }
+}
+
+void Unit::throw_cancelled(const ServiceError& error) const {
+  const auto& actions = staged_.list<Action>();
+  const auto& reasons = error.cancellation_reasons;
+  const std::size_t count = std::min(actions.size(), reasons.size());
+  const std::string nothing = "; nothing of the unit of work was written";
+  // The dedup item first: a duplicate delivery explains every other failed condition.
+  for (const Role role : {Role::kDedup, Role::kInsert, Role::kWrite}) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (reasons[i].code != kConditionFailed || actions[i].role != role) {
+        continue;
+      }
+      const Action& action = actions[i];
+      switch (role) {
+        case Role::kDedup:
+          throw UniqueViolationError(
+              action.table, context_.store + ": the message is recorded already (" + action.what +
+                                " found its key taken)" + nothing);
+        case Role::kInsert:
+          throw UniqueViolationError(
+              action.table, context_.store + ": " + action.what + ": table '" + action.table +
+                                "' holds an item with that key already" + nothing);
+        case Role::kWrite:
+          throw ConditionFailedError(action.table, context_.store + ": " + action.what +
+                                                       ": its condition '" + action.condition +
+                                                       "' did not hold" + nothing);
+      }
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (reasons[i].code != "None") {
+      throw InfrastructureError(
+          context_.store + ": TransactWriteItems cancelled by " + actions[i].what + ": " +
+          reasons[i].code + (reasons[i].message.empty() ? "" : " (" + reasons[i].message + ")") +
+          nothing);
+    }
+  }
+  throw InfrastructureError(context_.store + ": TransactWriteItems failed: " + error.type + ": " +
+                            error.message + nothing);
+}
+
+}  // namespace docket::dynamodb::detail
