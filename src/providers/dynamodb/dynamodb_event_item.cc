@@ -85,4 +85,19 @@ RecordedEvent read_event_item(const nlohmann::json& item, const StreamId& stream
   return event;
 }
 
+nlohmann::json first_event_put_request(std::string_view table, nlohmann::json item) {
+  return {{"TableName", table},
+          {"Item", std::move(item)},
+          {"ConditionExpression", "attribute_not_exists(#stream)"},
+          {"ExpressionAttributeNames", {{"#stream", kStreamAttribute}}},
+          {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}};
+}
+
+bool refusal_holds_event(const ServiceError& refusal, const StreamId& stream,
+                         const RecordedEvent& event, std::string_view store) {
+  return refusal.kind == ErrorKind::kConditionalCheckFailed && refusal.item.is_object() &&
+         !refusal.item.empty() &&
+         read_event_item(refusal.item, stream, store).event_id == event.event_id;
+}
+
 }  // namespace docket::dynamodb

@@ -22,6 +22,7 @@
 
 #include "docket/event.h"
 #include "docket/stream_id.h"
+#include "providers/dynamodb/dynamodb_service_error.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 
 namespace docket::dynamodb {
@@ -42,6 +43,16 @@ nlohmann::json event_item(std::string_view stream_key, const RecordedEvent& even
 // an item docket did not write.
 RecordedEvent read_event_item(const nlohmann::json& item, const StreamId& stream,
                               std::string_view store);
+
+// The PutItem of `item`, a stream's first event, conditional on its absence, and
+// returning the old item when refused (ReturnValuesOnConditionCheckFailure ALL_OLD).
+nlohmann::json first_event_put_request(std::string_view table, nlohmann::json item);
+
+// Whether the refusal of a first_event_put_request for `event` of `stream` found
+// `event` itself (by event id): a resend after an ambiguous failure whose first try was
+// applied, which is a success, not a conflict.
+bool refusal_holds_event(const ServiceError& refusal, const StreamId& stream,
+                         const RecordedEvent& event, std::string_view store);
 
 }  // namespace docket::dynamodb
 

@@ -74,15 +74,25 @@ AppendResult DynamoDbEventStore::do_append(const StreamId& stream, ExpectedVersi
     if (expected.is_any() && base == kNoStreamVersion) {
       guard_.check(client_);  // a version read that found nothing
     }
-    const nlohmann::json request = transaction(key, base, events);
-    const Response response = client_.call(
-        {.operation = "TransactWriteItems",
-         .table = table_.name(),
-         .replay = Replay::kSafe,  // the ClientRequestToken makes a resend apply once
-         .expected = {ErrorKind::kConditionalCheckFailed, ErrorKind::kTransactionCanceled,
-                      ErrorKind::kTransactionConflict}},
-        request);
-    if (response.ok()) {
+    // One event starting a stream needs no transaction: a PutItem conditional on the
+    // item's absence is the whole check, at half a transaction's cost.
+    const bool first_event_alone = base == kNoStreamVersion && events.size() == 1;
+    const Response response =
+        first_event_alone
+            ? client_.call({.operation = "PutItem",
+                            .table = table_.name(),
+                            // a resend that finds its own first try is told apart below
+                            .replay = Replay::kSafe},
+                           first_event_put(key, events.front()))
+            : client_.call(
+                  {.operation = "TransactWriteItems",
+                   .table = table_.name(),
+                   .replay = Replay::kSafe,  // the ClientRequestToken makes a resend apply once
+                   .expected = {ErrorKind::kConditionalCheckFailed, ErrorKind::kTransactionCanceled,
+                                ErrorKind::kTransactionConflict}},
+                  transaction(key, base, events));
+    if (response.ok() || (first_event_alone &&
+                          refusal_holds_event(response.error(), stream, events.front(), store_))) {
       AppendSuccess success{.new_version = events.back().version, .events = {}};
       success.events.reserve(events.size());
       for (const RecordedEvent& event : events) {
@@ -154,6 +164,14 @@ nlohmann::json DynamoDbEventStore::transaction(const std::string& stream_key, st
   // of this request after an ambiguous failure carries the same token and is applied
   // once; a deliberate new attempt (after a cancellation) carries a new one.
   return {{"TransactItems", std::move(items)}, {"ClientRequestToken", Uuid::v4().to_string()}};
+}
+
+nlohmann::json DynamoDbEventStore::first_event_put(const std::string& stream_key,
+                                                   RecordedEvent& event) const {
+  event.version = 0;
+  nlohmann::json item = event_item(stream_key, event);
+  check_item(table_.schema(), item);
+  return first_event_put_request(table_.name(), std::move(item));
 }
 
 std::int64_t DynamoDbEventStore::current_version(const std::string& stream_key) {

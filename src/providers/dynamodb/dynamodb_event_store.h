@@ -7,7 +7,9 @@
 // cancels the whole transaction: a conflict, never a partial append), and for an
 // expected version N a ConditionCheck that the item at version N exists (the Put at
 // N+1 then proves nothing follows it). "No stream" needs no check beyond the Put at
-// version 0. Any version reads the stream's last version first (a strongly consistent
+// version 0; a stream's first event appended alone is a PutItem with that condition,
+// no transaction (a resend that finds its own first try, by event id, succeeds). Any
+// version reads the stream's last version first (a strongly consistent
 // Query, newest first, Limit 1) and appends after it; a cancellation by a concurrent
 // appender is retried after a fresh read. The transaction carries a ClientRequestToken
 // (a new UUID per attempt), so the client may resend it after an ambiguous failure (a
@@ -69,6 +71,9 @@ class DynamoDbEventStore final : public EventStore {
   std::int64_t current_version(const std::string& stream_key);
   // The TransactWriteItems input appending `events` after `base` (kNoStreamVersion:
   // the stream's first events), refused when it would not fit one transaction.
+  // The PutItem of a stream's first event, appended alone (version 0, its item checked
+  // against the limits; first_event_put_request).
+  nlohmann::json first_event_put(const std::string& stream_key, RecordedEvent& event) const;
   nlohmann::json transaction(const std::string& stream_key, std::int64_t base,
                              std::vector<RecordedEvent>& events) const;
 

@@ -1,21 +1,29 @@
-// The DynamoDB provider's bench side (bench/bench_provider.h), for `docket bench claim`:
+// The DynamoDB provider's bench side (bench/bench_provider.h), for `docket bench claim`
+// and `docket bench events`:
 // a run on dynamodb://...?region=R[&table_prefix=P] puts each side under a table
 // prefix of its own on the same server, P followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' tables have one shape and
 // grow in step. The checks read a side's table with a Scan, bypassing docket.
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 
 #include "bench_provider.h"
 #include "docket/error.h"
+#include "docket/keys/stream_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_event_item.h"
+#include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_pager.h"
+#include "providers/dynamodb/dynamodb_table_listing.h"
+#include "providers/kit/key_bridge.h"
 #include "raw_claim_dynamodb.h"
+#include "raw_events_dynamodb.h"
 
 namespace docket::bench {
 namespace {
@@ -82,6 +90,64 @@ class DynamoDbClaimBench final : public ClaimBench {
   }
 };
 
+class DynamoDbEventsBench final : public EventsBench {
+ public:
+  // One store, its client's connections shared by the threads. Its table is made, and
+  // its one legacy-key probe sent, here (set-up, not measured): a load of a stream no
+  // run writes.
+  std::unique_ptr<EventStore> open_docket_store(const std::string& db, std::size_t) const override {
+    auto store = std::make_unique<dynamodb::DynamoDbEventStore>(db, SystemClock::instance());
+    store->load(StreamId(TenantId(kBenchStreamTenant), "docket.bench.setup", "none"));
+    return store;
+  }
+
+  std::unique_ptr<EventSession> raw_session(const std::string& raw_db) const override {
+    return std::make_unique<RawEventsDynamoDb>(raw_db);
+  }
+
+  // A Scan of the side's events table, each stream key parsed by src/keys: the bench
+  // tenant's streams of `aggregate_type`, their events, and those whose versions are not
+  // exactly 0 .. n-1.
+  StoredStreams stored_streams(const std::string& db,
+                               std::string_view aggregate_type) const override {
+    const dynamodb::Client client(dynamodb::parse_store_url(db));
+    constexpr std::string_view kKeyOnly = "#stream, #version";
+    dynamodb::Pager pager = dynamodb::Pager::scan(
+        client,
+        {{"TableName", client.url().table_name(dynamodb::kEventsTableBase)},
+         {"ConsistentRead", true},
+         {"ProjectionExpression", kKeyOnly},
+         {"ExpressionAttributeNames",
+          {{"#stream", dynamodb::kStreamAttribute}, {"#version", dynamodb::kVersionAttribute}}}});
+    struct Versions {
+      std::int64_t count = 0;
+      std::int64_t highest = -1;
+    };
+    std::map<std::string, Versions> streams;
+    while (const auto page = pager.next_page()) {
+      for (const nlohmann::json& item : *page) {
+        const dynamodb::ItemReader read(item, kChecks);
+        const std::string key(read.string(dynamodb::kStreamAttribute));
+        const auto terms = keys::parse_stream_key(keys::Provider::kDynamoDb, key);
+        if (!terms || terms->tenant != kBenchStreamTenant ||
+            terms->aggregate_type != aggregate_type) {
+          continue;
+        }
+        Versions& v = streams[key];
+        ++v.count;
+        v.highest = std::max(v.highest, read.number(dynamodb::kVersionAttribute));
+      }
+    }
+    StoredStreams stored;
+    for (const auto& [key, v] : streams) {
+      ++stored.streams;
+      stored.events += v.count;
+      stored.broken_streams += v.highest + 1 == v.count ? 0 : 1;  // no version twice: a key
+    }
+    return stored;
+  }
+};
+
 class DynamoDbBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override {
@@ -105,22 +171,20 @@ class DynamoDbBench final : public ProviderBench {
   // The stores make their tables when missing.
   void create_sides(const BenchStore&) const override {}
 
+  // Every table under each side's prefix, whichever benchmarks made them.
   void drop_sides(const BenchStore& store) const override {
     for (const std::string& db : {store.docket_db, store.raw_db}) {
       const dynamodb::Client client(dynamodb::parse_store_url(db));
-      const std::string table = claim_table(db);
-      client.call({.operation = "DeleteTable",
-                   .table = table,
-                   .replay = dynamodb::Replay::kSafe,
-                   .expected = {dynamodb::ErrorKind::kResourceNotFound}},
-                  {{"TableName", table}});
+      dynamodb::delete_tables_with_prefix(client, client.url().table_prefix);
     }
   }
 
   const ClaimBench* claim() const noexcept override { return &claim_; }
+  const EventsBench* events() const noexcept override { return &events_; }
 
  private:
   DynamoDbClaimBench claim_;
+  DynamoDbEventsBench events_;
 };
 
 }  // namespace

@@ -7,6 +7,6 @@ docket_conformance(inbox inbox_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynamodb)
 # A scratch database for the tool's tests on every provider, and `docket bench claim`
-# on DynamoDB Local (tests/tool).
-docket_conformance(tool scratch_database.cc dynamodb_bench_claim_test.cc
+# and `docket bench events` on DynamoDB Local (tests/tool).
+docket_conformance(tool scratch_database.cc dynamodb_bench_test.cc
   LINK docket_test_dynamodb)

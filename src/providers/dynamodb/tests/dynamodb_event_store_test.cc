@@ -1,6 +1,7 @@
-// The DynamoDB event store's own boundary against DynamoDB Local: one TransactWriteItems
+// The DynamoDB event store's own boundaries against DynamoDB Local: one TransactWriteItems
 // per append, so 100 actions, one of them the expected version's check on a stream
-// that exists, refused before sending with the count that fits. The rest of its
+// that exists, refused before sending with the count that fits; and a stream's first
+// event alone as one PutItem whose resend is told apart from a conflict. The rest of its
 // behaviour is the event sourcing conformance suite's (its fixture is in
 // src/providers/dynamodb/conformance/).
 #include "providers/dynamodb/dynamodb_event_store.h"
@@ -13,7 +14,11 @@
 
 #include "docket/error.h"
 #include "docket/open_event_store.h"
+#include "docket/uuid.h"
+#include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
+#include "providers/kit/key_bridge.h"
 
 namespace docket::dynamodb::event_store_test {
 namespace {
@@ -53,6 +58,37 @@ TEST_F(DynamoDbEventStoreTest, MoreThanOneTransactionHoldsIsRefusedBeforeSending
                               {event("Huge", std::string(401 * 1024, 'x'))}),
                InvalidInputError);
   EXPECT_EQ(store_->load(account("A-1")).size(), 100u);
+}
+
+// A stream's first event appended alone is one conditional PutItem. Sent a second time,
+// as the client resends after an ambiguous failure whose first try was applied, it is
+// refused with the stored item, which holds the same event: that is the append's own
+// success. Another event on the same version is a real conflict.
+TEST_F(DynamoDbEventStoreTest, AResentFirstEventPutIsToldApartFromAConflict) {
+  ASSERT_TRUE(store_->append(account("A-0"), ExpectedVersion::no_stream(), events(1)).succeeded());
+  const StreamId stream = account("A-1");
+  const std::string key = kit::stream_key(keys::Provider::kDynamoDb, stream).value;
+  const std::string table = parse_store_url(tables_.url()).table_name(kEventsTableBase);
+  const Client client(parse_store_url(tables_.url()));
+  const auto recorded = [&](Uuid id) {
+    return RecordedEvent{.stream = stream,
+                         .version = 0,
+                         .event_id = id,
+                         .type = "Opened",
+                         .occurred_at = clock_.now()};
+  };
+  const RecordedEvent mine = recorded(Uuid::v7());
+  const Call put{.operation = "PutItem", .table = table};
+  ASSERT_TRUE(client.call(put, first_event_put_request(table, event_item(key, mine))).ok());
+  const Response resent = client.call(put, first_event_put_request(table, event_item(key, mine)));
+  ASSERT_FALSE(resent.ok());
+  EXPECT_TRUE(refusal_holds_event(resent.error(), stream, mine, "test"));
+  const RecordedEvent theirs = recorded(Uuid::v7());
+  const Response other = client.call(put, first_event_put_request(table, event_item(key, theirs)));
+  ASSERT_FALSE(other.ok());
+  EXPECT_FALSE(refusal_holds_event(other.error(), stream, theirs, "test"));
+  EXPECT_EQ(store_->load(stream).size(), 1u);
+  EXPECT_EQ(store_->load(stream).front().event_id, mine.event_id);
 }
 
 }  // namespace

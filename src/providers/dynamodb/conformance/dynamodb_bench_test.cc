@@ -1,0 +1,43 @@
+// docket bench claim and docket bench events on DynamoDB Local (DOCKET_TEST_DYNAMODB_URL;
+// missing fails the test), run as a child process: each side under a table prefix of
+// its own below the test's (deleted with the test's), and the report adds up (its own
+// checks read both sides' tables bypassing docket).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "providers/dynamodb/tests/dynamodb_tables.h"
+#include "tool/bench_run.h"
+
+namespace docket::testing {
+namespace {
+
+TEST(BenchClaim, DynamoDbJsonReportAddsUp) {
+  const test_support::DynamoDbTables tables;
+  const auto report = run_json(
+      {"bench", "claim", "--store", tables.url(), "--messages", "300", "--threads", "2", "--json"});
+  expect_claim_report(report, 300, 2);
+  EXPECT_EQ(report.at("store"), tables.url());
+  EXPECT_THAT(report.at("raw_store").get<std::string>(),
+              ::testing::HasSubstr("table_prefix=" + tables.prefix() + "docket_bench_raw_"));
+}
+
+TEST(BenchEvents, DynamoDbJsonReportAddsUp) {
+  const test_support::DynamoDbTables tables;
+  const auto report =
+      run_json({"bench", "events", "--store", tables.url(), "--appends", "40", "--streams", "10",
+                "--loads", "20", "--stream-length", "5", "--threads", "2", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_TRUE(report.at("problems").empty()) << report.dump();
+  EXPECT_EQ(report.at("appends"), 160);  // four cases of 40
+  EXPECT_EQ(report.at("load").at("events"), 100);
+  EXPECT_EQ(report.at("load").at("raw_events"), 100);
+  for (const auto& c : report.at("cases")) {
+    EXPECT_EQ(c.at("stored_events"), c.at("events")) << c.dump();
+    EXPECT_EQ(c.at("raw").at("stored_events"), c.at("raw").at("events")) << c.dump();
+  }
+}
+
+}  // namespace
+}  // namespace docket::testing
