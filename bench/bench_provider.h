@@ -49,9 +49,10 @@ class InboxBench {
   // creates the effect table on both sides.
   virtual void prepare(const BenchStore& store) const = 0;
   // What docket's handler does per message: inserts the effect row (consumer id,
-  // message id, body) through the unit of work's native transaction, as a user's
-  // handler would.
-  virtual void insert_effect(HandlerContext& context, std::string_view body) const = 0;
+  // message id, body) into the side database `db` (docket's side) through the unit of
+  // work's native transaction, as a user's handler would.
+  virtual void insert_effect(HandlerContext& context, const std::string& db,
+                             std::string_view body) const = 0;
   // The dedup and effect rows of `consumer_id` in the side database `db`.
   virtual InboxRows count_rows(const std::string& db, const std::string& consumer_id) const = 0;
   // One thread's raw baseline on the side database `raw_db`.

@@ -20,12 +20,12 @@ struct BenchCodec {
 
 // The handler inserts the effect row through the provider's transaction wrapper, as a
 // user's handler does.
-HandlerRegistry bench_handlers(const InboxBench& provider) {
+HandlerRegistry bench_handlers(const InboxBench& provider, const std::string& db) {
   HandlerRegistry handlers;
-  handlers.on<BenchEvent, BenchCodec>(kBenchEventType,
-                                      [&provider](const BenchEvent& event, HandlerContext& ctx) {
-                                        provider.insert_effect(ctx, event.body);
-                                      });
+  handlers.on<BenchEvent, BenchCodec>(
+      kBenchEventType, [&provider, db](const BenchEvent& event, HandlerContext& ctx) {
+        provider.insert_effect(ctx, db, event.body);
+      });
   return handlers;
 }
 
@@ -48,9 +48,10 @@ void count(DispatchOutcome outcome, DispatchCounts& counts) {
 
 }  // namespace
 
-DocketInboxSide::DocketInboxSide(InboxStore& store, const InboxBench& provider,
-                                 const std::string& consumer_id, DedupCheck dedup)
-    : dispatcher_(store, InboxOptions(consumer_id, dedup), bench_handlers(provider)) {}
+DocketInboxSide::DocketInboxSide(InboxStore& store, const std::string& db,
+                                 const InboxBench& provider, const std::string& consumer_id,
+                                 DedupCheck dedup)
+    : dispatcher_(store, InboxOptions(consumer_id, dedup), bench_handlers(provider, db)) {}
 
 DocketInboxSide::Session::Session(const InboxDispatcher& dispatcher) : dispatcher_(dispatcher) {}
 

@@ -23,8 +23,9 @@ class DocketInboxSide {
  public:
   // `provider` writes the handler's effect row through the store's native
   // transaction; it must outlive the side.
-  DocketInboxSide(InboxStore& store, const InboxBench& provider, const std::string& consumer_id,
-                  DedupCheck dedup);
+  // `db` is the side database the store is on.
+  DocketInboxSide(InboxStore& store, const std::string& db, const InboxBench& provider,
+                  const std::string& consumer_id, DedupCheck dedup);
 
   class Session final : public InboxSession {
    public:

@@ -198,7 +198,8 @@ InboxBenchReport run_inbox_bench(const InboxBenchOptions& options) {
   store->migrate();
   provider.prepare(report.store);
 
-  const DocketInboxSide docket(*store, provider, report.consumer_id, options.dedup);
+  const DocketInboxSide docket(*store, report.store.docket_db, provider, report.consumer_id,
+                               options.dedup);
   const RunInputs inputs{options, ids, plan, occurred_at};
   std::vector<DispatchCounts> docket_counts(options.threads);
   std::vector<DispatchCounts> raw_counts(options.threads);

@@ -1,5 +1,5 @@
-// The DynamoDB provider's bench side (bench/bench_provider.h), for `docket bench claim`
-// and `docket bench events`:
+// The DynamoDB provider's bench side (bench/bench_provider.h), for `docket bench claim`,
+// `docket bench events` and `docket bench inbox`:
 // a run on dynamodb://...?region=R[&table_prefix=P] puts each side under a table
 // prefix of its own on the same server, P followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' tables have one shape and
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bench_provider.h"
+#include "docket/dynamodb/transaction.h"
 #include "docket/error.h"
 #include "docket/keys/stream_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
@@ -19,11 +20,15 @@
 #include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_expression.h"
+#include "providers/dynamodb/dynamodb_inbox_store.h"
+#include "providers/dynamodb/dynamodb_inbox_table.h"
 #include "providers/dynamodb/dynamodb_pager.h"
+#include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/dynamodb_table_listing.h"
 #include "providers/kit/key_bridge.h"
 #include "raw_claim_dynamodb.h"
 #include "raw_events_dynamodb.h"
+#include "raw_inbox_dynamodb.h"
 
 namespace docket::bench {
 namespace {
@@ -87,6 +92,74 @@ class DynamoDbClaimBench final : public ClaimBench {
                                             std::string_view handler_type,
                                             std::string_view owner) const override {
     return std::make_unique<RawClaimDynamoDb>(raw_db, handler_type, owner);
+  }
+};
+
+// The items of `table` in the side `db` whose consumer_id is `consumer_id`: a consistent
+// Scan counting them.
+std::int64_t count_of_consumer(const std::string& db, const std::string& table,
+                               const std::string& consumer_id) {
+  constexpr std::string_view kOfConsumer = "#consumer_id = :consumer_id";
+  const dynamodb::Client client(dynamodb::parse_store_url(db));
+  nlohmann::json request = {
+      {"TableName", table},
+      {"ConsistentRead", true},
+      {"Select", "COUNT"},
+      {"FilterExpression", kOfConsumer},
+      {"ExpressionAttributeNames", dynamodb::attribute_names({kOfConsumer})},
+      {"ExpressionAttributeValues", {{":consumer_id", dynamodb::string_value(consumer_id)}}}};
+  std::int64_t count = 0;
+  for (;;) {
+    const dynamodb::Response page = client.call(
+        {.operation = "Scan", .table = table, .replay = dynamodb::Replay::kSafe}, request);
+    count += page.body().value("Count", std::int64_t{0});
+    const auto last = page.body().find("LastEvaluatedKey");
+    if (last == page.body().end()) {
+      return count;
+    }
+    request["ExclusiveStartKey"] = *last;
+  }
+}
+
+class DynamoDbInboxBench final : public InboxBench {
+ public:
+  // One store, its client's connections shared by the threads, as an application has.
+  std::unique_ptr<InboxStore> open_docket_store(const std::string& db, std::size_t) const override {
+    return dynamodb::open_inbox_store(db, SystemClock::instance());
+  }
+
+  void prepare(const BenchStore& store) const override {
+    dynamodb::open_inbox_store(store.raw_db, SystemClock::instance())->migrate();
+    for (const std::string& db : {store.docket_db, store.raw_db}) {
+      dynamodb::ensure_table(dynamodb::Client(dynamodb::parse_store_url(db)),
+                             effects_table_schema(db));
+    }
+  }
+
+  // The effect item through docket::dynamodb::Transaction, as a user's handler writes
+  // it; the table's name is worked out once per thread and side.
+  void insert_effect(HandlerContext& ctx, const std::string& db,
+                     std::string_view body) const override {
+    thread_local std::string side;
+    thread_local std::string table;
+    if (side != db) {
+      table = effects_table_schema(db).name;
+      side = db;
+    }
+    ctx.transaction<dynamodb::Transaction>().put(
+        table, effect_item(ctx.consumer_id(), ctx.envelope().message_id, body));
+  }
+
+  InboxRows count_rows(const std::string& db, const std::string& consumer_id) const override {
+    const std::string inbox =
+        dynamodb::inbox::inbox_table_schema(dynamodb::parse_store_url(db)).name;
+    return {.dedup_rows = count_of_consumer(db, inbox, consumer_id),
+            .effects = count_of_consumer(db, effects_table_schema(db).name, consumer_id)};
+  }
+
+  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
+                                            std::string_view consumer_id) const override {
+    return std::make_unique<RawInboxDynamoDb>(raw_db, consumer_id);
   }
 };
 
@@ -181,10 +254,12 @@ class DynamoDbBench final : public ProviderBench {
 
   const ClaimBench* claim() const noexcept override { return &claim_; }
   const EventsBench* events() const noexcept override { return &events_; }
+  const InboxBench* inbox() const noexcept override { return &inbox_; }
 
  private:
   DynamoDbClaimBench claim_;
   DynamoDbEventsBench events_;
+  DynamoDbInboxBench inbox_;
 };
 
 }  // namespace

@@ -1,4 +1,4 @@
-// docket bench claim and docket bench events on DynamoDB Local (DOCKET_TEST_DYNAMODB_URL;
+// docket bench claim, events and inbox on DynamoDB Local (DOCKET_TEST_DYNAMODB_URL;
 // missing fails the test), run as a child process: each side under a table prefix of
 // its own below the test's (deleted with the test's), and the report adds up (its own
 // checks read both sides' tables bypassing docket).
@@ -36,6 +36,22 @@ TEST(BenchEvents, DynamoDbJsonReportAddsUp) {
   for (const auto& c : report.at("cases")) {
     EXPECT_EQ(c.at("stored_events"), c.at("events")) << c.dump();
     EXPECT_EQ(c.at("raw").at("stored_events"), c.at("raw").at("events")) << c.dump();
+  }
+}
+
+// One delivery a transaction and batches of 20, half the messages delivered twice,
+// one within a batch among them: every message processed once with its one effect on
+// both sides, every second delivery skipped (the report's own checks count the items).
+TEST(BenchInbox, DynamoDbJsonReportAddsUp) {
+  for (const std::string batch : {"1", "20"}) {
+    const test_support::DynamoDbTables tables;
+    const auto report = run_json({"bench", "inbox", "--store", tables.url(), "--messages", "120",
+                                  "--batch", batch, "--threads", "2", "--json"});
+    EXPECT_EQ(report.at("ok"), true) << report.dump();
+    EXPECT_TRUE(report.at("problems").empty()) << report.dump();
+    EXPECT_EQ(report.at("processed"), 120) << batch;
+    EXPECT_EQ(report.at("skipped_duplicates"), 60) << batch;
+    EXPECT_EQ(report.at("effects"), 120) << batch;
   }
 }
 

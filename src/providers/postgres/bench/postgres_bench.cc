@@ -59,7 +59,8 @@ class PostgresInboxBench final : public InboxBench {
     }
   }
 
-  void insert_effect(HandlerContext& ctx, std::string_view body) const override {
+  void insert_effect(HandlerContext& ctx, const std::string&,
+                     std::string_view body) const override {
     // A handler that does not read the insert's result sends it: it travels with the
     // COMMIT (docket/postgres/transaction.h).
     ctx.transaction<postgres::Transaction>().send(

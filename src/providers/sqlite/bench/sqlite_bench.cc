@@ -49,7 +49,8 @@ class SqliteInboxBench final : public InboxBench {
   }
 
   // Binds the strings where they are, as a user's handler may.
-  void insert_effect(HandlerContext& ctx, std::string_view body) const override {
+  void insert_effect(HandlerContext& ctx, const std::string&,
+                     std::string_view body) const override {
     ctx.transaction<sqlite::Transaction>().exec(
         kEffectInsertSql, {ctx.consumer_id(), ctx.envelope().message_id, body});
   }
