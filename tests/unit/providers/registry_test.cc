@@ -167,11 +167,12 @@ struct Offered {
   bool inbox, checkpoint, outbox, event, snapshot, saga, claim_inbox;
 };
 
-constexpr std::array<Offered, 4> kOffered = {{
+constexpr std::array<Offered, 5> kOffered = {{
     {"memory", std::nullopt, true, true, true, true, true, true, true},
     {"sqlite", std::nullopt, true, true, true, true, true, true, true},
     {"postgres", std::nullopt, true, true, true, true, true, true, true},
     {"dynamodb", keys::Provider::kDynamoDb, false, true, false, true, true, false, true},
+    {"firestore", keys::Provider::kFirestore, false, false, false, false, false, false, false},
 }};
 
 void expect_offers(const ProviderRegistration& provider, const Offered& offered) {
