@@ -1,8 +1,9 @@
 // The Firestore provider's registration (providers/registry.h): firestore://HOST:PORT
 // (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
 // (the Cloud Firestore service), with ?project=, an optional &database= and an optional
-// &prefix= (firestore_url.h). The registry refuses the stores it does not offer, naming
-// the providers that do.
+// &prefix= (firestore_url.h). It offers the claim inbox; the registry refuses its other
+// stores, naming the providers that offer them. Stores opened on one URL share its
+// collections.
 #include <array>
 #include <memory>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "docket/keys/provider.h"
+#include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
 #include "providers/registry.h"
@@ -25,6 +27,11 @@ std::optional<std::string> firestore_url_problem(std::string_view url) {
     return "is refused: " + *problem;
   }
   return std::nullopt;
+}
+
+std::unique_ptr<ClaimInboxStore> open_firestore_claim_inbox(std::string_view url,
+                                                            const Clock& clock) {
+  return std::make_unique<FirestoreClaimInboxStore>(url, clock);
 }
 
 }  // namespace
@@ -46,7 +53,7 @@ const providers::ProviderRegistration& registration() {
       .event = nullptr,
       .snapshot = nullptr,
       .saga = nullptr,
-      .claim_inbox = nullptr,
+      .claim_inbox = open_firestore_claim_inbox,
   };
   return firestore;
 }
