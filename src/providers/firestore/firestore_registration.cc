@@ -1,9 +1,9 @@
 // The Firestore provider's registration (providers/registry.h): firestore://HOST:PORT
 // (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
 // (the Cloud Firestore service), with ?project=, an optional &database= and an optional
-// &prefix= (firestore_url.h). It offers the claim inbox; the registry refuses its other
-// stores, naming the providers that offer them. Stores opened on one URL share its
-// collections.
+// &prefix= (firestore_url.h). It offers the claim inbox and the checkpoint store; the
+// registry refuses its other stores, naming the providers that offer them. Stores
+// opened on one URL share its collections.
 #include <array>
 #include <memory>
 #include <optional>
@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "docket/keys/provider.h"
+#include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
@@ -48,7 +49,7 @@ const providers::ProviderRegistration& registration() {
       // printed in the refusal: one with a password never echoes it.
       .printable_url = kit::mask_url_passwords,
       .inbox = nullptr,
-      .checkpoint = nullptr,
+      .checkpoint = open_checkpoint_store,
       .outbox = nullptr,
       .event = nullptr,
       .snapshot = nullptr,
