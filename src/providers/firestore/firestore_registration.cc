@@ -1,9 +1,9 @@
 // The Firestore provider's registration (providers/registry.h): firestore://HOST:PORT
 // (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
 // (the Cloud Firestore service), with ?project=, an optional &database= and an optional
-// &prefix= (firestore_url.h). It offers the claim inbox and the checkpoint store; the
-// registry refuses its other stores, naming the providers that offer them. Stores
-// opened on one URL share its collections.
+// &prefix= (firestore_url.h). It offers the claim inbox, the checkpoint store and the
+// snapshot store; the registry refuses its other stores, naming the providers that offer them.
+// Stores opened on one URL share its collections.
 #include <array>
 #include <memory>
 #include <optional>
@@ -13,6 +13,7 @@
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
+#include "providers/firestore/firestore_snapshot_store.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
 #include "providers/registry.h"
@@ -52,7 +53,7 @@ const providers::ProviderRegistration& registration() {
       .checkpoint = open_checkpoint_store,
       .outbox = nullptr,
       .event = nullptr,
-      .snapshot = nullptr,
+      .snapshot = open_snapshot_store,
       .saga = nullptr,
       .claim_inbox = open_firestore_claim_inbox,
   };

@@ -172,7 +172,7 @@ constexpr std::array<Offered, 5> kOffered = {{
     {"sqlite", std::nullopt, true, true, true, true, true, true, true},
     {"postgres", std::nullopt, true, true, true, true, true, true, true},
     {"dynamodb", keys::Provider::kDynamoDb, false, true, false, true, true, false, true},
-    {"firestore", keys::Provider::kFirestore, false, true, false, false, false, false, true},
+    {"firestore", keys::Provider::kFirestore, false, true, false, false, true, false, true},
 }};
 
 void expect_offers(const ProviderRegistration& provider, const Offered& offered) {
