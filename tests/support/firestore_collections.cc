@@ -49,15 +49,7 @@ FirestoreCollections::~FirestoreCollections() {
 void FirestoreCollections::drop_collections() const {
   const Client client(firestore::parse_store_url(url_));
   for (const std::string& collection : collections_under(client, prefix_)) {
-    firestore::query_pages(client, {.collection = collection}, 300,
-                           [&](std::vector<firestore::Document>& page) {
-                             std::vector<firestore::Write> deletes;
-                             for (const firestore::Document& document : page) {
-                               deletes.push_back({.collection = collection, .id = document.id});
-                             }
-                             firestore::commit(client, deletes, "collection " + collection);
-                             return true;
-                           });
+    firestore::delete_collection(client, collection);
   }
 }
 

@@ -15,6 +15,9 @@
 #if DOCKET_HAVE_DYNAMODB
 #include "support/dynamodb_tables.h"
 #endif
+#if DOCKET_HAVE_FIRESTORE
+#include "support/firestore_collections.h"
+#endif
 
 namespace docket::testing {
 namespace {
@@ -122,6 +125,21 @@ TEST(BenchClaim, DynamoDbJsonReportAddsUp) {
   EXPECT_EQ(report.at("store"), tables.url());
   EXPECT_THAT(report.at("raw_store").get<std::string>(),
               HasSubstr("table_prefix=" + tables.prefix() + "docket_bench_raw_"));
+}
+#endif
+
+#if DOCKET_HAVE_FIRESTORE
+// On the Firestore emulator (DOCKET_TEST_FIRESTORE_URL; missing fails the test): each
+// side under a collection prefix of its own below the test's, the raw side the store's
+// own requests.
+TEST(BenchClaim, FirestoreJsonReportAddsUp) {
+  const test_support::FirestoreCollections collections;
+  const auto report = run_json({"bench", "claim", "--store", collections.url(), "--messages", "200",
+                                "--threads", "2", "--json"});
+  expect_consistent(report, 200, 2);
+  EXPECT_EQ(report.at("store"), collections.url());
+  EXPECT_THAT(report.at("raw_store").get<std::string>(),
+              HasSubstr("prefix=" + collections.prefix() + "docket_bench_raw_"));
 }
 #endif
 

@@ -242,6 +242,22 @@ void query_pages(const Client& client, Query query, std::size_t page_size,
   }
 }
 
+std::uint64_t delete_collection(const Client& client, std::string_view collection) {
+  std::uint64_t deleted = 0;
+  const std::string target = collection_target(collection);
+  query_pages(client, {.collection = std::string(collection)}, kMaxWritesPerCommit,
+              [&](std::vector<Document>& page) {
+                std::vector<Write> deletes;
+                for (const Document& document : page) {
+                  deletes.push_back({.collection = std::string(collection), .id = document.id});
+                }
+                commit(client, deletes, target);
+                deleted += deletes.size();
+                return true;
+              });
+  return deleted;
+}
+
 nlohmann::json reference_value(const Client& client, std::string_view collection,
                                std::string_view id) {
   return {{"referenceValue", client.url().document_name(collection, id)}};

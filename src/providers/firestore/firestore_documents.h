@@ -12,6 +12,7 @@
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_DOCUMENTS_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -100,6 +101,11 @@ std::vector<Document> run_query(const Client& client, const Query& query,
 // results end.
 void query_pages(const Client& client, Query query, std::size_t page_size,
                  const std::function<bool(std::vector<Document>&)>& on_page);
+
+// Deletes every document of `collection`, a query page of at most kMaxWritesPerCommit
+// at a time, each page one commit; returns how many. For set-up and tear-down (tests,
+// benchmarks): documents written meanwhile may survive it.
+std::uint64_t delete_collection(const Client& client, std::string_view collection);
 
 // The cursor values that position a query ordered by `order_by` (then __name__) at
 // `document`.
