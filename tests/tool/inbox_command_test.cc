@@ -1,6 +1,7 @@
 // docket inbox stats and docket inbox cleanup on a real claim inbox, on every store the
-// test has a server for: a SQLite file, and DynamoDB Local under a table prefix of its
-// own. The entries are written through the store, the tool is run as a child process.
+// test has a server for: a SQLite file, DynamoDB Local under a table prefix of its own,
+// and the Firestore emulator under a collection prefix of its own. The entries are written through
+// the store, the tool is run as a child process.
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
@@ -12,6 +13,9 @@
 #include "tool_runner.h"
 #if DOCKET_HAVE_DYNAMODB
 #include "support/dynamodb_tables.h"
+#endif
+#if DOCKET_HAVE_FIRESTORE
+#include "support/firestore_collections.h"
 #endif
 
 namespace docket::testing {
@@ -26,7 +30,10 @@ std::vector<std::string> stores() {
   return {
     "sqlite",
 #if DOCKET_HAVE_DYNAMODB
-        "dynamodb"
+        "dynamodb",
+#endif
+#if DOCKET_HAVE_FIRESTORE
+        "firestore",
 #endif
   };
 }
@@ -44,6 +51,12 @@ class InboxCommandTest : public ::testing::TestWithParam<std::string> {
     if (GetParam() == "dynamodb") {
       tables_.emplace();
       url_ = tables_->url();
+    }
+#endif
+#if DOCKET_HAVE_FIRESTORE
+    if (GetParam() == "firestore") {
+      collections_.emplace();
+      url_ = collections_->url();
     }
 #endif
   }
@@ -82,6 +95,9 @@ class InboxCommandTest : public ::testing::TestWithParam<std::string> {
   std::string url_;
 #if DOCKET_HAVE_DYNAMODB
   std::optional<test_support::DynamoDbTables> tables_;
+#endif
+#if DOCKET_HAVE_FIRESTORE
+  std::optional<test_support::FirestoreCollections> collections_;
 #endif
 };
 
