@@ -9,7 +9,7 @@
 #include "docket/inbox_options.h"
 #include "docket/open_checkpoint_store.h"
 #include "docket/tenant.h"
-#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
 #include "support/firestore_collections.h"
 
 namespace docket::firestore {

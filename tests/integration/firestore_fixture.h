@@ -12,6 +12,7 @@
 
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
 #include "support/firestore_collections.h"
 
 namespace docket::firestore {

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
 #include "support/firestore_env.h"
 #include "support/postgres_env.h"
 

@@ -16,6 +16,7 @@
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_limits.h"
+#include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/claim_row.h"
 #include "providers/kit/key_bridge.h"

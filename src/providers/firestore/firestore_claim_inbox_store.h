@@ -27,6 +27,7 @@
 #include "docket/clock.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
 
 namespace docket::firestore {
 

@@ -6,17 +6,6 @@
 namespace docket::firestore {
 namespace {
 
-constexpr std::string_view kNameField = "__name__";
-
-Document document_of(const nlohmann::json& json) {
-  Document document;
-  document.name = json.value("name", "");
-  document.id = document.name.substr(document.name.rfind('/') + 1);
-  document.fields = json.value("fields", nlohmann::json::object());
-  document.update_time = json.value("updateTime", "");
-  return document;
-}
-
 nlohmann::json precondition_json(const Precondition& precondition) {
   nlohmann::json current = nlohmann::json::object();
   if (precondition.exists) {
@@ -28,11 +17,20 @@ nlohmann::json precondition_json(const Precondition& precondition) {
   return current;
 }
 
+}  // namespace
+
+Document document_from_json(const nlohmann::json& json) {
+  Document document;
+  document.name = json.value("name", "");
+  document.id = document.name.substr(document.name.rfind('/') + 1);
+  document.fields = json.value("fields", nlohmann::json::object());
+  document.update_time = json.value("updateTime", "");
+  return document;
+}
+
 std::string collection_target(std::string_view collection) {
   return "collection '" + std::string(collection) + "'";
 }
-
-}  // namespace
 
 CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
                     std::optional<std::string_view> transaction) {
@@ -134,7 +132,7 @@ std::vector<std::optional<Document>> batch_get(const Client& client, std::string
     if (document == answer.end()) {
       continue;
     }
-    Document read = document_of(*document);
+    Document read = document_from_json(*document);
     for (std::size_t i = 0; i < ids.size(); ++i) {
       if (!found[i] && names[i].get_ref<const std::string&>() == read.name) {
         found[i] = std::move(read);
@@ -150,117 +148,6 @@ std::optional<Document> get_document(const Client& client, std::string_view coll
                                      std::optional<std::string_view> transaction) {
   const std::string ids[] = {std::string(id)};
   return std::move(batch_get(client, collection, ids, transaction).front());
-}
-
-nlohmann::json field_filter(std::string_view field, std::string_view op, nlohmann::json value) {
-  return {{"fieldFilter",
-           {{"field", {{"fieldPath", std::string(field)}}},
-            {"op", std::string(op)},
-            {"value", std::move(value)}}}};
-}
-
-nlohmann::json all_of(std::vector<nlohmann::json> filters) {
-  if (filters.empty()) {
-    return nullptr;
-  }
-  if (filters.size() == 1) {
-    return std::move(filters.front());
-  }
-  return {{"compositeFilter", {{"op", "AND"}, {"filters", std::move(filters)}}}};
-}
-
-std::vector<Document> run_query(const Client& client, const Query& query,
-                                std::optional<std::string_view> transaction) {
-  nlohmann::json structured = {{"from", {{{"collectionId", query.collection}}}}};
-  if (!query.where.is_null()) {
-    structured["where"] = query.where;
-  }
-  nlohmann::json order = nlohmann::json::array();
-  for (const auto& [field, descending] : query.order_by) {
-    order.push_back({{"field", {{"fieldPath", field}}},
-                     {"direction", descending ? "DESCENDING" : "ASCENDING"}});
-  }
-  if (!order.empty()) {
-    structured["orderBy"] = std::move(order);
-  }
-  if (query.start_after) {
-    structured["startAt"] = {{"values", *query.start_after}, {"before", false}};
-  }
-  if (query.limit > 0) {
-    structured["limit"] = query.limit;
-  }
-  nlohmann::json request = {{"structuredQuery", std::move(structured)}};
-  if (transaction) {
-    request["transaction"] = std::string(*transaction);
-  }
-  const std::string target = collection_target(query.collection);
-  const Response response = client.call({.method = "runQuery",
-                                         .target = target,
-                                         .replay = Replay::kSafe,
-                                         .in_transaction = transaction.has_value()},
-                                        request);
-  std::vector<Document> documents;
-  for (const nlohmann::json& answer : response.body()) {
-    if (const auto document = answer.find("document"); document != answer.end()) {
-      documents.push_back(document_of(*document));
-    }
-  }
-  return documents;
-}
-
-nlohmann::json cursor_of(const Document& document,
-                         const std::vector<std::pair<std::string, bool>>& order_by) {
-  nlohmann::json values = nlohmann::json::array();
-  for (const auto& [field, descending] : order_by) {
-    if (field == kNameField) {
-      values.push_back({{"referenceValue", document.name}});
-    } else {
-      const auto value = document.fields.find(field);
-      values.push_back(value == document.fields.end() ? nlohmann::json{{"nullValue", nullptr}}
-                                                      : *value);
-    }
-  }
-  return values;
-}
-
-void query_pages(const Client& client, Query query, std::size_t page_size,
-                 const std::function<bool(std::vector<Document>&)>& on_page) {
-  if (query.order_by.empty() || query.order_by.back().first != kNameField) {
-    query.order_by.emplace_back(kNameField, false);
-  }
-  query.limit = page_size;
-  for (;;) {
-    std::vector<Document> page = run_query(client, query);
-    if (page.empty()) {
-      return;
-    }
-    query.start_after = cursor_of(page.back(), query.order_by);
-    const bool full = page.size() == page_size;
-    if (!on_page(page) || !full) {
-      return;
-    }
-  }
-}
-
-std::uint64_t delete_collection(const Client& client, std::string_view collection) {
-  std::uint64_t deleted = 0;
-  const std::string target = collection_target(collection);
-  query_pages(client, {.collection = std::string(collection)}, kMaxWritesPerCommit,
-              [&](std::vector<Document>& page) {
-                std::vector<Write> deletes;
-                for (const Document& document : page) {
-                  deletes.push_back({.collection = std::string(collection), .id = document.id});
-                }
-                commit(client, deletes, target);
-                deleted += deletes.size();
-                return true;
-              });
-  return deleted;
-}
-
-nlohmann::json reference_value(const Client& client, std::string_view collection,
-                               std::string_view id) {
-  return {{"referenceValue", client.url().document_name(collection, id)}};
 }
 
 }  // namespace docket::firestore

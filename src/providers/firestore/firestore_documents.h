@@ -1,6 +1,6 @@
 // The Firestore document operations docket's stores are made of, over Client:
-// commits of writes with preconditions, transactions (begin, commit, rollback), batch
-// gets and structured queries with filters, order and cursors (paging: query_pages()).
+// commits of writes with preconditions, transactions (begin, commit, rollback) and batch
+// gets. Queries are in firestore_query.h.
 //
 // Every write is checked against firestore_limits.h before anything is sent. Reads are
 // sent as Replay::kSafe (the client may repeat them); a commit is kUnsafe: a commit
@@ -12,14 +12,11 @@
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_DOCUMENTS_H_
 
 #include <cstddef>
-#include <cstdint>
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "providers/firestore/firestore_client.h"
@@ -33,6 +30,12 @@ struct Document {
   nlohmann::json fields{};    // field name -> Value (an object, empty when it has none)
   std::string update_time{};  // RFC 3339, exactly as Firestore wrote it (for preconditions)
 };
+
+// A document as the REST API answers it ({"name", "fields", "updateTime", ...}).
+Document document_from_json(const nlohmann::json& json);
+
+// "collection 'app_things'": what a call on `collection` acts on, for messages.
+std::string collection_target(std::string_view collection);
 
 // What must hold for a write to apply; nothing when both are empty.
 struct Precondition {
@@ -76,45 +79,6 @@ std::vector<std::optional<Document>> batch_get(
 std::optional<Document> get_document(const Client& client, std::string_view collection,
                                      std::string_view id,
                                      std::optional<std::string_view> transaction = std::nullopt);
-
-// A structured query over one collection.
-struct Query {
-  std::string collection{};
-  nlohmann::json where{};  // a Filter (field_filter(), all_of()), or null for none
-  // (field path, descending), in order; query_pages() adds __name__ last when absent.
-  std::vector<std::pair<std::string, bool>> order_by{};
-  std::size_t limit = 0;  // 0: no limit
-  // Cursor: start after the position of these values (one per order_by field).
-  std::optional<nlohmann::json> start_after{};
-};
-
-// {"fieldFilter": {...}}. `op`: "EQUAL", "LESS_THAN", "LESS_THAN_OR_EQUAL", ...
-nlohmann::json field_filter(std::string_view field, std::string_view op, nlohmann::json value);
-// The conjunction of `filters` (one filter alone as itself; none: null).
-nlohmann::json all_of(std::vector<nlohmann::json> filters);
-
-std::vector<Document> run_query(const Client& client, const Query& query,
-                                std::optional<std::string_view> transaction = std::nullopt);
-
-// Runs `query` page by page (`page_size` each, ordered by query.order_by then
-// __name__), calling on_page with each non-empty page until it returns false or the
-// results end.
-void query_pages(const Client& client, Query query, std::size_t page_size,
-                 const std::function<bool(std::vector<Document>&)>& on_page);
-
-// Deletes every document of `collection`, a query page of at most kMaxWritesPerCommit
-// at a time, each page one commit; returns how many. For set-up and tear-down (tests,
-// benchmarks): documents written meanwhile may survive it.
-std::uint64_t delete_collection(const Client& client, std::string_view collection);
-
-// The cursor values that position a query ordered by `order_by` (then __name__) at
-// `document`.
-nlohmann::json cursor_of(const Document& document,
-                         const std::vector<std::pair<std::string, bool>>& order_by);
-
-// A Value referring to document `id` of `collection` (for cursors on __name__).
-nlohmann::json reference_value(const Client& client, std::string_view collection,
-                               std::string_view id);
 
 }  // namespace docket::firestore
 

@@ -40,11 +40,6 @@ nlohmann::json null_value();
 // `fields`: an object of field name -> Value.
 nlohmann::json map_value(nlohmann::json fields);
 
-// The instant of RFC 3339 text as Firestore writes it ("2026-12-02T10:49:19Z",
-// "...19.1Z" up to nanoseconds, or with a "+01:00" offset), truncated to microseconds;
-// nullopt for anything else.
-std::optional<Timestamp> parse_rfc3339(std::string_view text);
-
 // Reads the fields of one document (its "fields" object, or a map's).
 class FieldReader {
  public:

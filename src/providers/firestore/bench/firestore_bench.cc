@@ -13,6 +13,7 @@
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "raw_claim_firestore.h"
 

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "docket/error.h"
+#include "providers/firestore/firestore_timestamp.h"
 
 namespace docket::firestore {
 namespace firestore_value_test {
