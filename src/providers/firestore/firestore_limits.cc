@@ -28,7 +28,10 @@ std::size_t fields_size(const nlohmann::json& fields, std::string_view field) {
 
 std::size_t value_size(const nlohmann::json& value, std::string_view field) {
   if (value.is_object() && value.size() == 1) {
-    const auto& [type, inner] = *value.items().begin();
+    // The one member, read through an iterator that outlives its uses.
+    const auto member = value.begin();
+    const std::string& type = member.key();
+    const nlohmann::json& inner = member.value();
     if (type == "stringValue" && inner.is_string()) {
       return inner.get_ref<const std::string&>().size() + 1;
     }
