@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what docket needs to build and test, from Debian 12 packages only (npm
-# packages for the test servers: scripts/dynamodb-install.sh).
+# Installs what docket needs to build and test, from Debian 12 packages (npm packages
+# for the test servers: scripts/dynamodb-install.sh), and the Cloud Firestore emulator
+# from Google's apt repository, which the machines that build docket have configured.
 # Idempotent: asks apt only for what is missing, and runs `apt-get update` only then.
 set -euo pipefail
 
@@ -12,7 +13,11 @@ packages=(
   libsqlite3-dev libpq-dev postgresql
   libcurl4-openssl-dev libssl-dev
   openjdk-17-jre-headless nodejs npm
+  google-cloud-cli-firestore-emulator
 )
+
+# Packages that come from Google's apt repository, not Debian's.
+google_packages=(google-cloud-cli-firestore-emulator)
 
 # True when package $1 is installed. npm also counts as installed when an npm command
 # exists: a nodejs package from outside Debian (NodeSource's) ships npm itself and
@@ -42,4 +47,12 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q
+for p in "${google_packages[@]}"; do
+  if [[ " ${missing[*]} " == *" $p "* ]] && [ -z "$(apt-cache policy "$p" 2>/dev/null)" ]; then
+    echo "docket: apt cannot find the package $p: it comes from Google's apt repository" \
+      "(https://packages.cloud.google.com/apt, suite cloud-sdk); configure that repository" \
+      "(see https://cloud.google.com/sdk/docs/install#deb) and run scripts/deps.sh again" >&2
+    exit 1
+  fi
+done
 $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

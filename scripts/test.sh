@@ -12,13 +12,14 @@ fuzz_seconds=${FUZZ_SECONDS:-20}
 
 scripts/deps.sh
 
-# Throwaway servers for the tests, PostgreSQL (scripts/pg-start.sh) and DynamoDB Local
-# (scripts/dynamodb-start.sh), both stopped on any exit, the second even when the first
-# fails to stop.
+# Throwaway servers for the tests, PostgreSQL (scripts/pg-start.sh), DynamoDB Local
+# (scripts/dynamodb-start.sh) and the Cloud Firestore emulator (scripts/firestore-start.sh),
+# all stopped on any exit, each even when another fails to stop.
 stop_servers() {
   local status=0
   scripts/pg-stop.sh || status=1
   scripts/dynamodb-stop.sh || status=1
+  scripts/firestore-stop.sh || status=1
   return $status
 }
 trap stop_servers EXIT
@@ -26,6 +27,8 @@ DOCKET_TEST_POSTGRES_URL=$(scripts/pg-start.sh)
 export DOCKET_TEST_POSTGRES_URL
 DOCKET_TEST_DYNAMODB_URL=$(scripts/dynamodb-start.sh)
 export DOCKET_TEST_DYNAMODB_URL
+DOCKET_TEST_FIRESTORE_URL=$(scripts/firestore-start.sh)
+export DOCKET_TEST_FIRESTORE_URL
 
 step() { printf '\n==> %s\n' "$*"; }
 

@@ -26,6 +26,17 @@ class ScratchDatabase {
   virtual const std::string& url() const = 0;
 };
 
+// The scratch database of a provider's test support whose `Database` owns a fresh
+// database for its lifetime and has url() (PostgresSchema, DynamoDbTables, ...).
+template <class Database>
+class UrlScratchDatabase final : public ScratchDatabase {
+ public:
+  const std::string& url() const override { return database_.url(); }
+
+ private:
+  Database database_;
+};
+
 struct ScratchDatabaseCase {
   std::string name;      // the test-name suffix: "sqlite"
   std::string provider;  // the provider's registry name: "sqlite"

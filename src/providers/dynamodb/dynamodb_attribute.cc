@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "docket/error.h"
-#include "providers/dynamodb/dynamodb_base64.h"
+#include "providers/kit/base64.h"
 
 namespace docket::dynamodb {
 
@@ -18,7 +18,7 @@ nlohmann::json number_value(std::int64_t value) {
 }
 
 nlohmann::json binary_value(std::string_view bytes) {
-  return {{"B", base64_encode(bytes)}};
+  return {{"B", kit::base64_encode(bytes)}};
 }
 
 const nlohmann::json* ItemReader::value_of(std::string_view name, std::string_view type) const {
@@ -77,7 +77,7 @@ std::string ItemReader::binary(std::string_view name) const {
   if (value == nullptr) {
     refuse(name, "is missing");
   }
-  std::optional<std::string> bytes = base64_decode(value->get_ref<const std::string&>());
+  std::optional<std::string> bytes = kit::base64_decode(value->get_ref<const std::string&>());
   if (!bytes) {
     refuse(name, "holds a B value that is not base64");
   }

@@ -4,6 +4,7 @@
 
 #include "docket/memory/claim_inbox_store.h"
 #include "providers/kit/claim_row.h"
+#include "providers/kit/claim_transition.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory {
@@ -11,39 +12,10 @@ namespace {
 
 using Claims = std::map<ClaimKey, ClaimEntry>;
 
-bool claimable(const ClaimEntry& entry, Timestamp now) {
-  switch (entry.status) {
-    case ClaimStatus::kReceived:
-    case ClaimStatus::kFailed:
-      return true;
-    case ClaimStatus::kProcessing:
-      return *entry.lease_until <= now;
-    case ClaimStatus::kProcessed:
-      return false;
-  }
-  return false;
-}
-
 // The entry `owner` holds, or nullptr.
 ClaimEntry* held_by(Claims& claims, const ClaimKey& key, std::string_view owner) {
   const auto it = claims.find(key);
-  if (it == claims.end() || it->second.status != ClaimStatus::kProcessing ||
-      it->second.owner != owner) {
-    return nullptr;
-  }
-  return &it->second;
-}
-
-void end_claim(ClaimEntry& entry, ClaimStatus status, Timestamp now) {
-  entry.status = status;
-  entry.owner.reset();
-  entry.lease_until.reset();
-  entry.updated_at = now;
-}
-
-bool cleanable(const ClaimEntry& entry, const TenantId* tenant, Timestamp cutoff) {
-  return entry.status == ClaimStatus::kProcessed && *entry.processed_at < cutoff &&
-         (tenant == nullptr || entry.key.tenant() == *tenant);
+  return it == claims.end() || !kit::held_by(it->second, owner) ? nullptr : &it->second;
 }
 
 class MemoryClaimInboxStore final : public ClaimInboxStore {
@@ -61,47 +33,27 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
     const Timestamp now = database_->clock().now();
     ClaimResult result;
     database_->write([&](detail::State& state) {
-      auto [it, inserted] = state.claims.try_emplace(key, ClaimEntry(key));
-      ClaimEntry& entry = it->second;
-      if (inserted) {
-        entry.received_at = now;
-      } else if (!claimable(entry, now)) {
-        result.outcome = entry.status == ClaimStatus::kProcessed ? ClaimOutcome::kAlreadyProcessed
-                                                                 : ClaimOutcome::kHeldByAnother;
-        result.retry_count = entry.retry_count;
-        result.lease_until = entry.lease_until;
-        return;
+      auto it = state.claims.find(key);
+      if (it == state.claims.end()) {
+        it = state.claims.emplace(key, kit::new_claim_entry(key, now)).first;
       }
-      entry.status = ClaimStatus::kProcessing;
-      entry.owner = std::string(owner);
-      entry.lease_until = now + lease;
-      entry.updated_at = now;
-      result = {ClaimOutcome::kClaimed, entry.retry_count, entry.lease_until};
+      result = kit::claim(it->second, owner, now, lease);
     });
     return result;
   }
 
   bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
-    return change_held(key, owner, [](ClaimEntry& entry, Timestamp now) {
-      end_claim(entry, ClaimStatus::kProcessed, now);
-      entry.processed_at = now;
-      entry.next_attempt_at.reset();
-    });
+    return change_held(key, owner, kit::mark_processed);
   }
 
   bool do_release(const ClaimKey& key, std::string_view owner) override {
-    return change_held(key, owner, [](ClaimEntry& entry, Timestamp now) {
-      end_claim(entry, ClaimStatus::kReceived, now);
-    });
+    return change_held(key, owner, kit::release);
   }
 
   bool do_mark_failed(const ClaimKey& key, std::string_view owner,
                       const ClaimFailure& failure) override {
     return change_held(key, owner, [&](ClaimEntry& entry, Timestamp now) {
-      end_claim(entry, ClaimStatus::kFailed, now);
-      ++entry.retry_count;
-      entry.last_error = failure.error;
-      entry.next_attempt_at = failure.next_attempt_at;
+      kit::mark_failed(entry, failure, now);
     });
   }
 
@@ -109,16 +61,13 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
     const Timestamp now = database_->clock().now();
     bool changed = false;
     database_->write([&](detail::State& state) {
-      auto [it, inserted] = state.claims.try_emplace(key, ClaimEntry(key));
-      ClaimEntry& entry = it->second;
-      if (inserted) {
-        entry.received_at = now;
-      } else if (entry.status == ClaimStatus::kProcessed) {
+      auto it = state.claims.find(key);
+      if (it == state.claims.end()) {
+        it = state.claims.emplace(key, kit::new_claim_entry(key, now)).first;
+      } else if (it->second.status == ClaimStatus::kProcessed) {
         return;
       }
-      end_claim(entry, ClaimStatus::kProcessed, now);
-      entry.processed_at = now;
-      entry.next_attempt_at.reset();
+      kit::mark_processed(it->second, now);
       changed = true;
     });
     return changed;
@@ -194,7 +143,7 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
     std::size_t deleted = 0;
     database_->write([&](detail::State& state) {
       for (auto it = state.claims.begin(); it != state.claims.end() && deleted < limit;) {
-        if (cleanable(it->second, tenant, cutoff)) {
+        if (kit::cleanable(it->second, tenant, cutoff)) {
           it = state.claims.erase(it);
           ++deleted;
         } else {
@@ -210,9 +159,9 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
     const TenantId* only = tenant ? &*tenant : nullptr;
     std::uint64_t count = 0;
     database_->read([&](const detail::State& state) {
-      count = static_cast<std::uint64_t>(
-          std::count_if(state.claims.begin(), state.claims.end(),
-                        [&](const auto& item) { return cleanable(item.second, only, cutoff); }));
+      count = static_cast<std::uint64_t>(std::count_if(
+          state.claims.begin(), state.claims.end(),
+          [&](const auto& item) { return kit::cleanable(item.second, only, cutoff); }));
     });
     return count;
   }

@@ -12,6 +12,7 @@
 
 #include "docket/checkpoint_store.h"
 #include "docket/clock.h"
+#include "docket/open_checkpoint_store.h"
 
 namespace docket::conformance {
 
@@ -22,6 +23,20 @@ class CheckpointFixture {
   // A checkpoint store on this fixture's database (fresh and empty on the first call;
   // every call opens another store onto the same database).
   virtual std::unique_ptr<CheckpointStore> open(const Clock& clock) = 0;
+};
+
+// The fixture of a provider whose stores open by URL: a store on `Database`'s URL each
+// call. Database owns a fresh database for its lifetime and has url() (a provider's test
+// support: PostgresSchema, DynamoDbTables, ...).
+template <class Database>
+class UrlCheckpointFixture final : public CheckpointFixture {
+ public:
+  std::unique_ptr<CheckpointStore> open(const Clock& clock) override {
+    return open_checkpoint_store(database_.url(), clock);
+  }
+
+ private:
+  Database database_;
 };
 
 // One case of the suite, registered by its provider's fixture file

@@ -169,7 +169,7 @@ TEST_P(AggregateHelper, RefusesAnUnusableSpec) {
   EXPECT_THROW(AggregateRepository<Balance>(*events_, balance_spec(5)), ConfigurationError);
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, AggregateHelper, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, AggregateHelper, ::testing::ValuesIn(aggregate_providers()),
                          provider_name);
 
 }  // namespace

@@ -162,7 +162,7 @@ TEST_P(EventStoreAppend, IdentitiesAndExpectationsAreValidated) {
   EXPECT_EQ(ExpectedVersion::from_value(4), ExpectedVersion::exactly(4));
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, EventStoreAppend, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreAppend, ::testing::ValuesIn(event_providers()),
                          provider_name);
 
 }  // namespace

@@ -91,7 +91,7 @@ TEST_P(EventStoreRace, EightWritersWithRetryLoseNothingAndLeaveNoGap) {
   expect_store_total(loaded.size());
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, EventStoreRace, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreRace, ::testing::ValuesIn(event_providers()),
                          provider_name);
 
 }  // namespace

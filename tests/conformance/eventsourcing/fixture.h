@@ -33,10 +33,10 @@ class StoreFixture {
 
   // Stores on a fresh, empty database (the stores of one fixture may share it; it
   // lives as long as the fixture). `clock` outlives the stores.
-  virtual std::unique_ptr<EventStore> open_event_store(const Clock& clock) = 0;
-  virtual std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) = 0;
-  // Only for cases whose provider offers a saga store (saga_providers()); the default
-  // throws.
+  // Each only for cases whose provider offers the store (event_providers(),
+  // snapshot_providers(), saga_providers()); the defaults throw.
+  virtual std::unique_ptr<EventStore> open_event_store(const Clock& clock);
+  virtual std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock);
   virtual std::unique_ptr<SagaStore> open_saga_store(const Clock& clock);
 
   // The late-commit hook, for cases registered with late_commit: begins
@@ -66,14 +66,18 @@ struct ProviderCase {
   bool late_commit = false;
 };
 
-// Every case the build's fixtures registered; those whose event store has global
-// positions, and those whose has no feed; those with late_commit; and those whose provider offers a
-// saga store (its registration, providers/registry.h, says so).
+// Every case the build's fixtures registered; those whose provider offers an event
+// store, a snapshot store, both (the aggregate helper's), a saga store (its
+// registration, providers/registry.h, says so); those whose event store has global
+// positions, and those whose has no feed; those with late_commit.
 std::vector<ProviderCase> all_providers();
+std::vector<ProviderCase> event_providers();
+std::vector<ProviderCase> snapshot_providers();
+std::vector<ProviderCase> aggregate_providers();
+std::vector<ProviderCase> saga_providers();
 std::vector<ProviderCase> global_feed_providers();
 std::vector<ProviderCase> feedless_providers();
 std::vector<ProviderCase> late_commit_providers();
-std::vector<ProviderCase> saga_providers();
 
 }  // namespace docket::conformance::eventsourcing
 

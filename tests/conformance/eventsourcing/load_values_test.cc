@@ -156,7 +156,7 @@ TEST_P(EventStoreLoadValues, LongStreamsLoadWholeAndInOrder) {
   EXPECT_TRUE(events_->load(account("A-1"), kEvents).empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, EventStoreLoadValues, ::testing::ValuesIn(all_providers()),
+INSTANTIATE_TEST_SUITE_P(Providers, EventStoreLoadValues, ::testing::ValuesIn(event_providers()),
                          provider_name);
 
 }  // namespace

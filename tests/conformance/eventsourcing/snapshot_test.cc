@@ -42,8 +42,8 @@ TEST_P(SnapshotStoreConformance, RefusesANegativeVersion) {
   EXPECT_FALSE(snapshots_->load(account("A-1")).has_value());
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, SnapshotStoreConformance, ::testing::ValuesIn(all_providers()),
-                         provider_name);
+INSTANTIATE_TEST_SUITE_P(Providers, SnapshotStoreConformance,
+                         ::testing::ValuesIn(snapshot_providers()), provider_name);
 
 }  // namespace
 }  // namespace docket::conformance::eventsourcing

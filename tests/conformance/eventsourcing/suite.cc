@@ -8,13 +8,17 @@ namespace docket::conformance::eventsourcing {
 
 void StoreConformance::SetUp() {
   fixture_ = GetParam().make();
-  events_ = fixture_->open_event_store(clock_);
-  snapshots_ = fixture_->open_snapshot_store(clock_);
-  EXPECT_EQ(events_->provider_name(), GetParam().provider);
-  EXPECT_EQ(snapshots_->provider_name(), GetParam().provider);
-  // The case's feed gates the tests it runs: it must be what the store states.
-  ASSERT_EQ(events_->capabilities().feed, GetParam().feed)
-      << "the " << GetParam().name << " case states a feed its event store does not";
+  if (offers_events(GetParam())) {
+    events_ = fixture_->open_event_store(clock_);
+    EXPECT_EQ(events_->provider_name(), GetParam().provider);
+    // The case's feed gates the tests it runs: it must be what the store states.
+    ASSERT_EQ(events_->capabilities().feed, GetParam().feed)
+        << "the " << GetParam().name << " case states a feed its event store does not";
+  }
+  if (offers_snapshots(GetParam())) {
+    snapshots_ = fixture_->open_snapshot_store(clock_);
+    EXPECT_EQ(snapshots_->provider_name(), GetParam().provider);
+  }
   if (offers_sagas(GetParam())) {
     sagas_ = fixture_->open_saga_store(clock_);
     EXPECT_EQ(sagas_->provider_name(), GetParam().provider);
@@ -63,33 +67,78 @@ std::vector<ProviderCase> all_providers() {
   return FixtureRegistry<ProviderCase>::all();
 }
 
-std::vector<ProviderCase> global_feed_providers() {
-  return FixtureRegistry<ProviderCase>::where(
-      [](const ProviderCase& provider) { return provider.feed == FeedKind::kGlobalPositions; });
+namespace {
+
+const providers::ProviderRegistration* registration_of(const ProviderCase& provider) {
+  for (const providers::ProviderRegistration* registration :
+       providers::Registry::builtin().providers()) {
+    if (registration->name == provider.provider) {
+      return registration;
+    }
+  }
+  return nullptr;
 }
 
-std::vector<ProviderCase> feedless_providers() {
-  return FixtureRegistry<ProviderCase>::where(
-      [](const ProviderCase& provider) { return provider.feed == FeedKind::kNone; });
+}  // namespace
+
+bool offers_events(const ProviderCase& provider) {
+  const auto* registration = registration_of(provider);
+  return registration != nullptr && registration->event != nullptr;
+}
+
+bool offers_snapshots(const ProviderCase& provider) {
+  const auto* registration = registration_of(provider);
+  return registration != nullptr && registration->snapshot != nullptr;
 }
 
 bool offers_sagas(const ProviderCase& provider) {
-  const auto& registry = providers::Registry::builtin();
-  for (const providers::ProviderRegistration* registration : registry.providers()) {
-    if (registration->name == provider.provider) {
-      return registration->saga != nullptr;
-    }
-  }
-  return false;
+  const auto* registration = registration_of(provider);
+  return registration != nullptr && registration->saga != nullptr;
+}
+
+std::vector<ProviderCase> event_providers() {
+  return FixtureRegistry<ProviderCase>::where(offers_events);
+}
+
+std::vector<ProviderCase> snapshot_providers() {
+  return FixtureRegistry<ProviderCase>::where(offers_snapshots);
+}
+
+std::vector<ProviderCase> aggregate_providers() {
+  return FixtureRegistry<ProviderCase>::where([](const ProviderCase& provider) {
+    return offers_events(provider) && offers_snapshots(provider);
+  });
 }
 
 std::vector<ProviderCase> saga_providers() {
   return FixtureRegistry<ProviderCase>::where(offers_sagas);
 }
 
+std::vector<ProviderCase> global_feed_providers() {
+  return FixtureRegistry<ProviderCase>::where([](const ProviderCase& provider) {
+    return offers_events(provider) && provider.feed == FeedKind::kGlobalPositions;
+  });
+}
+
+std::vector<ProviderCase> feedless_providers() {
+  return FixtureRegistry<ProviderCase>::where([](const ProviderCase& provider) {
+    return offers_events(provider) && provider.feed == FeedKind::kNone;
+  });
+}
+
 std::vector<ProviderCase> late_commit_providers() {
   return FixtureRegistry<ProviderCase>::where(
       [](const ProviderCase& provider) { return provider.late_commit; });
+}
+
+std::unique_ptr<EventStore> StoreFixture::open_event_store(const Clock&) {
+  throw ConfigurationError(
+      "this provider offers no event store: only cases of event_providers() open one");
+}
+
+std::unique_ptr<SnapshotStore> StoreFixture::open_snapshot_store(const Clock&) {
+  throw ConfigurationError(
+      "this provider offers no snapshot store: only cases of snapshot_providers() open one");
 }
 
 std::unique_ptr<SagaStore> StoreFixture::open_saga_store(const Clock&) {

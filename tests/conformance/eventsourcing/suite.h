@@ -62,12 +62,15 @@ class StoreConformance : public ::testing::TestWithParam<ProviderCase> {
   const Timestamp start_{std::chrono::seconds(1'800'000'000)};
   ManualClock clock_{start_};
   std::unique_ptr<StoreFixture> fixture_;
+  // Each null unless the case's provider offers the store.
   std::unique_ptr<EventStore> events_;
   std::unique_ptr<SnapshotStore> snapshots_;
-  std::unique_ptr<SagaStore> sagas_;  // null unless offers_sagas(GetParam())
+  std::unique_ptr<SagaStore> sagas_;
 };
 
-// The case's provider offers a saga store (its registration says so).
+// The case's provider offers the store (its registration says so).
+bool offers_events(const ProviderCase& provider);
+bool offers_snapshots(const ProviderCase& provider);
 bool offers_sagas(const ProviderCase& provider);
 
 // Prints a provider case as its name in test failures.

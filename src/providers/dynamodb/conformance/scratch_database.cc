@@ -1,6 +1,6 @@
 // A throwaway DynamoDB database for the tests that run on every provider
-// (tests/support/scratch_database.h): a table prefix of its own on the DynamoDB Local
-// server of DOCKET_TEST_DYNAMODB_URL, its tables deleted with it.
+// (tests/support/scratch_database.h): a table prefix of its own on the DynamoDB Local server of
+// DOCKET_TEST_DYNAMODB_URL.
 #include "support/scratch_database.h"
 
 #include "conformance/fixture_registry.h"
@@ -9,17 +9,10 @@
 namespace docket::test_support {
 namespace {
 
-class DynamoDbScratchDatabase final : public ScratchDatabase {
- public:
-  const std::string& url() const override { return tables_.url(); }
-
- private:
-  DynamoDbTables tables_;
-};
-
 const conformance::FixtureRegistrar<ScratchDatabaseCase> kDynamoDbScratchDatabase{
     {.name = "dynamodb", .provider = "dynamodb", .make = [] {
-       return std::unique_ptr<ScratchDatabase>(std::make_unique<DynamoDbScratchDatabase>());
+       return std::unique_ptr<ScratchDatabase>(
+           std::make_unique<UrlScratchDatabase<DynamoDbTables>>());
      }}};
 
 }  // namespace

@@ -1,6 +1,5 @@
-// An event item and a B attribute without a server: base64 as DynamoDB's JSON carries
-// it (RFC 4648 vectors, every byte, refusals), and an item docket did not write read
-// back as an InfrastructureError naming the attribute.
+// An event item without a server: an item docket did not write read back as an
+// InfrastructureError naming the attribute.
 #include "providers/dynamodb/dynamodb_event_item.h"
 
 #include <gtest/gtest.h>
@@ -9,36 +8,9 @@
 
 #include "docket/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
-#include "providers/dynamodb/dynamodb_base64.h"
 
 namespace docket::dynamodb::event_item_test {
 namespace {
-
-TEST(DynamoDbBase64, EncodesTheRfcVectorsAndDecodesThemBack) {
-  const std::pair<std::string_view, std::string_view> vectors[] = {{"", ""},
-                                                                   {"f", "Zg=="},
-                                                                   {"fo", "Zm8="},
-                                                                   {"foo", "Zm9v"},
-                                                                   {"foob", "Zm9vYg=="},
-                                                                   {"fooba", "Zm9vYmE="},
-                                                                   {"foobar", "Zm9vYmFy"}};
-  for (const auto& [bytes, text] : vectors) {
-    EXPECT_EQ(base64_encode(bytes), text);
-    EXPECT_EQ(base64_decode(text), std::string(bytes));
-  }
-  std::string every;
-  for (int b = 0; b < 256; ++b) {
-    every += static_cast<char>(b);
-  }
-  EXPECT_EQ(base64_decode(base64_encode(every)), every);
-}
-
-TEST(DynamoDbBase64, RefusesWhatIsNotPaddedBase64) {
-  EXPECT_EQ(base64_decode("Zm9"), std::nullopt);       // not a multiple of 4
-  EXPECT_EQ(base64_decode("Zm9*"), std::nullopt);      // outside the alphabet
-  EXPECT_EQ(base64_decode("Zg==Zg=="), std::nullopt);  // padding before the end
-  EXPECT_EQ(base64_decode("Z==="), std::nullopt);
-}
 
 TEST(DynamoDbEventItem, AnItemDocketDidNotWriteIsAnInfrastructureErrorNamingTheAttribute) {
   const StreamId stream(TenantId("acme"), "account", "A-1");

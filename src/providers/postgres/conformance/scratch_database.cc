@@ -9,17 +9,10 @@
 namespace docket::test_support {
 namespace {
 
-class PostgresScratchDatabase final : public ScratchDatabase {
- public:
-  const std::string& url() const override { return schema_.url(); }
-
- private:
-  PostgresSchema schema_;
-};
-
 const conformance::FixtureRegistrar<ScratchDatabaseCase> kPostgresScratchDatabase{
     {.name = "postgres", .provider = "postgres", .make = [] {
-       return std::unique_ptr<ScratchDatabase>(std::make_unique<PostgresScratchDatabase>());
+       return std::unique_ptr<ScratchDatabase>(
+           std::make_unique<UrlScratchDatabase<PostgresSchema>>());
      }}};
 
 }  // namespace

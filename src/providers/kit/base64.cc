@@ -1,9 +1,9 @@
-#include "providers/dynamodb/dynamodb_base64.h"
+#include "providers/kit/base64.h"
 
 #include <array>
 #include <cstdint>
 
-namespace docket::dynamodb {
+namespace docket::kit {
 namespace {
 
 constexpr std::string_view kAlphabet =
@@ -79,4 +79,4 @@ std::optional<std::string> base64_decode(std::string_view text) {
   return bytes;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::kit

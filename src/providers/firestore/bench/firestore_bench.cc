@@ -1,0 +1,135 @@
+// The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`:
+// a run on firestore://...?project=P[&prefix=X] puts each side under a collection prefix
+// of its own in the same database, X followed by the side's name and '_'
+// (docket_bench_docket_, docket_bench_raw_), so both sides' collections have one shape and
+// grow in step. The checks read a side's collection with a query, bypassing docket.
+#include <algorithm>
+#include <memory>
+#include <string>
+
+#include "bench_provider.h"
+#include "docket/error.h"
+#include "providers/firestore/firestore_claim_document.h"
+#include "providers/firestore/firestore_claim_inbox_store.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_value.h"
+#include "raw_claim_firestore.h"
+
+namespace docket::bench {
+namespace {
+
+constexpr std::string_view kFirestorePrefixParameter = "prefix=";
+constexpr std::string_view kFirestoreChecks = "Firestore bench check";
+constexpr std::size_t kFirestoreCheckPage = 300;
+
+// `url` with `side` and '_' appended to its collection prefix (or as its prefix).
+std::string firestore_side_url(std::string_view url, std::string_view side) {
+  std::string text(url);
+  const std::string suffix = std::string(side) + "_";
+  const std::size_t question = text.find('?');
+  std::size_t at = std::string::npos;
+  for (std::size_t from = question; from != std::string::npos && at == std::string::npos;
+       from = text.find('&', from + 1)) {
+    if (text.compare(from + 1, kFirestorePrefixParameter.size(), kFirestorePrefixParameter) == 0) {
+      at = from + 1;
+    }
+  }
+  if (at != std::string::npos) {
+    text.insert(std::min(text.find('&', at), text.size()), suffix);
+  } else {
+    text += "&" + std::string(kFirestorePrefixParameter) + suffix;
+  }
+  firestore::parse_store_url(text);  // refuses a prefix grown past its limit
+  return text;
+}
+
+std::string claim_collection(const firestore::Client& client) {
+  return client.url().collection(firestore::claim::kCollection);
+}
+
+class FirestoreClaimBench final : public ClaimBench {
+ public:
+  // One store, its client's connections shared by the threads, as an application has.
+  std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
+                                                     std::size_t) const override {
+    return std::make_unique<firestore::FirestoreClaimInboxStore>(db, SystemClock::instance());
+  }
+
+  // Firestore makes a collection with its first document.
+  void prepare(const BenchStore&) const override {}
+
+  ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
+    const firestore::Client client(firestore::parse_store_url(db));
+    ClaimRows rows;
+    firestore::query_pages(
+        client,
+        {.collection = claim_collection(client),
+         .where = firestore::field_filter(firestore::claim::kHandlerType, "EQUAL",
+                                          firestore::string_value(handler_type))},
+        kFirestoreCheckPage, [&](std::vector<firestore::Document>& page) {
+          for (const firestore::Document& document : page) {
+            ++rows.entries;
+            const firestore::FieldReader fields(document.fields, std::string(kFirestoreChecks));
+            rows.processed += fields.string(firestore::claim::kStatus) == "processed" ? 1 : 0;
+          }
+          return true;
+        });
+    return rows;
+  }
+
+  std::unique_ptr<ClaimSession> raw_session(const std::string& raw_db,
+                                            std::string_view handler_type,
+                                            std::string_view owner) const override {
+    return std::make_unique<RawClaimFirestore>(raw_db, handler_type, owner);
+  }
+};
+
+class FirestoreBench final : public ProviderBench {
+ public:
+  std::string_view example_url() const noexcept override {
+    return "firestore://127.0.0.1:8080?project=demo";
+  }
+
+  // Whether the emulator keeps its data in memory only cannot be told from the URL:
+  // every commit is acknowledged as durable.
+  bool in_memory(std::string_view) const override { return false; }
+
+  BenchStore bench_store(std::string_view url, std::string_view docket_side,
+                         std::string_view raw_side) const override {
+    return BenchStore{.url = std::string(url),
+                      .provider = this,
+                      .docket_db = firestore_side_url(url, docket_side),
+                      .raw_db = firestore_side_url(url, raw_side),
+                      .docket_schema = {},
+                      .raw_schema = {}};
+  }
+
+  // Collections come with their first document.
+  void create_sides(const BenchStore&) const override {}
+
+  void drop_sides(const BenchStore& store) const override {
+    for (const std::string& db : {store.docket_db, store.raw_db}) {
+      const firestore::Client client(firestore::parse_store_url(db));
+      firestore::delete_collection(client, claim_collection(client));
+    }
+  }
+
+  const ClaimBench* claim() const noexcept override { return &claim_; }
+
+ private:
+  FirestoreClaimBench claim_;
+};
+
+}  // namespace
+}  // namespace docket::bench
+
+namespace docket::firestore {
+
+const bench::ProviderBench& bench_sides() {
+  static const bench::FirestoreBench sides;
+  return sides;
+}
+
+}  // namespace docket::firestore

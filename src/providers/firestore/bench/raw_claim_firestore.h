@@ -1,0 +1,54 @@
+// The raw limit of the claim inbox on Firestore: what docket's claim runner and
+// Firestore claim inbox store do for a message, sent directly through the provider's
+// client.
+//
+// The requests are the store's own (firestore_claim_inbox_store.h), in the same shape
+// and number: a batchGet of the entry and a commit of the claimed document under the
+// precondition that it is unchanged since (exists: false for a new entry); then, when it
+// claimed, a batchGet and a commit marking it processed under the same kind of
+// precondition. The document is written by claim::claim_fields() and the transition by
+// kit/claim_transition.h, as the store's; the entry id is composed by src/keys. "now" is
+// read from the system clock per request, as docket's store does.
+//
+// Thread-safety: one session per thread, each with its own client and connection.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_BENCH_RAW_CLAIM_FIRESTORE_H_
+#define DOCKET_PROVIDERS_FIRESTORE_BENCH_RAW_CLAIM_FIRESTORE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "claim_session.h"
+#include "docket/claim_inbox_store.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+
+namespace docket::bench {
+
+class RawClaimFirestore final : public ClaimSession {
+ public:
+  // `url`: a Firestore store URL whose prefix is the raw side's.
+  RawClaimFirestore(const std::string& url, std::string_view handler_type, std::string_view owner);
+
+  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+
+ private:
+  // The entry as read (nullopt: absent) and the precondition to write it back under.
+  struct Read {
+    std::optional<ClaimEntry> entry;
+    firestore::Precondition precondition;
+  };
+  Read read(const std::string& id) const;
+  bool write(const std::string& id, const ClaimEntry& entry,
+             const firestore::Precondition& precondition) const;
+
+  firestore::Client client_;
+  std::string collection_;
+  std::string handler_type_;
+  std::string owner_;
+};
+
+}  // namespace docket::bench
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_BENCH_RAW_CLAIM_FIRESTORE_H_

@@ -1,0 +1,10 @@
+# The Firestore provider's conformance fixtures, one file per suite it runs
+# (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
+# Each fixture works under a collection prefix of its own on the Firestore emulator of
+# DOCKET_TEST_FIRESTORE_URL (docket_test_firestore).
+docket_conformance(claim claim_fixture.cc LINK docket_test_firestore)
+docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_firestore)
+docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_firestore)
+# A scratch database for the tool's tests on every provider, and `docket bench claim` on
+# the Firestore emulator (tests/tool).
+docket_conformance(tool scratch_database.cc firestore_bench_test.cc LINK docket_test_firestore)

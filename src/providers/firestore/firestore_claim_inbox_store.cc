@@ -1,0 +1,138 @@
+// The claim inbox's state changes and its one-entry read
+// (firestore_claim_inbox_store.h).
+#include "providers/firestore/firestore_claim_inbox_store.h"
+
+#include <utility>
+
+#include "docket/error.h"
+#include "docket/keys/provider.h"
+#include "providers/firestore/firestore_claim_document.h"
+#include "providers/firestore/firestore_limits.h"
+#include "providers/kit/claim_transition.h"
+#include "providers/kit/key_bridge.h"
+
+namespace docket::firestore {
+namespace {
+
+// Each refused commit means another writer changed the entry in between; a writer
+// refused this often in a row is starved by a hot entry, and says so rather than spin.
+constexpr int kMaxEntryRaces = 1000;
+
+}  // namespace
+
+FirestoreClaimInboxStore::FirestoreClaimInboxStore(std::string_view url, const Clock& clock)
+    : client_(parse_store_url(url)),
+      clock_(clock),
+      collection_(client_.url().collection(claim::kCollection)),
+      store_("Firestore claim inbox (collection '" + collection_ + "' at " + client_.url().text +
+             ")") {}
+
+StoreCapabilities FirestoreClaimInboxStore::capabilities() const noexcept {
+  // Never joins a handler's writes; every process that names the collection shares it.
+  // The cleanup's batches are query pages deleted in commits of at most 500 each, so no
+  // commit limit bounds a batch.
+  return {.joins_handler_writes = false,
+          .interactive_transactions = false,
+          .max_writes_per_commit = 0,
+          .max_bytes_per_commit = 0,
+          .max_bytes_per_record = kMaxDocumentBytes,
+          .feed = FeedKind::kNone,
+          .server_side_expiry = false,
+          .shared_between_processes = true};
+}
+
+std::string FirestoreClaimInboxStore::entry_id(const ClaimKey& key) const {
+  std::string id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value;
+  check_document_id(collection_, id);
+  return id;
+}
+
+bool FirestoreClaimInboxStore::change_entry(const ClaimKey& key, const Change& change) {
+  const std::string id = entry_id(key);
+  for (int race = 0; race < kMaxEntryRaces; ++race) {
+    const std::optional<Document> document = get_document(client_, collection_, id);
+    std::optional<ClaimEntry> entry;
+    if (document) {
+      entry = claim::claim_entry_of(*document, store_);
+    }
+    if (!change(entry, clock_.now())) {
+      return false;
+    }
+    const Write write{.collection = collection_,
+                      .id = id,
+                      .fields = claim::claim_fields(*entry),
+                      .precondition = document ? Precondition{.update_time = document->update_time}
+                                               : Precondition{.exists = false}};
+    if (commit(client_, std::span<const Write>(&write, 1), store_).applied) {
+      return true;
+    }
+  }
+  throw InfrastructureError(store_ + ": entry '" + id + "' changed under each of " +
+                            std::to_string(kMaxEntryRaces) + " attempts to change it; retry later");
+}
+
+ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::string_view owner,
+                                                   std::chrono::microseconds lease) {
+  ClaimResult result;
+  change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+    if (!entry) {
+      entry = kit::new_claim_entry(key, now);
+    }
+    result = kit::claim(*entry, owner, now, lease);
+    return result.outcome == ClaimOutcome::kClaimed;
+  });
+  return result;
+}
+
+bool FirestoreClaimInboxStore::do_mark_processed(const ClaimKey& key, std::string_view owner) {
+  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+    if (!entry || !kit::held_by(*entry, owner)) {
+      return false;
+    }
+    kit::mark_processed(*entry, now);
+    return true;
+  });
+}
+
+bool FirestoreClaimInboxStore::do_release(const ClaimKey& key, std::string_view owner) {
+  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+    if (!entry || !kit::held_by(*entry, owner)) {
+      return false;
+    }
+    kit::release(*entry, now);
+    return true;
+  });
+}
+
+bool FirestoreClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_view owner,
+                                              const ClaimFailure& failure) {
+  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+    if (!entry || !kit::held_by(*entry, owner)) {
+      return false;
+    }
+    kit::mark_failed(*entry, failure, now);
+    return true;
+  });
+}
+
+bool FirestoreClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
+  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+    if (!entry) {
+      entry = kit::new_claim_entry(key, now);
+    } else if (entry->status == ClaimStatus::kProcessed) {
+      return false;
+    }
+    kit::mark_processed(*entry, now);
+    return true;
+  });
+}
+
+std::optional<ClaimEntry> FirestoreClaimInboxStore::do_find(const ClaimKey& key) {
+  const std::optional<Document> document = get_document(client_, collection_, entry_id(key));
+  if (!document) {
+    return std::nullopt;
+  }
+  return claim::claim_entry_of(*document, store_);
+}
+
+}  // namespace docket::firestore

@@ -1,0 +1,84 @@
+// The Firestore ClaimInboxStore: one document per entry (firestore_claim_document.h),
+// every state change a read of the entry and a commit of the whole changed document
+// under a precondition that it is unchanged since that read: `exists: false` for an
+// entry not there yet, its `updateTime` otherwise. Of concurrent writers of one entry,
+// threads or processes, exactly one commit applies; the others are refused with
+// nothing written, read the entry again and decide anew (a claimer then finds it held).
+// The precondition is checked by the server at commit, so no transaction (and no lock
+// held between the read and the write) is needed.
+//
+// The administration reads are queries over the collection (docs/firestore.md names
+// the composite indexes they need on the Cloud Firestore service): failed entries due,
+// processed entries older than a cutoff, pages in document id order, counts. Cleanup
+// deletes each query page's entries in commits of at most 500 deletes, each under the
+// precondition that the entry is unchanged since the query read it.
+//
+// Thread-safety: every member may be called from many threads (and processes) at once.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CLAIM_INBOX_STORE_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CLAIM_INBOX_STORE_H_
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/claim_inbox_store.h"
+#include "docket/clock.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
+
+namespace docket::firestore {
+
+class FirestoreClaimInboxStore final : public ClaimInboxStore {
+ public:
+  // Throws ConfigurationError for a URL parse_store_url refuses or a missing access
+  // token; sends nothing.
+  FirestoreClaimInboxStore(std::string_view url, const Clock& clock);
+
+  std::string_view provider_name() const noexcept override { return "firestore"; }
+  StoreCapabilities capabilities() const noexcept override;
+  // Firestore makes a collection with its first document: nothing to create.
+  void migrate() override {}
+
+ protected:
+  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+                           std::chrono::microseconds lease) override;
+  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override;
+  bool do_release(const ClaimKey& key, std::string_view owner) override;
+  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+                      const ClaimFailure& failure) override;
+  bool do_try_mark_processed(const ClaimKey& key) override;
+  std::optional<ClaimEntry> do_find(const ClaimKey& key) override;
+  // firestore_claim_admin.cc
+  std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override;
+  ClaimCounts do_counts(const std::optional<TenantId>& tenant) override;
+  ClaimPage do_entries(const ClaimPageRequest& request) override;
+  std::size_t do_cleanup_batch(const TenantId* tenant, Timestamp cutoff,
+                               std::size_t limit) override;
+  std::uint64_t do_count_cleanable(const std::optional<TenantId>& tenant,
+                                   Timestamp cutoff) override;
+
+ private:
+  // Given the entry as read (nullopt: absent) and the time, changes it in place (creating
+  // it when absent) and returns true to write it, or false to write nothing.
+  using Change = std::function<bool(std::optional<ClaimEntry>& entry, Timestamp now)>;
+
+  // The entry's document id (src/keys), checked against Firestore's id rules.
+  std::string entry_id(const ClaimKey& key) const;
+  // Reads the entry, applies `change` and commits the result unless the entry changed
+  // since the read, in which case it starts over from a new read. Whether it wrote.
+  bool change_entry(const ClaimKey& key, const Change& change);
+  // The query for processed entries before `cutoff` (of `tenant` when given).
+  Query processed_before(const TenantId* tenant, Timestamp cutoff) const;
+
+  Client client_;
+  const Clock& clock_;
+  std::string collection_;
+  std::string store_;  // "Firestore claim inbox (collection 'app_docket_claim_inbox' at ...)"
+};
+
+}  // namespace docket::firestore
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CLAIM_INBOX_STORE_H_

@@ -1,0 +1,153 @@
+#include "providers/firestore/firestore_documents.h"
+
+#include "docket/error.h"
+#include "providers/firestore/firestore_limits.h"
+
+namespace docket::firestore {
+namespace {
+
+nlohmann::json precondition_json(const Precondition& precondition) {
+  nlohmann::json current = nlohmann::json::object();
+  if (precondition.exists) {
+    current["exists"] = *precondition.exists;
+  }
+  if (precondition.update_time) {
+    current["updateTime"] = *precondition.update_time;
+  }
+  return current;
+}
+
+}  // namespace
+
+Document document_from_json(const nlohmann::json& json) {
+  Document document;
+  document.name = json.value("name", "");
+  document.id = document.name.substr(document.name.rfind('/') + 1);
+  document.fields = json.value("fields", nlohmann::json::object());
+  document.update_time = json.value("updateTime", "");
+  return document;
+}
+
+std::string collection_target(std::string_view collection) {
+  return "collection '" + std::string(collection) + "'";
+}
+
+CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
+                    std::optional<std::string_view> transaction) {
+  if (writes.size() > kMaxWritesPerCommit) {
+    throw InvalidInputError(
+        "a Firestore commit on " + std::string(target) + " of " + std::to_string(writes.size()) +
+        " writes is over Firestore's limit of " + std::to_string(kMaxWritesPerCommit) +
+        " writes per commit: split it; nothing was written");
+  }
+  nlohmann::json request = {{"writes", nlohmann::json::array()}};
+  for (const Write& write : writes) {
+    nlohmann::json entry;
+    const std::string name = client.url().document_name(write.collection, write.id);
+    if (write.fields) {
+      check_document(write.collection, write.id, *write.fields);
+      entry["update"] = {{"name", name}, {"fields", *write.fields}};
+    } else {
+      check_document_id(write.collection, write.id);
+      entry["delete"] = name;
+    }
+    if (nlohmann::json current = precondition_json(write.precondition); !current.empty()) {
+      entry["currentDocument"] = std::move(current);
+    }
+    request["writes"].push_back(std::move(entry));
+  }
+  Codes expected{Code::kFailedPrecondition, Code::kAlreadyExists, Code::kNotFound};
+  if (transaction) {
+    request["transaction"] = std::string(*transaction);
+    expected = {Code::kFailedPrecondition, Code::kAlreadyExists, Code::kNotFound, Code::kAborted};
+  }
+  const Response response = client.call({.method = "commit",
+                                         .target = target,
+                                         .replay = Replay::kUnsafe,
+                                         .in_transaction = transaction.has_value(),
+                                         .expected = expected},
+                                        request);
+  CommitResult result;
+  if (!response.ok()) {
+    result.refusal = response.error();
+    return result;
+  }
+  result.applied = true;
+  for (const nlohmann::json& write_result :
+       response.body().value("writeResults", nlohmann::json::array())) {
+    result.update_times.push_back(write_result.value("updateTime", ""));
+  }
+  return result;
+}
+
+std::string begin_transaction(const Client& client, bool read_only) {
+  const nlohmann::json options = read_only
+                                     ? nlohmann::json{{"readOnly", nlohmann::json::object()}}
+                                     : nlohmann::json{{"readWrite", nlohmann::json::object()}};
+  const Response response =
+      client.call({.method = "beginTransaction", .replay = Replay::kSafe}, {{"options", options}});
+  const auto id = response.body().find("transaction");
+  if (id == response.body().end() || !id->is_string()) {
+    throw InfrastructureError("Firestore beginTransaction at " + client.url().text +
+                              " answered without a transaction id (" +
+                              response.body().dump().substr(0, 200) +
+                              "); is the endpoint a Firestore server?");
+  }
+  return id->get<std::string>();
+}
+
+void rollback(const Client& client, std::string_view transaction) noexcept {
+  try {
+    client.call({.method = "rollback",
+                 .replay = Replay::kSafe,
+                 .expected = {Code::kInvalidArgument, Code::kNotFound, Code::kAborted,
+                              Code::kFailedPrecondition}},
+                {{"transaction", std::string(transaction)}});
+  } catch (const std::exception&) {  // the transaction expires on its own
+  }
+}
+
+std::vector<std::optional<Document>> batch_get(const Client& client, std::string_view collection,
+                                               std::span<const std::string> ids,
+                                               std::optional<std::string_view> transaction) {
+  nlohmann::json names = nlohmann::json::array();
+  for (const std::string& id : ids) {
+    check_document_id(collection, id);
+    names.push_back(client.url().document_name(collection, id));
+  }
+  nlohmann::json request = {{"documents", names}};
+  if (transaction) {
+    request["transaction"] = std::string(*transaction);
+  }
+  const std::string target = collection_target(collection);
+  const Response response = client.call({.method = "batchGet",
+                                         .target = target,
+                                         .replay = Replay::kSafe,
+                                         .in_transaction = transaction.has_value()},
+                                        request);
+  // The answers come in any order: match them to the names asked for.
+  std::vector<std::optional<Document>> found(ids.size());
+  for (const nlohmann::json& answer : response.body()) {
+    const auto document = answer.find("found");
+    if (document == answer.end()) {
+      continue;
+    }
+    Document read = document_from_json(*document);
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (!found[i] && names[i].get_ref<const std::string&>() == read.name) {
+        found[i] = std::move(read);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+std::optional<Document> get_document(const Client& client, std::string_view collection,
+                                     std::string_view id,
+                                     std::optional<std::string_view> transaction) {
+  const std::string ids[] = {std::string(id)};
+  return std::move(batch_get(client, collection, ids, transaction).front());
+}
+
+}  // namespace docket::firestore

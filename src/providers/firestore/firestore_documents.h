@@ -1,0 +1,85 @@
+// The Firestore document operations docket's stores are made of, over Client:
+// commits of writes with preconditions, transactions (begin, commit, rollback) and batch
+// gets. Queries are in firestore_query.h.
+//
+// Every write is checked against firestore_limits.h before anything is sent. Reads are
+// sent as Replay::kSafe (the client may repeat them); a commit is kUnsafe: a commit
+// whose first try may have been applied is never sent again, as its second try could
+// report its own first as a conflict.
+//
+// Thread-safety: pure functions over a Client, which may be shared between threads.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_DOCUMENTS_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_DOCUMENTS_H_
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "providers/firestore/firestore_client.h"
+
+namespace docket::firestore {
+
+// A document as read back.
+struct Document {
+  std::string name{};         // the full resource name
+  std::string id{};           // its last segment
+  nlohmann::json fields{};    // field name -> Value (an object, empty when it has none)
+  std::string update_time{};  // RFC 3339, exactly as Firestore wrote it (for preconditions)
+};
+
+// A document as the REST API answers it ({"name", "fields", "updateTime", ...}).
+Document document_from_json(const nlohmann::json& json);
+
+// "collection 'app_things'": what a call on `collection` acts on, for messages.
+std::string collection_target(std::string_view collection);
+
+// What must hold for a write to apply; nothing when both are empty.
+struct Precondition {
+  std::optional<bool> exists{};              // false: a create; true: must exist
+  std::optional<std::string> update_time{};  // must be unchanged since this read
+};
+
+struct Write {
+  std::string collection{};
+  std::string id{};
+  // The whole document to set, field name -> Value; nullopt deletes the document.
+  std::optional<nlohmann::json> fields{};
+  Precondition precondition{};
+};
+
+struct CommitResult {
+  // False when a precondition did not hold (or, in a transaction, it was aborted):
+  // nothing was written. `refusal` says which.
+  bool applied = false;
+  std::optional<ServiceError> refusal{};
+  std::vector<std::string> update_times{};  // applied: each write's, in order
+};
+
+// Commits `writes` atomically (in `transaction` when given, which ends it). Throws
+// InvalidInputError, naming the collection and document, for a write over a limit or
+// more than kMaxWritesPerCommit writes (nothing sent); per firestore_failure.h for a
+// failure that is not a precondition. `target` names what is written, for messages.
+CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
+                    std::optional<std::string_view> transaction = std::nullopt);
+
+// A new read-write (or read-only) transaction's id.
+std::string begin_transaction(const Client& client, bool read_only = false);
+// Ends `transaction` without writing. Never throws for a transaction that is already
+// over (Firestore forgets them): a rollback is a courtesy that frees its locks early.
+void rollback(const Client& client, std::string_view transaction) noexcept;
+
+// The documents of `collection` named `ids`, in order; nullopt for each missing one.
+std::vector<std::optional<Document>> batch_get(
+    const Client& client, std::string_view collection, std::span<const std::string> ids,
+    std::optional<std::string_view> transaction = std::nullopt);
+std::optional<Document> get_document(const Client& client, std::string_view collection,
+                                     std::string_view id,
+                                     std::optional<std::string_view> transaction = std::nullopt);
+
+}  // namespace docket::firestore
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_DOCUMENTS_H_

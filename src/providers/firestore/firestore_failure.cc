@@ -1,0 +1,115 @@
+#include "providers/firestore/firestore_failure.h"
+
+#include "docket/error.h"
+
+namespace docket::firestore {
+namespace {
+
+std::string attempt_count(int attempts) {
+  return attempts == 1 ? "1 attempt" : std::to_string(attempts) + " attempts";
+}
+
+std::string firestore_advice(const FailedCall& failed, const ServiceError& error) {
+  const bool safe = failed.call.replay == Replay::kSafe;
+  switch (error.code) {
+    case Code::kUnauthenticated:
+    case Code::kPermissionDenied:
+      return failed.url.googleapis
+                 ? "The access token in DOCKET_FIRESTORE_ACCESS_TOKEN was refused: give a "
+                   "current one (`gcloud auth print-access-token`) for an account allowed to "
+                   "use Cloud Firestore in project " +
+                       failed.url.project + "."
+                 : "The server refused the request's credentials: is it the Firestore "
+                   "emulator? Its security rules may deny docket's collections.";
+    case Code::kNotFound:
+      return "Firestore found no database " + failed.url.database + " in project " +
+             failed.url.project + ": check project and database in the store URL.";
+    case Code::kInvalidArgument:
+    case Code::kOutOfRange:
+      return "Firestore refused the request as malformed and wrote nothing. The message names "
+             "what it refused.";
+    case Code::kResourceExhausted:
+      return "Firestore refused the request for quota or rate on each of " +
+             attempt_count(failed.attempts) + "; nothing was written. Retry later.";
+    case Code::kAborted:
+      return failed.call.in_transaction
+                 ? "Another transaction holds the same documents and this one was aborted; "
+                   "nothing was written. Run it again from its reads."
+                 : "Firestore aborted the request for contention on each of " +
+                       attempt_count(failed.attempts) + "; nothing was written. Retry later.";
+    case Code::kFailedPrecondition:
+      return "A precondition of the request did not hold where docket expected none (or the "
+             "query needs an index: the message says which): the collection holds data docket "
+             "did not write, or another writer raced it.";
+    case Code::kUnavailable:
+    case Code::kInternal:
+    case Code::kDeadlineExceeded:
+    case Code::kUnknown:
+      return "Firestore failed on its side (" + attempt_count(failed.attempts) + ")" +
+             (safe ? "; retry later."
+                   : "; the request may or may not have been applied, so it was not repeated: "
+                     "check its effect before retrying.");
+    default:
+      return "See Firestore's message above.";
+  }
+}
+
+}  // namespace
+
+std::string describe(const Call& call, const StoreUrl& url) {
+  std::string text = "Firestore " + std::string(call.method);
+  if (!call.target.empty()) {
+    text += " on " + std::string(call.target);
+  }
+  return text + " at " + url.text;
+}
+
+void throw_service_failure(const FailedCall& failed, const ServiceError& error) {
+  std::string message = describe(failed.call, failed.url) + " failed: " + error.status + " (HTTP " +
+                        std::to_string(error.http_status) + ")";
+  if (!error.message.empty()) {
+    message += ": " + error.message;
+  }
+  message += ". " + firestore_advice(failed, error);
+  switch (error.code) {
+    case Code::kUnauthenticated:
+    case Code::kPermissionDenied:
+    case Code::kUnimplemented:
+    case Code::kNotFound:
+      throw ConfigurationError(message);
+    case Code::kInvalidArgument:
+    case Code::kOutOfRange:
+      throw InvalidInputError(message);
+    default:
+      throw InfrastructureError(message);
+  }
+}
+
+void throw_transport_failure(const FailedCall& failed, const kit::http::TransportFailure& failure) {
+  using Kind = kit::http::TransportFailure::Kind;
+  std::string message =
+      describe(failed.call, failed.url) + " failed after " + attempt_count(failed.attempts) + ": ";
+  switch (failure.kind) {
+    case Kind::kConnect:
+      message += "could not connect to " + failed.url.endpoint + " (" + failure.detail + "). " +
+                 (failed.url.googleapis
+                      ? "Check the network path to firestore.googleapis.com."
+                      : "Is the server running there? Check host and port in the store URL "
+                        "(scripts/firestore-start.sh starts the emulator for docket's tests).");
+      break;
+    case Kind::kTimeout:
+      message += "no answer in time (" + failure.detail + ").";
+      break;
+    case Kind::kBroken:
+      message += "the connection failed (" + failure.detail + ").";
+      break;
+  }
+  if (!failure.request_unsent && failed.call.replay == Replay::kUnsafe) {
+    message +=
+        " The request may or may not have been applied, so it was not repeated: check "
+        "its effect before retrying.";
+  }
+  throw InfrastructureError(message);
+}
+
+}  // namespace docket::firestore

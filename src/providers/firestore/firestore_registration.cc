@@ -1,0 +1,63 @@
+// The Firestore provider's registration (providers/registry.h): firestore://HOST:PORT
+// (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
+// (the Cloud Firestore service), with ?project=, an optional &database= and an optional
+// &prefix= (firestore_url.h). It offers the claim inbox, the checkpoint store and the
+// snapshot store; the registry refuses its other stores, naming the providers that offer them.
+// Stores opened on one URL share its collections.
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/keys/provider.h"
+#include "providers/firestore/firestore_checkpoint_store.h"
+#include "providers/firestore/firestore_claim_inbox_store.h"
+#include "providers/firestore/firestore_snapshot_store.h"
+#include "providers/firestore/firestore_url.h"
+#include "providers/kit/url_password.h"
+#include "providers/registry.h"
+
+namespace docket::firestore {
+namespace {
+
+constexpr std::array<std::string_view, 1> kFirestoreSchemes = {"firestore"};
+
+// What parse_store_url would refuse, worded to follow "<store> URL '<url>'".
+std::optional<std::string> firestore_url_problem(std::string_view url) {
+  if (std::optional<std::string> problem = store_url_problem(url)) {
+    return "is refused: " + *problem;
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<ClaimInboxStore> open_firestore_claim_inbox(std::string_view url,
+                                                            const Clock& clock) {
+  return std::make_unique<FirestoreClaimInboxStore>(url, clock);
+}
+
+}  // namespace
+
+const providers::ProviderRegistration& registration() {
+  static const providers::ProviderRegistration firestore{
+      .name = "firestore",
+      .schemes = kFirestoreSchemes,
+      .url_forms = kUrlForms,
+      .key_shape = keys::Provider::kFirestore,
+      .process_local = false,
+      .url_problem = firestore_url_problem,
+      // Its URLs carry no credentials (user info is refused), but a refused URL is
+      // printed in the refusal: one with a password never echoes it.
+      .printable_url = kit::mask_url_passwords,
+      .inbox = nullptr,
+      .checkpoint = open_checkpoint_store,
+      .outbox = nullptr,
+      .event = nullptr,
+      .snapshot = open_snapshot_store,
+      .saga = nullptr,
+      .claim_inbox = open_firestore_claim_inbox,
+  };
+  return firestore;
+}
+
+}  // namespace docket::firestore

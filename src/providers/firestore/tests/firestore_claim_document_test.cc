@@ -1,0 +1,47 @@
+// A claim entry as a Firestore document and back, without a server: every field on
+// the document, absent optionals as nullValue, and the entry read back equal.
+#include "providers/firestore/firestore_claim_document.h"
+
+#include <gtest/gtest.h>
+
+#include "docket/error.h"
+
+namespace docket::firestore::claim {
+namespace firestore_claim_document_test {
+
+Timestamp at(std::int64_t micros) {
+  return Timestamp(std::chrono::microseconds(micros));
+}
+
+TEST(FirestoreClaimDocument, AnEntryRoundTripsThroughItsDocumentWithEveryField) {
+  ClaimEntry entry(ClaimKey(TenantId("acme_corp"), "orders/42", "H__"));
+  entry.status = ClaimStatus::kFailed;
+  entry.retry_count = 3;
+  entry.received_at = at(1'000'001);
+  entry.updated_at = at(2'000'002);
+  entry.last_error = "boom";
+  entry.next_attempt_at = at(3'000'003);
+  const nlohmann::json fields = claim_fields(entry);
+  for (std::string_view field :
+       {kTenant, kMessageId, kHandlerType, kStatus, kRetryCount, kReceivedAt, kUpdatedAt, kOwner,
+        kLeaseUntil, kProcessedAt, kLastError, kNextAttemptAt}) {
+    EXPECT_TRUE(fields.contains(field)) << field;
+  }
+  EXPECT_EQ(fields.at(std::string(kOwner)), nlohmann::json::parse(R"({"nullValue":null})"));
+  EXPECT_EQ(fields.at(std::string(kMessageId)),
+            nlohmann::json::parse(R"({"stringValue":"orders/42"})"));
+  EXPECT_EQ(fields.at(std::string(kRetryCount)), nlohmann::json::parse(R"({"integerValue":"3"})"));
+  const Document document{.name = "n", .id = "inbox:acme_corp:orders%2F42:H__", .fields = fields};
+  EXPECT_EQ(claim_entry_of(document, "store"), entry);
+}
+
+TEST(FirestoreClaimDocument, AnUnknownStatusIsAnInfrastructureErrorNamingTheStore) {
+  ClaimEntry entry(ClaimKey(TenantId("acme"), "m", "H"));
+  nlohmann::json fields = claim_fields(entry);
+  fields[std::string(kStatus)] = {{"stringValue", "lost"}};
+  const Document document{.name = "n", .id = "d", .fields = fields};
+  EXPECT_THROW(claim_entry_of(document, "Firestore claim inbox"), InfrastructureError);
+}
+
+}  // namespace firestore_claim_document_test
+}  // namespace docket::firestore::claim

@@ -1,0 +1,123 @@
+// The Firestore claim inbox beyond the conformance suite: the ids of
+// inbox-document-ids.txt as documents (a message id with '/', the untenanted sentinel
+// with a handler type ending in "__", the specification's 665-byte worked example),
+// messageId and handlerType on every write path, and a refusal naming the document
+// for an entry docket did not write.
+#include <string>
+
+#include "docket/error.h"
+#include "docket/open_claim_inbox_store.h"
+#include "firestore_fixture.h"
+#include "providers/firestore/firestore_claim_document.h"
+#include "providers/firestore/firestore_value.h"
+
+namespace docket::firestore {
+namespace firestore_claim_inbox_test {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::ThrowsMessage;
+
+constexpr std::chrono::seconds kLease{30};
+
+// The worked example: a GUID tenant, a GUID message id and an assembly-qualified
+// Dictionary<string, List<string>>, 665 bytes once composed (671 with "inbox:").
+constexpr std::string_view kNestedGenericHandler =
+    "System.Collections.Generic.Dictionary`2[[System.String, System.Private.CoreLib, "
+    "Version=10.0.0.0, Culture=neutral, PublicKeyToken=7cec85d7bea7798e],[System.Collections."
+    "Generic.List`1[[System.String, System.Private.CoreLib, Version=10.0.0.0, Culture=neutral, "
+    "PublicKeyToken=7cec85d7bea7798e]], System.Private.CoreLib, Version=10.0.0.0, "
+    "Culture=neutral, PublicKeyToken=7cec85d7bea7798e]], System.Private.CoreLib, "
+    "Version=10.0.0.0, Culture=neutral, PublicKeyToken=7cec85d7bea7798e";
+
+class FirestoreClaimInboxTest : public FirestoreTest {
+ protected:
+  FirestoreClaimInboxTest()
+      : clock_(Timestamp(std::chrono::seconds(1'800'000'000))),
+        store_(open_claim_inbox_store(collections_.url(), clock_)) {}
+
+  // The one document of the claim collection.
+  Document only_document() {
+    const std::vector<Document> all =
+        run_query(client_, {.collection = collection(claim::kCollection)});
+    EXPECT_EQ(all.size(), 1u);
+    return all.empty() ? Document{} : all.front();
+  }
+
+  // Claims and processes `key`, then finds it.
+  void round_trip(const ClaimKey& key) {
+    ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
+    ASSERT_TRUE(store_->mark_processed(key, "w"));
+    const std::optional<ClaimEntry> found = store_->find(key);
+    ASSERT_TRUE(found.has_value());
+    EXPECT_EQ(found->key, key);
+    EXPECT_EQ(found->status, ClaimStatus::kProcessed);
+    EXPECT_EQ(store_->try_claim(key, "w2", kLease).outcome, ClaimOutcome::kAlreadyProcessed);
+  }
+
+  ManualClock clock_;
+  std::unique_ptr<ClaimInboxStore> store_;
+};
+
+TEST_F(FirestoreClaimInboxTest, AMessageIdWithASlashIsOneDocumentOfTheCollection) {
+  const ClaimKey key(TenantId("acme"), "orders/42", "OrderHandler");
+  round_trip(key);
+  const Document document = only_document();
+  EXPECT_EQ(document.id, "inbox:acme:orders%2F42:OrderHandler");
+  EXPECT_FALSE(store_->find(ClaimKey(TenantId("acme"), "orders", "OrderHandler")).has_value());
+}
+
+TEST_F(FirestoreClaimInboxTest, TheUntenantedSentinelWithAHandlerEndingInUnderscoresIsStored) {
+  const ClaimKey key(TenantId::untenanted(), "m-1", "Handler__");
+  round_trip(key);
+  EXPECT_EQ(only_document().id, "inbox:__untenanted__:m-1:Handler__");
+}
+
+TEST_F(FirestoreClaimInboxTest, TheSpecificationsWorkedExampleIsStoredAndFound) {
+  const ClaimKey key(TenantId("3f2504e0-4f89-41d3-9a0c-0305e82c3301"),
+                     "9b2c1f4e-7a65-4e0b-8f2d-6c1a0b9e4d72", kNestedGenericHandler);
+  round_trip(key);
+  EXPECT_EQ(only_document().id.size(), 665u + 6u);
+}
+
+TEST_F(FirestoreClaimInboxTest, EveryWritePathLeavesMessageIdAndHandlerTypeOnTheDocument) {
+  const ClaimKey key(TenantId("acme_corp"), "42", "H");
+  const auto expect_terms = [&](std::string_view after) {
+    const Document document = only_document();
+    const FieldReader fields(document.fields, std::string(after));
+    EXPECT_EQ(fields.string(claim::kMessageId), "42") << after;
+    EXPECT_EQ(fields.string(claim::kHandlerType), "H") << after;
+    EXPECT_EQ(fields.string(claim::kTenant), "acme_corp") << after;
+  };
+  ASSERT_TRUE(store_->try_mark_processed(key));
+  expect_terms("try_mark_processed");
+  ASSERT_EQ(store_->cleanup_processed(TenantId("acme_corp"), clock_.now() + kLease), 1u);
+  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  expect_terms("try_claim");
+  ASSERT_TRUE(store_->mark_failed(key, "w", ClaimFailure{"boom", clock_.now()}));
+  expect_terms("mark_failed");
+  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->release(key, "w"));
+  expect_terms("release");
+  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->mark_processed(key, "w"));
+  expect_terms("mark_processed");
+}
+
+TEST_F(FirestoreClaimInboxTest, AnEntryDocketDidNotWriteIsRefusedNamingTheDocumentAndTheField) {
+  const ClaimKey key(TenantId("acme"), "m-1", "H");
+  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  const Document document = only_document();
+  nlohmann::json fields = document.fields;
+  fields[claim::kRetryCount] = string_value("many");
+  const Write damage{
+      .collection = collection(claim::kCollection), .id = document.id, .fields = fields};
+  ASSERT_TRUE(commit(client_, std::span<const Write>(&damage, 1), "test").applied);
+  EXPECT_THAT([&] { store_->find(key); },
+              ThrowsMessage<InfrastructureError>(AllOf(HasSubstr("Firestore claim inbox"),
+                                                       HasSubstr("document 'inbox:acme:m-1:H'"),
+                                                       HasSubstr("field 'retryCount'"))));
+}
+
+}  // namespace firestore_claim_inbox_test
+}  // namespace docket::firestore
