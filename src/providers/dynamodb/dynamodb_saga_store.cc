@@ -35,6 +35,12 @@ std::string saga_attribute(std::string_view attribute) {
   return std::string(attribute);
 }
 
+// Why the overloads taking a HandlerTransaction refuse, even the provider's own.
+constexpr std::string_view kCannotJoin =
+    "DynamoDB's unit of work buffers its writes until one TransactWriteItems at commit, so a "
+    "saga loaded inside it could not see the step's own save; the DynamoDB saga store joins no "
+    "transaction";
+
 }  // namespace
 
 struct DynamoDbSagaStore::Candidate {
@@ -136,6 +142,15 @@ std::optional<SagaRecord> DynamoDbSagaStore::do_load(const SagaId& saga) {
     guard_.check(client_);  // a load that found nothing
   }
   return record;
+}
+
+SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction, const SaveRequest&) {
+  throw cannot_join_error(transaction, kCannotJoin);
+}
+
+std::optional<SagaRecord> DynamoDbSagaStore::do_load_in(HandlerTransaction& transaction,
+                                                        const SagaId&) {
+  throw cannot_join_error(transaction, kCannotJoin);
 }
 
 std::optional<SagaRecord> DynamoDbSagaStore::read(const nlohmann::json& key) {

@@ -68,6 +68,10 @@ class DynamoDbSagaStore final : public SagaStore {
  protected:
   SagaSaveResult do_save(const SaveRequest& request) override;
   std::optional<SagaRecord> do_load(const SagaId& saga) override;
+  // Refuse with ConfigurationError, saying why (see the capabilities above).
+  SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
+  std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
+                                       const SagaId& saga) override;
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 

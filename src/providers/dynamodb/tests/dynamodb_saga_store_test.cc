@@ -1,8 +1,9 @@
 // The DynamoDB saga store against DynamoDB Local, beyond its conformance suite: the item
 // as docs/dynamodb.md documents it (the tenanted partition key, the saga type as sort
 // key, completed_at and shard only once completed, so that the purge indexes hold
-// completed sagas only), and a state over DynamoDB's item limit refused before anything
-// is sent, with the stored saga unchanged.
+// completed sagas only), a state over DynamoDB's item limit refused before anything
+// is sent, with the stored saga unchanged, and the overloads taking a handler's
+// transaction refused, even in the provider's own unit of work.
 #include "providers/dynamodb/dynamodb_saga_store.h"
 
 #include <gtest/gtest.h>
@@ -13,8 +14,10 @@
 #include "docket/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_key_schemas.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
+#include "providers/dynamodb/dynamodb_unit.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::dynamodb::saga_store_test {
@@ -80,6 +83,29 @@ TEST_F(DynamoDbSagaStoreTest, AStateOverTheItemLimitIsRefusedAndWritesNothing) {
   ASSERT_TRUE(kept.has_value());
   EXPECT_EQ(kept->version, 0);
   EXPECT_EQ(kept->state, "small");
+}
+
+TEST_F(DynamoDbSagaStoreTest, RefusesToWorkInsideAHandlersTransactionWritingNothing) {
+  KeySchemas schemas(client_);
+  const detail::UnitContext context{.client = client_, .schemas = schemas, .store = "test inbox"};
+  detail::Unit unit(context);
+  const auto expect_refused = [](const auto& call) {
+    try {
+      call();
+      FAIL() << "no refusal";
+    } catch (const ConfigurationError& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("dynamodb saga store"), std::string::npos) << message;
+      EXPECT_NE(message.find("docket::dynamodb::Transaction"), std::string::npos) << message;
+      EXPECT_NE(message.find("buffers its writes"), std::string::npos) << message;
+    }
+  };
+  expect_refused([&] { store_.load(unit.transaction(), checkout("O-1")); });
+  expect_refused([&] { store_.save(unit.transaction(), checkout("O-1"), kNewSaga, "s"); });
+  EXPECT_FALSE(store_.capabilities().joins_handler_writes);
+  EXPECT_FALSE(store_.transaction_type().has_value());
+  unit.commit();  // nothing staged: nothing sent
+  EXPECT_FALSE(store_.load(checkout("O-1")).has_value());
 }
 
 }  // namespace
