@@ -1,10 +1,9 @@
 // The DynamoDB provider's registration (providers/registry.h): dynamodb://HOST:PORT
 // (DynamoDB Local, or any server of one's own) and dynamodb://aws (the AWS service),
 // with ?region= and an optional &table_prefix= (dynamodb_url.h). It offers the
-// transactional inbox, the claim inbox, the checkpoint store, the event store and the
-// snapshot store; the registry
-// refuses its other stores, naming the providers that offer them. Stores opened on one
-// URL share its tables.
+// transactional inbox, the claim inbox, the checkpoint store, the event store, the
+// snapshot store and the saga store; the registry refuses its other stores, naming
+// the providers that offer them. Stores opened on one URL share its tables.
 #include <array>
 #include <memory>
 #include <optional>
@@ -16,6 +15,7 @@
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_inbox_store.h"
+#include "providers/dynamodb/dynamodb_saga_store.h"
 #include "providers/dynamodb/dynamodb_snapshot_store.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/kit/url_password.h"
@@ -56,7 +56,7 @@ const providers::ProviderRegistration& registration() {
       .outbox = nullptr,
       .event = open_event_store,
       .snapshot = open_snapshot_store,
-      .saga = nullptr,
+      .saga = open_saga_store,
       .claim_inbox = open_claim_inbox,
   };
   return dynamodb;

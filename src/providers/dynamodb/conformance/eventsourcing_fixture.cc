@@ -1,5 +1,5 @@
 // The DynamoDB provider under the event sourcing suites (tests/conformance/eventsourcing):
-// its event and snapshot stores under a table prefix of their own per fixture on the
+// its event, snapshot and saga stores under a table prefix of their own per fixture on the
 // DynamoDB Local server of DOCKET_TEST_DYNAMODB_URL (tables deleted with the fixture),
 // which other processes reach by the same URL. Its event store has no feed over every
 // stream (FeedKind::kNone), so the feed tests do not run on it and the others read its
@@ -7,6 +7,7 @@
 #include "conformance/eventsourcing/fixture.h"
 #include "conformance/fixture_registry.h"
 #include "docket/open_event_store.h"
+#include "docket/open_saga_store.h"
 #include "docket/open_snapshot_store.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
@@ -20,6 +21,9 @@ class DynamoDbFixture final : public StoreFixture {
   }
   std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) override {
     return docket::open_snapshot_store(tables_.url(), clock);
+  }
+  std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) override {
+    return docket::open_saga_store(tables_.url(), clock);
   }
 
  private:

@@ -1,0 +1,83 @@
+#include "providers/dynamodb/dynamodb_saga_item.h"
+
+#include <string>
+
+#include "docket/error.h"
+#include "docket/keys/provider.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/kit/key_bridge.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::dynamodb::saga {
+namespace {
+
+std::string item_attribute(std::string_view attribute) {
+  return std::string(attribute);
+}
+
+}  // namespace
+
+TableSchema saga_table_schema(const StoreUrl& url) {
+  const KeyAttribute completed_at{item_attribute(kCompletedAt), KeyType::kNumber};
+  return TableSchema{.name = url.table_name(kTableBase),
+                     .partition_key = {item_attribute(kKey), KeyType::kString},
+                     .sort_key = KeyAttribute{item_attribute(kSagaType), KeyType::kString},
+                     .global_indexes = {{item_attribute(kShardCompletedIndex),
+                                         {item_attribute(kShard), KeyType::kNumber},
+                                         completed_at},
+                                        {item_attribute(kTenantCompletedIndex),
+                                         {item_attribute(kTenant), KeyType::kString},
+                                         completed_at}}};
+}
+
+nlohmann::json saga_item_key(const TableSchema& schema, const SagaId& saga) {
+  nlohmann::json key = {
+      {item_attribute(kKey), string_value(kit::saga_key(keys::Provider::kDynamoDb, saga).value)},
+      {item_attribute(kSagaType),
+       string_value(kit::saga_type_key(keys::Provider::kDynamoDb, saga).value)}};
+  check_key(schema, key);
+  return key;
+}
+
+nlohmann::json saga_item(const TableSchema& schema, const SagaId& saga, const SagaRecord& record) {
+  nlohmann::json item = saga_item_key(schema, saga);
+  item[item_attribute(kTenant)] = string_value(saga.tenant().value());
+  item[item_attribute(kVersion)] = number_value(record.version);
+  item[item_attribute(kState)] = binary_value(record.state);
+  item[item_attribute(kStatus)] =
+      string_value(record.status == SagaStatus::kCompleted ? kCompleted : kActive);
+  item[item_attribute(kStartedAt)] = number_value(kit::to_micros(record.started_at));
+  item[item_attribute(kUpdatedAt)] = number_value(kit::to_micros(record.updated_at));
+  if (record.completed_at) {
+    const std::string& key = item[item_attribute(kKey)]["S"].get_ref<const std::string&>();
+    item[item_attribute(kCompletedAt)] = number_value(kit::to_micros(*record.completed_at));
+    item[item_attribute(kShard)] = number_value(claim::shard_of(key));
+  }
+  check_item(schema, item);
+  return item;
+}
+
+SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store) {
+  const ItemReader reader(item, store);
+  const std::string_view status = reader.string(kStatus);
+  if (status != kActive && status != kCompleted) {
+    throw InfrastructureError(std::string(store) + ": a saga item has status '" +
+                              std::string(status) + "', neither '" + std::string(kActive) +
+                              "' nor '" + std::string(kCompleted) +
+                              "': the item was not written by docket");
+  }
+  SagaRecord record{.version = reader.number(kVersion),
+                    .state = reader.binary(kState),
+                    .status = status == kCompleted ? SagaStatus::kCompleted : SagaStatus::kActive,
+                    .started_at = kit::from_micros(reader.number(kStartedAt)),
+                    .updated_at = kit::from_micros(reader.number(kUpdatedAt)),
+                    .completed_at = std::nullopt};
+  if (const auto completed_at = reader.optional_number(kCompletedAt)) {
+    record.completed_at = kit::from_micros(*completed_at);
+  }
+  return record;
+}
+
+}  // namespace docket::dynamodb::saga

@@ -1,0 +1,241 @@
+#include "providers/dynamodb/dynamodb_saga_store.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "docket/error.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_expression.h"
+#include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/dynamodb/dynamodb_pager.h"
+#include "providers/dynamodb/dynamodb_saga_item.h"
+#include "providers/kit/store_kind_capabilities.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::dynamodb {
+namespace {
+
+constexpr std::size_t kSagaPurgePageItems = 1000;
+
+constexpr std::string_view kSagaAbsent = "attribute_not_exists(#pk)";
+constexpr std::string_view kAtVersionAndActive = "#version = :expected AND #status = :active";
+constexpr std::string_view kSagaUpdate =
+    "SET #version = :version, #state = :state, #status = :status, #updated_at = :updated_at";
+constexpr std::string_view kSagaCompletes = ", #completed_at = :completed_at, #shard = :shard";
+constexpr std::string_view kSagaCompletedBefore = "#completed_at < :cutoff";
+constexpr std::string_view kSagaCandidate = "#pk, #saga_type, #completed_at";
+constexpr std::string_view kShardCompletedBefore =
+    "#shard = :partition AND #completed_at < :cutoff";
+constexpr std::string_view kTenantCompletedBefore =
+    "#tenant = :partition AND #completed_at < :cutoff";
+
+std::string saga_attribute(std::string_view attribute) {
+  return std::string(attribute);
+}
+
+// Why the overloads taking a HandlerTransaction refuse, even the provider's own.
+constexpr std::string_view kCannotJoin =
+    "DynamoDB's unit of work buffers its writes until one TransactWriteItems at commit, so a "
+    "saga loaded inside it could not see the step's own save; the DynamoDB saga store joins no "
+    "transaction";
+
+}  // namespace
+
+struct DynamoDbSagaStore::Candidate {
+  std::int64_t completed_at;
+  nlohmann::json key;
+};
+
+DynamoDbSagaStore::DynamoDbSagaStore(std::string_view url, const Clock& clock,
+                                     std::size_t probe_items)
+    : SagaStore(clock),
+      client_(parse_store_url(url)),
+      table_(saga::saga_table_schema(client_.url())),
+      guard_(table_.name(), saga_attribute(saga::kKey), LegacyKeyKind::kSaga, probe_items),
+      store_("DynamoDB saga store (table '" + table_.name() + "' at " + client_.url().text + ")") {}
+
+StoreCapabilities DynamoDbSagaStore::capabilities() const noexcept {
+  // One item per save (no commit to bound); joins no handler's transaction (see the
+  // header: the unit of work buffers its writes, so a load in it could not see them).
+  return kit::saga_store_capabilities({.joins_handler_writes = false,
+                                       .interactive_transactions = false,
+                                       .max_writes_per_commit = 0,
+                                       .max_bytes_per_commit = 0,
+                                       .max_bytes_per_record = kMaxItemBytes,
+                                       .feed = FeedKind::kNone,
+                                       .server_side_expiry = false,
+                                       .shared_between_processes = true});
+}
+
+SagaSaveResult DynamoDbSagaStore::do_save(const SaveRequest& request) {
+  const bool creates = request.expected_version == kNewSaga;
+  SagaRecord record{.version = request.expected_version + 1,
+                    .state = std::string(request.state),
+                    .status = request.status,
+                    .started_at = request.now,  // kept by an update (not among its SETs)
+                    .updated_at = request.now,
+                    .completed_at = std::nullopt};
+  if (request.status == SagaStatus::kCompleted) {
+    record.completed_at = request.now;
+  }
+  // The whole item, checked against the limits before anything is sent.
+  nlohmann::json item = saga::saga_item(table_.schema(), request.saga, record);
+  nlohmann::json key = saga::saga_item_key(table_.schema(), request.saga);
+  table_.ensure(client_);
+  Response response(nlohmann::json::object());
+  if (creates) {
+    guard_.check(client_);  // a create that assumes nothing is there
+    response = client_.call({.operation = "PutItem", .table = table_.name()},
+                            {{"TableName", table_.name()},
+                             {"Item", std::move(item)},
+                             {"ConditionExpression", kSagaAbsent},
+                             {"ExpressionAttributeNames", attribute_names({kSagaAbsent})}});
+  } else {
+    std::string update(kSagaUpdate);
+    nlohmann::json values = {{":expected", number_value(request.expected_version)},
+                             {":active", string_value(saga::kActive)},
+                             {":version", item[saga_attribute(saga::kVersion)]},
+                             {":state", item[saga_attribute(saga::kState)]},
+                             {":status", item[saga_attribute(saga::kStatus)]},
+                             {":updated_at", item[saga_attribute(saga::kUpdatedAt)]}};
+    if (record.completed_at) {
+      update += kSagaCompletes;
+      values[":completed_at"] = item[saga_attribute(saga::kCompletedAt)];
+      values[":shard"] = item[saga_attribute(saga::kShard)];
+    }
+    response =
+        client_.call({.operation = "UpdateItem", .table = table_.name()},
+                     {{"TableName", table_.name()},
+                      {"Key", key},
+                      {"UpdateExpression", update},
+                      {"ConditionExpression", kAtVersionAndActive},
+                      {"ExpressionAttributeNames", attribute_names({update, kAtVersionAndActive})},
+                      {"ExpressionAttributeValues", std::move(values)}});
+  }
+  if (response.ok()) {
+    return SagaSaved{.new_version = record.version};
+  }
+  return refused(request, key);
+}
+
+SagaSaveResult DynamoDbSagaStore::refused(const SaveRequest& request, const nlohmann::json& key) {
+  const std::optional<SagaRecord> current = read(key);
+  if (!current) {
+    guard_.check(client_);  // a version read that found nothing
+  }
+  const std::int64_t actual = current ? current->version : kNewSaga;
+  if (current && actual == request.expected_version && current->completed_at) {
+    throw completed_saga_error(request.saga, *current->completed_at);
+  }
+  return VersionConflict{.subject = request.saga.describe(),
+                         .expected_version = request.expected_version,
+                         .actual_version = actual};
+}
+
+std::optional<SagaRecord> DynamoDbSagaStore::do_load(const SagaId& saga) {
+  const nlohmann::json key = saga::saga_item_key(table_.schema(), saga);
+  table_.ensure(client_);
+  std::optional<SagaRecord> record = read(key);
+  if (!record) {
+    guard_.check(client_);  // a load that found nothing
+  }
+  return record;
+}
+
+SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction, const SaveRequest&) {
+  throw cannot_join_error(transaction, kCannotJoin);
+}
+
+std::optional<SagaRecord> DynamoDbSagaStore::do_load_in(HandlerTransaction& transaction,
+                                                        const SagaId&) {
+  throw cannot_join_error(transaction, kCannotJoin);
+}
+
+std::optional<SagaRecord> DynamoDbSagaStore::read(const nlohmann::json& key) {
+  const Response response =
+      client_.call({.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
+                   {{"TableName", table_.name()}, {"Key", key}, {"ConsistentRead", true}});
+  const auto item = response.body().find("Item");
+  if (item == response.body().end()) {
+    return std::nullopt;
+  }
+  return saga::read_saga_item(*item, store_);
+}
+
+std::vector<DynamoDbSagaStore::Candidate> DynamoDbSagaStore::completed(
+    std::string_view index, const nlohmann::json& partition, const nlohmann::json& cutoff,
+    std::size_t limit) const {
+  const std::string_view condition =
+      index == saga::kTenantCompletedIndex ? kTenantCompletedBefore : kShardCompletedBefore;
+  Pager pager = Pager::query(
+      client_, {{"TableName", table_.name()},
+                {"IndexName", index},
+                {"KeyConditionExpression", condition},
+                {"ProjectionExpression", kSagaCandidate},
+                {"ExpressionAttributeNames", attribute_names({condition, kSagaCandidate})},
+                {"ExpressionAttributeValues", {{":partition", partition}, {":cutoff", cutoff}}},
+                {"ScanIndexForward", true},
+                {"Limit", std::min(limit, kSagaPurgePageItems)}});
+  std::vector<Candidate> found;
+  while (found.size() < limit) {
+    const std::optional<nlohmann::json> page = pager.next_page();
+    if (!page) {
+      break;
+    }
+    for (const nlohmann::json& item : *page) {
+      if (found.size() == limit) {
+        break;
+      }
+      const ItemReader reader(item, store_);
+      found.push_back(
+          {reader.number(saga::kCompletedAt),
+           {{saga_attribute(saga::kKey), string_value(reader.string(saga::kKey))},
+            {saga_attribute(saga::kSagaType), string_value(reader.string(saga::kSagaType))}}});
+    }
+  }
+  return found;
+}
+
+std::size_t DynamoDbSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
+                                                        const TenantId* tenant) {
+  table_.ensure(client_);
+  const nlohmann::json before = number_value(kit::to_micros(cutoff));
+  std::vector<Candidate> candidates;
+  if (tenant != nullptr) {
+    candidates =
+        completed(saga::kTenantCompletedIndex, string_value(tenant->value()), before, batch_size);
+  } else {
+    // Each shard's oldest, merged: the batch's oldest are among them.
+    for (std::int64_t shard = 0; shard < claim::kShards; ++shard) {
+      std::vector<Candidate> found =
+          completed(saga::kShardCompletedIndex, number_value(shard), before, batch_size);
+      candidates.insert(candidates.end(), std::make_move_iterator(found.begin()),
+                        std::make_move_iterator(found.end()));
+    }
+    std::stable_sort(
+        candidates.begin(), candidates.end(),
+        [](const Candidate& a, const Candidate& b) { return a.completed_at < b.completed_at; });
+    candidates.resize(std::min(candidates.size(), batch_size));
+  }
+  std::size_t deleted = 0;
+  for (const Candidate& candidate : candidates) {
+    // Conditional, so that a saga no longer completed before the cutoff stays.
+    const Response response =
+        client_.call({.operation = "DeleteItem", .table = table_.name()},
+                     {{"TableName", table_.name()},
+                      {"Key", candidate.key},
+                      {"ConditionExpression", kSagaCompletedBefore},
+                      {"ExpressionAttributeNames", attribute_names({kSagaCompletedBefore})},
+                      {"ExpressionAttributeValues", {{":cutoff", before}}}});
+    deleted += response.ok() ? 1 : 0;
+  }
+  return deleted;
+}
+
+std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& clock) {
+  return std::make_unique<DynamoDbSagaStore>(url, clock);
+}
+
+}  // namespace docket::dynamodb
