@@ -5,10 +5,12 @@
 //   sqlite::memory:            a private in-memory SQLite database
 //   postgresql://user@host:port/db
 //                              the docket_outbox table on PostgreSQL (also postgres://)
+//   dynamodb://host:port?region=r[&table_prefix=p], dynamodb://aws?region=r
+//                              the <p>docket_outbox table on DynamoDB
 //
 // An outbox and an inbox store opened on the same SQLite file, or the same PostgreSQL
-// URL, share its database: an inbox handler may stage follow-up messages through its
-// own transaction.
+// or DynamoDB URL, share its database: an inbox handler may stage follow-up messages
+// through its own transaction (on DynamoDB, in the one TransactWriteItems of its unit).
 //
 // Thread-safety: safe to call from many threads; the store returned is thread-safe.
 #ifndef DOCKET_OPEN_OUTBOX_STORE_H_

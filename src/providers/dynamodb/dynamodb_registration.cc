@@ -15,6 +15,7 @@
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_inbox_store.h"
+#include "providers/dynamodb/dynamodb_outbox_store.h"
 #include "providers/dynamodb/dynamodb_saga_store.h"
 #include "providers/dynamodb/dynamodb_snapshot_store.h"
 #include "providers/dynamodb/dynamodb_url.h"
@@ -53,7 +54,7 @@ const providers::ProviderRegistration& registration() {
       .printable_url = kit::mask_url_passwords,
       .inbox = open_inbox_store,
       .checkpoint = open_checkpoint_store,
-      .outbox = nullptr,
+      .outbox = open_outbox_store,
       .event = open_event_store,
       .snapshot = open_snapshot_store,
       .saga = open_saga_store,

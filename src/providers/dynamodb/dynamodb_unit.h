@@ -77,6 +77,12 @@ class Unit {
 
   Transaction& transaction() noexcept { return tx_; }
 
+  // The client the unit commits through: whose server and table prefix its writes
+  // belong to (the outbox stages only into a unit of its own URL).
+  const Client& client() const noexcept { return context_.client; }
+  // Whether commit() was called: nothing can be staged any more.
+  bool ended() const noexcept { return ended_; }
+
   void begin_savepoint();
   void release_savepoint();
   void rollback_savepoint();

@@ -5,6 +5,7 @@
 docket_conformance(claim claim_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(inbox inbox_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(outbox outbox_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynamodb)
 # A scratch database for the tool's tests on every provider, and `docket bench claim`
 # and `docket bench events` on DynamoDB Local (tests/tool).

@@ -1,0 +1,321 @@
+// The DynamoDB OutboxStore (dynamodb_outbox_store.h).
+#include "providers/dynamodb/dynamodb_outbox_store.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docket/dynamodb/transaction.h"
+#include "docket/error.h"
+#include "docket/uuid.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_expression.h"
+#include "providers/dynamodb/dynamodb_key_schemas.h"
+#include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/dynamodb/dynamodb_outbox_reads.h"
+#include "providers/dynamodb/dynamodb_outbox_requests.h"
+#include "providers/dynamodb/dynamodb_outbox_table.h"
+#include "providers/dynamodb/dynamodb_outbox_writes.h"
+#include "providers/dynamodb/dynamodb_table_once.h"
+#include "providers/dynamodb/dynamodb_unit.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::dynamodb {
+namespace {
+
+using kit::to_micros;
+
+// How many times claim reads the pending index again when other relays leased every
+// candidate it read.
+constexpr int kClaimRounds = 3;
+
+constexpr std::string_view kDueAndFree =
+    "#next_attempt_at <= :now AND (attribute_not_exists(#lease_until) OR #lease_until <= :now)";
+
+// A producer's unit of work: the producer's writes and its staged messages, one
+// TransactWriteItems at commit. It records no inbox message: that is the inbox store's
+// unit, whose handlers stage through the same kind of transaction.
+class ProducerUnitOfWork final : public UnitOfWork {
+ public:
+  explicit ProducerUnitOfWork(const detail::UnitContext& context) : unit_(context) {}
+
+  bool try_record(const InboxRecord&) override { refuse(); }
+  bool is_recorded(const DedupKey&) override { refuse(); }
+  HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
+  void begin_savepoint() override { unit_.begin_savepoint(); }
+  void release_savepoint() override { unit_.release_savepoint(); }
+  void rollback_savepoint() override { unit_.rollback_savepoint(); }
+  void commit() override { unit_.commit(); }
+
+ private:
+  [[noreturn]] void refuse() const {
+    throw ConfigurationError(
+        "DynamoDB outbox: a unit of work of the outbox store records no inbox message; "
+        "dispatch through the DynamoDB inbox store on the same URL, whose handlers stage "
+        "messages through their docket::dynamodb::Transaction");
+  }
+
+  detail::Unit unit_;
+};
+
+class DynamoDbOutboxStore final : public OutboxStore {
+ public:
+  explicit DynamoDbOutboxStore(std::string_view url)
+      : client_(parse_store_url(url)),
+        schemas_(client_),
+        table_(outbox::outbox_table_schema(client_.url())),
+        store_("DynamoDB outbox (table '" + table_.name() + "' at " + client_.url().text + ")"),
+        context_{client_, schemas_, store_} {}
+
+  std::string_view provider_name() const noexcept override { return "dynamodb"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return {.joins_handler_writes = true,
+            .interactive_transactions = false,
+            .max_writes_per_commit = kMaxTransactionActions,
+            .max_bytes_per_commit = kMaxTransactionBytes,
+            .max_bytes_per_record = kMaxItemBytes,
+            .feed = FeedKind::kGlobalPositions,
+            .server_side_expiry = false,
+            .shared_between_processes = true};
+  }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<dynamodb::Transaction>();
+  }
+  void migrate() override { table_.ensure(client_); }
+  std::unique_ptr<UnitOfWork> begin() override {
+    table_.ensure(client_);
+    return std::make_unique<ProducerUnitOfWork>(context_);
+  }
+
+  void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
+    detail::Unit& unit = joined_unit(tx);
+    table_.ensure(client_);
+    OutboxRecord staged = record;
+    staged.sequence = next_sequence();
+    unit.put(table_.name(), outbox::message_item(table_.schema(), staged), std::nullopt,
+             detail::Role::kInsert);
+  }
+
+  std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
+                                  std::size_t limit) override {
+    table_.ensure(client_);
+    std::vector<OutboxRecord> claimed;
+    std::set<std::string> held;  // ids leased by this call
+    for (int round = 0; round < kClaimRounds && claimed.size() < limit; ++round) {
+      std::vector<OutboxRecord> candidates;
+      for (OutboxRecord& r : due_pending(now, limit)) {
+        if (!held.contains(r.id)) {
+          candidates.push_back(std::move(r));
+        }
+      }
+      if (candidates.empty()) {
+        break;
+      }
+      // Lease the lowest first; where another relay took some, the next candidates.
+      std::size_t next = 0;
+      while (claimed.size() < limit && next < candidates.size()) {
+        const std::size_t count = std::min(limit - claimed.size(), candidates.size() - next);
+        std::vector<nlohmann::json> actions;
+        for (std::size_t i = next; i < next + count; ++i) {
+          actions.push_back(
+              outbox::lease_action(table_.name(), candidates[i], token, now, lease_until));
+        }
+        const std::vector<bool> applied = apply(actions);
+        for (std::size_t i = 0; i < count; ++i) {
+          if (applied[i]) {
+            held.insert(candidates[next + i].id);
+            claimed.push_back(std::move(candidates[next + i]));
+          }
+        }
+        next += count;
+      }
+    }
+    std::sort(claimed.begin(), claimed.end(),
+              [](const OutboxRecord& a, const OutboxRecord& b) { return a.sequence < b.sequence; });
+    return claimed;
+  }
+
+  bool complete(std::string_view id, std::string_view token, Timestamp now) override {
+    const std::string ids[] = {std::string(id)};
+    return complete_all(ids, token, now) == 1;
+  }
+
+  std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
+                           Timestamp now) override {
+    std::vector<nlohmann::json> actions;
+    for (const std::string& id : distinct_message_ids(ids)) {
+      actions.push_back(outbox::complete_action(table_.name(), id, token, now));
+    }
+    return count_applied(actions);
+  }
+
+  bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    if (!Uuid::parse(id)) {
+      return false;
+    }
+    return count_applied(std::vector<nlohmann::json>{
+               outbox::fail_action(table_.name(), id, token, attempt)}) == 1;
+  }
+
+  std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
+    table_.ensure(client_);
+    return outbox::lowest_sequences(
+        outbox::query_shards(client_, table_.name(),
+                             {.index = outbox::kParkedIndex,
+                              .shard_attribute = outbox::kParkedShard,
+                              .order_condition = "#sequence > :after",
+                              .values = {{":after", number_value(after_sequence)}},
+                              .per_shard = limit}),
+        limit, store_);
+  }
+
+  bool replay(std::string_view id, Timestamp now) override {
+    if (!Uuid::parse(id)) {
+      return false;
+    }
+    return count_applied(
+               std::vector<nlohmann::json>{outbox::replay_action(table_.name(), id, now)}) == 1;
+  }
+
+  std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
+    table_.ensure(client_);
+    const std::vector<nlohmann::json> done =
+        outbox::query_shards(client_, table_.name(),
+                             {.index = outbox::kDoneIndex,
+                              .shard_attribute = outbox::kDoneShard,
+                              .order_condition = "#done_at < :cutoff",
+                              .values = {{":cutoff", number_value(to_micros(cutoff))}},
+                              .per_shard = limit});
+    std::vector<nlohmann::json> actions;
+    for (const nlohmann::json& item : done) {
+      if (actions.size() == limit) {
+        break;
+      }
+      actions.push_back(outbox::purge_action(table_.name(),
+                                             ItemReader(item, store_).string(outbox::kId), cutoff));
+    }
+    return count_applied(actions);
+  }
+
+  std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
+    table_.ensure(client_);
+    return outbox::lowest_sequences(
+        outbox::query_shards(client_, table_.name(),
+                             {.index = outbox::kFeedIndex,
+                              .shard_attribute = outbox::kFeedShard,
+                              .order_condition = "#sequence > :after",
+                              .values = {{":after", number_value(after_sequence)}},
+                              .per_shard = limit}),
+        limit, store_);
+  }
+
+  std::optional<OutboxRecord> find(std::string_view id) override {
+    if (!Uuid::parse(id)) {
+      return std::nullopt;  // no message has it (the counter item's id is no UUID)
+    }
+    table_.ensure(client_);
+    const Response response = client_.call(
+        {.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
+        {{"TableName", table_.name()}, {"Key", outbox::message_key(id)}, {"ConsistentRead", true}});
+    const auto item = response.body().find("Item");
+    if (item == response.body().end()) {
+      return std::nullopt;
+    }
+    return outbox::record_of(*item, store_);
+  }
+
+ private:
+  // The unit under `tx`, when it is a DynamoDB transaction of this store's URL.
+  detail::Unit& joined_unit(HandlerTransaction& tx) const {
+    auto* dynamodb_tx = dynamic_cast<dynamodb::Transaction*>(&tx);
+    if (dynamodb_tx == nullptr) {
+      throw ConfigurationError(store_ + ": cannot stage through a " + std::string(tx.type_name()) +
+                               ": stage through the docket::dynamodb::Transaction of a unit of "
+                               "work from this outbox store's begin(), or of a DynamoDB inbox "
+                               "store on the same URL");
+    }
+    detail::Unit& unit = dynamodb_tx->unit();
+    const StoreUrl& theirs = unit.client().url();
+    const StoreUrl& mine = client_.url();
+    if (theirs.endpoint != mine.endpoint || theirs.region != mine.region ||
+        theirs.table_prefix != mine.table_prefix) {
+      throw ConfigurationError(store_ + ": cannot stage through a unit of work of " + theirs.text +
+                               ": a message commits atomically only with the writes of a unit "
+                               "opened on the same URL (server, region and table_prefix); open "
+                               "the outbox and the inbox store on one URL");
+    }
+    if (unit.ended()) {
+      throw InvalidInputError(store_ +
+                              ": the unit of work has committed already, so the message would "
+                              "commit alone; stage it before commit(), or in a new unit of work");
+    }
+    return unit;
+  }
+
+  // The next sequence: the counter item's last_sequence plus one, ADDed on the server,
+  // so no two messages share one and none is handed out again. Replay::kSafe: a resend
+  // that was applied twice skips one number, which readers take for a rolled-back unit.
+  std::int64_t next_sequence() const {
+    constexpr std::string_view kAdd = "ADD #last_sequence :one";
+    const Response response =
+        client_.call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kSafe},
+                     {{"TableName", table_.name()},
+                      {"Key", outbox::message_key(outbox::kCounterId)},
+                      {"UpdateExpression", kAdd},
+                      {"ExpressionAttributeNames", attribute_names({kAdd})},
+                      {"ExpressionAttributeValues", {{":one", number_value(1)}}},
+                      {"ReturnValues", "UPDATED_NEW"}});
+    return ItemReader(response.body().at("Attributes"), store_).number(outbox::kLastSequence);
+  }
+
+  // Pending items due at `now` and not leased, at most `limit` per shard.
+  std::vector<OutboxRecord> due_pending(Timestamp now, std::size_t limit) const {
+    const std::vector<nlohmann::json> items = outbox::query_shards(
+        client_, table_.name(),
+        {.index = outbox::kPendingIndex,
+         .shard_attribute = outbox::kPendingShard,
+         .order_condition = "#sequence >= :first",
+         .filter = std::string(kDueAndFree),
+         .values = {{":first", number_value(0)}, {":now", number_value(to_micros(now))}},
+         .per_shard = limit});
+    return outbox::lowest_sequences(items, items.size(), store_);
+  }
+
+  // The ids that can name a message (UUIDs), each once.
+  static std::vector<std::string> distinct_message_ids(std::span<const std::string> ids) {
+    std::set<std::string> seen;
+    std::vector<std::string> result;
+    for (const std::string& id : ids) {
+      if (Uuid::parse(id) && seen.insert(id).second) {
+        result.push_back(id);
+      }
+    }
+    return result;
+  }
+
+  std::vector<bool> apply(const std::vector<nlohmann::json>& actions) {
+    table_.ensure(client_);
+    return outbox::apply_where_conditions_hold(client_, table_.name(), store_, actions);
+  }
+
+  std::size_t count_applied(const std::vector<nlohmann::json>& actions) {
+    const std::vector<bool> applied = apply(actions);
+    return static_cast<std::size_t>(std::count(applied.begin(), applied.end(), true));
+  }
+
+  Client client_;
+  KeySchemas schemas_;
+  TableOnce table_;
+  std::string store_;  // for errors
+  detail::UnitContext context_;
+};
+
+}  // namespace
+
+std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock&) {
+  return std::make_unique<DynamoDbOutboxStore>(url);
+}
+
+}  // namespace docket::dynamodb

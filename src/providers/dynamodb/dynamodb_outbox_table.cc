@@ -1,0 +1,128 @@
+#include "providers/dynamodb/dynamodb_outbox_table.h"
+
+#include <string>
+
+#include "docket/error.h"
+#include "docket/outbox_schema.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::dynamodb::outbox {
+namespace {
+
+GlobalIndex shard_index(std::string_view name, std::string_view shard, std::string_view order) {
+  return {std::string(name),
+          {std::string(shard), KeyType::kNumber},
+          KeyAttribute{std::string(order), KeyType::kNumber}};
+}
+
+OutboxStatus status_of(std::int64_t number, std::string_view store) {
+  switch (number) {
+    case 0:
+      return OutboxStatus::kPending;
+    case 1:
+      return OutboxStatus::kDone;
+    case 2:
+      return OutboxStatus::kParked;
+    default:
+      throw InfrastructureError(std::string(store) + ": an outbox item has status " +
+                                std::to_string(number) +
+                                ", which docket never writes (0 pending, 1 done, 2 parked)");
+  }
+}
+
+}  // namespace
+
+std::int64_t status_number(OutboxStatus status) noexcept {
+  switch (status) {
+    case OutboxStatus::kPending:
+      return 0;
+    case OutboxStatus::kDone:
+      return 1;
+    case OutboxStatus::kParked:
+      return 2;
+  }
+  return 0;
+}
+
+TableSchema outbox_table_schema(const StoreUrl& url) {
+  return TableSchema{.name = url.table_name(kOutboxTable),
+                     .partition_key = {std::string(kId), KeyType::kString},
+                     .sort_key = std::nullopt,
+                     .global_indexes = {shard_index(kPendingIndex, kPendingShard, kSequence),
+                                        shard_index(kParkedIndex, kParkedShard, kSequence),
+                                        shard_index(kDoneIndex, kDoneShard, kDoneAt),
+                                        shard_index(kFeedIndex, kFeedShard, kSequence)}};
+}
+
+nlohmann::json message_key(std::string_view id) {
+  return {{std::string(kId), string_value(id)}};
+}
+
+nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& record) {
+  using kit::to_micros;
+  nlohmann::json item = message_key(record.id);
+  const std::int64_t shard = record.sequence % kShards;
+  item[std::string(kSequence)] = number_value(record.sequence);
+  item["tenant"] = string_value(record.tenant);
+  item["event_type"] = string_value(record.event_type);
+  item["payload"] = binary_value(record.payload);
+  item["occurred_at"] = number_value(to_micros(record.occurred_at));
+  item["created_at"] = number_value(to_micros(record.created_at));
+  const auto optional = [&](const char* name, const std::optional<std::string>& value) {
+    if (value) {
+      item[name] = string_value(*value);
+    }
+  };
+  optional("source", record.source);
+  optional("causation_id", record.causation_id);
+  optional("correlation_id", record.correlation_id);
+  if (!record.traceparent.empty()) {
+    item["traceparent"] = string_value(record.traceparent);
+  }
+  if (!record.tracestate.empty()) {
+    item["tracestate"] = string_value(record.tracestate);
+  }
+  item[std::string(kStatus)] = number_value(status_number(OutboxStatus::kPending));
+  item["attempts"] = number_value(0);
+  item["next_attempt_at"] = number_value(to_micros(record.next_attempt_at));
+  item[std::string(kFeedShard)] = number_value(shard);
+  item[std::string(kPendingShard)] = number_value(shard);
+  check_item(schema, item);
+  return item;
+}
+
+OutboxRecord record_of(const nlohmann::json& item, std::string_view store) {
+  using kit::from_micros;
+  const ItemReader read(item, store);
+  OutboxRecord record;
+  record.sequence = read.number(kSequence);
+  record.id = read.string(kId);
+  record.tenant = read.string("tenant");
+  record.event_type = read.string("event_type");
+  record.payload = read.binary("payload");
+  record.occurred_at = from_micros(read.number("occurred_at"));
+  const auto optional = [&](std::string_view name) -> std::optional<std::string> {
+    if (const auto value = read.optional_string(name)) {
+      return std::string(*value);
+    }
+    return std::nullopt;
+  };
+  record.source = optional("source");
+  record.causation_id = optional("causation_id");
+  record.correlation_id = optional("correlation_id");
+  record.traceparent = optional("traceparent").value_or("");
+  record.tracestate = optional("tracestate").value_or("");
+  record.created_at = from_micros(read.number("created_at"));
+  record.status = status_of(read.number(kStatus), store);
+  record.attempts = static_cast<int>(read.number("attempts"));
+  record.next_attempt_at = from_micros(read.number("next_attempt_at"));
+  record.last_error = optional("last_error");
+  if (const auto done_at = read.optional_number(kDoneAt)) {
+    record.done_at = from_micros(*done_at);
+  }
+  return record;
+}
+
+}  // namespace docket::dynamodb::outbox

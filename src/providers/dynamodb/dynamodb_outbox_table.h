@@ -1,0 +1,74 @@
+// The outbox's table: one item per staged message, and one counter item.
+//
+//   table  <table_prefix>docket_outbox, partition key id (S): the message id (a UUIDv7,
+//          the term itself: nothing is composed), no sort key
+//   message item  sequence (N); tenant, event_type (S); payload (B); occurred_at,
+//          created_at (N, Unix microseconds); source, causation_id, correlation_id,
+//          traceparent, tracestate (S) when present; status (N: 0 pending, 1 done,
+//          2 parked); attempts, next_attempt_at (N); last_error (S) when set;
+//          lease_token (S), lease_until (N) while leased; done_at (N) once done;
+//          feed_shard (N, always) and exactly one of pending_shard, parked_shard,
+//          done_shard (N), the one of its status: the shard is sequence % kShards
+//   counter item  id kCounterId (not a UUID, so no message has it): last_sequence (N),
+//          the highest sequence handed out
+//
+// Global secondary indexes, each keyed by a shard and projecting the item:
+//   pending  pending_shard / sequence   only pending items: the relay's claim
+//   parked   parked_shard / sequence    only parked items: the operator's list
+//   done     done_shard / done_at       only done items: retention
+//   feed     feed_shard / sequence      every message: read_feed
+// An item enters and leaves the first three as its status attribute is set and
+// removed, so each is sparse: a read of one never passes an item of another status.
+//
+// Thread-safety: constants and pure functions.
+#ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_TABLE_H_
+#define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_TABLE_H_
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "docket/outbox_message.h"
+#include "providers/dynamodb/dynamodb_table_schema.h"
+#include "providers/dynamodb/dynamodb_url.h"
+
+namespace docket::dynamodb::outbox {
+
+inline constexpr std::int64_t kShards = 4;
+inline constexpr std::string_view kCounterId = "docket:outbox:sequence";
+
+inline constexpr std::string_view kId = "id";
+inline constexpr std::string_view kSequence = "sequence";
+inline constexpr std::string_view kLastSequence = "last_sequence";
+inline constexpr std::string_view kStatus = "status";
+inline constexpr std::string_view kDoneAt = "done_at";
+inline constexpr std::string_view kFeedShard = "feed_shard";
+inline constexpr std::string_view kPendingShard = "pending_shard";
+inline constexpr std::string_view kParkedShard = "parked_shard";
+inline constexpr std::string_view kDoneShard = "done_shard";
+
+inline constexpr std::string_view kPendingIndex = "pending";
+inline constexpr std::string_view kParkedIndex = "parked";
+inline constexpr std::string_view kDoneIndex = "done";
+inline constexpr std::string_view kFeedIndex = "feed";
+
+// The status attribute's value.
+std::int64_t status_number(OutboxStatus status) noexcept;
+
+// The table of the store URL `url`.
+TableSchema outbox_table_schema(const StoreUrl& url);
+
+// {"id": {"S": id}}.
+nlohmann::json message_key(std::string_view id);
+
+// The whole item of a newly staged `record` (its sequence assigned): pending, in the
+// pending and feed indexes. Throws InvalidInputError when it is over 400 KB.
+nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& record);
+
+// The record an item holds. Throws InfrastructureError naming `store` for an item
+// docket did not write.
+OutboxRecord record_of(const nlohmann::json& item, std::string_view store);
+
+}  // namespace docket::dynamodb::outbox
+
+#endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_TABLE_H_
