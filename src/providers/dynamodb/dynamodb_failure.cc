@@ -1,13 +1,10 @@
 #include "providers/dynamodb/dynamodb_failure.h"
 
 #include "docket/error.h"
+#include "providers/kit/http/transport_failure_text.h"
 
 namespace docket::dynamodb {
 namespace {
-
-std::string attempts_text(int attempts) {
-  return attempts == 1 ? "1 attempt" : std::to_string(attempts) + " attempts";
-}
 
 std::string reasons_text(const ServiceError& error) {
   std::string text;
@@ -39,11 +36,12 @@ std::string what_to_do(const FailedCall& failed, const ServiceError& error) {
              "dynamodb:" +
              std::string(failed.call.operation) + " on it.";
     case ErrorKind::kThrottled:
-      return "DynamoDB throttled the request on each of " + attempts_text(failed.attempts) +
+      return "DynamoDB throttled the request on each of " +
+             kit::http::attempts_text(failed.attempts) +
              "; nothing was written. Retry later, or raise the table's capacity (docket "
              "creates on-demand tables; a provisioned table made elsewhere may be too small).";
     case ErrorKind::kServerError:
-      return "DynamoDB failed on its side (" + attempts_text(failed.attempts) + ")" +
+      return "DynamoDB failed on its side (" + kit::http::attempts_text(failed.attempts) + ")" +
              (failed.call.replay == Replay::kSafe
                   ? "; retry later."
                   : "; the request may or may not have been applied, so it was not repeated: "
@@ -102,30 +100,16 @@ void throw_service_failure(const FailedCall& failed, const ServiceError& error) 
 }
 
 void throw_transport_failure(const FailedCall& failed, const kit::http::TransportFailure& failure) {
-  using Kind = kit::http::TransportFailure::Kind;
-  std::string message =
-      describe(failed.call, failed.url) + " failed after " + attempts_text(failed.attempts) + ": ";
-  switch (failure.kind) {
-    case Kind::kConnect:
-      message += "could not connect to " + failed.url.endpoint + " (" + failure.detail + "). " +
-                 (failed.url.aws ? "Check the network path to AWS and the region."
-                                 : "Is the server running there? Check host and port in the "
-                                   "store URL (scripts/dynamodb-start.sh starts DynamoDB Local "
-                                   "for docket's tests).");
-      break;
-    case Kind::kTimeout:
-      message += "no answer in time (" + failure.detail + ").";
-      break;
-    case Kind::kBroken:
-      message += "the connection failed (" + failure.detail + ").";
-      break;
-  }
-  if (!failure.request_unsent && failed.call.replay == Replay::kUnsafe) {
-    message +=
-        " The request may or may not have been applied, so it was not repeated: check "
-        "its effect before retrying.";
-  }
-  throw InfrastructureError(message);
+  throw InfrastructureError(describe(failed.call, failed.url) + " failed after " +
+                            kit::http::attempts_text(failed.attempts) + ": " +
+                            kit::http::describe_transport_failure(
+                                failure, failed.url.endpoint,
+                                failed.url.aws
+                                    ? "Check the network path to AWS and the region."
+                                    : "Is the server running there? Check host and port in the "
+                                      "store URL (scripts/dynamodb-start.sh starts DynamoDB Local "
+                                      "for docket's tests).",
+                                failed.call.replay == Replay::kSafe));
 }
 
 }  // namespace docket::dynamodb

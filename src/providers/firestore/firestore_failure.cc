@@ -1,13 +1,10 @@
 #include "providers/firestore/firestore_failure.h"
 
 #include "docket/error.h"
+#include "providers/kit/http/transport_failure_text.h"
 
 namespace docket::firestore {
 namespace {
-
-std::string attempt_count(int attempts) {
-  return attempts == 1 ? "1 attempt" : std::to_string(attempts) + " attempts";
-}
 
 std::string firestore_advice(const FailedCall& failed, const ServiceError& error) {
   const bool safe = failed.call.replay == Replay::kSafe;
@@ -30,13 +27,14 @@ std::string firestore_advice(const FailedCall& failed, const ServiceError& error
              "what it refused.";
     case Code::kResourceExhausted:
       return "Firestore refused the request for quota or rate on each of " +
-             attempt_count(failed.attempts) + "; nothing was written. Retry later.";
+             kit::http::attempts_text(failed.attempts) + "; nothing was written. Retry later.";
     case Code::kAborted:
       return failed.call.in_transaction
                  ? "Another transaction holds the same documents and this one was aborted; "
                    "nothing was written. Run it again from its reads."
                  : "Firestore aborted the request for contention on each of " +
-                       attempt_count(failed.attempts) + "; nothing was written. Retry later.";
+                       kit::http::attempts_text(failed.attempts) +
+                       "; nothing was written. Retry later.";
     case Code::kFailedPrecondition:
       return "A precondition of the request did not hold where docket expected none (or the "
              "query needs an index: the message says which): the collection holds data docket "
@@ -45,7 +43,7 @@ std::string firestore_advice(const FailedCall& failed, const ServiceError& error
     case Code::kInternal:
     case Code::kDeadlineExceeded:
     case Code::kUnknown:
-      return "Firestore failed on its side (" + attempt_count(failed.attempts) + ")" +
+      return "Firestore failed on its side (" + kit::http::attempts_text(failed.attempts) + ")" +
              (safe ? "; retry later."
                    : "; the request may or may not have been applied, so it was not repeated: "
                      "check its effect before retrying.");
@@ -86,30 +84,16 @@ void throw_service_failure(const FailedCall& failed, const ServiceError& error) 
 }
 
 void throw_transport_failure(const FailedCall& failed, const kit::http::TransportFailure& failure) {
-  using Kind = kit::http::TransportFailure::Kind;
-  std::string message =
-      describe(failed.call, failed.url) + " failed after " + attempt_count(failed.attempts) + ": ";
-  switch (failure.kind) {
-    case Kind::kConnect:
-      message += "could not connect to " + failed.url.endpoint + " (" + failure.detail + "). " +
-                 (failed.url.googleapis
-                      ? "Check the network path to firestore.googleapis.com."
-                      : "Is the server running there? Check host and port in the store URL "
-                        "(scripts/firestore-start.sh starts the emulator for docket's tests).");
-      break;
-    case Kind::kTimeout:
-      message += "no answer in time (" + failure.detail + ").";
-      break;
-    case Kind::kBroken:
-      message += "the connection failed (" + failure.detail + ").";
-      break;
-  }
-  if (!failure.request_unsent && failed.call.replay == Replay::kUnsafe) {
-    message +=
-        " The request may or may not have been applied, so it was not repeated: check "
-        "its effect before retrying.";
-  }
-  throw InfrastructureError(message);
+  throw InfrastructureError(
+      describe(failed.call, failed.url) + " failed after " +
+      kit::http::attempts_text(failed.attempts) + ": " +
+      kit::http::describe_transport_failure(
+          failure, failed.url.endpoint,
+          failed.url.googleapis
+              ? "Check the network path to firestore.googleapis.com."
+              : "Is the server running there? Check host and port in the store URL "
+                "(scripts/firestore-start.sh starts the emulator for docket's tests).",
+          failed.call.replay == Replay::kSafe));
 }
 
 }  // namespace docket::firestore
