@@ -1,8 +1,9 @@
-// The legacy-key guard of a DynamoDB store (DESIGN.md, Guards): before the store acts
-// on silence (a load that came back empty, an append that finds no stream), it checks,
-// once per store instance, whether its table holds an item whose key has no tenant
-// segment (the shape of releases that stored streams without one, keys/legacy.h). If
-// so, it throws LegacyDataError naming the table and the key, and the caller writes
+// The legacy-key guard of a DynamoDB store (DESIGN.md, Guards), on the event and saga
+// stores: before the store acts on silence (a load that came back empty, an append that
+// finds no stream, a saga created or saved where none is found), it checks, once per
+// store instance, whether its table holds an item whose key has no tenant segment (the
+// shape of releases that stored streams and sagas without one, keys/legacy.h). If so,
+// it throws LegacyDataError naming the table and the key, and the caller writes
 // nothing. A read that returned items never calls it.
 //
 // The check is ONE Scan page of at most `probe_items` items (Limit), filtered to keys
