@@ -4,6 +4,7 @@
 
 #include "docket/eventsourcing_schema.h"
 #include "docket/inbox_errors.h"
+#include "docket/saga_errors.h"
 
 namespace docket::memory::detail {
 namespace {
@@ -66,11 +67,18 @@ void check_saga_saves(const Database& database, const std::map<SagaId, SagaRecor
       current = found->second.version;
     }
     if (current != save.expected_version) {
-      throw_moved(
-          database, kSagasTable, save.saga.describe(), current,
-          "saved it expecting " + (save.expected_version == kNewSaga
-                                       ? std::string("to create it")
-                                       : "version " + std::to_string(save.expected_version)));
+      // The conflict a save detects itself, found at commit instead: the same error, so
+      // that a caller retries a saga step whichever moment the other step won.
+      throw SagaConflictError(
+          save.saga, save.expected_version, current,
+          database.describe() + ": " + save.saga.describe() + " " + state_at(current) +
+              ", but this unit of work saved it expecting " +
+              (save.expected_version == kNewSaga
+                   ? std::string("to create it")
+                   : "version " + std::to_string(save.expected_version)) +
+              " (another unit of work committed a save of it in between); nothing of this "
+              "unit of work was written. Dispatch the message again: its step runs on the "
+              "saga's new state.");
     }
     staged[save.saga] = save.record.version;
   }
