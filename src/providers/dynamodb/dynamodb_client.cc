@@ -7,6 +7,7 @@
 #include "docket/error.h"
 #include "providers/dynamodb/dynamodb_failure.h"
 #include "providers/kit/http/aws_sigv4.h"
+#include "providers/kit/http/json_body.h"
 
 namespace docket::dynamodb {
 namespace {
@@ -48,16 +49,6 @@ bool worth_repeating(const HttpResult& result, Replay replay) {
   return parse_service_error(response.status, response.body, {}).kind == ErrorKind::kThrottled;
 }
 
-std::string serialized(const Call& call, const StoreUrl& url, const nlohmann::json& request) {
-  try {
-    return request.dump();
-  } catch (const nlohmann::json::type_error& e) {
-    throw InvalidInputError(describe(call, url) +
-                            ": the request holds a string that is not valid UTF-8 (" + e.what() +
-                            "); DynamoDB strings are UTF-8, so store such bytes as binary (B)");
-  }
-}
-
 }  // namespace
 
 Client::Client(StoreUrl url, ClientOptions options)
@@ -85,7 +76,9 @@ kit::http::HttpRequest Client::signed_request(const Call& call, const std::strin
 }
 
 Response Client::call(const Call& call, const nlohmann::json& request) const {
-  const std::string body = serialized(call, url_, request);
+  const std::string body =
+      kit::http::json_body(request, describe(call, url_),
+                           "DynamoDB strings are UTF-8, so store such bytes as binary (B)");
   int attempts = 0;
   HttpResult result = retry_.run(
       [&](int n) {

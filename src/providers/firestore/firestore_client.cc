@@ -6,6 +6,7 @@
 
 #include "docket/error.h"
 #include "providers/firestore/firestore_failure.h"
+#include "providers/kit/http/json_body.h"
 
 namespace docket::firestore {
 namespace {
@@ -57,16 +58,6 @@ bool firestore_worth_repeating(const HttpResult& result, const Call& call) {
   }
 }
 
-std::string firestore_body(const Call& call, const StoreUrl& url, const nlohmann::json& request) {
-  try {
-    return request.dump();
-  } catch (const nlohmann::json::type_error& e) {
-    throw InvalidInputError(describe(call, url) +
-                            ": the request holds a string that is not valid UTF-8 (" + e.what() +
-                            "); Firestore strings are UTF-8, so store such bytes as bytes");
-  }
-}
-
 }  // namespace
 
 Client::Client(StoreUrl url, ClientOptions options)
@@ -81,7 +72,8 @@ Response Client::call(const Call& call, const nlohmann::json& request) const {
       .url =
           url_.endpoint + "/v1/" + url_.database_path() + "/documents:" + std::string(call.method),
       .headers = {{"Content-Type", "application/json"}, {"Authorization", authorization_}},
-      .body = firestore_body(call, url_, request)};
+      .body = kit::http::json_body(request, describe(call, url_),
+                                   "Firestore strings are UTF-8, so store such bytes as bytes")};
   int attempts = 0;
   HttpResult result = retry_.run(
       [&](int n) {
