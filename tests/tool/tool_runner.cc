@@ -1,5 +1,6 @@
 #include "tool_runner.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -8,7 +9,9 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 extern char** environ;
 
@@ -62,6 +65,36 @@ class FileActions {
   posix_spawn_file_actions_t actions_;
 };
 
+// A file holding a child's standard input, removed when the run is over.
+class InputFile {
+ public:
+  explicit InputFile(const std::string& text) {
+    const int fd = ::mkstemp(path_.data());
+    if (fd < 0) {
+      fail("mkstemp", errno);
+    }
+    std::size_t written = 0;
+    while (written < text.size()) {
+      const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+      if (n < 0 && errno != EINTR) {
+        const int error = errno;
+        ::close(fd);
+        fail("write " + path_, error);
+      }
+      written += n > 0 ? static_cast<std::size_t>(n) : 0;
+    }
+    ::close(fd);
+  }
+  ~InputFile() { ::unlink(path_.c_str()); }
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_ = "/tmp/docket-tool-input-XXXXXX";
+};
+
 // Reads both pipes until both reach end of file; polling both avoids a deadlock when
 // the child fills one while the parent blocks on the other.
 void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err) {
@@ -98,7 +131,7 @@ std::string describe(const ToolRun& run) {
   return "exit " + std::to_string(run.exit_code) + "\nstdout: " + run.out + "\nstderr: " + run.err;
 }
 
-ToolRun run_docket(const std::vector<std::string>& args) {
+ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input) {
   std::vector<std::string> argv_storage{DOCKET_TOOL_PATH};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -114,6 +147,12 @@ ToolRun run_docket(const std::vector<std::string>& args) {
   posix_spawn_file_actions_adddup2(actions.get(), err_pipe.write_end(), STDERR_FILENO);
   posix_spawn_file_actions_addclose(actions.get(), out_pipe.read_end());
   posix_spawn_file_actions_addclose(actions.get(), err_pipe.read_end());
+  std::optional<InputFile> input_file;
+  if (input) {
+    input_file.emplace(*input);
+    posix_spawn_file_actions_addopen(actions.get(), STDIN_FILENO, input_file->path().c_str(),
+                                     O_RDONLY, 0);
+  }
 
   pid_t pid = -1;
   const int spawn_error = posix_spawn(&pid, argv[0], actions.get(), nullptr, argv.data(), environ);

@@ -4,6 +4,7 @@
 #define DOCKET_TESTS_TOOL_TOOL_RUNNER_H_
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,10 @@ struct ToolRun {
 // "exit N, stdout: ..., stderr: ..." for failure messages.
 std::string describe(const ToolRun& run);
 
-// Runs `docket args...` to completion. Throws std::runtime_error if the process cannot
-// be started or waited for.
-ToolRun run_docket(const std::vector<std::string>& args);
+// Runs `docket args...` to completion, its standard input `input` when given (else the
+// test's own). Throws std::runtime_error if the process cannot be started or waited for.
+ToolRun run_docket(const std::vector<std::string>& args,
+                   const std::optional<std::string>& input = std::nullopt);
 
 }  // namespace docket::testing
 

@@ -14,6 +14,7 @@
 #include "docket/error.h"
 #include "inbox_command.h"
 #include "keys_command.h"
+#include "migrate_command.h"
 #if DOCKET_HAVE_BENCH
 #include "bench_command.h"
 #endif
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   docket::tool::add_demo_command(app);
   docket::tool::add_keys_command(app);
   docket::tool::add_inbox_command(app);
+  docket::tool::add_migrate_command(app);
 #if DOCKET_HAVE_BENCH
   docket::tool::add_bench_command(app);
 #endif

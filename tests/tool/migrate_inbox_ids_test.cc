@@ -1,0 +1,166 @@
+// docket migrate inbox-ids: exported inbox documents re-keyed from the legacy
+// '_'-joined id, offline; every refusal named by line, nothing guessed.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "reference_terms.h"
+#include "tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+ToolRun migrate(std::string_view provider, const std::string& input) {
+  return run_docket({"migrate", "inbox-ids", "--provider", std::string(provider)}, input);
+}
+
+std::string exported(std::string_view id, std::string_view message_id,
+                     std::string_view handler_type) {
+  return nlohmann::json{{"id", id}, {"messageId", message_id}, {"handlerType", handler_type}}
+             .dump() +
+         "\n";
+}
+
+std::vector<nlohmann::ordered_json> output_lines(const ToolRun& run) {
+  std::vector<nlohmann::ordered_json> lines;
+  std::istringstream out(run.out);
+  for (std::string line; std::getline(out, line);) {
+    lines.push_back(nlohmann::ordered_json::parse(line));
+  }
+  return lines;
+}
+
+TEST(MigrateInboxIds, TheSpecificationsTwoCollidingIdsBecomeTwoDistinctIds) {
+  // Both were stored as acme_corp_42_H: each document's own fields tell them apart.
+  const ToolRun run = migrate("firestore", exported("acme_corp_42_" + std::string(kOrderHandler),
+                                                    "corp_42", kOrderHandler) +
+                                               exported("acme_corp_42_Other", "42", "Other"));
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  const auto lines = output_lines(run);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["id"], "inbox:acme:corp_42:MyApp.Handlers.OrderHandler");
+  EXPECT_EQ(lines[0]["old_id"], "acme_corp_42_MyApp.Handlers.OrderHandler");
+  EXPECT_EQ(lines[1]["id"], "inbox:acme_corp:42:Other");
+  EXPECT_THAT(run.err, HasSubstr("2 re-keyed, 0 already on the current id"));
+}
+
+TEST(MigrateInboxIds, ElasticsearchIdsHaveNoPrefix) {
+  const ToolRun run = migrate("elasticsearch", exported("acme_corp_42_H", "42", "H"));
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(output_lines(run).at(0)["id"], "acme_corp:42:H");
+}
+
+TEST(MigrateInboxIds, EveryOtherFieldIsKeptInItsOrderAndValue) {
+  const std::string line =
+      R"({"status":"Processed","id":"t_m_H","attempts":3,"big":18446744073709551615,)"
+      R"("at":1.5e-3,"nested":{"z":1,"a":[true,null]},"messageId":"m","handlerType":"H"})";
+  const ToolRun run = migrate("firestore", line + "\n");
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.out,
+            R"({"status":"Processed","id":"inbox:t:m:H","attempts":3,"big":18446744073709551615,)"
+            R"("at":0.0015,"nested":{"z":1,"a":[true,null]},"messageId":"m","handlerType":"H",)"
+            R"("old_id":"t_m_H"})"
+            "\n");
+}
+
+TEST(MigrateInboxIds, SeparatorsSlashesPercentsSentinelsAndNonAsciiTermsAreEncoded) {
+  const ToolRun run =
+      migrate("firestore", exported("__untenanted___a:b/c%d_H__", "a:b/c%d", "H__") +
+                               exported("zürich_n°1_Handler", "n°1", "Handler"));
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  const auto lines = output_lines(run);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["id"], "inbox:__untenanted__:a%3Ab%2Fc%25d:H__");
+  EXPECT_EQ(lines[1]["id"], "inbox:z%C3%BCrich:n%C2%B01:Handler");
+}
+
+TEST(MigrateInboxIds, IdsAlreadyCurrentArePassedOverAndCounted) {
+  const ToolRun run = migrate("firestore", exported("inbox:acme:corp_42:H", "corp_42", "H") +
+                                               exported("acme_7_H", "7", "H"));
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  ASSERT_EQ(output_lines(run).size(), 1u);
+  EXPECT_THAT(run.err, HasSubstr("1 re-keyed, 1 already on the current id (passed over), 0 "
+                                 "refused"));
+}
+
+TEST(MigrateInboxIds, ABadLineIsReportedByNumberAndTheOthersAreStillReKeyed) {
+  const ToolRun run = migrate("firestore", exported("a_1_H", "1", "H") + "not json\n" +
+                                               exported("x_y_z", "q", "z") + "[1]\n" +
+                                               R"({"id":"a_2_H","messageId":2,"handlerType":"H"})"
+                                               "\n" +
+                                               exported("b_3_H", "3", "H"));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  const auto lines = output_lines(run);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["id"], "inbox:a:1:H");
+  EXPECT_EQ(lines[1]["id"], "inbox:b:3:H");
+  EXPECT_THAT(run.err, HasSubstr("line 2 is not JSON"));
+  EXPECT_THAT(run.err, AllOf(HasSubstr("line 3 id \"x_y_z\" is on neither shape"),
+                             HasSubstr("messageId \"q\"")));
+  EXPECT_THAT(run.err, HasSubstr("line 4 is a JSON array"));
+  EXPECT_THAT(run.err, HasSubstr("line 5 its \"messageId\" field is number, not a string"));
+  EXPECT_THAT(run.err, HasSubstr("4 line(s) refused"));
+}
+
+TEST(MigrateInboxIds, AMissingFieldIsNamed) {
+  const ToolRun run = migrate("firestore", R"({"id":"a_1_H","messageId":"1"})"
+                                           "\n");
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, HasSubstr("line 1 has no \"handlerType\" field"));
+}
+
+TEST(MigrateInboxIds, AnIntegerBeyond64BitsIsRefusedRatherThanRounded) {
+  const ToolRun run = migrate(
+      "firestore", R"({"id":"a_1_H","messageId":"1","handlerType":"H","n":123456789012345678901})"
+                   "\n");
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, HasSubstr("123456789012345678901, beyond 64 bits"));
+}
+
+TEST(MigrateInboxIds, AnExistingOldIdFieldIsNeverOverwritten) {
+  const ToolRun run =
+      migrate("firestore", R"({"id":"a_1_H","messageId":"1","handlerType":"H","old_id":"earlier"})"
+                           "\n");
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("has an \"old_id\" field already"));
+}
+
+TEST(MigrateInboxIds, ACurrentIdWhoseFieldsDisagreeIsRefused) {
+  const ToolRun run = migrate("firestore", exported("inbox:acme:1:H", "2", "H"));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("is on the current shape but names message \"1\""));
+}
+
+TEST(MigrateInboxIds, AnElasticsearchIdOver512BytesIsReportedNeverTruncated) {
+  const std::string old_id = std::string(kGuidTenant) + "_" + std::string(kGuidMessageId) + "_" +
+                             std::string(kDictionaryHandler);
+  const ToolRun run =
+      migrate("elasticsearch", exported(old_id, kGuidMessageId, kDictionaryHandler));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, AllOf(HasSubstr("512"), HasSubstr("665")));
+  // Firestore's limit is 1,500 bytes: the same entry re-keys there.
+  const ToolRun firestore =
+      migrate("firestore", exported(old_id, kGuidMessageId, kDictionaryHandler));
+  EXPECT_EQ(firestore.exit_code, 0) << describe(firestore);
+}
+
+TEST(MigrateInboxIds, OnlyProvidersThatHadTheLegacyShapeAreAccepted) {
+  const ToolRun run = migrate("dynamodb", exported("a_1_H", "1", "H"));
+  EXPECT_EQ(run.exit_code, 2) << describe(run);
+  EXPECT_THAT(run.err, AllOf(HasSubstr("firestore"), HasSubstr("elasticsearch")));
+  EXPECT_THAT(run.out, Not(HasSubstr("inbox:")));
+}
+
+}  // namespace
+}  // namespace docket::testing

@@ -1,0 +1,20 @@
+// `docket migrate ...`: the specifications' upgrade procedures as commands. Each one
+// asks for what only the operator knows (which tenant a legacy record belongs to) and
+// refuses to guess: `migrate inbox-ids` re-keys exported Firestore or Elasticsearch
+// inbox entries from the legacy '_'-joined id to the current one, offline.
+#ifndef DOCKET_TOOLS_DOCKET_MIGRATE_COMMAND_H_
+#define DOCKET_TOOLS_DOCKET_MIGRATE_COMMAND_H_
+
+#include <CLI/CLI.hpp>
+
+namespace docket::tool {
+
+// Adds the `migrate` command group and its subcommands to `app`.
+void add_migrate_command(CLI::App& app);
+
+// migrate inbox-ids (migrate_inbox_ids_command.cc).
+void add_migrate_inbox_ids_subcommand(CLI::App& migrate_group);
+
+}  // namespace docket::tool
+
+#endif  // DOCKET_TOOLS_DOCKET_MIGRATE_COMMAND_H_
