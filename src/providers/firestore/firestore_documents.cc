@@ -1,5 +1,7 @@
 #include "providers/firestore/firestore_documents.h"
 
+#include <algorithm>
+
 #include "docket/error.h"
 #include "providers/firestore/firestore_limits.h"
 
@@ -47,6 +49,9 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
     if (write.fields) {
       check_document(write.collection, write.id, *write.fields);
       entry["update"] = {{"name", name}, {"fields", *write.fields}};
+      if (write.mask) {
+        entry["updateMask"] = {{"fieldPaths", *write.mask}};
+      }
     } else {
       check_document_id(write.collection, write.id);
       entry["delete"] = name;
@@ -78,6 +83,33 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
     result.update_times.push_back(write_result.value("updateTime", ""));
   }
   return result;
+}
+
+std::size_t delete_unchanged(const Client& client, std::string_view collection,
+                             std::span<const Document> documents, std::string_view target) {
+  std::vector<Write> deletes;
+  for (const Document& document : documents) {
+    deletes.push_back({.collection = std::string(collection),
+                       .id = document.id,
+                       .precondition = {.update_time = document.update_time}});
+  }
+  std::size_t deleted = 0;
+  for (std::size_t start = 0; start < deletes.size(); start += kMaxWritesPerCommit) {
+    const std::span<const Write> chunk = std::span<const Write>(deletes).subspan(
+        start, std::min(kMaxWritesPerCommit, deletes.size() - start));
+    if (commit(client, chunk, target).applied) {
+      deleted += chunk.size();
+      continue;
+    }
+    // A document of the chunk changed (or went) since the read: delete the others one
+    // by one, each still under its own precondition.
+    for (const Write& one : chunk) {
+      if (commit(client, std::span<const Write>(&one, 1), target).applied) {
+        ++deleted;
+      }
+    }
+  }
+  return deleted;
 }
 
 std::string begin_transaction(const Client& client, bool read_only) {

@@ -49,6 +49,10 @@ struct Write {
   // The whole document to set, field name -> Value; nullopt deletes the document.
   std::optional<nlohmann::json> fields{};
   Precondition precondition{};
+  // With fields: write only these field paths (an update mask; fields names the new
+  // values, a path absent from fields is deleted), keeping the document's others. An
+  // empty mask writes nothing, which checks the precondition alone.
+  std::optional<std::vector<std::string>> mask{};
 };
 
 struct CommitResult {
@@ -65,6 +69,12 @@ struct CommitResult {
 // failure that is not a precondition. `target` names what is written, for messages.
 CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
                     std::optional<std::string_view> transaction = std::nullopt);
+
+// Deletes each of `documents` (of `collection`, as a query read them) unless it changed
+// or went since that read, in commits of at most kMaxWritesPerCommit; a commit refused
+// for one changed document is retried one delete at a time. Returns how many it deleted.
+std::size_t delete_unchanged(const Client& client, std::string_view collection,
+                             std::span<const Document> documents, std::string_view target);
 
 // A new read-write (or read-only) transaction's id.
 std::string begin_transaction(const Client& client, bool read_only = false);
