@@ -85,6 +85,25 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
   return result;
 }
 
+std::vector<bool> commit_where_preconditions_hold(const Client& client,
+                                                  std::span<const Write> writes,
+                                                  std::string_view target) {
+  std::vector<bool> applied(writes.size(), false);
+  for (std::size_t start = 0; start < writes.size(); start += kMaxWritesPerCommit) {
+    const std::size_t count = std::min(kMaxWritesPerCommit, writes.size() - start);
+    if (commit(client, writes.subspan(start, count), target).applied) {
+      std::fill_n(applied.begin() + static_cast<std::ptrdiff_t>(start), count, true);
+      continue;
+    }
+    // A document of the chunk changed (or went) since the read: apply the others one
+    // by one, each still under its own precondition.
+    for (std::size_t i = start; i < start + count; ++i) {
+      applied[i] = commit(client, writes.subspan(i, 1), target).applied;
+    }
+  }
+  return applied;
+}
+
 std::size_t delete_unchanged(const Client& client, std::string_view collection,
                              std::span<const Document> documents, std::string_view target) {
   std::vector<Write> deletes;
@@ -93,23 +112,8 @@ std::size_t delete_unchanged(const Client& client, std::string_view collection,
                        .id = document.id,
                        .precondition = {.update_time = document.update_time}});
   }
-  std::size_t deleted = 0;
-  for (std::size_t start = 0; start < deletes.size(); start += kMaxWritesPerCommit) {
-    const std::span<const Write> chunk = std::span<const Write>(deletes).subspan(
-        start, std::min(kMaxWritesPerCommit, deletes.size() - start));
-    if (commit(client, chunk, target).applied) {
-      deleted += chunk.size();
-      continue;
-    }
-    // A document of the chunk changed (or went) since the read: delete the others one
-    // by one, each still under its own precondition.
-    for (const Write& one : chunk) {
-      if (commit(client, std::span<const Write>(&one, 1), target).applied) {
-        ++deleted;
-      }
-    }
-  }
-  return deleted;
+  const std::vector<bool> applied = commit_where_preconditions_hold(client, deletes, target);
+  return static_cast<std::size_t>(std::count(applied.begin(), applied.end(), true));
 }
 
 std::string begin_transaction(const Client& client, bool read_only) {

@@ -70,9 +70,16 @@ struct CommitResult {
 CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
                     std::optional<std::string_view> transaction = std::nullopt);
 
+// Applies each of `writes` (on distinct documents) where its precondition holds: in
+// commits of at most kMaxWritesPerCommit, and a commit refused for one write's
+// precondition is retried one write at a time. Returns, per write, whether it applied.
+std::vector<bool> commit_where_preconditions_hold(const Client& client,
+                                                  std::span<const Write> writes,
+                                                  std::string_view target);
+
 // Deletes each of `documents` (of `collection`, as a query read them) unless it changed
-// or went since that read, in commits of at most kMaxWritesPerCommit; a commit refused
-// for one changed document is retried one delete at a time. Returns how many it deleted.
+// or went since that read (commit_where_preconditions_hold). Returns how many it
+// deleted.
 std::size_t delete_unchanged(const Client& client, std::string_view collection,
                              std::span<const Document> documents, std::string_view target);
 
