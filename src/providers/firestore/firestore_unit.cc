@@ -58,11 +58,11 @@ std::string unit_field_path(const std::string& name) {
   return quoted + '`';
 }
 
-Precondition precondition_of(const Condition& condition) {
+Precondition unit_precondition_of(const Condition& condition) {
   return Precondition{.exists = condition.must_exist(), .update_time = condition.update_time()};
 }
 
-std::string describe(const Precondition& precondition) {
+std::string unit_condition_words(const Precondition& precondition) {
   if (precondition.update_time) {
     return "unchanged since update time " + *precondition.update_time;
   }
@@ -73,7 +73,8 @@ std::string describe(const Precondition& precondition) {
 }
 
 // Whether `precondition` holds on `document` as read now.
-bool holds_on(const Precondition& precondition, const std::optional<Document>& document) {
+bool unit_precondition_holds(const Precondition& precondition,
+                             const std::optional<Document>& document) {
   if (precondition.update_time) {
     return document && document->update_time == *precondition.update_time;
   }
@@ -98,7 +99,7 @@ void Unit::set(std::string_view collection, std::string_view id, nlohmann::json 
   check_unit_fields(context_.store, fields, "set of document '" + std::string(id) + "'");
   write.fields = std::move(fields);
   if (condition) {
-    write.precondition = precondition_of(*condition);
+    write.precondition = unit_precondition_of(*condition);
   }
   stage(std::move(write), Role::kWrite, "set");
 }
@@ -117,7 +118,7 @@ void Unit::update(std::string_view collection, std::string_view id, nlohmann::js
   stage(Write{.collection = std::string(collection),
               .id = std::string(id),
               .fields = std::move(fields),
-              .precondition = precondition_of(condition),
+              .precondition = unit_precondition_of(condition),
               .mask = std::move(mask)},
         Role::kWrite, "update");
 }
@@ -126,7 +127,7 @@ void Unit::remove(std::string_view collection, std::string_view id,
                   const std::optional<Condition>& condition) {
   Write write{.collection = std::string(collection), .id = std::string(id)};
   if (condition) {
-    write.precondition = precondition_of(*condition);
+    write.precondition = unit_precondition_of(*condition);
   }
   stage(std::move(write), Role::kWrite, "delete");
 }
@@ -134,7 +135,7 @@ void Unit::remove(std::string_view collection, std::string_view id,
 void Unit::check(std::string_view collection, std::string_view id, const Condition& condition) {
   Write write{.collection = std::string(collection),
               .id = std::string(id),
-              .precondition = precondition_of(condition)};
+              .precondition = unit_precondition_of(condition)};
   if (condition.must_exist() != std::optional<bool>(false)) {
     // An update of no field: writes nothing (not even the update time) where the
     // document exists. "Must not exist" is a delete of nothing, which writes nothing.
@@ -188,7 +189,7 @@ void Unit::stage(Write write, Role role, std::string_view operation) {
                             ": this unit of work writes that document already, and docket "
                             "writes a document once per commit; make it one write");
   }
-  std::string condition = describe(write.precondition);
+  std::string condition = unit_condition_words(write.precondition);
   staging_.writes().add(StagedWrite{.write = std::move(write),
                                     .role = role,
                                     .what = std::move(what),
@@ -231,7 +232,7 @@ void Unit::throw_refused(const ServiceError& refusal) const {
       }
       const std::optional<Document> now =
           get_document(context_.client, write.write.collection, write.write.id);
-      if (holds_on(write.write.precondition, now)) {
+      if (unit_precondition_holds(write.write.precondition, now)) {
         continue;
       }
       const std::string& collection = write.write.collection;
