@@ -7,10 +7,15 @@
 //   handlers.on<Order>("order", [](const Order& o, docket::firestore::Transaction& tx,
 //                                  docket::HandlerContext&) {
 //     tx.create("orders", o.id, {{"qty", {{"integerValue", std::to_string(o.qty)}}}});
-//     const auto stock = tx.get("stock", o.sku);   // read now, committed state
-//     tx.set("stock", o.sku, {{"qty", {{"integerValue", std::to_string(left(stock, o))}}}},
-//            docket::firestore::Condition::unchanged(stock->update_time));
+//     const auto stock = tx.get("stock", o.sku);  // the committed document, read now
+//     const long left =
+//         std::stol(stock->fields["qty"]["integerValue"].get<std::string>()) - o.qty;
+//     tx.update("stock", o.sku, {{"qty", {{"integerValue", std::to_string(left)}}}},
+//               docket::firestore::Condition::unchanged(stock->update_time));
 //   });
+//
+// An Outbox on a Firestore outbox store of the same URL stages its messages through the
+// same Transaction (docket/outbox.h), so they commit with these writes too.
 //
 // Fields are Firestore Value JSON, exactly as the Firestore REST API writes them: an
 // object of field name to typed value ({"stringValue": "text"}, {"integerValue": "42"},
