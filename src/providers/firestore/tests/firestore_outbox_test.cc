@@ -1,10 +1,12 @@
 // The Firestore outbox against the emulator, with the inbox: a message a handler stages
 // commits in ONE commit with the handler's write and the dedup document, or not at all;
-// the sequence counter document is never read as a message.
+// the sequence counter document is never read as a message; claim pages through pending
+// messages that are not due to the due ones behind them.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "docket/open_outbox_store.h"
 #include "docket/outbox.h"
@@ -60,6 +62,31 @@ TEST_F(FirestoreOutboxTest, TheCounterDocumentIsNeverReadAsAMessage) {
                 .size(),
             1u);
   EXPECT_TRUE(outbox_store_->parked(0, 10).empty());
+}
+
+TEST_F(FirestoreOutboxTest, ClaimPagesPastMessagesNotDueToTheDueOnesBehindThem) {
+  auto unit = outbox_store_->begin();
+  for (int i = 0; i < 130; ++i) {  // more than one query page (100)
+    outbox_.stage(unit->handler_transaction(), {.event_type = "e", .payload = "{}"});
+  }
+  unit->commit();
+  const Timestamp now = clock_.now();
+  const Timestamp later = now + std::chrono::minutes(5);
+  std::vector<OutboxRecord> first = outbox_store_->claim("relay-a", now, later, 120);
+  ASSERT_EQ(first.size(), 120u);
+  for (const OutboxRecord& r : first) {
+    ASSERT_TRUE(outbox_store_->fail(r.id, "relay-a",
+                                    {.error = "down", .park = false, .next_attempt_at = later}));
+  }
+  const std::vector<OutboxRecord> due = outbox_store_->claim("relay-b", now, later, 5);
+  ASSERT_EQ(due.size(), 5u);
+  EXPECT_EQ(due.front().sequence, 121) << "the lowest due sequence, behind 120 not due";
+  EXPECT_EQ(due.back().sequence, 125);
+  EXPECT_EQ(outbox_store_->claim("relay-c", now, later, 10).size(), 5u) << "the other five";
+  EXPECT_TRUE(outbox_store_->claim("relay-d", now, later, 10).empty()) << "all leased or not due";
+  EXPECT_EQ(outbox_store_->claim("relay-e", later, later + std::chrono::minutes(1), 200).size(),
+            130u)
+      << "at `later` every message is due and every lease ended";
 }
 
 }  // namespace
