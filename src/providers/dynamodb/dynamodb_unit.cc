@@ -83,8 +83,8 @@ std::string item_id(std::string_view table, const nlohmann::json& key) {
 
 Unit::Unit(const UnitContext& context)
     : context_(context),
-      staged_(
-          kit::CommitLimits{"the DynamoDB inbox", kMaxTransactionActions, kMaxTransactionBytes}),
+      staging_(context.store, kit::CommitLimits{"the DynamoDB inbox", kMaxTransactionActions,
+                                                kMaxTransactionBytes}),
       tx_(*this) {}
 
 void Unit::put(std::string_view table, nlohmann::json item, std::optional<Expression> condition,
@@ -142,7 +142,7 @@ void Unit::stage_dedup(const TableSchema& schema, nlohmann::json item) {
 void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
                  nlohmann::json body, std::optional<Expression> condition, Role role,
                  std::size_t bytes) {
-  require_open(operation);
+  staging_.require_open(operation);
   Action action{
       .request = nlohmann::json::object(),
       .item = item_id(schema.name, key),
@@ -177,36 +177,14 @@ void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::stri
     body["Key"] = key;
   }
   action.request = {{std::string(operation), std::move(body)}};
-  staged_.add(std::move(action), 1, bytes);
+  staging_.writes().add(std::move(action), 1, bytes);
 }
 
 bool Unit::holds(std::string_view table, const nlohmann::json& key) const {
   const std::string id = item_id(table, key);
-  const auto& actions = staged_.list<Action>();
+  const auto& actions = staging_.writes().list<Action>();
   return std::any_of(actions.begin(), actions.end(),
                      [&](const Action& action) { return action.item == id; });
-}
-
-void Unit::begin_savepoint() {
-  require_open("begin a savepoint");
-  staged_.begin_savepoint();
-}
-
-void Unit::release_savepoint() {
-  require_open("release a savepoint");
-  staged_.release_savepoint();
-}
-
-void Unit::rollback_savepoint() {
-  require_open("roll back to a savepoint");
-  staged_.rollback_savepoint();
-}
-
-void Unit::require_open(std::string_view operation) const {
-  if (ended_) {
-    throw InfrastructureError(context_.store + " unit of work: cannot " + std::string(operation) +
-                              " after commit; open a new unit of work");
-  }
 }
 
 }  // namespace docket::dynamodb::detail

@@ -1,5 +1,5 @@
 // One DynamoDB unit of work: the actions of a TransactWriteItems (the inbox's dedup items
-// and the handlers' writes), staged in a kit::WriteSet with savepoint marks, checked as
+// and the handlers' writes), staged in a kit::UnitStaging with savepoint marks, checked as
 // they are staged (DynamoDB JSON, item and key limits, one action per item, at most 100
 // actions and 4 MB) and sent at commit as ONE TransactWriteItems with a ClientRequestToken.
 //
@@ -27,7 +27,7 @@
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
-#include "providers/kit/write_set.h"
+#include "providers/kit/unit_staging.h"
 
 namespace docket::dynamodb::detail {
 
@@ -81,11 +81,11 @@ class Unit {
   // belong to (the outbox stages only into a unit of its own URL).
   const Client& client() const noexcept { return context_.client; }
   // Whether commit() was called: nothing can be staged any more.
-  bool ended() const noexcept { return ended_; }
+  bool ended() const noexcept { return staging_.ended(); }
 
-  void begin_savepoint();
-  void release_savepoint();
-  void rollback_savepoint();
+  void begin_savepoint() { staging_.begin_savepoint(); }
+  void release_savepoint() { staging_.release_savepoint(); }
+  void rollback_savepoint() { staging_.rollback_savepoint(); }
 
   // Sends the staged actions as one TransactWriteItems (nothing when none). Throws as the
   // header comment says, or InfrastructureError when the unit already ended.
@@ -96,12 +96,10 @@ class Unit {
              nlohmann::json body, std::optional<Expression> condition, Role role,
              std::size_t bytes);
   [[noreturn]] void throw_cancelled(const ServiceError& error) const;
-  void require_open(std::string_view operation) const;
 
   const UnitContext& context_;
-  kit::WriteSet<Action> staged_;
+  kit::UnitStaging<Action> staging_;
   Transaction tx_;
-  bool ended_ = false;
 };
 
 }  // namespace docket::dynamodb::detail

@@ -36,9 +36,8 @@ bool retryable(const ServiceError& error) {
 }  // namespace
 
 void Unit::commit() {
-  require_open("commit");
-  ended_ = true;
-  const auto& actions = staged_.list<Action>();
+  staging_.end();
+  const auto& actions = staging_.writes().list<Action>();
   if (actions.empty()) {
     return;
   }
@@ -75,7 +74,7 @@ void Unit::commit() {
 }
 
 void Unit::throw_cancelled(const ServiceError& error) const {
-  const auto& actions = staged_.list<Action>();
+  const auto& actions = staging_.writes().list<Action>();
   const auto& reasons = error.cancellation_reasons;
   const std::size_t count = std::min(actions.size(), reasons.size());
   const std::string nothing = "; nothing of the unit of work was written";

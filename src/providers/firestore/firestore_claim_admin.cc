@@ -126,29 +126,7 @@ std::size_t FirestoreClaimInboxStore::do_cleanup_batch(const TenantId* tenant, T
   batch.order_by.emplace_back("__name__", false);
   batch.limit = limit;
   const std::vector<Document> found = run_query(client_, batch);
-  std::vector<Write> deletes;
-  for (const Document& document : found) {
-    deletes.push_back({.collection = collection_,
-                       .id = document.id,
-                       .precondition = {.update_time = document.update_time}});
-  }
-  std::size_t deleted = 0;
-  for (std::size_t start = 0; start < deletes.size(); start += kMaxWritesPerCommit) {
-    const std::span<const Write> chunk = std::span<const Write>(deletes).subspan(
-        start, std::min(kMaxWritesPerCommit, deletes.size() - start));
-    if (commit(client_, chunk, store_).applied) {
-      deleted += chunk.size();
-      continue;
-    }
-    // An entry of the chunk changed (or went) since the query: delete the others one by
-    // one, each still under its own precondition.
-    for (const Write& one : chunk) {
-      if (commit(client_, std::span<const Write>(&one, 1), store_).applied) {
-        ++deleted;
-      }
-    }
-  }
-  return deleted;
+  return delete_unchanged(client_, collection_, found, store_);
 }
 
 std::uint64_t FirestoreClaimInboxStore::do_count_cleanable(const std::optional<TenantId>& tenant,

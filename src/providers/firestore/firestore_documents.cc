@@ -1,5 +1,7 @@
 #include "providers/firestore/firestore_documents.h"
 
+#include <algorithm>
+
 #include "docket/error.h"
 #include "providers/firestore/firestore_limits.h"
 
@@ -47,6 +49,9 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
     if (write.fields) {
       check_document(write.collection, write.id, *write.fields);
       entry["update"] = {{"name", name}, {"fields", *write.fields}};
+      if (write.mask) {
+        entry["updateMask"] = {{"fieldPaths", *write.mask}};
+      }
     } else {
       check_document_id(write.collection, write.id);
       entry["delete"] = name;
@@ -78,6 +83,37 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
     result.update_times.push_back(write_result.value("updateTime", ""));
   }
   return result;
+}
+
+std::vector<bool> commit_where_preconditions_hold(const Client& client,
+                                                  std::span<const Write> writes,
+                                                  std::string_view target) {
+  std::vector<bool> applied(writes.size(), false);
+  for (std::size_t start = 0; start < writes.size(); start += kMaxWritesPerCommit) {
+    const std::size_t count = std::min(kMaxWritesPerCommit, writes.size() - start);
+    if (commit(client, writes.subspan(start, count), target).applied) {
+      std::fill_n(applied.begin() + static_cast<std::ptrdiff_t>(start), count, true);
+      continue;
+    }
+    // A document of the chunk changed (or went) since the read: apply the others one
+    // by one, each still under its own precondition.
+    for (std::size_t i = start; i < start + count; ++i) {
+      applied[i] = commit(client, writes.subspan(i, 1), target).applied;
+    }
+  }
+  return applied;
+}
+
+std::size_t delete_unchanged(const Client& client, std::string_view collection,
+                             std::span<const Document> documents, std::string_view target) {
+  std::vector<Write> deletes;
+  for (const Document& document : documents) {
+    deletes.push_back({.collection = std::string(collection),
+                       .id = document.id,
+                       .precondition = {.update_time = document.update_time}});
+  }
+  const std::vector<bool> applied = commit_where_preconditions_hold(client, deletes, target);
+  return static_cast<std::size_t>(std::count(applied.begin(), applied.end(), true));
 }
 
 std::string begin_transaction(const Client& client, bool read_only) {

@@ -49,6 +49,10 @@ struct Write {
   // The whole document to set, field name -> Value; nullopt deletes the document.
   std::optional<nlohmann::json> fields{};
   Precondition precondition{};
+  // With fields: write only these field paths (an update mask; fields names the new
+  // values, a path absent from fields is deleted), keeping the document's others. An
+  // empty mask writes nothing, which checks the precondition alone.
+  std::optional<std::vector<std::string>> mask{};
 };
 
 struct CommitResult {
@@ -65,6 +69,19 @@ struct CommitResult {
 // failure that is not a precondition. `target` names what is written, for messages.
 CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
                     std::optional<std::string_view> transaction = std::nullopt);
+
+// Applies each of `writes` (on distinct documents) where its precondition holds: in
+// commits of at most kMaxWritesPerCommit, and a commit refused for one write's
+// precondition is retried one write at a time. Returns, per write, whether it applied.
+std::vector<bool> commit_where_preconditions_hold(const Client& client,
+                                                  std::span<const Write> writes,
+                                                  std::string_view target);
+
+// Deletes each of `documents` (of `collection`, as a query read them) unless it changed
+// or went since that read (commit_where_preconditions_hold). Returns how many it
+// deleted.
+std::size_t delete_unchanged(const Client& client, std::string_view collection,
+                             std::span<const Document> documents, std::string_view target);
 
 // A new read-write (or read-only) transaction's id.
 std::string begin_transaction(const Client& client, bool read_only = false);

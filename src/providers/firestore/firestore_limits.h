@@ -9,7 +9,7 @@
 //                  UTF-8 bytes + 1; bytes their length; integer, double and timestamp 8;
 //                  boolean and null 1; a map its fields' names + 1 and values; an array
 //                  its values
-//   commit         at most 500 writes
+//   commit         at most 500 writes, and 10 MiB of documents (a transaction's size)
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_LIMITS_H_
@@ -24,6 +24,7 @@ namespace docket::firestore {
 inline constexpr std::size_t kMaxDocumentIdBytes = 1500;
 inline constexpr std::size_t kMaxDocumentBytes = 1024 * 1024;
 inline constexpr std::size_t kMaxWritesPerCommit = 500;
+inline constexpr std::size_t kMaxCommitBytes = 10 * 1024 * 1024;
 
 // Throws InvalidInputError naming the collection and the id when Firestore would refuse
 // `id` as a document id.

@@ -1,8 +1,9 @@
 // The Firestore provider's registration (providers/registry.h): firestore://HOST:PORT
 // (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
 // (the Cloud Firestore service), with ?project=, an optional &database= and an optional
-// &prefix= (firestore_url.h). It offers the claim inbox, the checkpoint store and the
-// snapshot store; the registry refuses its other stores, naming the providers that offer them.
+// &prefix= (firestore_url.h). It offers the transactional inbox, the outbox, the claim
+// inbox, the checkpoint store and the snapshot store; the registry refuses its other stores, naming
+// the providers that offer them.
 // Stores opened on one URL share its collections.
 #include <array>
 #include <memory>
@@ -13,6 +14,8 @@
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
+#include "providers/firestore/firestore_inbox_store.h"
+#include "providers/firestore/firestore_outbox_store.h"
 #include "providers/firestore/firestore_snapshot_store.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
@@ -49,9 +52,9 @@ const providers::ProviderRegistration& registration() {
       // Its URLs carry no credentials (user info is refused), but a refused URL is
       // printed in the refusal: one with a password never echoes it.
       .printable_url = kit::mask_url_passwords,
-      .inbox = nullptr,
+      .inbox = open_inbox_store,
       .checkpoint = open_checkpoint_store,
-      .outbox = nullptr,
+      .outbox = open_outbox_store,
       .event = nullptr,
       .snapshot = open_snapshot_store,
       .saga = nullptr,

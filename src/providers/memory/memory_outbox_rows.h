@@ -13,17 +13,14 @@
 
 #include "docket/memory/transaction.h"
 #include "docket/outbox_message.h"
+#include "providers/kit/outbox_row.h"
 
 namespace docket::memory::detail {
 
 inline constexpr std::string_view kOutboxIdsTable = "docket_outbox_ids";
 
 // A row's values beyond the record: the lease, which only the relay side sees.
-struct OutboxRow {
-  OutboxRecord record{};
-  std::string lease_token{};  // empty: not leased
-  std::int64_t lease_until = 0;
-};
+using OutboxRow = kit::OutboxRow;
 
 // The index of the status term in a row's values.
 inline constexpr std::size_t kStatusTerm = 11;

@@ -12,7 +12,6 @@
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 #include "docket/outbox_schema.h"
-#include "providers/kit/time_codec.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_outbox_rows.h"
 #include "providers/memory/memory_unit.h"
@@ -23,7 +22,6 @@ namespace {
 using detail::from_values;
 using detail::OutboxRow;
 using detail::to_values;
-using kit::to_micros;
 
 class MemoryOutboxStore final : public OutboxStore {
  public:
@@ -56,39 +54,25 @@ class MemoryOutboxStore final : public OutboxStore {
                                   std::size_t limit) override {
     std::vector<OutboxRecord> claimed;
     each_row(OutboxStatus::kPending, [&](OutboxRow& row) {
-      const auto& r = row.record;
       if (claimed.size() == limit) {
         return Change::kStop;
       }
-      if (r.next_attempt_at > now ||
-          (!row.lease_token.empty() && row.lease_until > to_micros(now))) {
+      if (!kit::leasable(row, now)) {
         return Change::kKeep;
       }
-      row.lease_token = token;
-      row.lease_until = to_micros(lease_until);
-      claimed.push_back(r);
+      kit::lease(row, token, lease_until);
+      claimed.push_back(row.record);
       return Change::kUpdate;
     });
     return claimed;
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
-    return update_leased(id, token, [&](OutboxRecord& r) {
-      r.status = OutboxStatus::kDone;
-      r.done_at = now;
-    });
+    return update_leased(id, token, [&](OutboxRow& row) { kit::complete(row, now); });
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
-    return update_leased(id, token, [&](OutboxRecord& r) {
-      ++r.attempts;
-      r.last_error = attempt.error;
-      if (attempt.park) {
-        r.status = OutboxStatus::kParked;
-      } else {
-        r.next_attempt_at = attempt.next_attempt_at;
-      }
-    });
+    return update_leased(id, token, [&](OutboxRow& row) { kit::fail(row, attempt); });
   }
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
@@ -106,17 +90,7 @@ class MemoryOutboxStore final : public OutboxStore {
   }
 
   bool replay(std::string_view id, Timestamp now) override {
-    return with_row(id, [&](OutboxRow& row) {
-      if (row.record.status != OutboxStatus::kParked) {
-        return false;
-      }
-      row.record.status = OutboxStatus::kPending;
-      row.record.attempts = 0;
-      row.record.next_attempt_at = now;
-      row.lease_token.clear();
-      row.lease_until = 0;
-      return true;
-    });
+    return with_row(id, [&](OutboxRow& row) { return kit::replay(row, now); });
   }
 
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
@@ -227,16 +201,14 @@ class MemoryOutboxStore final : public OutboxStore {
     return changed;
   }
 
-  // Applies `change` to the row `id` if `token` holds its lease; ends the lease.
+  // Applies `change` (which ends the lease) to the row `id` if `token` holds its lease.
   bool update_leased(std::string_view id, std::string_view token,
-                     const std::function<void(OutboxRecord&)>& change) {
+                     const std::function<void(OutboxRow&)>& change) {
     return with_row(id, [&](OutboxRow& row) {
-      if (row.lease_token != token || row.record.status != OutboxStatus::kPending) {
+      if (!kit::held_by(row, token)) {
         return false;
       }
-      change(row.record);
-      row.lease_token.clear();
-      row.lease_until = 0;
+      change(row);
       return true;
     });
   }

@@ -8,15 +8,15 @@
 
 namespace docket::memory::detail {
 void Unit::insert(std::string_view table, Terms key, Terms values) {
-  require_open("insert");
+  staging_.require_open("insert");
   if (find(table, key)) {
     throw_unique_violation(table, key, "visible to this unit of work");
   }
-  staged_.add(StagedInsert{std::string(table), std::move(key), std::move(values)});
+  staging_.writes().add(StagedInsert{std::string(table), std::move(key), std::move(values)});
 }
 
 std::optional<Terms> Unit::find(std::string_view table, const Terms& key) const {
-  const auto& inserts = staged_.list<StagedInsert>();
+  const auto& inserts = staging_.writes().list<StagedInsert>();
   const auto staged = std::find_if(inserts.begin(), inserts.end(), [&](const StagedInsert& s) {
     return s.table == table && s.key == key;
   });
@@ -27,14 +27,14 @@ std::optional<Terms> Unit::find(std::string_view table, const Terms& key) const 
 }
 
 std::size_t Unit::count(std::string_view table) const {
-  const auto staged =
-      std::count_if(staged_.list<StagedInsert>().begin(), staged_.list<StagedInsert>().end(),
-                    [&](const StagedInsert& s) { return s.table == table; });
+  const auto staged = std::count_if(staging_.writes().list<StagedInsert>().begin(),
+                                    staging_.writes().list<StagedInsert>().end(),
+                                    [&](const StagedInsert& s) { return s.table == table; });
   return database_.count(table) + static_cast<std::size_t>(staged);
 }
 
 std::int64_t Unit::stream_version(const StreamId& stream) const {
-  const auto& appends = staged_.list<StagedAppend>();
+  const auto& appends = staging_.writes().list<StagedAppend>();
   const auto latest = std::find_if(appends.rbegin(), appends.rend(),
                                    [&](const StagedAppend& a) { return a.stream == stream; });
   return latest != appends.rend() ? latest->events.back().version
@@ -42,12 +42,12 @@ std::int64_t Unit::stream_version(const StreamId& stream) const {
 }
 
 void Unit::stage_append(StagedAppend append) {
-  require_open("append");
-  staged_.add(std::move(append));
+  staging_.require_open("append");
+  staging_.writes().add(std::move(append));
 }
 
 std::optional<SagaRecord> Unit::find_saga(const SagaId& saga) const {
-  const auto& saves = staged_.list<StagedSagaSave>();
+  const auto& saves = staging_.writes().list<StagedSagaSave>();
   const auto latest = std::find_if(saves.rbegin(), saves.rend(),
                                    [&](const StagedSagaSave& s) { return s.saga == saga; });
   if (latest != saves.rend()) {
@@ -57,36 +57,13 @@ std::optional<SagaRecord> Unit::find_saga(const SagaId& saga) const {
 }
 
 void Unit::stage_saga_save(StagedSagaSave save) {
-  require_open("save a saga");
-  staged_.add(std::move(save));
-}
-
-void Unit::begin_savepoint() {
-  require_open("begin a savepoint");
-  staged_.begin_savepoint();
-}
-
-void Unit::release_savepoint() {
-  require_open("release a savepoint");
-  staged_.release_savepoint();
-}
-
-void Unit::rollback_savepoint() {
-  require_open("roll back to a savepoint");
-  staged_.rollback_savepoint();
+  staging_.require_open("save a saga");
+  staging_.writes().add(std::move(save));
 }
 
 void Unit::commit() {
-  require_open("commit");
-  ended_ = true;
-  database_.commit(staged_);
-}
-
-void Unit::require_open(std::string_view operation) const {
-  if (ended_) {
-    throw InfrastructureError("memory unit of work: cannot " + std::string(operation) +
-                              " after commit; open a new unit of work");
-  }
+  staging_.end();
+  database_.commit(staging_.writes());
 }
 
 Unit& joined_unit(HandlerTransaction& transaction, const Database& database,

@@ -21,13 +21,15 @@
 #include "docket/error.h"
 #include "docket/handler_transaction.h"
 #include "docket/inbox_store.h"
+#include "providers/kit/unit_staging.h"
 #include "providers/memory/memory_database.h"
 
 namespace docket::memory::detail {
 
 class Unit {
  public:
-  explicit Unit(Database& database) : database_(database), staged_(kit::CommitLimits{"memory"}) {}
+  explicit Unit(Database& database)
+      : database_(database), staging_("memory", kit::CommitLimits{"memory"}) {}
 
   void insert(std::string_view table, Terms key, Terms values);
   std::optional<Terms> find(std::string_view table, const Terms& key) const;
@@ -46,20 +48,17 @@ class Unit {
   // The committed state this unit of work writes to.
   const Database& database() const noexcept { return database_; }
 
-  void begin_savepoint();
-  void release_savepoint();
-  void rollback_savepoint();
+  void begin_savepoint() { staging_.begin_savepoint(); }
+  void release_savepoint() { staging_.release_savepoint(); }
+  void rollback_savepoint() { staging_.rollback_savepoint(); }
 
   // Throws UniqueViolationError (nothing applied) or InfrastructureError when the unit
   // already ended.
   void commit();
 
  private:
-  void require_open(std::string_view operation) const;
-
   Database& database_;
-  Staged staged_;
-  bool ended_ = false;
+  kit::UnitStaging<StagedInsert, StagedAppend, StagedSagaSave> staging_;
 };
 
 // A unit of work of the memory provider (inbox dedup rows and the native

@@ -1,4 +1,5 @@
-// The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`:
+// The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`
+// and `docket bench inbox`:
 // a run on firestore://...?project=P[&prefix=X] puts each side under a collection prefix
 // of its own in the same database, X followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' collections have one shape and
@@ -9,13 +10,18 @@
 
 #include "bench_provider.h"
 #include "docket/error.h"
+#include "docket/firestore/transaction.h"
+#include "docket/inbox_schema.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_inbox_document.h"
+#include "providers/firestore/firestore_inbox_store.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "raw_claim_firestore.h"
+#include "raw_inbox_firestore.h"
 
 namespace docket::bench {
 namespace {
@@ -86,6 +92,60 @@ class FirestoreClaimBench final : public ClaimBench {
   }
 };
 
+// The documents of `collection` whose `field` is `value`, counted page by page.
+std::int64_t firestore_count_where(const std::string& db, const std::string& collection,
+                                   std::string_view field, std::string_view value) {
+  const firestore::Client client(firestore::parse_store_url(db));
+  std::int64_t count = 0;
+  firestore::query_pages(
+      client,
+      {.collection = collection,
+       .where = firestore::field_filter(field, "EQUAL", firestore::string_value(value))},
+      kFirestoreCheckPage, [&](std::vector<firestore::Document>& page) {
+        count += static_cast<std::int64_t>(page.size());
+        return true;
+      });
+  return count;
+}
+
+class FirestoreInboxBench final : public InboxBench {
+ public:
+  // One store, its client's connections shared by the threads, as an application has.
+  std::unique_ptr<InboxStore> open_docket_store(const std::string& db, std::size_t) const override {
+    return firestore::open_inbox_store(db, SystemClock::instance());
+  }
+
+  // Firestore makes a collection with its first document.
+  void prepare(const BenchStore&) const override {}
+
+  // The effect document through docket::firestore::Transaction, as a user's handler
+  // writes it; the collection's name is worked out once per thread and side.
+  void insert_effect(HandlerContext& ctx, const std::string& db,
+                     std::string_view body) const override {
+    thread_local std::string side;
+    thread_local std::string collection;
+    if (side != db) {
+      collection = firestore_effects_collection(db);
+      side = db;
+    }
+    ctx.transaction<firestore::Transaction>().set(collection, ctx.envelope().message_id,
+                                                  firestore_effect_fields(ctx.consumer_id(), body));
+  }
+
+  InboxRows count_rows(const std::string& db, const std::string& consumer_id) const override {
+    const std::string inbox = firestore::parse_store_url(db).collection(kInboxMessagesTable);
+    return {
+        .dedup_rows = firestore_count_where(db, inbox, firestore::inbox::kHandlerType, consumer_id),
+        .effects =
+            firestore_count_where(db, firestore_effects_collection(db), "consumerId", consumer_id)};
+  }
+
+  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
+                                            std::string_view consumer_id) const override {
+    return std::make_unique<RawInboxFirestore>(raw_db, consumer_id);
+  }
+};
+
 class FirestoreBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override {
@@ -113,12 +173,16 @@ class FirestoreBench final : public ProviderBench {
     for (const std::string& db : {store.docket_db, store.raw_db}) {
       const firestore::Client client(firestore::parse_store_url(db));
       firestore::delete_collection(client, claim_collection(client));
+      firestore::delete_collection(client, client.url().collection(kInboxMessagesTable));
+      firestore::delete_collection(client, firestore_effects_collection(db));
     }
   }
 
+  const InboxBench* inbox() const noexcept override { return &inbox_; }
   const ClaimBench* claim() const noexcept override { return &claim_; }
 
  private:
+  FirestoreInboxBench inbox_;
   FirestoreClaimBench claim_;
 };
 

@@ -3,7 +3,9 @@
 # Each fixture works under a collection prefix of its own on the Firestore emulator of
 # DOCKET_TEST_FIRESTORE_URL (docket_test_firestore).
 docket_conformance(claim claim_fixture.cc LINK docket_test_firestore)
+docket_conformance(inbox inbox_fixture.cc LINK docket_test_firestore)
 docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_firestore)
+docket_conformance(outbox outbox_fixture.cc LINK docket_test_firestore)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_firestore)
 # A scratch database for the tool's tests on every provider, and `docket bench claim` on
 # the Firestore emulator (tests/tool).

@@ -1,6 +1,7 @@
-// docket bench claim on the Firestore emulator (DOCKET_TEST_FIRESTORE_URL; missing fails
-// the test), run as a child process: each side under a collection prefix of its own
-// below the test's, the raw side the store's own requests, and the report adds up.
+// docket bench claim and docket bench inbox on the Firestore emulator
+// (DOCKET_TEST_FIRESTORE_URL; missing fails the test), run as a child process: each side
+// under a collection prefix of its own below the test's, the raw side the store's own
+// requests, and the report adds up.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -20,6 +21,23 @@ TEST(BenchClaim, FirestoreJsonReportAddsUp) {
   EXPECT_EQ(report.at("store"), collections.url());
   EXPECT_THAT(report.at("raw_store").get<std::string>(),
               ::testing::HasSubstr("prefix=" + collections.prefix() + "docket_bench_raw_"));
+}
+
+// One delivery a commit and batches of 20, half the messages delivered twice, one within
+// a batch among them: every message processed once with its one effect on both sides,
+// every second delivery skipped (the report's own checks count the documents).
+TEST(BenchInbox, FirestoreJsonReportAddsUp) {
+  for (const std::string batch : {"1", "20"}) {
+    const test_support::FirestoreCollections collections;
+    const auto report = run_json({"bench", "inbox", "--store", collections.url(), "--messages",
+                                  "120", "--batch", batch, "--threads", "2", "--json"});
+    EXPECT_EQ(report.at("ok"), true) << report.dump();
+    EXPECT_TRUE(report.at("problems").empty()) << report.dump();
+    EXPECT_EQ(report.at("processed"), 120) << batch;
+    EXPECT_EQ(report.at("skipped_duplicates"), 60) << batch;
+    EXPECT_EQ(report.at("effects"), 120) << batch;
+    EXPECT_EQ(report.at("raw").at("effects"), 120) << batch;
+  }
 }
 
 }  // namespace

@@ -1,0 +1,157 @@
+// The Firestore InboxStore and its unit of work (firestore_inbox_store.h).
+#include "providers/firestore/firestore_inbox_store.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docket/firestore/transaction.h"
+#include "docket/inbox_schema.h"
+#include "providers/firestore/firestore_checkpoint_store.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_inbox_document.h"
+#include "providers/firestore/firestore_limits.h"
+#include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_unit.h"
+#include "providers/firestore/firestore_value.h"
+
+namespace docket::firestore {
+namespace {
+
+constexpr std::size_t kInboxBatchGetIds = 100;
+
+class FirestoreUnitOfWork final : public UnitOfWork {
+ public:
+  FirestoreUnitOfWork(const detail::UnitContext& context, const std::string& collection,
+                      const Clock& clock)
+      : unit_(context), collection_(collection), clock_(clock) {}
+
+  bool try_record(const InboxRecord& record) override {
+    const std::string id = inbox::dedup_id(collection_, record.key);
+    if (unit_.holds(collection_, id) || get_document(unit_.client(), collection_, id)) {
+      return false;
+    }
+    stage(id, record);
+    return true;
+  }
+  bool record_at_commit(const InboxRecord& record) override {
+    stage(inbox::dedup_id(collection_, record.key), record);
+    return true;
+  }
+  bool is_recorded(const DedupKey& key) override {
+    const std::string id = inbox::dedup_id(collection_, key);
+    return unit_.holds(collection_, id) || get_document(unit_.client(), collection_, id);
+  }
+  HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
+  void begin_savepoint() override { unit_.begin_savepoint(); }
+  void release_savepoint() override { unit_.release_savepoint(); }
+  void rollback_savepoint() override { unit_.rollback_savepoint(); }
+  void commit() override { unit_.commit(); }
+
+ private:
+  void stage(const std::string& id, const InboxRecord& record) {
+    unit_.stage_create(collection_, id, inbox::dedup_fields(record, clock_.now()),
+                       detail::Role::kDedup);
+  }
+
+  detail::Unit unit_;
+  const std::string& collection_;
+  const Clock& clock_;
+};
+
+class FirestoreInboxStore final : public InboxStore {
+ public:
+  FirestoreInboxStore(std::string_view url, const Clock& clock)
+      : client_(parse_store_url(url)),
+        collection_(client_.url().collection(kInboxMessagesTable)),
+        context_{client_, "Firestore inbox (collection '" + collection_ + "' at " +
+                              client_.url().text + ")"},
+        clock_(clock),
+        checkpoints_(open_checkpoint_store(url, clock)) {}
+
+  std::string_view provider_name() const noexcept override { return "firestore"; }
+  StoreCapabilities capabilities() const noexcept override {
+    // The dedup document and the handlers' writes go in one commit, so its limits bound
+    // one unit of work; there is no interactive transaction and no feed.
+    return {.joins_handler_writes = true,
+            .interactive_transactions = false,
+            .max_writes_per_commit = kMaxWritesPerCommit,
+            .max_bytes_per_commit = kMaxCommitBytes,
+            .max_bytes_per_record = kMaxDocumentBytes,
+            .feed = FeedKind::kNone,
+            .server_side_expiry = false,
+            .shared_between_processes = true};
+  }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<firestore::Transaction>();
+  }
+  // Firestore makes a collection with its first document: nothing to create.
+  void migrate() override {}
+  std::unique_ptr<UnitOfWork> begin() override {
+    return std::make_unique<FirestoreUnitOfWork>(context_, collection_, clock_);
+  }
+  bool is_recorded(const DedupKey& key) override {
+    return get_document(client_, collection_, inbox::dedup_id(collection_, key)).has_value();
+  }
+  CheckpointStore& checkpoints() noexcept override { return *checkpoints_; }
+
+ protected:
+  std::vector<std::string> do_filter_unprocessed(
+      const std::string& tenant, std::string_view consumer_id,
+      std::span<const std::string> message_ids) override {
+    std::map<std::string, std::string> message_of;  // document id -> message id
+    for (const std::string& message_id : message_ids) {
+      message_of.emplace(
+          inbox::dedup_id(collection_, DedupKey{tenant, std::string(consumer_id), message_id}),
+          message_id);
+    }
+    std::set<std::string> recorded;  // message ids
+    std::vector<std::string> ids;
+    for (auto next = message_of.begin(); next != message_of.end();) {
+      ids.clear();
+      for (; next != message_of.end() && ids.size() < kInboxBatchGetIds; ++next) {
+        ids.push_back(next->first);
+      }
+      const std::vector<std::optional<Document>> found = batch_get(client_, collection_, ids);
+      for (std::size_t i = 0; i < ids.size(); ++i) {
+        if (found[i]) {
+          recorded.insert(message_of.at(ids[i]));
+        }
+      }
+    }
+    std::vector<std::string> result;
+    for (const std::string& message_id : message_ids) {
+      if (!recorded.contains(message_id)) {
+        result.push_back(message_id);
+      }
+    }
+    return result;
+  }
+  std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) override {
+    const std::vector<Document> found = run_query(
+        client_,
+        Query{.collection = collection_,
+              .where = field_filter(inbox::kProcessedAt, "LESS_THAN", timestamp_value(cutoff)),
+              .order_by = {{std::string(inbox::kProcessedAt), false}},
+              .limit = limit});
+    return delete_unchanged(client_, collection_, found, context_.store);
+  }
+
+ private:
+  Client client_;
+  std::string collection_;
+  detail::UnitContext context_;
+  const Clock& clock_;
+  std::unique_ptr<CheckpointStore> checkpoints_;
+};
+
+}  // namespace
+
+std::unique_ptr<InboxStore> open_inbox_store(std::string_view url, const Clock& clock) {
+  return std::make_unique<FirestoreInboxStore>(url, clock);
+}
+
+}  // namespace docket::firestore

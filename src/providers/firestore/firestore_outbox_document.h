@@ -1,0 +1,48 @@
+// The outbox's documents: one per staged message in the collection {prefix}docket_outbox,
+// its id the message id (a UUIDv7, the term itself: nothing is composed), and one
+// counter document, id kCounterId (not a UUID, so no message has it, and without a
+// sequence field, so no query of messages returns it):
+//
+//   sequence, attempts                               integerValue
+//   tenant, eventType, traceparent, tracestate       stringValue
+//   status       stringValue   "pending", "done", "parked"
+//   payload                                          bytesValue (byte for byte)
+//   occurredAt, createdAt, nextAttemptAt             timestampValue
+//   source, causationId, correlationId, lastError    stringValue or nullValue
+//   doneAt                                           timestampValue or nullValue
+//   leaseToken   stringValue or nullValue; leaseUntil integerValue (Unix microseconds)
+//                or nullValue: the relay's lease
+//   counter document: lastSequence (integerValue), the highest sequence handed out
+//
+// Every change writes the whole document (outbox_fields()), so no path leaves a field
+// out.
+//
+// Thread-safety: pure functions.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_
+
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "providers/firestore/firestore_documents.h"
+#include "providers/kit/outbox_row.h"
+
+namespace docket::firestore::outbox {
+
+inline constexpr std::string_view kCounterId = "docket:outbox:sequence";
+inline constexpr std::string_view kLastSequence = "lastSequence";
+
+inline constexpr std::string_view kSequence = "sequence";
+inline constexpr std::string_view kStatus = "status";
+inline constexpr std::string_view kDoneAt = "doneAt";
+
+// The whole document of `row`.
+nlohmann::json outbox_fields(const kit::OutboxRow& row);
+
+// The row a document holds. Throws InfrastructureError naming `store`, the document and
+// the field when it is not a document outbox_fields() wrote.
+kit::OutboxRow outbox_row_of(const Document& document, std::string_view store);
+
+}  // namespace docket::firestore::outbox
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_

@@ -1,0 +1,323 @@
+// The Firestore OutboxStore (firestore_outbox_store.h).
+#include "providers/firestore/firestore_outbox_store.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docket/error.h"
+#include "docket/firestore/transaction.h"
+#include "docket/outbox_schema.h"
+#include "docket/uuid.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_limits.h"
+#include "providers/firestore/firestore_outbox_document.h"
+#include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_unit.h"
+#include "providers/firestore/firestore_value.h"
+
+namespace docket::firestore {
+namespace {
+
+// How many times claim queries again when other relays leased candidates it read.
+constexpr int kOutboxClaimRounds = 3;
+// The most query results claim reads a page.
+constexpr std::size_t kOutboxClaimPage = 100;
+// Each refused write means another relay changed the message in between; one refused
+// this often in a row is starved, and says so rather than spin.
+constexpr int kMaxOutboxRaces = 100;
+
+// A producer's unit of work: the producer's writes and its staged messages, one commit.
+// It records no inbox message: that is the inbox store's unit, whose handlers stage
+// through the same kind of transaction.
+class FirestoreProducerUnitOfWork final : public UnitOfWork {
+ public:
+  explicit FirestoreProducerUnitOfWork(const detail::UnitContext& context) : unit_(context) {}
+
+  bool try_record(const InboxRecord&) override { refuse(); }
+  bool is_recorded(const DedupKey&) override { refuse(); }
+  HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
+  void begin_savepoint() override { unit_.begin_savepoint(); }
+  void release_savepoint() override { unit_.release_savepoint(); }
+  void rollback_savepoint() override { unit_.rollback_savepoint(); }
+  void commit() override { unit_.commit(); }
+
+ private:
+  [[noreturn]] void refuse() const {
+    throw ConfigurationError(
+        "Firestore outbox: a unit of work of the outbox store records no inbox message; "
+        "dispatch through the Firestore inbox store on the same URL, whose handlers stage "
+        "messages through their docket::firestore::Transaction");
+  }
+
+  detail::Unit unit_;
+};
+
+class FirestoreOutboxStore final : public OutboxStore {
+ public:
+  explicit FirestoreOutboxStore(std::string_view url)
+      : client_(parse_store_url(url)),
+        collection_(client_.url().collection(kOutboxTable)),
+        context_{client_, "Firestore outbox (collection '" + collection_ + "' at " +
+                              client_.url().text + ")"} {}
+
+  std::string_view provider_name() const noexcept override { return "firestore"; }
+  StoreCapabilities capabilities() const noexcept override {
+    return {.joins_handler_writes = true,
+            .interactive_transactions = false,
+            .max_writes_per_commit = kMaxWritesPerCommit,
+            .max_bytes_per_commit = kMaxCommitBytes,
+            .max_bytes_per_record = kMaxDocumentBytes,
+            .feed = FeedKind::kGlobalPositions,
+            .server_side_expiry = false,
+            .shared_between_processes = true};
+  }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<firestore::Transaction>();
+  }
+  // Firestore makes a collection with its first document: nothing to create.
+  void migrate() override {}
+  std::unique_ptr<UnitOfWork> begin() override {
+    return std::make_unique<FirestoreProducerUnitOfWork>(context_);
+  }
+
+  void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
+    detail::Unit& unit = joined_unit(tx);
+    kit::OutboxRow row{.record = record};
+    row.record.sequence = next_sequence();
+    unit.stage_create(collection_, record.id, outbox::outbox_fields(row), detail::Role::kCreate);
+  }
+
+  std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
+                                  std::size_t limit) override {
+    std::vector<OutboxRecord> claimed;
+    std::set<std::string> seen;  // ids leased, or found taken, by this call
+    for (int round = 0; round < kOutboxClaimRounds && claimed.size() < limit; ++round) {
+      std::vector<Write> leases;
+      std::vector<OutboxRecord> candidates;
+      query_pages(client_, with_status(OutboxStatus::kPending), kOutboxClaimPage,
+                  [&](std::vector<Document>& page) {
+                    for (const Document& document : page) {
+                      kit::OutboxRow row = outbox::outbox_row_of(document, context_.store);
+                      if (claimed.size() + candidates.size() == limit) {
+                        return false;
+                      }
+                      if (seen.contains(row.record.id) || !kit::leasable(row, now)) {
+                        continue;
+                      }
+                      kit::lease(row, token, lease_until);
+                      leases.push_back(rewrite(document, row));
+                      candidates.push_back(std::move(row.record));
+                    }
+                    return claimed.size() + candidates.size() < limit;
+                  });
+      if (candidates.empty()) {
+        break;
+      }
+      const std::vector<bool> applied =
+          commit_where_preconditions_hold(client_, leases, context_.store);
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        seen.insert(candidates[i].id);
+        if (applied[i]) {
+          claimed.push_back(std::move(candidates[i]));
+        }
+      }
+      if (std::all_of(applied.begin(), applied.end(), [](bool a) { return a; })) {
+        break;  // none taken by another relay: the query found every due message
+      }
+    }
+    std::sort(claimed.begin(), claimed.end(),
+              [](const OutboxRecord& a, const OutboxRecord& b) { return a.sequence < b.sequence; });
+    return claimed;
+  }
+
+  bool complete(std::string_view id, std::string_view token, Timestamp now) override {
+    return change_row(id, [&](kit::OutboxRow& row) {
+      if (!kit::held_by(row, token)) {
+        return false;
+      }
+      kit::complete(row, now);
+      return true;
+    });
+  }
+
+  bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    return change_row(id, [&](kit::OutboxRow& row) {
+      if (!kit::held_by(row, token)) {
+        return false;
+      }
+      kit::fail(row, attempt);
+      return true;
+    });
+  }
+
+  std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
+    return records(Query{.collection = collection_,
+                         .where = all_of({status_is(OutboxStatus::kParked),
+                                          field_filter(outbox::kSequence, "GREATER_THAN",
+                                                       integer_value(after_sequence))}),
+                         .order_by = {{std::string(outbox::kSequence), false}},
+                         .limit = limit});
+  }
+
+  bool replay(std::string_view id, Timestamp now) override {
+    return change_row(id, [&](kit::OutboxRow& row) { return kit::replay(row, now); });
+  }
+
+  std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
+    const std::vector<Document> done = run_query(
+        client_, Query{.collection = collection_,
+                       .where = all_of(
+                           {status_is(OutboxStatus::kDone),
+                            field_filter(outbox::kDoneAt, "LESS_THAN", timestamp_value(cutoff))}),
+                       .order_by = {{std::string(outbox::kDoneAt), false}},
+                       .limit = limit});
+    return delete_unchanged(client_, collection_, done, context_.store);
+  }
+
+  std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
+    return records(Query{
+        .collection = collection_,
+        .where = field_filter(outbox::kSequence, "GREATER_THAN", integer_value(after_sequence)),
+        .order_by = {{std::string(outbox::kSequence), false}},
+        .limit = limit});
+  }
+
+  std::optional<OutboxRecord> find(std::string_view id) override {
+    if (!Uuid::parse(id)) {
+      return std::nullopt;  // no message has it (the counter document's id is no UUID)
+    }
+    const std::optional<Document> document = get_document(client_, collection_, id);
+    if (!document) {
+      return std::nullopt;
+    }
+    return outbox::outbox_row_of(*document, context_.store).record;
+  }
+
+ private:
+  // The unit under `tx`, when it is a Firestore transaction of this store's URL.
+  detail::Unit& joined_unit(HandlerTransaction& tx) const {
+    auto* firestore_tx = dynamic_cast<firestore::Transaction*>(&tx);
+    if (firestore_tx == nullptr) {
+      throw ConfigurationError(context_.store + ": cannot stage through a " +
+                               std::string(tx.type_name()) +
+                               ": stage through the docket::firestore::Transaction of a unit of "
+                               "work from this outbox store's begin(), or of a Firestore inbox "
+                               "store on the same URL");
+    }
+    detail::Unit& unit = firestore_tx->unit();
+    const StoreUrl& theirs = unit.client().url();
+    const StoreUrl& mine = client_.url();
+    if (theirs.endpoint != mine.endpoint || theirs.project != mine.project ||
+        theirs.database != mine.database || theirs.prefix != mine.prefix) {
+      throw ConfigurationError(context_.store + ": cannot stage through a unit of work of " +
+                               theirs.text +
+                               ": a message commits atomically only with the writes of a unit "
+                               "opened on the same URL (server, project, database and prefix); "
+                               "open the outbox and the inbox store on one URL");
+    }
+    if (unit.ended()) {
+      throw InvalidInputError(context_.store +
+                              ": the unit of work has committed already, so the message would "
+                              "commit alone; stage it before commit(), or in a new unit of work");
+    }
+    return unit;
+  }
+
+  // The counter document's lastSequence plus one, incremented on the server by a commit
+  // of its own. Sent once (Replay::kUnsafe): a commit whose answer was lost is not sent
+  // again, so no number is skipped by a resend; the caller's staging fails instead.
+  std::int64_t next_sequence() const {
+    const nlohmann::json request = {
+        {"writes", nlohmann::json::array(
+                       {{{"update",
+                          {{"name", client_.url().document_name(collection_, outbox::kCounterId)},
+                           {"fields", nlohmann::json::object()}}},
+                         {"updateMask", {{"fieldPaths", nlohmann::json::array()}}},
+                         {"updateTransforms",
+                          nlohmann::json::array({{{"fieldPath", outbox::kLastSequence},
+                                                  {"increment", integer_value(1)}}})}}})}};
+    const std::string target = collection_target(collection_);
+    const Response response =
+        client_.call({.method = "commit", .target = target, .replay = Replay::kUnsafe}, request);
+    const nlohmann::json& results = response.body().value("writeResults", nlohmann::json());
+    if (results.is_array() && results.size() == 1) {
+      const nlohmann::json& transforms = results[0].value("transformResults", nlohmann::json());
+      if (transforms.is_array() && transforms.size() == 1) {
+        const nlohmann::json fields = {{outbox::kLastSequence, transforms[0]}};
+        return FieldReader(fields, context_.store + ", the sequence counter")
+            .integer(outbox::kLastSequence);
+      }
+    }
+    throw InfrastructureError(
+        context_.store + ": the sequence counter's increment answered without its result (" +
+        response.body().dump().substr(0, 200) + "); is the endpoint a Firestore server?");
+  }
+
+  static nlohmann::json status_is(OutboxStatus status) {
+    return field_filter(outbox::kStatus, "EQUAL", string_value(to_string(status)));
+  }
+
+  // Messages of `status`, by sequence.
+  Query with_status(OutboxStatus status) const {
+    return Query{.collection = collection_,
+                 .where = status_is(status),
+                 .order_by = {{std::string(outbox::kSequence), false}}};
+  }
+
+  std::vector<OutboxRecord> records(const Query& query) const {
+    std::vector<OutboxRecord> result;
+    for (const Document& document : run_query(client_, query)) {
+      result.push_back(outbox::outbox_row_of(document, context_.store).record);
+    }
+    return result;
+  }
+
+  // The write of `row` over `document`, where it is unchanged since read.
+  Write rewrite(const Document& document, const kit::OutboxRow& row) const {
+    return Write{.collection = collection_,
+                 .id = document.id,
+                 .fields = outbox::outbox_fields(row),
+                 .precondition = {.update_time = document.update_time}};
+  }
+
+  // Reads the message, lets `change` decide (true: write the changed row) and writes it
+  // unless it changed since the read, in which case it starts over. Whether it wrote.
+  bool change_row(std::string_view id, const std::function<bool(kit::OutboxRow&)>& change) {
+    if (!Uuid::parse(id)) {
+      return false;
+    }
+    for (int race = 0; race < kMaxOutboxRaces; ++race) {
+      const std::optional<Document> document = get_document(client_, collection_, id);
+      if (!document) {
+        return false;
+      }
+      kit::OutboxRow row = outbox::outbox_row_of(*document, context_.store);
+      if (!change(row)) {
+        return false;
+      }
+      const Write write = rewrite(*document, row);
+      if (commit(client_, std::span<const Write>(&write, 1), context_.store).applied) {
+        return true;
+      }
+    }
+    throw InfrastructureError(context_.store + ": message '" + std::string(id) +
+                              "' changed under each of " + std::to_string(kMaxOutboxRaces) +
+                              " attempts to change it; retry later");
+  }
+
+  Client client_;
+  std::string collection_;
+  detail::UnitContext context_;
+};
+
+}  // namespace
+
+std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock&) {
+  return std::make_unique<FirestoreOutboxStore>(url);
+}
+
+}  // namespace docket::firestore

@@ -1,0 +1,54 @@
+// The Firestore OutboxStore: one document per message in {prefix}docket_outbox
+// (firestore_outbox_document.h), staged through the unit of work's
+// docket::firestore::Transaction, so that it goes in the same commit as the producer's
+// writes (or a handler's, and the inbox's dedup document, when an inbox handler stages
+// it), created under an exists: false precondition, applied together or not at all.
+//
+// Global order: Firestore has no server sequence, so the outbox keeps one in a counter
+// document, incremented on the server by a commit of its own (an increment transform,
+// whose result the commit returns) when the message is staged: never handed out twice,
+// never reused, a gap where the unit of work rolls back, and visible in commit order,
+// so possibly out of order where producers commit concurrently (as on DynamoDB and
+// PostgreSQL). Putting the counter's write in the producer's commit instead would make
+// every two concurrent producers conflict on it.
+//
+//   insert     the sequence from the counter, then the create staged in the unit
+//   claim      a query of status == pending ordered by sequence, page by page, until
+//              `limit` documents that are due and not leased (kit/outbox_row.h); each
+//              leased by a write of the whole document unchanged since the query read
+//              it, in one commit (one at a time where another relay changed one)
+//   complete, fail, replay
+//              a get, the state change of kit/outbox_row.h, and a write of the whole
+//              document unchanged since the get (read again where it changed)
+//   parked     a query of status == parked and sequence > after, by sequence
+//   purge      a query of status == done and doneAt < cutoff, by doneAt; each deleted
+//              unless changed since
+//   read_feed  a query of sequence > after, by sequence
+//   find       a get
+// No read reads the whole collection. On the Cloud Firestore service the three queries
+// on status need composite indexes (docs/firestore.md).
+//
+// Capabilities: joins the producer's writes (one commit: at most 500 writes and 10 MiB,
+// a document at most 1 MiB), no interactive transaction, a feed of global positions,
+// shared between processes.
+//
+// Thread-safety: every member may be called from many threads (and processes) at once;
+// a unit of work belongs to the thread that began it.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_STORE_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_STORE_H_
+
+#include <memory>
+#include <string_view>
+
+#include "docket/clock.h"
+#include "docket/outbox_store.h"
+
+namespace docket::firestore {
+
+// Throws ConfigurationError for a URL parse_store_url refuses or a missing access
+// token; sends nothing. `clock` must outlive the store.
+std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock& clock);
+
+}  // namespace docket::firestore
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_STORE_H_

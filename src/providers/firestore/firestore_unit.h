@@ -1,0 +1,105 @@
+// One Firestore unit of work: the writes of one Firestore commit (the inbox's dedup
+// documents, the outbox's messages and the handlers' writes), staged in a
+// kit::UnitStaging with savepoint marks, checked as they are staged (ids, fields,
+// document size, one write per document, at most 500 writes and 10 MiB a commit) and
+// sent at commit as ONE commit (no transaction: the preconditions are checked by the
+// server at commit, so nothing is locked while handlers run).
+//
+// A refused commit does not say which precondition failed, so commit reads the
+// documents whose writes carry one, in the order dedup, create, other writes, and
+// throws for the first that does not hold now:
+//   a dedup document that exists          UniqueViolationError (a duplicate: the
+//                                         dispatcher confirms with is_recorded)
+//   a created document that exists        UniqueViolationError naming collection and id
+//   any other condition that fails        ConditionFailedError naming collection, id and
+//                                         the condition
+//   none fails any more (it held again)   ConditionFailedError saying so
+// In every case nothing of the unit was written.
+//
+// Thread-safety: belongs to one thread.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_UNIT_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_UNIT_H_
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/firestore/transaction.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+#include "providers/kit/unit_staging.h"
+
+namespace docket::firestore::detail {
+
+// How commit reads a failed precondition of the write.
+enum class Role : std::uint8_t {
+  kDedup,   // the inbox's record that the message was processed (exists: false)
+  kCreate,  // a write that requires the id to be free (exists: false)
+  kWrite,   // any other write, with or without a precondition
+};
+
+struct StagedWrite {
+  Write write;
+  Role role = Role::kWrite;
+  std::string what;       // "set of document 'o-1' in collection 'orders'", for errors
+  std::string condition;  // its precondition in words, for errors ("" when none)
+};
+
+// What every unit of one store shares.
+struct UnitContext {
+  const Client& client;
+  std::string store;  // "Firestore inbox (collection '...' at ...)", for errors
+};
+
+class Unit {
+ public:
+  explicit Unit(const UnitContext& context);
+
+  // The handler's writes and reads (docket/firestore/transaction.h).
+  void create(std::string_view collection, std::string_view id, nlohmann::json fields);
+  void set(std::string_view collection, std::string_view id, nlohmann::json fields,
+           const std::optional<Condition>& condition);
+  void update(std::string_view collection, std::string_view id, nlohmann::json fields,
+              const Condition& condition);
+  void remove(std::string_view collection, std::string_view id,
+              const std::optional<Condition>& condition);
+  void check(std::string_view collection, std::string_view id, const Condition& condition);
+  std::optional<DocumentRead> get(std::string_view collection, std::string_view id) const;
+
+  // Stages docket's own write of a whole document (a dedup document, an outbox
+  // message), created where its id is free: `role` kDedup or kCreate.
+  void stage_create(std::string_view collection, std::string_view id, nlohmann::json fields,
+                    Role role);
+
+  // Whether a write of this unit (not rolled back) touches the document.
+  bool holds(std::string_view collection, std::string_view id) const;
+
+  Transaction& transaction() noexcept { return tx_; }
+  // The client the unit commits through: whose server its writes go to (the outbox
+  // stages only into a unit of its own URL).
+  const Client& client() const noexcept { return context_.client; }
+  // Whether commit() was called: nothing can be staged any more.
+  bool ended() const noexcept { return staging_.ended(); }
+
+  void begin_savepoint() { staging_.begin_savepoint(); }
+  void release_savepoint() { staging_.release_savepoint(); }
+  void rollback_savepoint() { staging_.rollback_savepoint(); }
+
+  // Sends the staged writes as one commit (nothing when none). Throws as the header
+  // comment says, or InfrastructureError when the unit already ended.
+  void commit();
+
+ private:
+  void stage(Write write, Role role, std::string_view operation);
+  [[noreturn]] void throw_refused(const ServiceError& refusal) const;
+
+  const UnitContext& context_;
+  kit::UnitStaging<StagedWrite> staging_;
+  Transaction tx_;
+};
+
+}  // namespace docket::firestore::detail
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_UNIT_H_
