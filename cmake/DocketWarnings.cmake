@@ -14,3 +14,14 @@ endif()
 function(docket_target_warnings target)
   target_link_libraries(${target} PRIVATE $<BUILD_INTERFACE:docket_build_flags>)
 endfunction()
+
+# Test code (the suites, their support and the examples that run as tests) compiles for
+# build speed: in the optimised build types it gets -O1 and line tables only (-g1), while
+# the library under test keeps the build type's flags (-O2 -g). GoogleTest's templates
+# make the suites most of a build: the event sourcing suite's largest batch took 26.5 s
+# of CPU at -O2 -g and 13.5 s at -O1 -g1. Options added here follow the build type's
+# in a compile line, so they win. Call in a folder's CMakeLists.txt before its targets.
+macro(docket_compile_as_test_code)
+  add_compile_options($<$<CONFIG:RelWithDebInfo,Release,MinSizeRel>:-O1>
+                      $<$<CONFIG:RelWithDebInfo>:-g1>)
+endmacro()
