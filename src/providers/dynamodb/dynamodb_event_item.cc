@@ -61,18 +61,18 @@ nlohmann::json event_item(std::string_view stream_key, const RecordedEvent& even
 RecordedEvent read_event_item(const nlohmann::json& item, const StreamId& stream,
                               std::string_view store) {
   const ItemReader reader(item, store);
-  return RecordedEvent{
-      .stream = stream,
-      .version = reader.number(kVersionAttribute),
-      .global_position = 0,
-      .event_id = kit::stored_event_id(reader.string(kEventId), stream, store),
-      .type = std::string(reader.string(kType)),
-      .payload = reader.binary(kPayload),
-      .metadata = kit::stored_event_metadata({.correlation_id = reader.optional_string(kCorrelationId),
-                                              .causation_id = reader.optional_string(kCausationId),
-                                              .traceparent = reader.optional_string(kTraceparent),
-                                              .tracestate = reader.optional_string(kTracestate)}),
-      .occurred_at = kit::from_micros(reader.number(kOccurredAt))};
+  return RecordedEvent{.stream = stream,
+                       .version = reader.number(kVersionAttribute),
+                       .global_position = 0,
+                       .event_id = kit::stored_event_id(reader.string(kEventId), stream, store),
+                       .type = std::string(reader.string(kType)),
+                       .payload = reader.binary(kPayload),
+                       .metadata = kit::stored_event_metadata(
+                           {.correlation_id = reader.optional_string(kCorrelationId),
+                            .causation_id = reader.optional_string(kCausationId),
+                            .traceparent = reader.optional_string(kTraceparent),
+                            .tracestate = reader.optional_string(kTracestate)}),
+                       .occurred_at = kit::from_micros(reader.number(kOccurredAt))};
 }
 
 nlohmann::json first_event_put_request(std::string_view table, nlohmann::json item) {

@@ -36,8 +36,8 @@ std::string event_id(const StreamId& stream, std::int64_t version) {
 
 std::vector<nlohmann::json> stream_filters(const StreamId& stream) {
   return {field_filter(kTenant, "EQUAL", string_value(stream.tenant().value())),
-                 field_filter(kAggregateType, "EQUAL", string_value(stream.aggregate_type())),
-                 field_filter(kAggregateId, "EQUAL", string_value(stream.aggregate_id()))};
+          field_filter(kAggregateType, "EQUAL", string_value(stream.aggregate_type())),
+          field_filter(kAggregateId, "EQUAL", string_value(stream.aggregate_id()))};
 }
 
 nlohmann::json event_fields(const RecordedEvent& event) {

@@ -102,14 +102,13 @@ std::vector<Write> FirestoreEventStore::creates(std::int64_t base,
                 .precondition = {.exists = false}};
     const std::size_t size = document_size(collection_, write.id, *write.fields);
     if (size > kMaxDocumentBytes) {
-      throw InvalidInputError(store_ + ": the event at version " +
-                              std::to_string(events[i].version) + " of " +
-                              events[i].stream.describe() + " would be a document of " +
-                              std::to_string(size) +
-                              " bytes as Firestore counts them, over its limit of " +
-                              std::to_string(kMaxDocumentBytes) +
-                              " bytes per document. Nothing was written. Make the event's "
-                              "payload smaller.");
+      throw InvalidInputError(
+          store_ + ": the event at version " + std::to_string(events[i].version) + " of " +
+          events[i].stream.describe() + " would be a document of " + std::to_string(size) +
+          " bytes as Firestore counts them, over its limit of " +
+          std::to_string(kMaxDocumentBytes) +
+          " bytes per document. Nothing was written. Make the event's "
+          "payload smaller.");
     }
     writes.push_back(std::move(write));
   }

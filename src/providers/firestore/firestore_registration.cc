@@ -1,8 +1,9 @@
 // The Firestore provider's registration (providers/registry.h): firestore://HOST:PORT
 // (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
 // (the Cloud Firestore service), with ?project=, an optional &database= and an optional
-// &prefix= (firestore_url.h). It offers the claim inbox, the checkpoint store and the
-// snapshot store; the registry refuses its other stores, naming the providers that offer them.
+// &prefix= (firestore_url.h). It offers the claim inbox, the checkpoint store, the event
+// store, the snapshot store and the saga store; the registry refuses its other stores, naming the
+// providers that offer them.
 // Stores opened on one URL share its collections.
 #include <array>
 #include <memory>
@@ -13,6 +14,8 @@
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
+#include "providers/firestore/firestore_event_store.h"
+#include "providers/firestore/firestore_saga_store.h"
 #include "providers/firestore/firestore_snapshot_store.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
@@ -52,9 +55,9 @@ const providers::ProviderRegistration& registration() {
       .inbox = nullptr,
       .checkpoint = open_checkpoint_store,
       .outbox = nullptr,
-      .event = nullptr,
+      .event = open_event_store,
       .snapshot = open_snapshot_store,
-      .saga = nullptr,
+      .saga = open_saga_store,
       .claim_inbox = open_firestore_claim_inbox,
   };
   return firestore;

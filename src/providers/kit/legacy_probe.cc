@@ -12,8 +12,10 @@ LegacyDataError legacy_data_error(const LegacyPlace& place, std::string_view key
           " are unaddressable under the current key shape: acting on the absence this store "
           "found would start a second, disjoint history under the same identity. Nothing has "
           "been modified. Re-key the " +
-          place.records + " with their tenant segment (docs/keys.md), or point the store at a "
-          "fresh " + place.fresh + ".");
+          place.records +
+          " with their tenant segment (docs/keys.md), or point the store at a "
+          "fresh " +
+          place.fresh + ".");
 }
 
 void LegacyProbeOnce::check(const Probe& probe) {

@@ -23,7 +23,8 @@ EventMetadata stored_event_metadata(const StoredMetadata& stored) {
   metadata.correlation_id = std::string(stored.correlation_id.value_or(""));
   metadata.causation_id = std::string(stored.causation_id.value_or(""));
   if (stored.traceparent) {
-    metadata.trace_context = parse_trace_context(*stored.traceparent, stored.tracestate.value_or(""));
+    metadata.trace_context =
+        parse_trace_context(*stored.traceparent, stored.tracestate.value_or(""));
   }
   return metadata;
 }
