@@ -1,6 +1,7 @@
-// docket bench claim on the Firestore emulator (DOCKET_TEST_FIRESTORE_URL; missing fails
-// the test), run as a child process: each side under a collection prefix of its own
-// below the test's, the raw side the store's own requests, and the report adds up.
+// docket bench claim and events on the Firestore emulator (DOCKET_TEST_FIRESTORE_URL;
+// missing fails the test), run as a child process: each side under a collection prefix
+// of its own below the test's, the raw side the store's own requests, and the report
+// adds up (its own checks read both sides' collections bypassing docket).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -20,6 +21,22 @@ TEST(BenchClaim, FirestoreJsonReportAddsUp) {
   EXPECT_EQ(report.at("store"), collections.url());
   EXPECT_THAT(report.at("raw_store").get<std::string>(),
               ::testing::HasSubstr("prefix=" + collections.prefix() + "docket_bench_raw_"));
+}
+
+TEST(BenchEvents, FirestoreJsonReportAddsUp) {
+  const test_support::FirestoreCollections collections;
+  const auto report =
+      run_json({"bench", "events", "--store", collections.url(), "--appends", "40", "--streams",
+                "10", "--loads", "20", "--stream-length", "5", "--threads", "2", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_TRUE(report.at("problems").empty()) << report.dump();
+  EXPECT_EQ(report.at("appends"), 160);  // four cases of 40
+  EXPECT_EQ(report.at("load").at("events"), 100);
+  EXPECT_EQ(report.at("load").at("raw_events"), 100);
+  for (const auto& c : report.at("cases")) {
+    EXPECT_EQ(c.at("stored_events"), c.at("events")) << c.dump();
+    EXPECT_EQ(c.at("raw").at("stored_events"), c.at("raw").at("events")) << c.dump();
+  }
 }
 
 }  // namespace
