@@ -8,6 +8,7 @@
 #include "docket/trace_context.h"
 #include "docket/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/kit/stored_event.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb {
@@ -60,29 +61,18 @@ nlohmann::json event_item(std::string_view stream_key, const RecordedEvent& even
 RecordedEvent read_event_item(const nlohmann::json& item, const StreamId& stream,
                               std::string_view store) {
   const ItemReader reader(item, store);
-  const std::string_view id_text = reader.string(kEventId);
-  const std::optional<Uuid> event_id = Uuid::parse(id_text);
-  if (!event_id) {
-    throw InfrastructureError(std::string(store) + ": an event of " + stream.describe() +
-                              " has event_id '" + std::string(id_text) +
-                              "', not a UUID; the item was not written by docket: fix or "
-                              "delete it");
-  }
-  RecordedEvent event{.stream = stream,
-                      .version = reader.number(kVersionAttribute),
-                      .global_position = 0,
-                      .event_id = *event_id,
-                      .type = std::string(reader.string(kType)),
-                      .payload = reader.binary(kPayload),
-                      .metadata = {},
-                      .occurred_at = kit::from_micros(reader.number(kOccurredAt))};
-  event.metadata.correlation_id = std::string(reader.optional_string(kCorrelationId).value_or(""));
-  event.metadata.causation_id = std::string(reader.optional_string(kCausationId).value_or(""));
-  if (const std::optional<std::string_view> traceparent = reader.optional_string(kTraceparent)) {
-    event.metadata.trace_context =
-        parse_trace_context(*traceparent, reader.optional_string(kTracestate).value_or(""));
-  }
-  return event;
+  return RecordedEvent{.stream = stream,
+                       .version = reader.number(kVersionAttribute),
+                       .global_position = 0,
+                       .event_id = kit::stored_event_id(reader.string(kEventId), stream, store),
+                       .type = std::string(reader.string(kType)),
+                       .payload = reader.binary(kPayload),
+                       .metadata = kit::stored_event_metadata(
+                           {.correlation_id = reader.optional_string(kCorrelationId),
+                            .causation_id = reader.optional_string(kCausationId),
+                            .traceparent = reader.optional_string(kTraceparent),
+                            .tracestate = reader.optional_string(kTracestate)}),
+                       .occurred_at = kit::from_micros(reader.number(kOccurredAt))};
 }
 
 nlohmann::json first_event_put_request(std::string_view table, nlohmann::json item) {

@@ -2,7 +2,6 @@
 
 #include <utility>
 
-#include "docket/error.h"
 #include "docket/keys/legacy.h"
 #include "docket/keys/provider.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
@@ -15,6 +14,14 @@ namespace {
 constexpr std::string_view kStreamTenantedPrefix = "t:";
 constexpr std::string_view kSagaTenantedPrefix = "SAGA#t:";
 
+kit::LegacyPlace table_place(const std::string& table, LegacyKeyKind kind) {
+  return {.collection = table,
+          .where = "DynamoDB table '" + table + "'",
+          .record = kind == LegacyKeyKind::kStream ? "event item" : "saga item",
+          .records = "items",
+          .fresh = "table_prefix"};
+}
+
 }  // namespace
 
 LegacyGuard::LegacyGuard(std::string table, std::string key_attribute, LegacyKeyKind kind,
@@ -22,19 +29,16 @@ LegacyGuard::LegacyGuard(std::string table, std::string key_attribute, LegacyKey
     : table_(std::move(table)),
       key_attribute_(std::move(key_attribute)),
       kind_(kind),
-      probe_items_(probe_items) {}
+      probe_items_(probe_items),
+      once_(table_place(table_, kind)) {}
 
 void LegacyGuard::check(const Client& client) {
-  const std::lock_guard lock(mutex_);
-  if (legacy_key_) {
-    refuse(*legacy_key_);
-  }
-  if (probed_) {
-    return;
-  }
+  once_.check([&] { return probe(client); });
+}
+
+std::optional<std::string> LegacyGuard::probe(const Client& client) const {
   const std::string_view prefix =
       kind_ == LegacyKeyKind::kStream ? kStreamTenantedPrefix : kSagaTenantedPrefix;
-  ++probes_;
   const Response response =
       client.call({.operation = "Scan", .table = table_, .replay = Replay::kSafe},
                   {{"TableName", table_},
@@ -44,35 +48,21 @@ void LegacyGuard::check(const Client& client) {
                    {"FilterExpression", "NOT begins_with(#key, :tenanted)"},
                    {"ExpressionAttributeNames", {{"#key", key_attribute_}}},
                    {"ExpressionAttributeValues", {{":tenanted", string_value(prefix)}}}});
-  probed_ = true;
   const auto items = response.body().find("Items");
-  if (items != response.body().end()) {
-    const std::string store = "the legacy-key probe of table '" + table_ + "'";
-    for (const nlohmann::json& item : *items) {
-      const std::string_view key = ItemReader(item, store).string(key_attribute_);
-      const bool legacy =
-          kind_ == LegacyKeyKind::kStream
-              ? keys::is_legacy_untenanted_stream_key(keys::Provider::kDynamoDb, key)
-              : keys::is_legacy_untenanted_saga_key(keys::Provider::kDynamoDb, key);
-      if (legacy) {
-        legacy_key_ = std::string(key);
-        refuse(*legacy_key_);
-      }
+  if (items == response.body().end()) {
+    return std::nullopt;
+  }
+  const std::string store = "the legacy-key probe of table '" + table_ + "'";
+  for (const nlohmann::json& item : *items) {
+    const std::string_view key = ItemReader(item, store).string(key_attribute_);
+    const bool legacy = kind_ == LegacyKeyKind::kStream
+                            ? keys::is_legacy_untenanted_stream_key(keys::Provider::kDynamoDb, key)
+                            : keys::is_legacy_untenanted_saga_key(keys::Provider::kDynamoDb, key);
+    if (legacy) {
+      return std::string(key);
     }
   }
-}
-
-void LegacyGuard::refuse(const std::string& key) const {
-  const std::string_view records = kind_ == LegacyKeyKind::kStream ? "event" : "saga";
-  throw LegacyDataError(
-      table_, key,
-      "DynamoDB table '" + table_ + "' holds at least one " + std::string(records) +
-          " item whose key ('" + key +
-          "') carries no tenant segment, so it was written by a release that stored keys "
-          "without one. Those items are unaddressable under the current key shape: acting "
-          "on the absence this store found would start a second, disjoint history under "
-          "the same identity. Nothing has been modified. Re-key the table's items with "
-          "their tenant segment (docs/keys.md), or point the store at a fresh table_prefix.");
+  return std::nullopt;
 }
 
 }  // namespace docket::dynamodb

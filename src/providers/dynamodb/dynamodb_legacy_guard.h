@@ -14,22 +14,19 @@
 // Blind spot: a table holding both shapes with the old one only beyond the first page
 // (which takes a partial rollback to produce) is not detected.
 //
-// The outcome is kept: a clean probe is never repeated, a finding is thrown again on
-// every later silence without another request.
+// When to probe, the kept outcome and the refusal's wording are the kit's
+// (kit/legacy_probe.h), shared with the other document providers.
 //
 // Thread-safety: check() may be called from many threads at once; one probes while the
 // others wait for its outcome.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LEGACY_GUARD_H_
 #define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LEGACY_GUARD_H_
 
-#include <atomic>
 #include <cstddef>
-#include <mutex>
-#include <optional>
 #include <string>
-#include <string_view>
 
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/kit/legacy_probe.h"
 
 namespace docket::dynamodb {
 
@@ -49,19 +46,17 @@ class LegacyGuard {
   void check(const Client& client);
 
   // How many probes (Scan requests) this guard has sent.
-  int probes() const noexcept { return probes_.load(); }
+  int probes() const noexcept { return once_.probes(); }
 
  private:
-  [[noreturn]] void refuse(const std::string& key) const;
+  // One Scan page: the first legacy key on it, or nullopt.
+  std::optional<std::string> probe(const Client& client) const;
 
   std::string table_;
   std::string key_attribute_;
   LegacyKeyKind kind_;
   std::size_t probe_items_;
-  std::mutex mutex_;
-  bool probed_ = false;                    // guarded by mutex_
-  std::optional<std::string> legacy_key_;  // guarded by mutex_
-  std::atomic<int> probes_{0};
+  kit::LegacyProbeOnce once_;
 };
 
 }  // namespace docket::dynamodb

@@ -2,8 +2,7 @@
 // (the Cloud Firestore emulator, or any server of one's own) and firestore://googleapis
 // (the Cloud Firestore service), with ?project=, an optional &database= and an optional
 // &prefix= (firestore_url.h). It offers the transactional inbox, the outbox, the claim
-// inbox, the checkpoint store and the snapshot store; the registry refuses its other stores, naming
-// the providers that offer them.
+// inbox, the checkpoint store and the event, snapshot and saga stores.
 // Stores opened on one URL share its collections.
 #include <array>
 #include <memory>
@@ -14,8 +13,10 @@
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
+#include "providers/firestore/firestore_event_store.h"
 #include "providers/firestore/firestore_inbox_store.h"
 #include "providers/firestore/firestore_outbox_store.h"
+#include "providers/firestore/firestore_saga_store.h"
 #include "providers/firestore/firestore_snapshot_store.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
@@ -55,9 +56,9 @@ const providers::ProviderRegistration& registration() {
       .inbox = open_inbox_store,
       .checkpoint = open_checkpoint_store,
       .outbox = open_outbox_store,
-      .event = nullptr,
+      .event = open_event_store,
       .snapshot = open_snapshot_store,
-      .saga = nullptr,
+      .saga = open_saga_store,
       .claim_inbox = open_firestore_claim_inbox,
   };
   return firestore;

@@ -1,10 +1,11 @@
 // The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`
-// and `docket bench inbox`:
+// and `docket bench inbox` and `docket bench events`:
 // a run on firestore://...?project=P[&prefix=X] puts each side under a collection prefix
 // of its own in the same database, X followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' collections have one shape and
 // grow in step. The checks read a side's collection with a query, bypassing docket.
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -12,15 +13,19 @@
 #include "docket/error.h"
 #include "docket/firestore/transaction.h"
 #include "docket/inbox_schema.h"
+#include "docket/keys/stream_key.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_event_document.h"
+#include "providers/firestore/firestore_event_store.h"
 #include "providers/firestore/firestore_inbox_document.h"
 #include "providers/firestore/firestore_inbox_store.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "raw_claim_firestore.h"
+#include "raw_events_firestore.h"
 #include "raw_inbox_firestore.h"
 
 namespace docket::bench {
@@ -146,6 +151,57 @@ class FirestoreInboxBench final : public InboxBench {
   }
 };
 
+class FirestoreEventsBench final : public EventsBench {
+ public:
+  // One store, its client's connections shared by the threads. Its one legacy-key probe
+  // is sent here (set-up, not measured): a load of a stream no run writes.
+  std::unique_ptr<EventStore> open_docket_store(const std::string& db, std::size_t) const override {
+    auto store = std::make_unique<firestore::FirestoreEventStore>(db, SystemClock::instance());
+    store->load(StreamId(TenantId(kBenchStreamTenant), "docket.bench.setup", "none"));
+    return store;
+  }
+
+  std::unique_ptr<EventSession> raw_session(const std::string& raw_db) const override {
+    return std::make_unique<RawEventsFirestore>(raw_db);
+  }
+
+  // Every document of the side's events collection, each id parsed by src/keys: the
+  // bench tenant's streams of `aggregate_type`, their events, and those whose versions
+  // are not exactly 0 .. n-1.
+  StoredStreams stored_streams(const std::string& db,
+                               std::string_view aggregate_type) const override {
+    const firestore::Client client(firestore::parse_store_url(db));
+    struct Versions {
+      std::int64_t count = 0;
+      std::int64_t highest = -1;
+    };
+    std::map<std::string, Versions> streams;
+    firestore::query_pages(
+        client, {.collection = client.url().collection(firestore::event::kCollection)},
+        kFirestoreCheckPage, [&](std::vector<firestore::Document>& page) {
+          for (const firestore::Document& document : page) {
+            const auto terms =
+                keys::parse_event_document_id(keys::Provider::kFirestore, document.id);
+            if (!terms || terms->stream.tenant != kBenchStreamTenant ||
+                terms->stream.aggregate_type != aggregate_type) {
+              continue;
+            }
+            Versions& v = streams[terms->stream.aggregate_id];
+            ++v.count;
+            v.highest = std::max(v.highest, terms->version);
+          }
+          return true;
+        });
+    StoredStreams stored;
+    for (const auto& [id, v] : streams) {
+      ++stored.streams;
+      stored.events += v.count;
+      stored.broken_streams += v.highest + 1 == v.count ? 0 : 1;  // no version twice: an id
+    }
+    return stored;
+  }
+};
+
 class FirestoreBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override {
@@ -175,15 +231,18 @@ class FirestoreBench final : public ProviderBench {
       firestore::delete_collection(client, claim_collection(client));
       firestore::delete_collection(client, client.url().collection(kInboxMessagesTable));
       firestore::delete_collection(client, firestore_effects_collection(db));
+      firestore::delete_collection(client, client.url().collection(firestore::event::kCollection));
     }
   }
 
   const InboxBench* inbox() const noexcept override { return &inbox_; }
   const ClaimBench* claim() const noexcept override { return &claim_; }
+  const EventsBench* events() const noexcept override { return &events_; }
 
  private:
   FirestoreInboxBench inbox_;
   FirestoreClaimBench claim_;
+  FirestoreEventsBench events_;
 };
 
 }  // namespace

@@ -40,5 +40,21 @@ TEST(BenchInbox, FirestoreJsonReportAddsUp) {
   }
 }
 
+TEST(BenchEvents, FirestoreJsonReportAddsUp) {
+  const test_support::FirestoreCollections collections;
+  const auto report =
+      run_json({"bench", "events", "--store", collections.url(), "--appends", "40", "--streams",
+                "10", "--loads", "20", "--stream-length", "5", "--threads", "2", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_TRUE(report.at("problems").empty()) << report.dump();
+  EXPECT_EQ(report.at("appends"), 160);  // four cases of 40
+  EXPECT_EQ(report.at("load").at("events"), 100);
+  EXPECT_EQ(report.at("load").at("raw_events"), 100);
+  for (const auto& c : report.at("cases")) {
+    EXPECT_EQ(c.at("stored_events"), c.at("events")) << c.dump();
+    EXPECT_EQ(c.at("raw").at("stored_events"), c.at("raw").at("events")) << c.dump();
+  }
+}
+
 }  // namespace
 }  // namespace docket::testing

@@ -1,0 +1,62 @@
+#include "providers/firestore/firestore_saga_document.h"
+
+#include "docket/error.h"
+#include "docket/keys/provider.h"
+#include "providers/firestore/firestore_value.h"
+#include "providers/kit/key_bridge.h"
+
+namespace docket::firestore::saga {
+namespace {
+
+constexpr std::string_view kSagaType = "sagaType";
+constexpr std::string_view kSagaId = "sagaId";
+constexpr std::string_view kVersion = "version";
+constexpr std::string_view kState = "state";
+constexpr std::string_view kStatus = "status";
+constexpr std::string_view kStartedAt = "startedAt";
+constexpr std::string_view kUpdatedAt = "updatedAt";
+
+constexpr std::string_view kActive = "active";
+constexpr std::string_view kCompleted = "completed";
+
+}  // namespace
+
+std::string saga_document_id(const SagaId& saga) {
+  return kit::saga_key(keys::Provider::kFirestore, saga).value;
+}
+
+nlohmann::json saga_fields(const SagaId& saga, const SagaRecord& record) {
+  nlohmann::json fields = {
+      {kTenant, string_value(saga.tenant().value())},
+      {kSagaType, string_value(saga.saga_type())},
+      {kSagaId, string_value(saga.saga_id())},
+      {kVersion, integer_value(record.version)},
+      {kState, bytes_value(record.state)},
+      {kStatus, string_value(record.status == SagaStatus::kCompleted ? kCompleted : kActive)},
+      {kStartedAt, timestamp_value(record.started_at)},
+      {kUpdatedAt, timestamp_value(record.updated_at)}};
+  if (record.completed_at) {
+    fields[std::string(kCompletedAt)] = timestamp_value(*record.completed_at);
+  }
+  return fields;
+}
+
+SagaRecord saga_record_of(const Document& document, std::string_view store) {
+  const FieldReader reader(document.fields,
+                           std::string(store) + ", document '" + document.id + "'");
+  const std::string status = reader.string(kStatus);
+  if (status != kActive && status != kCompleted) {
+    throw InfrastructureError(std::string(store) + ", document '" + document.id +
+                              "': field 'status' holds '" + status + "', neither '" +
+                              std::string(kActive) + "' nor '" + std::string(kCompleted) +
+                              "': the document was not written by docket");
+  }
+  return SagaRecord{.version = reader.integer(kVersion),
+                    .state = reader.bytes(kState),
+                    .status = status == kCompleted ? SagaStatus::kCompleted : SagaStatus::kActive,
+                    .started_at = reader.timestamp(kStartedAt),
+                    .updated_at = reader.timestamp(kUpdatedAt),
+                    .completed_at = reader.optional_timestamp(kCompletedAt)};
+}
+
+}  // namespace docket::firestore::saga

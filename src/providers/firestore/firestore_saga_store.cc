@@ -1,0 +1,149 @@
+#include "providers/firestore/firestore_saga_store.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "docket/error.h"
+#include "providers/firestore/firestore_limits.h"
+#include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_saga_document.h"
+#include "providers/firestore/firestore_value.h"
+#include "providers/kit/store_kind_capabilities.h"
+
+namespace docket::firestore {
+
+FirestoreSagaStore::FirestoreSagaStore(std::string_view url, const Clock& clock)
+    : SagaStore(clock),
+      client_(parse_store_url(url)),
+      collection_(client_.url().collection(saga::kCollection)),
+      guard_(collection_, LegacyKeyKind::kSaga),
+      store_("Firestore saga store (collection '" + collection_ + "' at " + client_.url().text +
+             ")") {}
+
+StoreCapabilities FirestoreSagaStore::capabilities() const noexcept {
+  // One document per save (no commit to bound); joins no handler's transaction.
+  return kit::saga_store_capabilities({.joins_handler_writes = false,
+                                       .interactive_transactions = false,
+                                       .max_writes_per_commit = 0,
+                                       .max_bytes_per_commit = 0,
+                                       .max_bytes_per_record = kMaxDocumentBytes,
+                                       .feed = FeedKind::kNone,
+                                       .server_side_expiry = false,
+                                       .shared_between_processes = true});
+}
+
+SagaSaveResult FirestoreSagaStore::do_save(const SaveRequest& request) {
+  const bool creates = request.expected_version == kNewSaga;
+  const std::string id = saga::saga_document_id(request.saga);
+  SagaRecord record{.version = request.expected_version + 1,
+                    .state = std::string(request.state),
+                    .status = request.status,
+                    .started_at = request.now,
+                    .updated_at = request.now,
+                    .completed_at = std::nullopt};
+  if (request.status == SagaStatus::kCompleted) {
+    record.completed_at = request.now;
+  }
+  Write write{.collection = collection_, .id = id, .fields = {}, .precondition = {}};
+  if (creates) {
+    // Checked against the limits before the probe: a refusal sends nothing.
+    check_document(collection_, id, saga::saga_fields(request.saga, record));
+    guard_.check(client_);  // a create that assumes nothing is there
+    write.precondition.exists = false;
+  } else {
+    const std::optional<Document> current = read(id);
+    if (!current) {
+      return refused(request, current);
+    }
+    const SagaRecord found = saga::saga_record_of(*current, store_);
+    if (found.version != request.expected_version || found.completed_at) {
+      return refused(request, current);
+    }
+    record.started_at = found.started_at;
+    write.precondition.update_time = current->update_time;
+  }
+  write.fields = saga::saga_fields(request.saga, record);
+  if (commit(client_, std::span<const Write>(&write, 1), store_).applied) {
+    return SagaSaved{.new_version = record.version};
+  }
+  return refused(request, read(id));
+}
+
+SagaSaveResult FirestoreSagaStore::refused(const SaveRequest& request,
+                                           const std::optional<Document>& current) const {
+  std::optional<SagaRecord> found;
+  if (current) {
+    found = saga::saga_record_of(*current, store_);
+  }
+  const std::int64_t actual = found ? found->version : kNewSaga;
+  if (found && actual == request.expected_version && found->completed_at) {
+    throw completed_saga_error(request.saga, *found->completed_at);
+  }
+  return VersionConflict{.subject = request.saga.describe(),
+                         .expected_version = request.expected_version,
+                         .actual_version = actual};
+}
+
+std::optional<Document> FirestoreSagaStore::read(const std::string& id) {
+  std::optional<Document> document = get_document(client_, collection_, id);
+  if (!document) {
+    guard_.check(client_);  // a read that found nothing
+  }
+  return document;
+}
+
+std::optional<SagaRecord> FirestoreSagaStore::do_load(const SagaId& saga) {
+  const std::optional<Document> document = read(saga::saga_document_id(saga));
+  if (!document) {
+    return std::nullopt;
+  }
+  return saga::saga_record_of(*document, store_);
+}
+
+std::size_t FirestoreSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
+                                                         const TenantId* tenant) {
+  std::vector<nlohmann::json> filters = {
+      field_filter(saga::kCompletedAt, "LESS_THAN", timestamp_value(cutoff))};
+  if (tenant != nullptr) {
+    filters.push_back(field_filter(saga::kTenant, "EQUAL", string_value(tenant->value())));
+  }
+  const std::vector<Document> candidates =
+      run_query(client_, {.collection = collection_,
+                          .where = all_of(std::move(filters)),
+                          .order_by = {{std::string(saga::kCompletedAt), false}},
+                          .limit = batch_size});
+  std::size_t deleted = 0;
+  for (std::size_t from = 0; from < candidates.size(); from += kMaxWritesPerCommit) {
+    const auto first = candidates.begin() + static_cast<std::ptrdiff_t>(from);
+    const auto last = first + static_cast<std::ptrdiff_t>(
+                                  std::min(kMaxWritesPerCommit, candidates.size() - from));
+    deleted += delete_unchanged(std::vector<Document>(first, last));
+  }
+  return deleted;
+}
+
+std::size_t FirestoreSagaStore::delete_unchanged(const std::vector<Document>& documents) const {
+  std::vector<Write> deletes;
+  deletes.reserve(documents.size());
+  for (const Document& document : documents) {
+    deletes.push_back({.collection = collection_,
+                       .id = document.id,
+                       .fields = std::nullopt,
+                       .precondition = {.update_time = document.update_time}});
+  }
+  if (commit(client_, deletes, store_).applied) {
+    return deletes.size();
+  }
+  std::size_t deleted = 0;  // some were deleted (or changed) meanwhile: the rest alone
+  for (const Write& write : deletes) {
+    deleted += commit(client_, std::span<const Write>(&write, 1), store_).applied ? 1 : 0;
+  }
+  return deleted;
+}
+
+std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& clock) {
+  return std::make_unique<FirestoreSagaStore>(url, clock);
+}
+
+}  // namespace docket::firestore
