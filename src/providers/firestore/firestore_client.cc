@@ -6,6 +6,7 @@
 
 #include "docket/error.h"
 #include "providers/firestore/firestore_failure.h"
+#include "providers/firestore/firestore_limits.h"
 #include "providers/kit/http/json_body.h"
 
 namespace docket::firestore {
@@ -43,9 +44,11 @@ bool firestore_worth_repeating(const HttpResult& result, const Call& call) {
   if (response.status == 200) {
     return false;
   }
-  switch (parse_service_error(response.status, response.body).code) {
+  const ServiceError error = parse_service_error(response.status, response.body);
+  switch (error.code) {
     case Code::kResourceExhausted:
-      return true;  // refused before anything was applied
+      // Refused before anything was applied; over the size limit it is refused again.
+      return !refused_as_too_large(error);
     case Code::kAborted:
       return !call.in_transaction;  // not applied; a transaction is over, though
     case Code::kUnavailable:
@@ -67,13 +70,21 @@ Client::Client(StoreUrl url, ClientOptions options)
       retry_(kFirestoreOwner, options.retry) {}
 
 Response Client::call(const Call& call, const nlohmann::json& request) const {
+  std::string body = kit::http::json_body(
+      request, describe(call, url_), "Firestore strings are UTF-8, so store such bytes as bytes");
+  if (body.size() > kMaxRequestBytes) {
+    throw InvalidInputError(describe(call, url_) + ": the request is " +
+                            std::to_string(body.size()) + " bytes, over Firestore's limit of " +
+                            std::to_string(kMaxRequestBytes) +
+                            " bytes on one request; nothing was sent. Write fewer or smaller "
+                            "documents at a time.");
+  }
   const kit::http::HttpRequest http_request{
       .method = "POST",
       .url =
           url_.endpoint + "/v1/" + url_.database_path() + "/documents:" + std::string(call.method),
       .headers = {{"Content-Type", "application/json"}, {"Authorization", authorization_}},
-      .body = kit::http::json_body(request, describe(call, url_),
-                                   "Firestore strings are UTF-8, so store such bytes as bytes")};
+      .body = std::move(body)};
   int attempts = 0;
   HttpResult result = retry_.run(
       [&](int n) {

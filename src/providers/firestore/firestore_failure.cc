@@ -26,6 +26,11 @@ std::string firestore_advice(const FailedCall& failed, const ServiceError& error
       return "Firestore refused the request as malformed and wrote nothing. The message names "
              "what it refused.";
     case Code::kResourceExhausted:
+      if (refused_as_too_large(error)) {
+        return "The request is larger than the server takes in one request (the Cloud "
+               "Firestore emulator takes 4 MiB, the service 10 MiB); nothing was written. "
+               "Write fewer or smaller documents at a time.";
+      }
       return "Firestore refused the request for quota or rate on each of " +
              kit::http::attempts_text(failed.attempts) + "; nothing was written. Retry later.";
     case Code::kAborted:
@@ -78,6 +83,11 @@ void throw_service_failure(const FailedCall& failed, const ServiceError& error) 
     case Code::kInvalidArgument:
     case Code::kOutOfRange:
       throw InvalidInputError(message);
+    case Code::kResourceExhausted:
+      if (refused_as_too_large(error)) {
+        throw InvalidInputError(message);
+      }
+      throw InfrastructureError(message);
     default:
       throw InfrastructureError(message);
   }

@@ -10,6 +10,10 @@
 //                  boolean and null 1; a map its fields' names + 1 and values; an array
 //                  its values
 //   commit         at most 500 writes, and 10 MiB of documents (a transaction's size)
+//   request        at most 10 MiB of JSON (the service's API request limit; the client
+//                  refuses a larger one before sending). The Cloud Firestore emulator
+//                  takes at most 4 MiB a request and answers a larger one with
+//                  RESOURCE_EXHAUSTED, which the client reports without repeating it.
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_LIMITS_H_
@@ -25,6 +29,7 @@ inline constexpr std::size_t kMaxDocumentIdBytes = 1500;
 inline constexpr std::size_t kMaxDocumentBytes = 1024 * 1024;
 inline constexpr std::size_t kMaxWritesPerCommit = 500;
 inline constexpr std::size_t kMaxCommitBytes = 10 * 1024 * 1024;
+inline constexpr std::size_t kMaxRequestBytes = 10 * 1024 * 1024;
 
 // Throws InvalidInputError naming the collection and the id when Firestore would refuse
 // `id` as a document id.

@@ -97,4 +97,9 @@ ServiceError parse_service_error(long http_status, std::string_view body) {
   return error;
 }
 
+bool refused_as_too_large(const ServiceError& error) {
+  return error.code == Code::kResourceExhausted &&
+         error.message.find("exceeds maximum size") != std::string::npos;
+}
+
 }  // namespace docket::firestore

@@ -58,6 +58,11 @@ struct ServiceError {
 // from the HTTP status where one fits, and its message the body's start.
 ServiceError parse_service_error(long http_status, std::string_view body);
 
+// True for the RESOURCE_EXHAUSTED a server answers to a request over its size limit (the
+// emulator's "gRPC message exceeds maximum size"): refused every time it is sent, unlike
+// quota or rate, so never worth repeating.
+bool refused_as_too_large(const ServiceError& error);
+
 // A set of codes, e.g. those a call expects back as values.
 class Codes {
  public:

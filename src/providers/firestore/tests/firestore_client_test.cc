@@ -8,6 +8,7 @@
 
 #include "docket/error.h"
 #include "firestore_fixture.h"
+#include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_value.h"
 #include "support/loopback_http_server.h"
 
@@ -181,6 +182,20 @@ TEST_F(FirestoreTest, LimitsAreRefusedBeforeAnythingIsSent) {
   EXPECT_TRUE(commit_one(client_, create(things, std::string(1500, 'a'), {})).applied);
 }
 
+// The emulator takes at most 4 MiB a request (the service 10 MiB): a commit of five
+// documents of about 1 MB each is refused at once, and nothing of it is written.
+TEST_F(FirestoreTest, ACommitOverTheEmulatorsRequestLimitIsRefusedWithNothingWritten) {
+  std::vector<Write> writes;
+  for (int i = 0; i < 5; ++i) {
+    writes.push_back({.collection = collection("big"),
+                      .id = "big" + std::to_string(i),
+                      .fields = json{{"v", string_value(std::string(1000000, 'x'))}}});
+  }
+  EXPECT_THAT([&] { commit(client_, writes, "big documents"); },
+              ThrowsMessage<InvalidInputError>(HasSubstr("exceeds maximum size")));
+  EXPECT_FALSE(get_document(client_, collection("big"), "big0").has_value());
+}
+
 TEST_F(FirestoreTest, ARefusedRequestIsAnErrorNamingTheMethodAndTheCollection) {
   const std::string things = collection("things");
   const Query bad{.collection = things,
@@ -233,6 +248,27 @@ TEST(FirestoreClientRetries, ResourceExhaustedIsAlwaysRepeated) {
       429, R"({"error":{"code":429,"status":"RESOURCE_EXHAUSTED"}})");
   EXPECT_THROW(client_of(server).call({.method = "commit"}, kNoWrites), InfrastructureError);
   EXPECT_EQ(server.request_count(), 3u);
+}
+
+TEST(FirestoreClientRetries, ARequestOverTheServersSizeLimitIsNotRepeatedAndIsBadInput) {
+  const auto server = test_support::LoopbackHttpServer::answering(
+      429, R"({"error":{"code":429,"message":"gRPC message exceeds maximum size 4194304: )"
+           R"(5000457","status":"RESOURCE_EXHAUSTED"}})");
+  EXPECT_THAT([&] { client_of(server).call({.method = "commit"}, kNoWrites); },
+              ThrowsMessage<InvalidInputError>(AllOf(HasSubstr("exceeds maximum size"),
+                                                     HasSubstr("nothing was written"),
+                                                     HasSubstr("fewer or smaller documents"))));
+  EXPECT_EQ(server.request_count(), 1u);
+}
+
+TEST(FirestoreClientRetries, ARequestOverTenMebibytesIsRefusedBeforeSending) {
+  test_support::LoopbackHttpServer server;
+  const json request = {{"writes", json::array({{{"big", std::string(kMaxRequestBytes, 'x')}}})}};
+  EXPECT_THAT([&] { client_of(server).call({.method = "commit"}, request); },
+              ThrowsMessage<InvalidInputError>(
+                  AllOf(HasSubstr("over Firestore's limit of 10485760 bytes on one request"),
+                        HasSubstr("nothing was sent"))));
+  EXPECT_EQ(server.request_count(), 0u);
 }
 
 TEST(FirestoreClientRetries, UnavailableIsRepeatedOnlyForARequestSafeToApplyTwice) {
