@@ -10,6 +10,7 @@
 #include "providers/dynamodb/dynamodb_inbox_table.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_unit.h"
+#include "providers/kit/store_kind_capabilities.h"
 
 namespace docket::dynamodb {
 namespace {
@@ -62,13 +63,7 @@ class DynamoDbInboxStore final : public InboxStore {
   StoreCapabilities capabilities() const noexcept override {
     // The dedup item and the handlers' writes go in one TransactWriteItems, so its limits
     // bound one commit; there is no interactive transaction and no feed.
-    return {.joins_handler_writes = true,
-            .interactive_transactions = false,
-            .max_writes_per_commit = kMaxTransactionActions,
-            .max_bytes_per_commit = kMaxTransactionBytes,
-            .feed = FeedKind::kNone,
-            .server_side_expiry = false,
-            .shared_between_processes = true};
+    return kit::buffered_commit_capabilities(kUnitLimits, FeedKind::kNone);
   }
   TransactionType transaction_type() const noexcept override {
     return TransactionType::of<dynamodb::Transaction>();

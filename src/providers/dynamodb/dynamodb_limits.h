@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "providers/dynamodb/dynamodb_table_schema.h"
+#include "providers/kit/store_kind_capabilities.h"
 
 namespace docket::dynamodb {
 
@@ -25,6 +26,10 @@ inline constexpr std::size_t kMaxItemBytes = 400 * 1024;
 // Most actions one TransactWriteItems holds, and most bytes.
 inline constexpr std::size_t kMaxTransactionActions = 100;
 inline constexpr std::size_t kMaxTransactionBytes = 4 * 1024 * 1024;
+// What one TransactWriteItems of a unit of work may hold.
+inline constexpr kit::UnitLimits kUnitLimits{.max_writes = kMaxTransactionActions,
+                                             .max_bytes = kMaxTransactionBytes,
+                                             .max_record_bytes = kMaxItemBytes};
 
 // Checks a whole item (PutItem, a transaction's Put): its size, its primary key
 // (present, of the schema's type, within its limit) and any index key it carries

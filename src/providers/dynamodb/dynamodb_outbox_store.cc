@@ -20,6 +20,8 @@
 #include "providers/dynamodb/dynamodb_outbox_writes.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 #include "providers/dynamodb/dynamodb_unit.h"
+#include "providers/kit/producer_unit_of_work.h"
+#include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb {
@@ -34,32 +36,6 @@ constexpr int kClaimRounds = 3;
 constexpr std::string_view kDueAndFree =
     "#next_attempt_at <= :now AND (attribute_not_exists(#lease_until) OR #lease_until <= :now)";
 
-// A producer's unit of work: the producer's writes and its staged messages, one
-// TransactWriteItems at commit. It records no inbox message: that is the inbox store's
-// unit, whose handlers stage through the same kind of transaction.
-class ProducerUnitOfWork final : public UnitOfWork {
- public:
-  explicit ProducerUnitOfWork(const detail::UnitContext& context) : unit_(context) {}
-
-  bool try_record(const InboxRecord&) override { refuse(); }
-  bool is_recorded(const DedupKey&) override { refuse(); }
-  HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
-  void begin_savepoint() override { unit_.begin_savepoint(); }
-  void release_savepoint() override { unit_.release_savepoint(); }
-  void rollback_savepoint() override { unit_.rollback_savepoint(); }
-  void commit() override { unit_.commit(); }
-
- private:
-  [[noreturn]] void refuse() const {
-    throw ConfigurationError(
-        "DynamoDB outbox: a unit of work of the outbox store records no inbox message; "
-        "dispatch through the DynamoDB inbox store on the same URL, whose handlers stage "
-        "messages through their docket::dynamodb::Transaction");
-  }
-
-  detail::Unit unit_;
-};
-
 class DynamoDbOutboxStore final : public OutboxStore {
  public:
   explicit DynamoDbOutboxStore(std::string_view url)
@@ -71,14 +47,7 @@ class DynamoDbOutboxStore final : public OutboxStore {
 
   std::string_view provider_name() const noexcept override { return "dynamodb"; }
   StoreCapabilities capabilities() const noexcept override {
-    return {.joins_handler_writes = true,
-            .interactive_transactions = false,
-            .max_writes_per_commit = kMaxTransactionActions,
-            .max_bytes_per_commit = kMaxTransactionBytes,
-            .max_bytes_per_record = kMaxItemBytes,
-            .feed = FeedKind::kGlobalPositions,
-            .server_side_expiry = false,
-            .shared_between_processes = true};
+    return kit::buffered_commit_capabilities(kUnitLimits, FeedKind::kGlobalPositions);
   }
   TransactionType transaction_type() const noexcept override {
     return TransactionType::of<dynamodb::Transaction>();
@@ -86,7 +55,8 @@ class DynamoDbOutboxStore final : public OutboxStore {
   void migrate() override { table_.ensure(client_); }
   std::unique_ptr<UnitOfWork> begin() override {
     table_.ensure(client_);
-    return std::make_unique<ProducerUnitOfWork>(context_);
+    return std::make_unique<kit::ProducerUnitOfWork<detail::Unit>>(
+        context_, "DynamoDB", dynamodb::Transaction::kTypeName);
   }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {

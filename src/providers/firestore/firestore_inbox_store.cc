@@ -17,6 +17,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_unit.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/store_kind_capabilities.h"
 
 namespace docket::firestore {
 namespace {
@@ -76,14 +77,7 @@ class FirestoreInboxStore final : public InboxStore {
   StoreCapabilities capabilities() const noexcept override {
     // The dedup document and the handlers' writes go in one commit, so its limits bound
     // one unit of work; there is no interactive transaction and no feed.
-    return {.joins_handler_writes = true,
-            .interactive_transactions = false,
-            .max_writes_per_commit = kMaxWritesPerCommit,
-            .max_bytes_per_commit = kMaxCommitBytes,
-            .max_bytes_per_record = kMaxDocumentBytes,
-            .feed = FeedKind::kNone,
-            .server_side_expiry = false,
-            .shared_between_processes = true};
+    return kit::buffered_commit_capabilities(kUnitLimits, FeedKind::kNone);
   }
   TransactionType transaction_type() const noexcept override {
     return TransactionType::of<firestore::Transaction>();

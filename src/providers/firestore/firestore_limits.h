@@ -23,6 +23,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "providers/kit/store_kind_capabilities.h"
+
 namespace docket::firestore {
 
 inline constexpr std::size_t kMaxDocumentIdBytes = 1500;
@@ -30,6 +32,10 @@ inline constexpr std::size_t kMaxDocumentBytes = 1024 * 1024;
 inline constexpr std::size_t kMaxWritesPerCommit = 500;
 inline constexpr std::size_t kMaxCommitBytes = 10 * 1024 * 1024;
 inline constexpr std::size_t kMaxRequestBytes = 10 * 1024 * 1024;
+// What one commit of a unit of work may hold.
+inline constexpr kit::UnitLimits kUnitLimits{.max_writes = kMaxWritesPerCommit,
+                                             .max_bytes = kMaxCommitBytes,
+                                             .max_record_bytes = kMaxDocumentBytes};
 
 // Throws InvalidInputError naming the collection and the id when Firestore would refuse
 // `id` as a document id.

@@ -18,6 +18,8 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_unit.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/producer_unit_of_work.h"
+#include "providers/kit/store_kind_capabilities.h"
 
 namespace docket::firestore {
 namespace {
@@ -30,32 +32,6 @@ constexpr std::size_t kOutboxClaimPage = 100;
 // this often in a row is starved, and says so rather than spin.
 constexpr int kMaxOutboxRaces = 100;
 
-// A producer's unit of work: the producer's writes and its staged messages, one commit.
-// It records no inbox message: that is the inbox store's unit, whose handlers stage
-// through the same kind of transaction.
-class FirestoreProducerUnitOfWork final : public UnitOfWork {
- public:
-  explicit FirestoreProducerUnitOfWork(const detail::UnitContext& context) : unit_(context) {}
-
-  bool try_record(const InboxRecord&) override { refuse(); }
-  bool is_recorded(const DedupKey&) override { refuse(); }
-  HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
-  void begin_savepoint() override { unit_.begin_savepoint(); }
-  void release_savepoint() override { unit_.release_savepoint(); }
-  void rollback_savepoint() override { unit_.rollback_savepoint(); }
-  void commit() override { unit_.commit(); }
-
- private:
-  [[noreturn]] void refuse() const {
-    throw ConfigurationError(
-        "Firestore outbox: a unit of work of the outbox store records no inbox message; "
-        "dispatch through the Firestore inbox store on the same URL, whose handlers stage "
-        "messages through their docket::firestore::Transaction");
-  }
-
-  detail::Unit unit_;
-};
-
 class FirestoreOutboxStore final : public OutboxStore {
  public:
   explicit FirestoreOutboxStore(std::string_view url)
@@ -66,14 +42,7 @@ class FirestoreOutboxStore final : public OutboxStore {
 
   std::string_view provider_name() const noexcept override { return "firestore"; }
   StoreCapabilities capabilities() const noexcept override {
-    return {.joins_handler_writes = true,
-            .interactive_transactions = false,
-            .max_writes_per_commit = kMaxWritesPerCommit,
-            .max_bytes_per_commit = kMaxCommitBytes,
-            .max_bytes_per_record = kMaxDocumentBytes,
-            .feed = FeedKind::kGlobalPositions,
-            .server_side_expiry = false,
-            .shared_between_processes = true};
+    return kit::buffered_commit_capabilities(kUnitLimits, FeedKind::kGlobalPositions);
   }
   TransactionType transaction_type() const noexcept override {
     return TransactionType::of<firestore::Transaction>();
@@ -81,7 +50,8 @@ class FirestoreOutboxStore final : public OutboxStore {
   // Firestore makes a collection with its first document: nothing to create.
   void migrate() override {}
   std::unique_ptr<UnitOfWork> begin() override {
-    return std::make_unique<FirestoreProducerUnitOfWork>(context_);
+    return std::make_unique<kit::ProducerUnitOfWork<detail::Unit>>(
+        context_, "Firestore", firestore::Transaction::kTypeName);
   }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
