@@ -15,6 +15,9 @@ namespace {
 
 void validate(const ClaimBenchOptions& o) {
   require_count("--messages", o.messages, ClaimBenchOptions::kMaxMessages);
+  require_option(o.warmup <= ClaimBenchOptions::kMaxMessages - o.messages,
+                 "--warmup must leave --warmup + --messages at most " +
+                     std::to_string(ClaimBenchOptions::kMaxMessages));
   require_count("--threads", o.threads, kMaxBenchThreads);
 }
 
@@ -85,7 +88,7 @@ ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options) {
   report.options = options;
   report.store = parse_bench_store(options.store_url);
   report.run_id = new_run_id();
-  const MessageIds ids(options.messages, IdOrder::kTimeOrdered);
+  const MessageIds ids(options.total_messages(), IdOrder::kTimeOrdered);
 
   const ClaimBench& provider = claim_bench(report.store);
   report.store.provider->create_sides(report.store);
@@ -98,7 +101,8 @@ ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options) {
   std::vector<ClaimCycleCounts> docket_counts(options.threads);
   std::vector<ClaimCycleCounts> raw_counts(options.threads);
   const RoundTripCount trips(*report.store.provider);
-  report.timings = run_side_by_side(SideBySideShape{.items = options.messages,
+  report.timings = run_side_by_side(SideBySideShape{.items = options.total_messages(),
+                                                    .warmup_items = options.warmup,
                                                     .slice_items = slice_size(options.threads),
                                                     .threads = options.threads},
                                     cycles(sessions.docket, ids, docket_counts),
@@ -108,10 +112,10 @@ ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options) {
                               report.timings, kDocketSide);
   report.raw = side_report(raw_counts, provider, report.store.raw_db, report.run_id, report.timings,
                            kRawSide);
-  report.round_trips_per_message = trips.per_item(options.messages);
+  report.round_trips_per_message = trips.per_item(options.total_messages());
   report.ratio = report.raw.rate > 0 ? report.docket.rate / report.raw.rate : 0.0;
-  check("docket", report.docket, options.messages, report.problems);
-  check("raw baseline", report.raw, options.messages, report.problems);
+  check("docket", report.docket, options.total_messages(), report.problems);
+  check("raw baseline", report.raw, options.total_messages(), report.problems);
   return report;
 }
 

@@ -39,8 +39,13 @@ struct ClaimBenchOptions {
   static constexpr std::size_t kMaxMessages = 10'000'000;
 
   std::string store_url;
-  std::size_t messages = kDefaultMessages;
+  std::size_t messages = kDefaultMessages;  // measured
+  // Messages claimed before the measured ones, alternating as they do but untimed, so
+  // a server that speeds up as it warms is measured warm. The checks count them too.
+  std::size_t warmup = 0;
   std::size_t threads = 1;
+
+  std::size_t total_messages() const noexcept { return warmup + messages; }
 };
 
 struct ClaimSideReport {

@@ -115,18 +115,23 @@ SideBySideTimings run_side_by_side(const SideBySideShape& shape, const SideWork&
   const std::size_t threads = std::max<std::size_t>(1, shape.threads);
   const std::size_t grain = std::max<std::size_t>(1, shape.grain);
   const std::size_t slice_items = std::max<std::size_t>(1, shape.slice_items);
+  const std::size_t warmup = std::min(shape.items, shape.warmup_items);
   SideBySideTimings timings;
-  for (std::size_t begin = 0, end = 0; begin < shape.items; begin = end) {
-    end = std::min(shape.items, begin + slice_items);
+  std::size_t slices_run = 0;
+  for (std::size_t begin = 0, end = 0; begin < shape.items; begin = end, ++slices_run) {
+    // A slice never straddles the end of the warm-up.
+    end = std::min(begin < warmup ? warmup : shape.items, begin + slice_items);
     SpanTiming slice{.items = {begin, end}};
-    const bool docket_first = timings.slices.size() % 2 == 0;
+    const bool docket_first = slices_run % 2 == 0;
     for (const Side side :
          {docket_first ? kDocketSide : kRawSide, docket_first ? kRawSide : kDocketSide}) {
       slice.seconds[side] =
           run_slice(side == kDocketSide ? docket_work : raw_work, slice.items, threads, grain);
     }
     slice.peak_rss_bytes = peak_rss_bytes();
-    timings.slices.push_back(slice);
+    if (begin >= warmup) {
+      timings.slices.push_back(slice);
+    }
   }
   return timings;
 }

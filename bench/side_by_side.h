@@ -61,6 +61,10 @@ struct SideBySideTimings {
 
 struct SideBySideShape {
   std::size_t items = 0;
+  // The first warmup_items items are run as the others, alternating, but left out of
+  // the timings: a server that speeds up as it warms (DynamoDB Local's and the Firestore
+  // emulator's JVMs) is measured warm. At most `items`.
+  std::size_t warmup_items = 0;
   std::size_t slice_items = 1;
   std::size_t threads = 1;
   std::size_t grain = 1;

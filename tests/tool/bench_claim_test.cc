@@ -46,6 +46,17 @@ TEST(BenchClaim, ThreadedRunAcrossSlicesAddsUp) {
   EXPECT_EQ(report.at("slices"), 11);
 }
 
+// The warm-up's messages are claimed as the others, and checked, but left out of the
+// timed slices and the rates.
+TEST(BenchClaim, WarmUpMessagesAreClaimedAndCheckedButNotTimed) {
+  BenchDir dir;
+  const auto report = run_json(
+      {"bench", "claim", "--store", dir.url(), "--messages", "300", "--warmup", "500", "--json"});
+  expect_claim_report(report, 300, 1, 500);
+  // 300 measured messages in slices of 200; the 500 before them are three more slices.
+  EXPECT_EQ(report.at("slices"), 2);
+}
+
 TEST(BenchClaim, SecondRunOnTheSameFileCountsOnlyItsOwnEntries) {
   BenchDir dir;
   const std::vector<std::string> args = {"bench",      "claim", "--store", dir.url(),
@@ -100,7 +111,9 @@ TEST(BenchClaim, UnusableNumbersAreRefused) {
                   {{{"--messages", "0"}, "--messages is 0"},
                    {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
                    {{"--threads", "0"}, "--threads is 0"},
-                   {{"--threads", "65"}, "--threads is 65; pass 1 to 64"}});
+                   {{"--threads", "65"}, "--threads is 65; pass 1 to 64"},
+                   {{"--messages", "10000000", "--warmup", "1"},
+                    "--warmup must leave --warmup + --messages at most 10000000"}});
 }
 
 // Negative numbers and numbers past the option's type are usage errors (exit status

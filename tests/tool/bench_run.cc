@@ -31,13 +31,14 @@ nlohmann::json run_json(const std::vector<std::string>& args) {
   return nlohmann::json::parse(run.out);
 }
 
-void expect_claim_report(const nlohmann::json& report, int messages, int threads) {
+void expect_claim_report(const nlohmann::json& report, int messages, int threads, int warmup) {
   EXPECT_EQ(report.at("benchmark"), "claim");
   EXPECT_EQ(report.at("messages"), messages);
+  EXPECT_EQ(report.at("warmup"), warmup);
   EXPECT_EQ(report.at("threads"), threads);
   for (const std::string field : {"claimed", "raw_claimed", "processed", "raw_processed", "entries",
                                   "raw_entries", "processed_entries", "raw_processed_entries"}) {
-    EXPECT_EQ(report.at(field), messages) << field;
+    EXPECT_EQ(report.at(field), messages + warmup) << field;
   }
   EXPECT_GT(report.at("rate").get<double>(), 0.0);
   EXPECT_GT(report.at("raw_rate").get<double>(), 0.0);

@@ -32,8 +32,9 @@ class BenchDir {
 nlohmann::json run_json(const std::vector<std::string>& args);
 
 // The invariants of a `docket bench claim --json` report of `messages` messages on
-// `threads` threads: every count adds up on both sides, the rates and their ratio.
-void expect_claim_report(const nlohmann::json& report, int messages, int threads);
+// `threads` threads after `warmup` untimed ones: every count adds up on both sides,
+// the rates and their ratio.
+void expect_claim_report(const nlohmann::json& report, int messages, int threads, int warmup = 0);
 
 // Options after `docket bench <command> --store <url>`, and what the refusal mentions.
 using Refusals = std::vector<std::pair<std::vector<std::string>, std::string>>;

@@ -26,6 +26,7 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"raw_store", printable_store_url(report.store.raw_db)},
           {"run_id", report.run_id},
           {"messages", report.options.messages},
+          {"warmup", report.options.warmup},
           {"threads", report.options.threads},
           {"rate", docket.rate},
           {"raw_rate", raw.rate},
@@ -56,8 +57,8 @@ void print_text(const bench::ClaimBenchReport& report) {
   std::cout << "docket bench claim on " << printable_store_url(report.store.url)
             << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
             << "  " << o.messages << " messages, one claim cycle each (try_claim + "
-            << "mark_processed); " << o.threads << (o.threads == 1 ? " thread" : " threads")
-            << "; run " << report.run_id << "\n";
+            << "mark_processed), after " << o.warmup << " untimed; " << o.threads
+            << (o.threads == 1 ? " thread" : " threads") << "; run " << report.run_id << "\n";
   auto line = [](std::string_view name, const bench::ClaimSideReport& side) {
     std::cout << "  " << name << fixed(side.rate, 0) << " claims/s  (" << fixed(side.seconds, 2)
               << " s; claimed " << side.counts.claimed << ", processed " << side.counts.processed
@@ -88,6 +89,12 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
                    "Messages, one claim cycle each (1 to 10000000)")
       ->check(whole_count())
       ->default_val(bench::ClaimBenchOptions::kDefaultMessages);
+  command
+      ->add_option("--warmup", options->run.warmup,
+                   "Messages claimed first, untimed, so a server that speeds up as it warms "
+                   "is measured warm")
+      ->check(whole_count())
+      ->default_val(0);
   command->add_option("--threads", options->run.threads, "Threads claiming at once (1 to 64)")
       ->check(whole_count())
       ->default_val(1);
