@@ -25,7 +25,7 @@
 namespace docket::conformance::eventsourcing {
 namespace {
 
-Envelope deposit(std::string message_id, int amount) {
+Envelope race_deposit(std::string message_id, int amount) {
   return command(std::move(message_id), "deposit", "A-1", amount);
 }
 
@@ -143,7 +143,7 @@ class MemoryDispatchRace : public MemoryAppendRace {
           if (!raced_.exchange(true)) {
             std::thread racer([&] {
               const TenantScope scope(tenant_);
-              racer_outcome_ = racer_inbox_->dispatch(deposit("racer", 7));
+              racer_outcome_ = racer_inbox_->dispatch(race_deposit("racer", 7));
             });
             racer.join();
           }
@@ -167,12 +167,12 @@ class MemoryDispatchRace : public MemoryAppendRace {
 TEST_F(MemoryDispatchRace, DispatchRethrowsTheLostRaceAndTheRedeliveryAppends) {
   const InboxDispatcher inbox = dispatcher();
   racer_inbox_.emplace(dispatcher());
-  EXPECT_THROW(inbox.dispatch(deposit("m-1", 50)), UniqueViolationError);
+  EXPECT_THROW(inbox.dispatch(race_deposit("m-1", 50)), UniqueViolationError);
   EXPECT_EQ(racer_outcome_, DispatchOutcome::kProcessed);
   EXPECT_FALSE(inbox_->is_recorded(DedupKey{tenant_.value(), "ledger", "m-1"}));
   EXPECT_EQ(payloads(), (std::vector<std::string>{"7"}));
 
-  EXPECT_EQ(inbox.dispatch(deposit("m-1", 50)), DispatchOutcome::kProcessed);  // redelivered
+  EXPECT_EQ(inbox.dispatch(race_deposit("m-1", 50)), DispatchOutcome::kProcessed);  // redelivered
   EXPECT_EQ(payloads(), (std::vector<std::string>{"7", "50"}));
   EXPECT_EQ(executions_, 3);
 }
@@ -180,7 +180,7 @@ TEST_F(MemoryDispatchRace, DispatchRethrowsTheLostRaceAndTheRedeliveryAppends) {
 TEST_F(MemoryDispatchRace, ABatchThatLostTheRaceRunsAgainOnTheNewVersion) {
   const InboxDispatcher inbox = dispatcher(/*at_loaded_version=*/false);
   racer_inbox_.emplace(dispatcher());
-  const std::vector<Envelope> batch{deposit("m-1", 10), deposit("m-2", 20)};
+  const std::vector<Envelope> batch{race_deposit("m-1", 10), race_deposit("m-2", 20)};
   const auto results = inbox.dispatch_batch(batch);
   EXPECT_EQ(racer_outcome_, DispatchOutcome::kProcessed);
   ASSERT_EQ(results.size(), 2u);
