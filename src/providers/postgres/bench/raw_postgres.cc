@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "docket/error.h"
+#include "docket/printable_store_url.h"
 
 namespace docket::bench {
 namespace {
@@ -22,7 +23,8 @@ RawPostgres::RawPostgres(const std::string& url) : url_(url) {
   const std::array<const char*, 3> values{url.c_str(), "UTF8", nullptr};
   conn_.reset(PQconnectdbParams(keywords.data(), values.data(), /*expand_dbname=*/1));
   if (conn_ == nullptr || PQstatus(conn_.get()) != CONNECTION_OK) {
-    throw InfrastructureError("raw baseline: cannot connect to PostgreSQL at " + url + ": " +
+    throw InfrastructureError("raw baseline: cannot connect to PostgreSQL at " +
+                              printable_store_url(url) + ": " +
                               (conn_ ? PQerrorMessage(conn_.get()) : "out of memory"));
   }
   // NOTICEs (e.g. "schema ... already exists, skipping" from the idempotent set-up) are
@@ -34,8 +36,8 @@ RawPostgres::RawPostgres(const std::string& url) : url_(url) {
 void RawPostgres::fail(RawPgResult result, std::string_view doing) const {
   const char* message =
       result != nullptr ? PQresultErrorMessage(result.get()) : PQerrorMessage(conn_.get());
-  throw InfrastructureError("raw baseline on PostgreSQL " + url_ + ": " + std::string(doing) +
-                            " failed: " + message);
+  throw InfrastructureError("raw baseline on PostgreSQL " + printable_store_url(url_) + ": " +
+                            std::string(doing) + " failed: " + message);
 }
 
 void RawPostgres::rollback_and_rethrow() {
