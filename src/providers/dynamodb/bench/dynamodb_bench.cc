@@ -25,6 +25,7 @@
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/dynamodb_table_listing.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
 #include "raw_claim_dynamodb.h"
 #include "raw_events_dynamodb.h"
@@ -32,6 +33,11 @@
 
 namespace docket::bench {
 namespace {
+
+// The bench's own reads (set-up, checks) are not requests of either side.
+dynamodb::ClientOptions check_client_options() {
+  return {.http = {.request_count = nullptr}};
+}
 
 constexpr std::string_view kPrefixParameter = "table_prefix=";
 constexpr std::string_view kChecks = "DynamoDB bench check";
@@ -68,7 +74,7 @@ class DynamoDbClaimBench final : public ClaimBench {
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
-    const dynamodb::Client client(dynamodb::parse_store_url(db));
+    const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
     dynamodb::Pager pager = dynamodb::Pager::scan(
         client,
         {{"TableName", claim_table(db)},
@@ -100,7 +106,7 @@ class DynamoDbClaimBench final : public ClaimBench {
 std::int64_t count_of_consumer(const std::string& db, const std::string& table,
                                const std::string& consumer_id) {
   constexpr std::string_view kOfConsumer = "#consumer_id = :consumer_id";
-  const dynamodb::Client client(dynamodb::parse_store_url(db));
+  const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
   nlohmann::json request = {
       {"TableName", table},
       {"ConsistentRead", true},
@@ -131,8 +137,9 @@ class DynamoDbInboxBench final : public InboxBench {
   void prepare(const BenchStore& store) const override {
     dynamodb::open_inbox_store(store.raw_db, SystemClock::instance())->migrate();
     for (const std::string& db : {store.docket_db, store.raw_db}) {
-      dynamodb::ensure_table(dynamodb::Client(dynamodb::parse_store_url(db)),
-                             effects_table_schema(db));
+      dynamodb::ensure_table(
+          dynamodb::Client(dynamodb::parse_store_url(db), check_client_options()),
+          effects_table_schema(db));
     }
   }
 
@@ -183,7 +190,7 @@ class DynamoDbEventsBench final : public EventsBench {
   // exactly 0 .. n-1.
   StoredStreams stored_streams(const std::string& db,
                                std::string_view aggregate_type) const override {
-    const dynamodb::Client client(dynamodb::parse_store_url(db));
+    const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
     constexpr std::string_view kKeyOnly = "#stream, #version";
     dynamodb::Pager pager = dynamodb::Pager::scan(
         client,
@@ -247,13 +254,20 @@ class DynamoDbBench final : public ProviderBench {
   // Every table under each side's prefix, whichever benchmarks made them.
   void drop_sides(const BenchStore& store) const override {
     for (const std::string& db : {store.docket_db, store.raw_db}) {
-      const dynamodb::Client client(dynamodb::parse_store_url(db));
+      const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
       dynamodb::delete_tables_with_prefix(client, client.url().table_prefix);
     }
   }
 
   const ClaimBench* claim() const noexcept override { return &claim_; }
   const EventsBench* events() const noexcept override { return &events_; }
+  // Requests sent: docket's stores count into docket_requests(), the raw sides into
+  // raw_requests() (src/providers/kit/http/request_count.h).
+  std::optional<RoundTrips> round_trips() const override {
+    return RoundTrips{.docket = kit::http::docket_requests().load(std::memory_order_relaxed),
+                      .raw = kit::http::raw_requests().load(std::memory_order_relaxed)};
+  }
+
   const InboxBench* inbox() const noexcept override { return &inbox_; }
 
  private:

@@ -5,6 +5,7 @@
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_requests.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
 #include "wall_clock.h"
 
@@ -21,7 +22,8 @@ Timestamp now() {
 
 RawClaimDynamoDb::RawClaimDynamoDb(const std::string& url, std::string_view handler_type,
                                    std::string_view owner)
-    : client_(dynamodb::parse_store_url(url)),
+    : client_(dynamodb::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
       table_(dynamodb::claim::claim_table_schema(client_.url()).name),
       handler_type_(handler_type),
       owner_(owner) {}

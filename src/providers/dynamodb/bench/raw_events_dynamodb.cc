@@ -5,6 +5,7 @@
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/dynamodb_pager.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/time_codec.h"
 #include "wall_clock.h"
@@ -23,7 +24,8 @@ nlohmann::json stream_name() {
 }  // namespace
 
 RawEventsDynamoDb::RawEventsDynamoDb(const std::string& url)
-    : client_(dynamodb::parse_store_url(url)),
+    : client_(dynamodb::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
       table_(client_.url().table_name(dynamodb::kEventsTableBase)) {}
 
 std::string RawEventsDynamoDb::stream_key(std::string_view aggregate_type,

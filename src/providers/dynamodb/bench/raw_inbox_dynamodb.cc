@@ -10,6 +10,7 @@
 #include "inbox_workload.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/time_codec.h"
 #include "wall_clock.h"
 
@@ -36,7 +37,8 @@ nlohmann::json effect_item(std::string_view consumer_id, std::string_view messag
 }
 
 RawInboxDynamoDb::RawInboxDynamoDb(const std::string& url, std::string_view consumer_id)
-    : client_(dynamodb::parse_store_url(url)),
+    : client_(dynamodb::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
       inbox_(dynamodb::inbox::inbox_table_schema(client_.url())),
       effects_(effects_table_schema(url).name),
       consumer_id_(consumer_id) {}

@@ -21,6 +21,9 @@ TEST(BenchClaim, DynamoDbJsonReportAddsUp) {
   EXPECT_EQ(report.at("store"), tables.url());
   EXPECT_THAT(report.at("raw_store").get<std::string>(),
               ::testing::HasSubstr("table_prefix=" + tables.prefix() + "docket_bench_raw_"));
+  // Requests counted a claim cycle: the store's own requests, the same on both sides.
+  EXPECT_EQ(report.at("round_trips_per_op").at("docket"), 2.0) << report.dump();
+  EXPECT_EQ(report.at("round_trips_per_op").at("raw"), 2.0) << report.dump();
 }
 
 TEST(BenchEvents, DynamoDbJsonReportAddsUp) {

@@ -24,12 +24,18 @@
 #include "providers/firestore/firestore_inbox_store.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/http/request_count.h"
 #include "raw_claim_firestore.h"
 #include "raw_events_firestore.h"
 #include "raw_inbox_firestore.h"
 
 namespace docket::bench {
 namespace {
+
+// The bench's own reads (set-up, checks) are not requests of either side.
+firestore::ClientOptions check_client_options() {
+  return {.http = {.request_count = nullptr}};
+}
 
 constexpr std::string_view kFirestorePrefixParameter = "prefix=";
 constexpr std::string_view kFirestoreChecks = "Firestore bench check";
@@ -72,7 +78,7 @@ class FirestoreClaimBench final : public ClaimBench {
   void prepare(const BenchStore&) const override {}
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
-    const firestore::Client client(firestore::parse_store_url(db));
+    const firestore::Client client(firestore::parse_store_url(db), check_client_options());
     ClaimRows rows;
     firestore::query_pages(
         client,
@@ -100,7 +106,7 @@ class FirestoreClaimBench final : public ClaimBench {
 // The documents of `collection` whose `field` is `value`, counted page by page.
 std::int64_t firestore_count_where(const std::string& db, const std::string& collection,
                                    std::string_view field, std::string_view value) {
-  const firestore::Client client(firestore::parse_store_url(db));
+  const firestore::Client client(firestore::parse_store_url(db), check_client_options());
   std::int64_t count = 0;
   firestore::query_pages(
       client,
@@ -170,7 +176,7 @@ class FirestoreEventsBench final : public EventsBench {
   // are not exactly 0 .. n-1.
   StoredStreams stored_streams(const std::string& db,
                                std::string_view aggregate_type) const override {
-    const firestore::Client client(firestore::parse_store_url(db));
+    const firestore::Client client(firestore::parse_store_url(db), check_client_options());
     struct Versions {
       std::int64_t count = 0;
       std::int64_t highest = -1;
@@ -227,12 +233,19 @@ class FirestoreBench final : public ProviderBench {
 
   void drop_sides(const BenchStore& store) const override {
     for (const std::string& db : {store.docket_db, store.raw_db}) {
-      const firestore::Client client(firestore::parse_store_url(db));
+      const firestore::Client client(firestore::parse_store_url(db), check_client_options());
       firestore::delete_collection(client, claim_collection(client));
       firestore::delete_collection(client, client.url().collection(kInboxMessagesTable));
       firestore::delete_collection(client, firestore_effects_collection(db));
       firestore::delete_collection(client, client.url().collection(firestore::event::kCollection));
     }
+  }
+
+  // Requests sent: docket's stores count into docket_requests(), the raw sides into
+  // raw_requests() (src/providers/kit/http/request_count.h).
+  std::optional<RoundTrips> round_trips() const override {
+    return RoundTrips{.docket = kit::http::docket_requests().load(std::memory_order_relaxed),
+                      .raw = kit::http::raw_requests().load(std::memory_order_relaxed)};
   }
 
   const InboxBench* inbox() const noexcept override { return &inbox_; }

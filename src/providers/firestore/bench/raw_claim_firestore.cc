@@ -4,6 +4,7 @@
 #include "docket/claim_key.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/kit/claim_transition.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/time_codec.h"
 #include "wall_clock.h"
@@ -21,7 +22,8 @@ Timestamp firestore_now() {
 
 RawClaimFirestore::RawClaimFirestore(const std::string& url, std::string_view handler_type,
                                      std::string_view owner)
-    : client_(firestore::parse_store_url(url)),
+    : client_(firestore::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
       collection_(client_.url().collection(firestore::claim::kCollection)),
       handler_type_(handler_type),
       owner_(owner) {}

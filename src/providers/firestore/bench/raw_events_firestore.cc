@@ -7,6 +7,7 @@
 #include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/time_codec.h"
 #include "wall_clock.h"
 
@@ -19,7 +20,8 @@ constexpr std::size_t kRawLoadPage = 300;
 }  // namespace
 
 RawEventsFirestore::RawEventsFirestore(const std::string& url)
-    : client_(firestore::parse_store_url(url)),
+    : client_(firestore::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
       collection_(client_.url().collection(firestore::event::kCollection)) {}
 
 void RawEventsFirestore::append(const AppendCall& call, StreamVersions& versions,

@@ -9,6 +9,7 @@
 #include "providers/firestore/firestore_inbox_document.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/http/request_count.h"
 #include "providers/kit/time_codec.h"
 #include "wall_clock.h"
 
@@ -30,7 +31,8 @@ nlohmann::json firestore_effect_fields(std::string_view consumer_id, std::string
 }
 
 RawInboxFirestore::RawInboxFirestore(const std::string& url, std::string_view consumer_id)
-    : client_(firestore::parse_store_url(url)),
+    : client_(firestore::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
       inbox_(client_.url().collection(kInboxMessagesTable)),
       effects_(firestore_effects_collection(url)),
       consumer_id_(consumer_id) {}

@@ -21,6 +21,9 @@ TEST(BenchClaim, FirestoreJsonReportAddsUp) {
   EXPECT_EQ(report.at("store"), collections.url());
   EXPECT_THAT(report.at("raw_store").get<std::string>(),
               ::testing::HasSubstr("prefix=" + collections.prefix() + "docket_bench_raw_"));
+  // Requests counted a claim cycle: the store's own requests, the same on both sides.
+  EXPECT_EQ(report.at("round_trips_per_op").at("docket"), 4.0) << report.dump();
+  EXPECT_EQ(report.at("round_trips_per_op").at("raw"), 4.0) << report.dump();
 }
 
 // One delivery a commit and batches of 20, half the messages delivered twice, one within

@@ -123,6 +123,9 @@ void HttpClient::give_back(CurlEasy handle) const noexcept {
 }
 
 HttpResult HttpClient::send(const HttpRequest& request) const {
+  if (options_.request_count != nullptr) {
+    options_.request_count->fetch_add(1, std::memory_order_relaxed);
+  }
   const Lease lease(*this);
   CURL* curl = lease.native();
   HttpResponse response;

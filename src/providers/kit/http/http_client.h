@@ -14,8 +14,10 @@
 #ifndef DOCKET_PROVIDERS_KIT_HTTP_HTTP_CLIENT_H_
 #define DOCKET_PROVIDERS_KIT_HTTP_HTTP_CLIENT_H_
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -23,6 +25,7 @@
 
 #include "providers/kit/http/curl_easy.h"
 #include "providers/kit/http/http_message.h"
+#include "providers/kit/http/request_count.h"
 
 namespace docket::kit::http {
 
@@ -33,6 +36,8 @@ struct HttpClientOptions {
   std::chrono::milliseconds total_timeout{15000};
   // Idle connections kept open for reuse; 0 closes each after its request.
   std::size_t max_idle_connections = 8;
+  // Where each request sent is counted (request_count.h); nullptr counts it nowhere.
+  std::atomic<std::uint64_t>* request_count = &docket_requests();
 };
 
 class HttpClient {

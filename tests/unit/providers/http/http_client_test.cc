@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <barrier>
 #include <chrono>
 #include <thread>
@@ -67,6 +68,26 @@ TEST(HttpClient, ReusesOneConnectionForSequentialRequests) {
   }
   EXPECT_EQ(server.requests().size(), 5u);
   EXPECT_EQ(server.connections_accepted(), 1);
+}
+
+// Each request sent is counted where the options say: docket's counter by default, a
+// counter of the caller's own, or nowhere.
+TEST(HttpClient, CountsEachRequestWhereItsOptionsSay) {
+  LoopbackHttpServer server;
+  std::atomic<std::uint64_t> own{0};
+  const HttpClient counted("test client", {.request_count = &own});
+  const HttpClient uncounted("test client", {.request_count = nullptr});
+  const std::uint64_t docket_before = docket_requests().load();
+  for (int i = 0; i < 3; ++i) {
+    counted.send(post(server.url(), "{}"));
+    uncounted.send(post(server.url(), "{}"));
+  }
+  EXPECT_EQ(own.load(), 3u);
+  EXPECT_EQ(docket_requests().load(), docket_before);
+  const HttpClient by_default("test client");
+  by_default.send(post(server.url(), "{}"));
+  EXPECT_EQ(docket_requests().load(), docket_before + 1);
+  EXPECT_EQ(server.requests().size(), 7u);
 }
 
 TEST(HttpClient, WithoutIdleConnectionsEachRequestConnectsAnew) {
