@@ -42,8 +42,15 @@ struct InboxBenchOptions {
   static constexpr std::size_t kDefaultSegmentDeliveries = 100'000;
   static constexpr std::size_t kCommitProbeCommits = 2'000;
 
+  // The message ids are made before the run, 36 bytes each: at most 360 MB.
+  static constexpr std::size_t kMaxMessages = 10'000'000;
+
   std::string store_url;
-  std::size_t messages = 0;
+  std::size_t messages = 0;  // measured
+  // Messages dispatched first, as a run of their own (their own ids and consumer, the
+  // same duplicate share, alternating between the sides), untimed and unchecked, so a
+  // server that speeds up as it warms is measured warm.
+  std::size_t warmup = 0;
   double duplicate_share = 0.5;
   std::size_t batch = 1;  // messages per transaction; 1 dispatches one by one
   std::size_t threads = 1;

@@ -71,6 +71,18 @@ TEST(BenchInbox, BatchedThreadedRandomIdsAddUpAcrossSegments) {
   EXPECT_EQ(report.at("segments")[2].at("end_delivery"), 600);
 }
 
+// The warm-up is a run of its own before the measured one: its messages are neither
+// timed nor in the measured run's counts and checks.
+TEST(BenchInbox, WarmUpMessagesAreDispatchedButNeitherTimedNorCounted) {
+  BenchDir dir;
+  const auto report = run_json(
+      {"bench", "inbox", "--store", dir.url(), "--messages", "200", "--warmup", "300", "--json"});
+  expect_consistent(report, 200, 1, 1);
+  EXPECT_EQ(report.at("warmup"), 300);
+  // 300 measured deliveries in one slice of 1,000; the warm-up's 450 in slices of their own.
+  EXPECT_EQ(report.at("slices"), 1);
+}
+
 TEST(BenchInbox, SecondRunOnTheSameFileCountsOnlyItsOwnRows) {
   BenchDir dir;
   const std::vector<std::string> args = {"bench",      "inbox", "--store", dir.url(),
@@ -159,6 +171,9 @@ TEST(BenchInbox, UnusableNumbersAreRefused) {
       {{"--messages", "10", "--batch", "0"}, "--batch is 0"},
       {{"--messages", "10", "--threads", "0"}, "--threads is 0"},
       {{"--messages", "10", "--duplicates", "1.5"}, "duplicate share"},
+      {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
+      {{"--messages", "10000000", "--warmup", "1"},
+       "--warmup must leave --warmup + --messages at most 10000000"},
   };
   for (const auto& [extra, mentions] : cases) {
     std::vector<std::string> args = {"bench", "inbox", "--store", dir.url()};

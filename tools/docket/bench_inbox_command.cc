@@ -62,6 +62,7 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
       {"consumer_id", report.consumer_id},
       {"ids", std::string(bench::to_string(report.options.ids))},
       {"messages", report.options.messages},
+      {"warmup", report.options.warmup},
       {"duplicated", report.duplicated},
       {"deliveries", report.deliveries},
       {"batch", report.options.batch},
@@ -141,9 +142,17 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
   auto options = std::make_shared<BenchInboxOptions>();
   command->add_option("--store", options->run.store_url, "Store URL, e.g. sqlite:///tmp/bench.db")
       ->required();
-  command->add_option("--messages", options->run.messages, "Distinct messages to dispatch")
+  command
+      ->add_option("--messages", options->run.messages,
+                   "Distinct messages to dispatch (1 to 10000000)")
       ->check(whole_count())
       ->required();
+  command
+      ->add_option("--warmup", options->run.warmup,
+                   "Messages dispatched first as a run of their own, untimed and unchecked, so "
+                   "a server that speeds up as it warms is measured warm")
+      ->check(whole_count())
+      ->default_val(0);
   command
       ->add_option("--duplicates", options->run.duplicate_share,
                    "Share of messages delivered a second time, 0 to 1")
