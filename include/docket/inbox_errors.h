@@ -26,6 +26,16 @@ class UniqueViolationError : public InfrastructureError {
   std::string table_;
 };
 
+// The unit of work's own dedup record was found written already when it committed:
+// the store itself established that this delivery is a duplicate (on DynamoDB, the
+// cancelled transaction's reason for the dedup item; on Firestore, the dedup document
+// read back after a refused commit). The dispatcher reports it as a skipped duplicate
+// without asking the store again. Nothing of the unit was written.
+class DuplicateDeliveryError : public UniqueViolationError {
+ public:
+  using UniqueViolationError::UniqueViolationError;
+};
+
 // A unit of work would hold more writes, or more bytes, than the store's one atomic
 // commit takes (StoreCapabilities::max_writes_per_commit, max_bytes_per_commit). Thrown
 // when the write is staged, before anything is sent: nothing was written. dispatch_batch

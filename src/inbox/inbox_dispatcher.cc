@@ -69,6 +69,8 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
     handlers_.run(envelope, ctx);
     unit->commit();
     return DispatchOutcome::kProcessed;
+  } catch (const DuplicateDeliveryError&) {
+    return DispatchOutcome::kSkippedDuplicate;  // the store saw its own dedup record
   } catch (const UniqueViolationError&) {
     // The unit has rolled back. If a concurrent delivery committed the dedup row (or an
     // earlier one did, and the row was written at commit), this delivery is a duplicate
