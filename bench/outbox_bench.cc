@@ -8,6 +8,7 @@
 #include "docket/error.h"
 #include "docket_outbox_side.h"
 #include "option_checks.h"
+#include "round_trip_count.h"
 
 namespace docket::bench {
 
@@ -76,8 +77,9 @@ SideWork relay_work(OutboxSides& sides, Side side, std::vector<RelayTally>& tall
   };
 }
 
-RelayRunReport run_relays(OutboxSides& sides, std::size_t relays) {
+RelayRunReport run_relays(OutboxSides& sides, const ProviderBench& provider, std::size_t relays) {
   RelayRunReport run;
+  const RoundTripCount trips(provider);
   run.relays = relays;
   std::array<std::vector<RelayTally>, 2> tallies{std::vector<RelayTally>(relays),
                                                  std::vector<RelayTally>(relays)};
@@ -88,6 +90,7 @@ RelayRunReport run_relays(OutboxSides& sides, std::size_t relays) {
                                                  .grain = batch},
                                  relay_work(sides, kDocketSide, tallies[kDocketSide]),
                                  relay_work(sides, kRawSide, tallies[kRawSide]));
+  run.round_trips_per_message = trips.per_item(sides.options.messages);
   for (const Side side : {kDocketSide, kRawSide}) {
     for (const RelayTally& tally : tallies[side]) {
       run.tally[side] += tally;
@@ -137,9 +140,11 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
   };
   const std::size_t slice = (OutboxBenchOptions::kSliceMessages + options.threads - 1) /
                             options.threads * options.threads;
+  const RoundTripCount stage_trips(*report.store.provider);
   report.stage = run_side_by_side(
       SideBySideShape{.items = options.messages, .slice_items = slice, .threads = options.threads},
       stage_work(kDocketSide), stage_work(kRawSide));
+  report.stage_round_trips_per_message = stage_trips.per_item(options.messages);
   for (std::size_t run = 0; run < options.relays.size(); ++run) {
     for (std::size_t first = run * options.messages;
          run > 0 && first < (run + 1) * options.messages;
@@ -149,7 +154,7 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
       sides.sessions[kDocketSide][0]->fill(first, count);
       sides.sessions[kRawSide][0]->fill(first, count);
     }
-    report.relay_runs.push_back(run_relays(sides, options.relays[run]));
+    report.relay_runs.push_back(run_relays(sides, *report.store.provider, options.relays[run]));
   }
   for (const Side side : {kDocketSide, kRawSide}) {
     report.checks[side] = check_outbox_side(

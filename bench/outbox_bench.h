@@ -25,6 +25,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,8 @@ struct RelayRunReport {
   std::size_t relays = 0;
   std::array<RelayTally, 2> tally{};  // by Side
   SideBySideTimings timings;
+  // Round trips per message relayed, by Side, where the provider counts them.
+  std::optional<std::array<double, 2>> round_trips_per_message;
 };
 
 struct OutboxBenchReport {
@@ -58,6 +61,8 @@ struct OutboxBenchReport {
   BenchStore store;
   std::string run_id;  // every staged message's source
   SideBySideTimings stage;
+  // Round trips per message staged, by Side, where the provider counts them.
+  std::optional<std::array<double, 2>> stage_round_trips_per_message;
   std::vector<RelayRunReport> relay_runs;
   std::array<OutboxSideCheck, 2> checks{};  // by Side
   std::vector<std::string> problems;

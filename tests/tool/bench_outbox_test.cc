@@ -68,6 +68,7 @@ TEST(BenchOutbox, JsonReportAddsUp) {
   EXPECT_EQ(report.at("duplicates"), 0);
   EXPECT_EQ(report.at("store"), dir.url());
   EXPECT_EQ(report.at("raw_store"), dir.file("bench.db.raw").string());
+  EXPECT_TRUE(report.at("round_trips_per_op").is_null()) << "SQLite is called, not talked to";
 }
 
 TEST(BenchOutbox, ThreadsAndRelaysWithAShortLastBatchAddUp) {
@@ -125,6 +126,14 @@ TEST(BenchOutbox, PostgresJsonReportAddsUpAndDropsTheRunsSchemas) {
   EXPECT_EQ(bench::RawPostgres(url).count("SELECT count(*) FROM pg_namespace WHERE nspname LIKE $1",
                                           "docket_bench_ob_" + hex + "%"),
             0);
+  // Staging adds no round trip to the producer's one-statement transaction; a relay
+  // pass of 5 messages is a few requests, not one a message.
+  EXPECT_EQ(report.at("round_trips_per_op").at("docket"), 1.0) << report.dump();
+  EXPECT_EQ(report.at("round_trips_per_op").at("raw"), 1.0) << report.dump();
+  for (const auto& run : report.at("relay")) {
+    EXPECT_LT(run.at("round_trips_per_op").at("docket").get<double>(), 1.0) << run.dump();
+    EXPECT_GT(run.at("round_trips_per_op").at("raw").get<double>(), 0.0) << run.dump();
+  }
 }
 
 TEST(BenchOutbox, InMemoryStoresAreRefused) {

@@ -31,11 +31,7 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"rate", docket.rate},
           {"raw_rate", raw.rate},
           {"ratio", report.ratio},
-          {"round_trips_per_op",
-           report.round_trips_per_message
-               ? nlohmann::json{{"docket", (*report.round_trips_per_message)[bench::kDocketSide]},
-                                {"raw", (*report.round_trips_per_message)[bench::kRawSide]}}
-               : nlohmann::json(nullptr)},
+          {"round_trips_per_op", round_trips_json(report.round_trips_per_message)},
           {"median_slice_ratio", report.timings.median_slice_ratio()},
           {"slices", report.timings.slices.size()},
           {"seconds", docket.seconds},
@@ -70,9 +66,8 @@ void print_text(const bench::ClaimBenchReport& report) {
             << report.timings.slices.size() << " alternating slices "
             << fixed(report.timings.median_slice_ratio(), 3) << ")\n";
   if (report.round_trips_per_message) {
-    std::cout << "  round trips a message: docket "
-              << fixed((*report.round_trips_per_message)[bench::kDocketSide], 2) << ", raw "
-              << fixed((*report.round_trips_per_message)[bench::kRawSide], 2) << "\n";
+    std::cout << "  round trips a message: " << round_trips_text(*report.round_trips_per_message)
+              << "\n";
   }
 }
 

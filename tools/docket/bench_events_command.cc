@@ -21,13 +21,8 @@ nlohmann::json case_json(const bench::AppendCaseReport& c) {
   const auto& docket = c.sides[kDocketSide];
   const auto& raw = c.sides[kRawSide];
   const auto k = static_cast<double>(c.events_per_append);
-  nlohmann::json round_trips = nullptr;  // an embedded database makes none
-  if (c.round_trips_per_append) {
-    round_trips = {{"docket", (*c.round_trips_per_append)[kDocketSide]},
-                   {"raw", (*c.round_trips_per_append)[kRawSide]}};
-  }
   return {{"case", c.name},
-          {"round_trips_per_op", round_trips},
+          {"round_trips_per_op", round_trips_json(c.round_trips_per_append)},
           {"streams", c.streams},
           {"events_per_append", c.events_per_append},
           {"appends", c.appends},

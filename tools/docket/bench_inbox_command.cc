@@ -34,15 +34,6 @@ nlohmann::json optional_json(const std::optional<double>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
-// Round trips per delivery, or null where the provider makes none (embedded).
-nlohmann::json round_trips_json(const bench::InboxBenchReport& report) {
-  if (!report.round_trips_per_delivery) {
-    return nullptr;
-  }
-  return {{"docket", (*report.round_trips_per_delivery)[bench::kDocketSide]},
-          {"raw", (*report.round_trips_per_delivery)[bench::kRawSide]}};
-}
-
 nlohmann::json report_json(const bench::InboxBenchReport& report) {
   nlohmann::json segments = nlohmann::json::array();
   for (const auto& segment : report.segments) {
@@ -77,7 +68,7 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
       {"raw_rate", report.raw.rate},
       {"ratio", report.ratio},
       {"median_slice_ratio", report.timings.median_slice_ratio()},
-      {"round_trips_per_op", round_trips_json(report)},
+      {"round_trips_per_op", round_trips_json(report.round_trips_per_delivery)},
       {"commit_limit_rate", optional_json(report.commit_limit_rate)},
       {"commit_limit_ratio", optional_json(report.commit_limit_ratio)},
       {"slices", report.timings.slices.size()},
@@ -108,9 +99,8 @@ void print_text(const bench::InboxBenchReport& report, bool print_segments) {
             << report.timings.slices.size() << " alternating slices "
             << fixed(report.timings.median_slice_ratio(), 3) << ")\n";
   if (report.round_trips_per_delivery) {
-    std::cout << "  round trips a delivery: docket "
-              << fixed((*report.round_trips_per_delivery)[bench::kDocketSide], 2) << ", raw "
-              << fixed((*report.round_trips_per_delivery)[bench::kRawSide], 2) << "\n";
+    std::cout << "  round trips a delivery: " << round_trips_text(*report.round_trips_per_delivery)
+              << "\n";
   }
   if (report.commit_limit_rate) {
     std::cout << "  commit limit " << fixed(*report.commit_limit_rate, 0)

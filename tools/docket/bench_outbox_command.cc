@@ -27,6 +27,7 @@ nlohmann::json relay_json(const bench::RelayRunReport& run) {
           {"raw_rate", raw_rate},
           {"ratio", ratio_of(rate, raw_rate)},
           {"median_slice_ratio", run.timings.median_slice_ratio()},
+          {"round_trips_per_op", round_trips_json(run.round_trips_per_message)},
           {"raw_published", run.tally[kRawSide].published},
           {"raw_passes", run.tally[kRawSide].passes}};
 }
@@ -54,6 +55,7 @@ nlohmann::json report_json(const bench::OutboxBenchReport& report) {
           {"raw_rate", raw_rate},
           {"ratio", ratio_of(rate, raw_rate)},
           {"median_slice_ratio", report.stage.median_slice_ratio()},
+          {"round_trips_per_op", round_trips_json(report.stage_round_trips_per_message)},
           {"relay_rate", first.timings.rate(kDocketSide)},
           {"raw_relay_rate", first.timings.rate(kRawSide)},
           {"relay_ratio", ratio_of(first.timings.rate(kDocketSide), first.timings.rate(kRawSide))},

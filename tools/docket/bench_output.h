@@ -3,6 +3,9 @@
 #ifndef DOCKET_TOOLS_DOCKET_BENCH_OUTPUT_H_
 #define DOCKET_TOOLS_DOCKET_BENCH_OUTPUT_H_
 
+#include <array>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,6 +19,13 @@ inline double ratio_of(double rate, double raw_rate) {
 
 // `value` with `decimals` digits after the point.
 std::string fixed(double value, int decimals);
+
+// Round trips per operation, docket's and the raw side's (indexed by bench::Side), as
+// {"docket": d, "raw": r}; null where the provider counts none (an embedded database).
+nlohmann::json round_trips_json(const std::optional<std::array<double, 2>>& round_trips);
+
+// "docket 2.00, raw 1.00" for a text report.
+std::string round_trips_text(const std::array<double, 2>& round_trips);
 
 // Throws CheckFailed ("bench <name>: the run does not add up: a; b") unless `problems`
 // is empty. Call after printing the report.
