@@ -87,7 +87,7 @@ void Unit::throw_cancelled(const ServiceError& error) const {
       const Action& action = actions[i];
       switch (role) {
         case Role::kDedup:
-          throw UniqueViolationError(
+          throw DuplicateDeliveryError(
               action.table, context_.store + ": the message is recorded already (" + action.what +
                                 " found its key taken)" + nothing);
         case Role::kInsert:

@@ -224,6 +224,17 @@ void Unit::commit() {
 void Unit::throw_refused(const ServiceError& refusal) const {
   const auto& staged = staging_.writes().list<StagedWrite>();
   const std::string nothing = "; nothing of the unit of work was written";
+  // Where the dedup document is the one write with a condition, the refusal is its:
+  // a duplicate delivery, known without reading anything back.
+  const auto conditioned = [](const StagedWrite& write) { return !write.condition.empty(); };
+  if (std::count_if(staged.begin(), staged.end(), conditioned) == 1) {
+    const StagedWrite& lone = *std::find_if(staged.begin(), staged.end(), conditioned);
+    if (lone.role == Role::kDedup) {
+      throw DuplicateDeliveryError(
+          lone.write.collection, context_.store + ": the message is recorded already (" +
+                                     lone.what + " was refused: " + refusal.status + ")" + nothing);
+    }
+  }
   // The dedup documents first: a duplicate delivery explains every other failure.
   for (const Role role : {Role::kDedup, Role::kCreate, Role::kWrite}) {
     for (const StagedWrite& write : staged) {
@@ -238,9 +249,9 @@ void Unit::throw_refused(const ServiceError& refusal) const {
       const std::string& collection = write.write.collection;
       switch (role) {
         case Role::kDedup:
-          throw UniqueViolationError(collection, context_.store +
-                                                     ": the message is recorded already (" +
-                                                     write.what + " found it taken)" + nothing);
+          throw DuplicateDeliveryError(collection, context_.store +
+                                                       ": the message is recorded already (" +
+                                                       write.what + " found it taken)" + nothing);
         case Role::kCreate:
           throw UniqueViolationError(
               collection, context_.store + ": " + write.what + ": collection '" + collection +

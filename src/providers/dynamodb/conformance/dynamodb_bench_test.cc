@@ -58,5 +58,19 @@ TEST(BenchInbox, DynamoDbJsonReportAddsUp) {
   }
 }
 
+// With the dedup check at commit, a delivery is one request, a duplicate's included:
+// the store tells from the refused commit that its dedup record was taken, and the
+// dispatcher does not ask again (at most a request or two of set-up besides).
+TEST(BenchInbox, DynamoDbDedupAtCommitIsOneRequestADelivery) {
+  const test_support::DynamoDbTables tables;
+  const auto report = run_json({"bench", "inbox", "--store", tables.url(), "--messages", "100",
+                                "--dedup-at-commit", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_EQ(report.at("skipped_duplicates"), 50) << report.dump();
+  const auto& trips = report.at("round_trips_per_op");
+  EXPECT_EQ(trips.at("raw"), 1.0) << report.dump();
+  EXPECT_LE(trips.at("docket").get<double>(), 1.0 + 2.0 / 150) << report.dump();
+}
+
 }  // namespace
 }  // namespace docket::testing
