@@ -146,6 +146,12 @@ class SagaStore {
   virtual std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                const TenantId* tenant) = 0;
 
+  // The record `request` leaves when the saga is `current` (nullopt: none), or the
+  // conflict: the save rule of every store that checks versions itself (the memory
+  // provider, and a unit of work that buffers its writes). started_at is kept from
+  // `current`. Throws completed_saga_error for a saga completed at the expected version.
+  static WriteResult<SagaRecord> next_record(const SaveRequest& request,
+                                             const std::optional<SagaRecord>& current);
   // The error every provider throws for a save to a completed saga.
   static InvalidInputError completed_saga_error(const SagaId& saga, Timestamp completed_at);
   // "the <provider> saga store cannot work inside a <transaction type>: <reason>" and

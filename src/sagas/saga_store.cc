@@ -76,6 +76,29 @@ std::size_t SagaStore::purge_completed(Timestamp cutoff, std::size_t batch_size,
       batch_size, [&] { return do_purge_completed_batch(cutoff, batch_size, only); }));
 }
 
+WriteResult<SagaRecord> SagaStore::next_record(const SaveRequest& request,
+                                               const std::optional<SagaRecord>& current) {
+  const std::int64_t version = current ? current->version : kNewSaga;
+  if (version != request.expected_version) {
+    return VersionConflict{.subject = request.saga.describe(),
+                           .expected_version = request.expected_version,
+                           .actual_version = version};
+  }
+  if (current && current->status == SagaStatus::kCompleted) {
+    throw completed_saga_error(request.saga, *current->completed_at);
+  }
+  SagaRecord record{.version = version + 1,
+                    .state = std::string(request.state),
+                    .status = request.status,
+                    .started_at = current ? current->started_at : request.now,
+                    .updated_at = request.now,
+                    .completed_at = {}};
+  if (request.status == SagaStatus::kCompleted) {
+    record.completed_at = request.now;
+  }
+  return record;
+}
+
 InvalidInputError SagaStore::completed_saga_error(const SagaId& saga, Timestamp completed_at) {
   return InvalidInputError(saga.describe() + " completed at " + format_timestamp(completed_at) +
                            "; a completed saga is final and is kept only until purged. Check "

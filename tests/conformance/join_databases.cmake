@@ -6,13 +6,20 @@
 # (docs/providers.md says what each holds); no list here or in a suite names it.
 # Each provider's refusals of a transaction of another provider are tested against
 # the ForeignStores of the first other joining provider of builtin_providers.cmake's
-# list. Included by tests/CMakeLists.txt before the suite folders.
+# list that defines them (a provider's join_database.h may leave them out). Included by tests/CMakeLists.txt before the suite folders.
 
 get_property(docket_join_candidates GLOBAL PROPERTY DOCKET_PROVIDERS)
 set(DOCKET_JOIN_PROVIDERS "")
+set(docket_foreign_providers "")  # those whose join_database.h defines ForeignStores
 foreach(name IN LISTS docket_join_candidates)
-  if(EXISTS ${PROJECT_SOURCE_DIR}/src/providers/${name}/conformance/join_database.h)
+  set(join_header ${PROJECT_SOURCE_DIR}/src/providers/${name}/conformance/join_database.h)
+  if(EXISTS ${join_header})
     list(APPEND DOCKET_JOIN_PROVIDERS ${name})
+    file(READ ${join_header} join_text)
+    string(FIND "${join_text}" "struct ForeignStores" has_foreign)
+    if(NOT has_foreign EQUAL -1)
+      list(APPEND docket_foreign_providers ${name})
+    endif()
   endif()
 endforeach()
 list(LENGTH DOCKET_JOIN_PROVIDERS DOCKET_JOIN_PROVIDER_COUNT)
@@ -21,7 +28,7 @@ set(DOCKET_JOIN_INCLUDES "")
 set(DOCKET_JOIN_CASES "")
 foreach(name IN LISTS DOCKET_JOIN_PROVIDERS)
   set(foreign "")
-  foreach(other IN LISTS DOCKET_JOIN_PROVIDERS)
+  foreach(other IN LISTS docket_foreign_providers)
     if(NOT other STREQUAL name AND foreign STREQUAL "")
       set(foreign ${other})
     endif()

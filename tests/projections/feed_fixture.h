@@ -1,4 +1,4 @@
-// An inbox store and an event store on one provider's database (JoinDatabases), a
+// An inbox store and an event store on one provider's database (EventJoinDatabases), a
 // "balances" projection whose handler writes the read model (read_model.h) in the
 // inbox's unit of work, and helpers to append events and check what was applied.
 #ifndef DOCKET_TESTS_PROJECTIONS_FEED_FIXTURE_H_
@@ -21,8 +21,8 @@
 
 namespace docket::projection_tests {
 
+using conformance::eventsourcing::EventJoinDatabases;
 using conformance::eventsourcing::JoinCaseNames;
-using conformance::eventsourcing::JoinDatabases;
 
 struct Deposited {
   int amount = 0;

@@ -199,23 +199,10 @@ class DynamoDbOutboxStore final : public OutboxStore {
  private:
   // The unit under `tx`, when it is a DynamoDB transaction of this store's URL.
   detail::Unit& joined_unit(HandlerTransaction& tx) const {
-    auto* dynamodb_tx = dynamic_cast<dynamodb::Transaction*>(&tx);
-    if (dynamodb_tx == nullptr) {
-      throw ConfigurationError(store_ + ": cannot stage through a " + std::string(tx.type_name()) +
-                               ": stage through the docket::dynamodb::Transaction of a unit of "
-                               "work from this outbox store's begin(), or of a DynamoDB inbox "
-                               "store on the same URL");
-    }
-    detail::Unit& unit = dynamodb_tx->unit();
-    const StoreUrl& theirs = unit.client().url();
-    const StoreUrl& mine = client_.url();
-    if (theirs.endpoint != mine.endpoint || theirs.region != mine.region ||
-        theirs.table_prefix != mine.table_prefix) {
-      throw ConfigurationError(store_ + ": cannot stage through a unit of work of " + theirs.text +
-                               ": a message commits atomically only with the writes of a unit "
-                               "opened on the same URL (server, region and table_prefix); open "
-                               "the outbox and the inbox store on one URL");
-    }
+    detail::Unit& unit = detail::joined_unit(tx, client_, [&](const std::string& reason) {
+      return ConfigurationError(store_ + ": cannot stage through a " + std::string(tx.type_name()) +
+                                ": " + reason);
+    });
     if (unit.ended()) {
       throw InvalidInputError(store_ +
                               ": the unit of work has committed already, so the message would "

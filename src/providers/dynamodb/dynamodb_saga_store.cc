@@ -8,11 +8,13 @@
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/dynamodb_expression.h"
+#include "providers/dynamodb/dynamodb_item_size.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
+#include "providers/kit/unit_sagas.h"
 
 namespace docket::dynamodb {
 namespace {
@@ -35,12 +37,6 @@ std::string saga_attribute(std::string_view attribute) {
   return std::string(attribute);
 }
 
-// Why the overloads taking a HandlerTransaction refuse, even the provider's own.
-constexpr std::string_view kCannotJoin =
-    "DynamoDB's unit of work buffers its writes until one TransactWriteItems at commit, so a "
-    "saga loaded inside it could not see the step's own save; the DynamoDB saga store joins no "
-    "transaction";
-
 }  // namespace
 
 struct DynamoDbSagaStore::Candidate {
@@ -57,9 +53,8 @@ DynamoDbSagaStore::DynamoDbSagaStore(std::string_view url, const Clock& clock,
       store_("DynamoDB saga store (table '" + table_.name() + "' at " + client_.url().text + ")") {}
 
 StoreCapabilities DynamoDbSagaStore::capabilities() const noexcept {
-  // One item per save (no commit to bound); joins no handler's transaction (see the
-  // header: the unit of work buffers its writes, so a load in it could not see them).
-  return kit::saga_store_capabilities({.joins_handler_writes = false,
+  // One item per save (no commit to bound); joins the provider's own units of work.
+  return kit::saga_store_capabilities({.joins_handler_writes = true,
                                        .interactive_transactions = false,
                                        .max_writes_per_commit = 0,
                                        .max_bytes_per_commit = 0,
@@ -144,13 +139,58 @@ std::optional<SagaRecord> DynamoDbSagaStore::do_load(const SagaId& saga) {
   return record;
 }
 
-SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction, const SaveRequest&) {
-  throw cannot_join_error(transaction, kCannotJoin);
+detail::Unit& DynamoDbSagaStore::joined_unit(HandlerTransaction& transaction) const {
+  return detail::joined_unit(transaction, client_, [&](const std::string& reason) {
+    return cannot_join_error(transaction, reason);
+  });
+}
+
+std::optional<SagaRecord> DynamoDbSagaStore::view(detail::Unit& unit, const SagaId& saga) {
+  return unit.sagas().view(unit.staged_sagas(), saga, [&] {
+    return kit::SagaRead<std::monostate>{.record = do_load(saga), .base = {}};
+  });
+}
+
+SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction,
+                                             const SaveRequest& request) {
+  detail::Unit& unit = joined_unit(transaction);
+  const WriteResult<SagaRecord> next = next_record(request, view(unit, request.saga));
+  if (next.is_conflict()) {
+    return next.conflict();
+  }
+  // The whole item, on the condition that the saga is as this unit first read it.
+  const std::optional<SagaRecord>& read = unit.sagas().first_read(request.saga).record;
+  nlohmann::json put = {{"TableName", table_.name()},
+                        {"Item", saga::saga_item(table_.schema(), request.saga, next.success())},
+                        {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}};
+  const std::size_t bytes = item_size(put["Item"]);
+  std::string condition;
+  if (read) {
+    condition = kAtVersionAndActive;
+    put["ExpressionAttributeValues"] = {{":expected", number_value(read->version)},
+                                        {":active", string_value(saga::kActive)}};
+  } else {
+    condition = kSagaAbsent;
+  }
+  put["ConditionExpression"] = condition;
+  put["ExpressionAttributeNames"] = attribute_names({condition});
+  const std::string key = saga::saga_item_key(table_.schema(), request.saga).dump();
+  unit.stage_saga({.saga = request.saga,
+                   .record = next.success(),
+                   .write = {.request = {{"Put", std::move(put)}},
+                             .item = table_.name() + '\n' + key,
+                             .table = table_.name(),
+                             .what = "save of " + request.saga.describe() + " (Put of " + key +
+                                     " in table '" + table_.name() + "')",
+                             .condition = condition,
+                             .role = detail::Role::kSaga}},
+                  bytes);
+  return SagaSaved{.new_version = next.success().version};
 }
 
 std::optional<SagaRecord> DynamoDbSagaStore::do_load_in(HandlerTransaction& transaction,
-                                                        const SagaId&) {
-  throw cannot_join_error(transaction, kCannotJoin);
+                                                        const SagaId& saga) {
+  return view(joined_unit(transaction), saga);
 }
 
 std::optional<SagaRecord> DynamoDbSagaStore::read(const nlohmann::json& key) {

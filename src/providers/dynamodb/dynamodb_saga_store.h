@@ -26,11 +26,17 @@
 // key without its tenant segment (SAGA#{sagaId}), once per store instance. A read that
 // returns an item is never probed.
 //
-// Capabilities: it works in no handler's transaction (joins_handler_writes false; the
-// overloads taking a HandlerTransaction throw ConfigurationError): the provider's
-// transactional unit of work buffers its writes, so a saga read inside it could not
-// see the step's own save; one item per save, at most kMaxItemBytes; shared between
-// processes.
+// Inside a handler's unit of work (the transaction of a DynamoDB inbox or outbox store
+// on the same URL; kit/unit_sagas.h): load reads each saga once per unit (the same
+// GetItem and guard) and then answers from the unit's own saves; save checks the
+// version the unit sees and stages the whole item, which the unit's TransactWriteItems
+// carries once per saga (its latest save) on the condition that the saga is still as
+// first read (attribute_not_exists, or version = N AND status = active). Another unit
+// that saved the saga in between fails the commit with SagaConflictError.
+//
+// Capabilities: joins the provider's own units of work (transaction_type():
+// docket::dynamodb::Transaction); one item per save, at most kMaxItemBytes; shared
+// between processes.
 //
 // Thread-safety: a store may be used from many threads at once.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SAGA_STORE_H_
@@ -44,10 +50,12 @@
 #include <vector>
 
 #include "docket/clock.h"
+#include "docket/dynamodb/transaction.h"
 #include "docket/saga_store.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_legacy_guard.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
+#include "providers/dynamodb/dynamodb_unit.h"
 
 namespace docket::dynamodb {
 
@@ -60,6 +68,9 @@ class DynamoDbSagaStore final : public SagaStore {
 
   std::string_view provider_name() const noexcept override { return "dynamodb"; }
   StoreCapabilities capabilities() const noexcept override;
+  std::optional<TransactionType> transaction_type() const noexcept override {
+    return TransactionType::of<dynamodb::Transaction>();
+  }
 
   // The legacy-key probes this store has sent (0 or 1).
   int legacy_probes() const noexcept { return guard_.probes(); }
@@ -68,7 +79,6 @@ class DynamoDbSagaStore final : public SagaStore {
  protected:
   SagaSaveResult do_save(const SaveRequest& request) override;
   std::optional<SagaRecord> do_load(const SagaId& saga) override;
-  // Refuse with ConfigurationError, saying why (see the capabilities above).
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
                                        const SagaId& saga) override;
@@ -78,6 +88,10 @@ class DynamoDbSagaStore final : public SagaStore {
  private:
   struct Candidate;  // a completed saga the purge may delete
 
+  // The unit of work under `transaction` (dynamodb_unit.h), or cannot_join_error.
+  detail::Unit& joined_unit(HandlerTransaction& transaction) const;
+  // The saga as `unit` sees it (kit/unit_sagas.h), read through do_load the first time.
+  std::optional<SagaRecord> view(detail::Unit& unit, const SagaId& saga);
   // The saga's item read strongly consistent, or nullopt.
   std::optional<SagaRecord> read(const nlohmann::json& key);
   // What a save whose condition failed met: the completed saga at its version

@@ -180,11 +180,38 @@ void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::stri
   staging_.writes().add(std::move(action), 1, bytes);
 }
 
+void Unit::stage_saga(UnitSagas::Save save, std::size_t bytes) {
+  staging_.require_open("save a saga");
+  UnitSagas::stage(staging_.writes(), std::move(save), bytes);
+}
+
 bool Unit::holds(std::string_view table, const nlohmann::json& key) const {
   const std::string id = item_id(table, key);
   const auto& actions = staging_.writes().list<Action>();
   return std::any_of(actions.begin(), actions.end(),
                      [&](const Action& action) { return action.item == id; });
+}
+
+Unit& joined_unit(HandlerTransaction& transaction, const Client& client,
+                  const std::function<ConfigurationError(const std::string& reason)>& refuse) {
+  auto* dynamodb_tx = dynamic_cast<Transaction*>(&transaction);
+  if (dynamodb_tx == nullptr) {
+    throw refuse("it is another provider's transaction, and DynamoDB stores work only in the " +
+                 std::string(Transaction::kTypeName) +
+                 " of a unit of work from a DynamoDB inbox or outbox store");
+  }
+  Unit& unit = dynamodb_tx->unit();
+  const StoreUrl& theirs = unit.client().url();
+  const StoreUrl& mine = client.url();
+  if (theirs.endpoint != mine.endpoint || theirs.region != mine.region ||
+      theirs.table_prefix != mine.table_prefix) {
+    throw refuse("the transaction's unit of work is on " + theirs.text + " and this store on " +
+                 mine.text +
+                 ": writes commit atomically only with a unit opened on the same URL (server, "
+                 "region and table_prefix); open the inbox (or outbox) store and this store on "
+                 "one URL");
+  }
+  return unit;
 }
 
 }  // namespace docket::dynamodb::detail

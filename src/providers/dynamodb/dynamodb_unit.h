@@ -7,6 +7,8 @@
 //   ConditionalCheckFailed on a dedup item       UniqueViolationError (a duplicate: the
 //                                                 dispatcher confirms with is_recorded)
 //   ConditionalCheckFailed on an insert          UniqueViolationError naming table and key
+//   ConditionalCheckFailed on a saga's save      SagaConflictError (another unit saved the
+//                                                 saga after this one read it)
 //   ConditionalCheckFailed on any other write    ConditionFailedError naming table, key and
 //                                                 condition
 //   only TransactionConflict or throttling       sent again with a new token (nothing was
@@ -14,19 +16,27 @@
 //   any other reason                             InfrastructureError naming the action
 // In every case nothing of the unit was written.
 //
+// Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
+// stages whole saves; commit sends each saga's latest save alone, after the other
+// actions, conditioned on the saga being as first read.
+//
 // Thread-safety: belongs to one thread.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_
 #define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
+#include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
 
 namespace docket::dynamodb::detail {
@@ -36,6 +46,7 @@ enum class Role : std::uint8_t {
   kDedup,   // the inbox's record that the message was processed
   kInsert,  // a put that requires the key to be free
   kWrite,   // any other handler write, with or without a condition
+  kSaga,    // a saga's save, conditioned on the saga as the unit first read it
 };
 
 struct Action {
@@ -56,6 +67,10 @@ struct UnitContext {
 
 inline constexpr int kMaxCommitAttempts = 25;
 
+// A saga as the unit first read it needs nothing beyond its record: the commit's
+// condition is on its version.
+using UnitSagas = kit::UnitSagas<std::monostate, Action>;
+
 class Unit {
  public:
   explicit Unit(const UnitContext& context);
@@ -71,6 +86,15 @@ class Unit {
   // Stages the dedup item `item` of `schema`'s table (already checked), put only where its
   // key is free.
   void stage_dedup(const TableSchema& schema, nlohmann::json item);
+
+  // The sagas the unit read and saved; stage a save with stage_saga.
+  UnitSagas& sagas() noexcept { return sagas_; }
+  const std::vector<UnitSagas::Save>& staged_sagas() const noexcept {
+    return staging_.writes().list<UnitSagas::Save>();
+  }
+  // Stages `save`, whose write is a Put of role kSaga carrying its condition; `bytes`:
+  // the item's size. Throws as the other writes when the unit ended or is full.
+  void stage_saga(UnitSagas::Save save, std::size_t bytes);
 
   // Whether an action of this unit (not rolled back) touches the item under `key`.
   bool holds(std::string_view table, const nlohmann::json& key) const;
@@ -95,12 +119,21 @@ class Unit {
   void stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
              nlohmann::json body, std::optional<Expression> condition, Role role,
              std::size_t bytes);
-  [[noreturn]] void throw_cancelled(const ServiceError& error) const;
+  [[noreturn]] void throw_cancelled(const ServiceError& error,
+                                    const std::vector<const UnitSagas::Save*>& sagas) const;
 
   const UnitContext& context_;
-  kit::UnitStaging<Action> staging_;
+  kit::UnitStaging<Action, UnitSagas::Save> staging_;
+  UnitSagas sagas_;
   Transaction tx_;
 };
+
+// The unit under `transaction` when it is a docket::dynamodb::Transaction of a unit
+// on the server, region and table_prefix of `client` (only there do its writes commit
+// atomically with the store's). Otherwise throws what `refuse` makes of the reason,
+// which names the transaction's type or both URLs.
+Unit& joined_unit(HandlerTransaction& transaction, const Client& client,
+                  const std::function<ConfigurationError(const std::string& reason)>& refuse);
 
 }  // namespace docket::dynamodb::detail
 

@@ -6,7 +6,10 @@
 #include "docket/error.h"
 #include "docket/inbox_errors.h"
 #include "docket/uuid.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_saga_item.h"
 #include "providers/dynamodb/dynamodb_unit.h"
+#include "providers/kit/unit_sagas.h"
 
 namespace docket::dynamodb::detail {
 namespace {
@@ -38,13 +41,18 @@ bool retryable(const ServiceError& error) {
 void Unit::commit() {
   staging_.end();
   const auto& actions = staging_.writes().list<Action>();
-  if (actions.empty()) {
+  const std::vector<const UnitSagas::Save*> sagas = UnitSagas::latest_saves(staged_sagas());
+  if (actions.empty() && sagas.empty()) {
     return;
   }
   nlohmann::json request = {{"TransactItems", nlohmann::json::array()}};
   for (const Action& action : actions) {
     request["TransactItems"].push_back(action.request);
   }
+  for (const UnitSagas::Save* save : sagas) {
+    request["TransactItems"].push_back(save->write.request);
+  }
+  const std::string& table = actions.empty() ? sagas.front()->write.table : actions.front().table;
   for (int attempt = 1;; ++attempt) {
     // A token per attempt: the client's resend of this request after an ambiguous
     // failure carries the same token, and DynamoDB applies one token once (for ten
@@ -53,7 +61,7 @@ void Unit::commit() {
     request["ClientRequestToken"] = Uuid::v4().to_string();
     const Response response = context_.client.call(
         {.operation = "TransactWriteItems",
-         .table = actions.front().table,
+         .table = table,
          .replay = Replay::kSafe,
          .expected = {ErrorKind::kTransactionCanceled, ErrorKind::kTransactionConflict}},
         request);
@@ -61,11 +69,11 @@ void Unit::commit() {
       return;
     }
     if (!retryable(response.error())) {
-      throw_cancelled(response.error());
+      throw_cancelled(response.error(), sagas);
     }
     if (attempt == kMaxCommitAttempts) {
       throw InfrastructureError(context_.store + ": a TransactWriteItems of " +
-                                std::to_string(actions.size()) + " actions met " +
+                                std::to_string(actions.size() + sagas.size()) + " actions met " +
                                 std::to_string(kMaxCommitAttempts) +
                                 " concurrent transactions (or throttling) in a row and was not "
                                 "applied; nothing was written; retry later");
@@ -73,23 +81,37 @@ void Unit::commit() {
   }
 }
 
-void Unit::throw_cancelled(const ServiceError& error) const {
+void Unit::throw_cancelled(const ServiceError& error,
+                           const std::vector<const UnitSagas::Save*>& sagas) const {
   const auto& actions = staging_.writes().list<Action>();
+  // The action at index i of the request: the unit's actions, then its sagas' saves.
+  const auto action_at = [&](std::size_t i) -> const Action& {
+    return i < actions.size() ? actions[i] : sagas[i - actions.size()]->write;
+  };
   const auto& reasons = error.cancellation_reasons;
-  const std::size_t count = std::min(actions.size(), reasons.size());
+  const std::size_t count = std::min(actions.size() + sagas.size(), reasons.size());
   const std::string nothing = "; nothing of the unit of work was written";
-  // The dedup item first: a duplicate delivery explains every other failed condition.
-  for (const Role role : {Role::kDedup, Role::kInsert, Role::kWrite}) {
+  // The dedup item first: a duplicate delivery explains every other failed condition;
+  // then a saga another unit saved, which explains the step's other writes.
+  for (const Role role : {Role::kDedup, Role::kSaga, Role::kInsert, Role::kWrite}) {
     for (std::size_t i = 0; i < count; ++i) {
-      if (reasons[i].code != kConditionFailed || actions[i].role != role) {
+      const Action& action = action_at(i);
+      if (reasons[i].code != kConditionFailed || action.role != role) {
         continue;
       }
-      const Action& action = actions[i];
       switch (role) {
         case Role::kDedup:
           throw DuplicateDeliveryError(
               action.table, context_.store + ": the message is recorded already (" + action.what +
                                 " found its key taken)" + nothing);
+        case Role::kSaga: {
+          const UnitSagas::Save& save = *sagas[i - actions.size()];
+          const std::optional<SagaRecord>& read = sagas_.first_read(save.saga).record;
+          const nlohmann::json& old = reasons[i].item;
+          throw kit::saga_conflict(
+              context_.store, save.saga, read ? read->version : kNewSaga,
+              old.is_object() ? ItemReader(old, context_.store).number(saga::kVersion) : kNewSaga);
+        }
         case Role::kInsert:
           throw UniqueViolationError(
               action.table, context_.store + ": " + action.what + ": table '" + action.table +
@@ -103,8 +125,9 @@ void Unit::throw_cancelled(const ServiceError& error) const {
   }
   for (std::size_t i = 0; i < count; ++i) {
     if (reasons[i].code != "None") {
+      const Action& action = action_at(i);
       throw InfrastructureError(
-          context_.store + ": TransactWriteItems cancelled by " + actions[i].what + ": " +
+          context_.store + ": TransactWriteItems cancelled by " + action.what + ": " +
           reasons[i].code + (reasons[i].message.empty() ? "" : " (" + reasons[i].message + ")") +
           nothing);
     }

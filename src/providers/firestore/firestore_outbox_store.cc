@@ -170,25 +170,10 @@ class FirestoreOutboxStore final : public OutboxStore {
  private:
   // The unit under `tx`, when it is a Firestore transaction of this store's URL.
   detail::Unit& joined_unit(HandlerTransaction& tx) const {
-    auto* firestore_tx = dynamic_cast<firestore::Transaction*>(&tx);
-    if (firestore_tx == nullptr) {
-      throw ConfigurationError(context_.store + ": cannot stage through a " +
-                               std::string(tx.type_name()) +
-                               ": stage through the docket::firestore::Transaction of a unit of "
-                               "work from this outbox store's begin(), or of a Firestore inbox "
-                               "store on the same URL");
-    }
-    detail::Unit& unit = firestore_tx->unit();
-    const StoreUrl& theirs = unit.client().url();
-    const StoreUrl& mine = client_.url();
-    if (theirs.endpoint != mine.endpoint || theirs.project != mine.project ||
-        theirs.database != mine.database || theirs.prefix != mine.prefix) {
-      throw ConfigurationError(context_.store + ": cannot stage through a unit of work of " +
-                               theirs.text +
-                               ": a message commits atomically only with the writes of a unit "
-                               "opened on the same URL (server, project, database and prefix); "
-                               "open the outbox and the inbox store on one URL");
-    }
+    detail::Unit& unit = detail::joined_unit(tx, client_, [&](const std::string& reason) {
+      return ConfigurationError(context_.store + ": cannot stage through a " +
+                                std::string(tx.type_name()) + ": " + reason);
+    });
     if (unit.ended()) {
       throw InvalidInputError(context_.store +
                               ": the unit of work has committed already, so the message would "

@@ -10,6 +10,7 @@
 #include "providers/firestore/firestore_saga_document.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/store_kind_capabilities.h"
+#include "providers/kit/unit_sagas.h"
 
 namespace docket::firestore {
 
@@ -22,8 +23,8 @@ FirestoreSagaStore::FirestoreSagaStore(std::string_view url, const Clock& clock)
              ")") {}
 
 StoreCapabilities FirestoreSagaStore::capabilities() const noexcept {
-  // One document per save (no commit to bound); joins no handler's transaction.
-  return kit::saga_store_capabilities({.joins_handler_writes = false,
+  // One document per save (no commit to bound); joins the provider's own units of work.
+  return kit::saga_store_capabilities({.joins_handler_writes = true,
                                        .interactive_transactions = false,
                                        .max_writes_per_commit = 0,
                                        .max_bytes_per_commit = 0,
@@ -99,6 +100,58 @@ std::optional<SagaRecord> FirestoreSagaStore::do_load(const SagaId& saga) {
     return std::nullopt;
   }
   return saga::saga_record_of(*document, store_);
+}
+
+detail::Unit& FirestoreSagaStore::joined_unit(HandlerTransaction& transaction) const {
+  return detail::joined_unit(transaction, client_, [&](const std::string& reason) {
+    return cannot_join_error(transaction, reason);
+  });
+}
+
+std::optional<SagaRecord> FirestoreSagaStore::view(detail::Unit& unit, const SagaId& saga) {
+  return unit.sagas().view(unit.staged_sagas(), saga, [&] {
+    const std::optional<Document> document = read(saga::saga_document_id(saga));
+    kit::SagaRead<std::string> first;
+    if (document) {
+      first.record = saga::saga_record_of(*document, store_);
+      first.base = document->update_time;
+    }
+    return first;
+  });
+}
+
+SagaSaveResult FirestoreSagaStore::do_save_in(HandlerTransaction& transaction,
+                                              const SaveRequest& request) {
+  detail::Unit& unit = joined_unit(transaction);
+  const WriteResult<SagaRecord> next = next_record(request, view(unit, request.saga));
+  if (next.is_conflict()) {
+    return next.conflict();
+  }
+  // The whole document, on the condition that the saga is as this unit first read it.
+  const kit::SagaRead<std::string>& first = unit.sagas().first_read(request.saga);
+  Write write{.collection = collection_,
+              .id = saga::saga_document_id(request.saga),
+              .fields = saga::saga_fields(request.saga, next.success()),
+              .precondition = {}};
+  if (first.record) {
+    write.precondition.update_time = first.base;
+  } else {
+    write.precondition.exists = false;
+  }
+  std::string what = "save of " + request.saga.describe() + " (document '" + write.id +
+                     "' in collection '" + collection_ + "')";
+  unit.stage_saga({.saga = request.saga,
+                   .record = next.success(),
+                   .write = {.write = std::move(write),
+                             .role = detail::Role::kSaga,
+                             .what = std::move(what),
+                             .condition = {}}});
+  return SagaSaved{.new_version = next.success().version};
+}
+
+std::optional<SagaRecord> FirestoreSagaStore::do_load_in(HandlerTransaction& transaction,
+                                                         const SagaId& saga) {
+  return view(joined_unit(transaction), saga);
 }
 
 std::size_t FirestoreSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,

@@ -26,9 +26,17 @@
 // without its tenant segment ({sagaId}_{sagaType}), once per store instance. A read
 // that returns the saga is never probed.
 //
-// Capabilities: it works in no handler's transaction (joins_handler_writes false; the
-// overloads taking a HandlerTransaction throw ConfigurationError); one document per
-// save, at most kMaxDocumentBytes; shared between processes.
+// Inside a handler's unit of work (the transaction of a Firestore inbox or outbox store
+// on the same URL; kit/unit_sagas.h): load reads each saga once per unit (the same
+// batchGet and guard) and then answers from the unit's own saves; save checks the
+// version the unit sees and stages the whole document, which the unit's commit carries
+// once per saga (its latest save) with the precondition that the saga is as first read
+// (exists: false, or its updateTime). Another unit that saved the saga in between
+// fails the commit with SagaConflictError.
+//
+// Capabilities: joins the provider's own units of work (transaction_type():
+// docket::firestore::Transaction); one document per save, at most kMaxDocumentBytes;
+// shared between processes.
 //
 // Thread-safety: a store may be used from many threads at once.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_SAGA_STORE_H_
@@ -41,10 +49,12 @@
 #include <string_view>
 
 #include "docket/clock.h"
+#include "docket/firestore/transaction.h"
 #include "docket/saga_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_legacy_guard.h"
+#include "providers/firestore/firestore_unit.h"
 
 namespace docket::firestore {
 
@@ -56,6 +66,9 @@ class FirestoreSagaStore final : public SagaStore {
 
   std::string_view provider_name() const noexcept override { return "firestore"; }
   StoreCapabilities capabilities() const noexcept override;
+  std::optional<TransactionType> transaction_type() const noexcept override {
+    return TransactionType::of<firestore::Transaction>();
+  }
 
   // The legacy-key probes this store has sent (0 or 1).
   int legacy_probes() const noexcept { return guard_.probes(); }
@@ -64,10 +77,17 @@ class FirestoreSagaStore final : public SagaStore {
  protected:
   SagaSaveResult do_save(const SaveRequest& request) override;
   std::optional<SagaRecord> do_load(const SagaId& saga) override;
+  SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
+  std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
+                                       const SagaId& saga) override;
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 
  private:
+  // The unit of work under `transaction` (firestore_unit.h), or cannot_join_error.
+  detail::Unit& joined_unit(HandlerTransaction& transaction) const;
+  // The saga as `unit` sees it (kit/unit_sagas.h), read through read() the first time.
+  std::optional<SagaRecord> view(detail::Unit& unit, const SagaId& saga);
   // The saga's document, probing the guard when there is none.
   std::optional<Document> read(const std::string& id);
   // The conflict (or completed_saga_error) a save at `request`'s version meets in

@@ -7,6 +7,7 @@
 #include "docket/error.h"
 #include "docket/inbox_errors.h"
 #include "providers/firestore/firestore_limits.h"
+#include "providers/firestore/firestore_saga_document.h"
 
 namespace docket::firestore::detail {
 namespace {
@@ -197,6 +198,15 @@ void Unit::stage(Write write, Role role, std::string_view operation) {
                         1, bytes);
 }
 
+void Unit::stage_saga(UnitSagas::Save save) {
+  staging_.require_open("save a saga");
+  const Write& write = save.write.write;
+  check_document(write.collection, write.id, *write.fields);
+  const std::size_t bytes = document_size(write.collection, write.id, *write.fields);
+  save.write.condition = unit_condition_words(write.precondition);
+  UnitSagas::stage(staging_.writes(), std::move(save), bytes);
+}
+
 bool Unit::holds(std::string_view collection, std::string_view id) const {
   const auto& writes = staging_.writes().list<StagedWrite>();
   return std::any_of(writes.begin(), writes.end(), [&](const StagedWrite& staged) {
@@ -207,37 +217,51 @@ bool Unit::holds(std::string_view collection, std::string_view id) const {
 void Unit::commit() {
   staging_.end();
   const auto& staged = staging_.writes().list<StagedWrite>();
-  if (staged.empty()) {
+  const std::vector<const UnitSagas::Save*> sagas = UnitSagas::latest_saves(staged_sagas());
+  if (staged.empty() && sagas.empty()) {
     return;
   }
   std::vector<Write> writes;
-  writes.reserve(staged.size());
+  writes.reserve(staged.size() + sagas.size());
   for (const StagedWrite& write : staged) {
     writes.push_back(write.write);
   }
+  for (const UnitSagas::Save* save : sagas) {
+    writes.push_back(save->write.write);
+  }
   const CommitResult result = firestore::commit(context_.client, writes, context_.store);
   if (!result.applied) {
-    throw_refused(*result.refusal);
+    throw_refused(*result.refusal, sagas);
   }
 }
 
-void Unit::throw_refused(const ServiceError& refusal) const {
-  const auto& staged = staging_.writes().list<StagedWrite>();
+void Unit::throw_refused(const ServiceError& refusal,
+                         const std::vector<const UnitSagas::Save*>& sagas) const {
+  // Every write of the commit, the sagas' saves last, as it was sent.
+  std::vector<const StagedWrite*> sent;
+  for (const StagedWrite& write : staging_.writes().list<StagedWrite>()) {
+    sent.push_back(&write);
+  }
+  for (const UnitSagas::Save* save : sagas) {
+    sent.push_back(&save->write);
+  }
   const std::string nothing = "; nothing of the unit of work was written";
   // Where the dedup document is the one write with a condition, the refusal is its:
   // a duplicate delivery, known without reading anything back.
-  const auto conditioned = [](const StagedWrite& write) { return !write.condition.empty(); };
-  if (std::count_if(staged.begin(), staged.end(), conditioned) == 1) {
-    const StagedWrite& lone = *std::find_if(staged.begin(), staged.end(), conditioned);
+  const auto conditioned = [](const StagedWrite* write) { return !write->condition.empty(); };
+  if (std::count_if(sent.begin(), sent.end(), conditioned) == 1) {
+    const StagedWrite& lone = **std::find_if(sent.begin(), sent.end(), conditioned);
     if (lone.role == Role::kDedup) {
       throw DuplicateDeliveryError(
           lone.write.collection, context_.store + ": the message is recorded already (" +
                                      lone.what + " was refused: " + refusal.status + ")" + nothing);
     }
   }
-  // The dedup documents first: a duplicate delivery explains every other failure.
-  for (const Role role : {Role::kDedup, Role::kCreate, Role::kWrite}) {
-    for (const StagedWrite& write : staged) {
+  // The dedup documents first: a duplicate delivery explains every other failure; then
+  // a saga another unit saved, which explains the step's other writes.
+  for (const Role role : {Role::kDedup, Role::kSaga, Role::kCreate, Role::kWrite}) {
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+      const StagedWrite& write = *sent[i];
       if (write.role != role || write.condition.empty()) {
         continue;
       }
@@ -252,6 +276,13 @@ void Unit::throw_refused(const ServiceError& refusal) const {
           throw DuplicateDeliveryError(collection, context_.store +
                                                        ": the message is recorded already (" +
                                                        write.what + " found it taken)" + nothing);
+        case Role::kSaga: {
+          const SagaId& saga = sagas[i - (sent.size() - sagas.size())]->saga;
+          const std::optional<SagaRecord>& read = sagas_.first_read(saga).record;
+          throw kit::saga_conflict(
+              context_.store, saga, read ? read->version : kNewSaga,
+              now ? saga::saga_record_of(*now, context_.store).version : kNewSaga);
+        }
         case Role::kCreate:
           throw UniqueViolationError(
               collection, context_.store + ": " + write.what + ": collection '" + collection +
@@ -263,11 +294,33 @@ void Unit::throw_refused(const ServiceError& refusal) const {
       }
     }
   }
-  throw ConditionFailedError(staged.front().write.collection,
+  throw ConditionFailedError(sent.front()->write.collection,
                              context_.store + ": Firestore refused the commit (" + refusal.status +
                                  ": " + refusal.message +
                                  "), but each of its conditions holds again now" + nothing +
                                  "; dispatch the message again");
+}
+
+Unit& joined_unit(HandlerTransaction& transaction, const Client& client,
+                  const std::function<ConfigurationError(const std::string& reason)>& refuse) {
+  auto* firestore_tx = dynamic_cast<Transaction*>(&transaction);
+  if (firestore_tx == nullptr) {
+    throw refuse("it is another provider's transaction, and Firestore stores work only in the " +
+                 std::string(Transaction::kTypeName) +
+                 " of a unit of work from a Firestore inbox or outbox store");
+  }
+  Unit& unit = firestore_tx->unit();
+  const StoreUrl& theirs = unit.client().url();
+  const StoreUrl& mine = client.url();
+  if (theirs.endpoint != mine.endpoint || theirs.project != mine.project ||
+      theirs.database != mine.database || theirs.prefix != mine.prefix) {
+    throw refuse("the transaction's unit of work is on " + theirs.text + " and this store on " +
+                 mine.text +
+                 ": writes commit together only with a unit opened on the same URL (server, "
+                 "project, database and prefix); open the inbox (or outbox) store and this "
+                 "store on one URL");
+  }
+  return unit;
 }
 
 }  // namespace docket::firestore::detail

@@ -10,25 +10,35 @@
 // throws for the first that does not hold now:
 //   a dedup document that exists          UniqueViolationError (a duplicate: the
 //                                         dispatcher confirms with is_recorded)
+//   a saga another unit saved meanwhile   SagaConflictError
 //   a created document that exists        UniqueViolationError naming collection and id
 //   any other condition that fails        ConditionFailedError naming collection, id and
 //                                         the condition
 //   none fails any more (it held again)   ConditionFailedError saying so
 // In every case nothing of the unit was written.
 //
+// Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
+// stages whole saves; commit sends each saga's latest save alone, after the other
+// writes, with the precondition that the saga is as first read (exists: false, or its
+// update time).
+//
 // Thread-safety: belongs to one thread.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_UNIT_H_
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_UNIT_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/firestore/transaction.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
 
 namespace docket::firestore::detail {
@@ -38,6 +48,7 @@ enum class Role : std::uint8_t {
   kDedup,   // the inbox's record that the message was processed (exists: false)
   kCreate,  // a write that requires the id to be free (exists: false)
   kWrite,   // any other write, with or without a precondition
+  kSaga,    // a saga's save, unchanged since the unit first read it
 };
 
 struct StagedWrite {
@@ -46,6 +57,10 @@ struct StagedWrite {
   std::string what;       // "set of document 'o-1' in collection 'orders'", for errors
   std::string condition;  // its precondition in words, for errors ("" when none)
 };
+
+// A saga as the unit first read it: its document's update time ("" when there was
+// none), the precondition of its save.
+using UnitSagas = kit::UnitSagas<std::string, StagedWrite>;
 
 // What every unit of one store shares.
 struct UnitContext {
@@ -73,6 +88,16 @@ class Unit {
   void stage_create(std::string_view collection, std::string_view id, nlohmann::json fields,
                     Role role);
 
+  // The sagas the unit read and saved; stage a save with stage_saga.
+  UnitSagas& sagas() noexcept { return sagas_; }
+  const std::vector<UnitSagas::Save>& staged_sagas() const noexcept {
+    return staging_.writes().list<UnitSagas::Save>();
+  }
+  // Stages `save`, whose write (role kSaga) carries its precondition; checks its
+  // document as every write's. Throws as the other writes when the unit ended, the
+  // document is over a limit or the commit full.
+  void stage_saga(UnitSagas::Save save);
+
   // Whether a write of this unit (not rolled back) touches the document.
   bool holds(std::string_view collection, std::string_view id) const;
 
@@ -93,12 +118,21 @@ class Unit {
 
  private:
   void stage(Write write, Role role, std::string_view operation);
-  [[noreturn]] void throw_refused(const ServiceError& refusal) const;
+  [[noreturn]] void throw_refused(const ServiceError& refusal,
+                                  const std::vector<const UnitSagas::Save*>& sagas) const;
 
   const UnitContext& context_;
-  kit::UnitStaging<StagedWrite> staging_;
+  kit::UnitStaging<StagedWrite, UnitSagas::Save> staging_;
+  UnitSagas sagas_;
   Transaction tx_;
 };
+
+// The unit under `transaction` when it is a docket::firestore::Transaction of a unit
+// on the server, project, database and prefix of `client` (the stores of one URL
+// commit together). Otherwise throws what `refuse` makes of the reason, which names
+// the transaction's type or both URLs.
+Unit& joined_unit(HandlerTransaction& transaction, const Client& client,
+                  const std::function<ConfigurationError(const std::string& reason)>& refuse);
 
 }  // namespace docket::firestore::detail
 

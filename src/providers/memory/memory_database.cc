@@ -5,6 +5,7 @@
 #include "docket/eventsourcing_schema.h"
 #include "docket/inbox_errors.h"
 #include "docket/saga_errors.h"
+#include "providers/kit/unit_sagas.h"
 
 namespace docket::memory::detail {
 namespace {
@@ -69,16 +70,7 @@ void check_saga_saves(const Database& database, const std::map<SagaId, SagaRecor
     if (current != save.expected_version) {
       // The conflict a save detects itself, found at commit instead: the same error, so
       // that a caller retries a saga step whichever moment the other step won.
-      throw SagaConflictError(
-          save.saga, save.expected_version, current,
-          database.describe() + ": " + save.saga.describe() + " " + state_at(current) +
-              ", but this unit of work saved it expecting " +
-              (save.expected_version == kNewSaga
-                   ? std::string("to create it")
-                   : "version " + std::to_string(save.expected_version)) +
-              " (another unit of work committed a save of it in between); nothing of this "
-              "unit of work was written. Dispatch the message again: its step runs on the "
-              "saga's new state.");
+      throw kit::saga_conflict(database.describe(), save.saga, save.expected_version, current);
     }
     staged[save.saga] = save.record.version;
   }

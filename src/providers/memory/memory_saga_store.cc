@@ -13,36 +13,13 @@
 namespace docket::memory {
 namespace detail {
 
-WriteResult<SagaRecord> MemorySagaStore::saved(const SaveRequest& request,
-                                               const std::optional<SagaRecord>& current) {
-  const std::int64_t version = current ? current->version : kNewSaga;
-  if (version != request.expected_version) {
-    return VersionConflict{.subject = request.saga.describe(),
-                           .expected_version = request.expected_version,
-                           .actual_version = version};
-  }
-  if (current && current->status == SagaStatus::kCompleted) {
-    throw completed_saga_error(request.saga, *current->completed_at);
-  }
-  SagaRecord record{.version = version + 1,
-                    .state = std::string(request.state),
-                    .status = request.status,
-                    .started_at = current ? current->started_at : request.now,
-                    .updated_at = request.now,
-                    .completed_at = {}};
-  if (request.status == SagaStatus::kCompleted) {
-    record.completed_at = request.now;
-  }
-  return record;
-}
-
 SagaSaveResult MemorySagaStore::do_save(const SaveRequest& request) {
   std::optional<SagaSaveResult> result;
   database_->write([&](State& state) {
     const auto found = state.sagas.find(request.saga);
     const WriteResult<SagaRecord> next =
-        saved(request,
-              found == state.sagas.end() ? std::nullopt : std::optional<SagaRecord>(found->second));
+        next_record(request, found == state.sagas.end() ? std::nullopt
+                                                        : std::optional<SagaRecord>(found->second));
     if (next.is_conflict()) {
       result = next.conflict();
       return;
@@ -62,7 +39,7 @@ SagaSaveResult MemorySagaStore::do_save_in(HandlerTransaction& transaction,
   Unit& unit = joined_unit(transaction, *database_, [&](const std::string& reason) {
     return cannot_join_error(transaction, reason);
   });
-  const WriteResult<SagaRecord> next = saved(request, unit.find_saga(request.saga));
+  const WriteResult<SagaRecord> next = next_record(request, unit.find_saga(request.saga));
   if (next.is_conflict()) {
     return next.conflict();
   }

@@ -44,11 +44,6 @@ class MemorySagaStore final : public SagaStore {
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 
-  // The record `request` leaves when the saga is `current` (nullopt: none), or the
-  // conflict. Throws completed_saga_error for a completed saga.
-  static WriteResult<SagaRecord> saved(const SaveRequest& request,
-                                       const std::optional<SagaRecord>& current);
-
   std::shared_ptr<Database> database_;
 };
 

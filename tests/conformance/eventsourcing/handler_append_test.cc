@@ -2,7 +2,7 @@
 // the handler's transaction) on one database holding the inbox and the events: the
 // events commit with the dedup row, vanish with it when the dispatch fails, and a
 // redelivery appends nothing. Other pairings are refused. Runs for every provider
-// whose event store can join its own inbox's transaction (JoinDatabases).
+// whose event store can join its own inbox's transaction (EventJoinDatabases).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -101,7 +101,7 @@ class HandlerAppend : public ::testing::Test {
   int executions_ = 0;
 };
 
-TYPED_TEST_SUITE(HandlerAppend, JoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(HandlerAppend, EventJoinDatabases, JoinCaseNames);
 
 TYPED_TEST(HandlerAppend, EventsCommitWithTheDedupRow) {
   const bool fail = false;

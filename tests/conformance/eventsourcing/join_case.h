@@ -9,12 +9,19 @@
 //   database; open_other_inbox(const Clock&), an inbox on another database of that
 //   provider; and other_database_mentions(), what a refusal of that inbox's
 //   transaction names.
+// open_events and ReadModel only where the provider's event store joins too (the
+// suites of EventJoinDatabases, join_databases.h).
 // Its ForeignStores has Transaction, kProvider and open_inbox / open_events /
 // open_sagas (const Clock&).
 #ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_CASE_H_
 #define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_CASE_H_
 
+#include <gtest/gtest.h>
+
 #include <string>
+#include <type_traits>
+
+#include "docket/clock.h"
 
 namespace docket::conformance::eventsourcing {
 
@@ -30,6 +37,39 @@ struct JoinCaseNames {
   static std::string GetName(int) {
     return std::string(Case::kProvider);
   }
+};
+
+// A list of cases, filtered into the gtest type lists of join_databases.h.
+template <class... Cases>
+struct JoinCases {};
+
+// Whether the case's event store joins its inbox's unit of work.
+template <class Case>
+concept JoinsEvents = requires(Case& c, const Clock& clock) {
+  c.open_events(clock);
+  typename Case::ReadModel;
+};
+
+template <class List>
+struct EventCases;
+template <>
+struct EventCases<JoinCases<>> {
+  using type = JoinCases<>;
+};
+template <class First, class... Rest>
+struct EventCases<JoinCases<First, Rest...>> {
+  template <class... Kept>
+  static JoinCases<First, Kept...> with_first(JoinCases<Kept...>);
+  using rest = typename EventCases<JoinCases<Rest...>>::type;
+  using type =
+      std::conditional_t<JoinsEvents<First>, decltype(with_first(std::declval<rest>())), rest>;
+};
+
+template <class List>
+struct AsTypes;
+template <class... Cases>
+struct AsTypes<JoinCases<Cases...>> {
+  using type = ::testing::Types<Cases...>;
 };
 
 }  // namespace docket::conformance::eventsourcing

@@ -1,5 +1,5 @@
 // What the projection suites' handlers write inside an inbox's unit of work, on each
-// provider of JoinDatabases: a read model "balances_read" with one row per applied
+// provider of EventJoinDatabases: a read model "balances_read" with one row per applied
 // event, keyed by (tenant, account, version). Applying one event twice fails the
 // handler on that key (its own unique violation), so a double application can never
 // pass unnoticed.
