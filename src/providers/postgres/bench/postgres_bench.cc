@@ -55,7 +55,7 @@ class PostgresInboxBench final : public InboxBench {
   void prepare(const BenchStore& store) const override {
     postgres::open_store(postgres::StoreOptions{.conninfo = store.raw_db})->migrate();
     for (const std::string& url : {store.docket_db, store.raw_db}) {
-      RawPostgres(url).exec_script(std::string(kPostgresEffectTableSql));
+      RawPostgres(url).exec_ddl(std::string(kPostgresEffectTableSql));
     }
   }
 
@@ -202,14 +202,14 @@ class PostgresBench final : public ProviderBench {
   }
 
   void create_sides(const BenchStore& store) const override {
-    RawPostgres(store.url).exec_script("CREATE SCHEMA IF NOT EXISTS " + store.docket_schema +
-                                       "; CREATE SCHEMA IF NOT EXISTS " + store.raw_schema);
+    RawPostgres(store.url).exec_ddl("CREATE SCHEMA IF NOT EXISTS " + store.docket_schema +
+                                    "; CREATE SCHEMA IF NOT EXISTS " + store.raw_schema);
   }
 
   void drop_sides(const BenchStore& store) const override {
-    RawPostgres(store.url).exec_script("DROP SCHEMA IF EXISTS " + store.docket_schema +
-                                       " CASCADE; DROP SCHEMA IF EXISTS " + store.raw_schema +
-                                       " CASCADE");
+    RawPostgres(store.url).exec_ddl("DROP SCHEMA IF EXISTS " + store.docket_schema +
+                                    " CASCADE; DROP SCHEMA IF EXISTS " + store.raw_schema +
+                                    " CASCADE");
   }
 
   const InboxBench* inbox() const noexcept override { return &inbox_; }

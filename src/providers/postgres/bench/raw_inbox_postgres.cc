@@ -79,7 +79,7 @@ void RawInboxPostgres::deliver_batch(std::span<const BenchDelivery> deliveries,
 }
 
 CommitProbePostgres::CommitProbePostgres(const std::string& url) : db_(url) {
-  db_.exec_script(std::string(kProbeTableSql));
+  db_.exec_ddl(std::string(kProbeTableSql));
   db_.prepare(kProbe, "INSERT INTO docket_bench_commit_probe (id) VALUES ($1)",
               std::array<Oid, 1>{kPgText});
 }

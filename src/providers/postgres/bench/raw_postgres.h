@@ -48,6 +48,11 @@ class RawPostgres {
   // Runs statements without parameters through PQexec (set-up and checks only, and
   // the ROLLBACK after a failure; never in a measured loop).
   void exec_script(const std::string& sql);
+  // The same for schema set-up (CREATE ... IF NOT EXISTS, DROP ... IF EXISTS), in one
+  // transaction holding the bench's advisory lock: PostgreSQL's IF NOT EXISTS is no
+  // guard against a concurrent creator (the loser fails on a catalog unique index),
+  // and two benches may set up one server at once.
+  void exec_ddl(const std::string& sql);
 
   // The single integer a `SELECT count(*) ... WHERE x = $1` returns for `param`.
   std::int64_t count(const std::string& sql, std::string_view param);
