@@ -12,9 +12,11 @@
 #include "check_failed.h"
 #include "demo_command.h"
 #include "docket/error.h"
+#include "events_command.h"
 #include "inbox_command.h"
 #include "keys_command.h"
 #include "migrate_command.h"
+#include "sagas_command.h"
 #if DOCKET_HAVE_BENCH
 #include "bench_command.h"
 #endif
@@ -44,6 +46,8 @@ int main(int argc, char** argv) {
   docket::tool::add_keys_command(app);
   docket::tool::add_inbox_command(app);
   docket::tool::add_migrate_command(app);
+  docket::tool::add_events_command(app);
+  docket::tool::add_sagas_command(app);
 #if DOCKET_HAVE_BENCH
   docket::tool::add_bench_command(app);
 #endif
