@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "docket/keys/provider.h"
+#include "docket/legacy_scan.h"
 
 namespace docket {
 
@@ -82,6 +83,9 @@ struct ProviderRegistration {
   StoreFactory<SnapshotStore> snapshot = nullptr;
   StoreFactory<SagaStore> saga = nullptr;
   StoreFactory<ClaimInboxStore> claim_inbox = nullptr;
+  // Every key of its tables or collections under a shape docket no longer writes
+  // (docket/legacy_scan.h); nullptr: it keys records by columns and holds none.
+  LegacyScan (*legacy_scan)(std::string_view url, std::size_t max_examples) = nullptr;
 };
 
 // A provider this build leaves out, and the CMake option that would build it.

@@ -1,5 +1,5 @@
-// docket events show and docket sagas show on every provider of the build that offers
-// an event and a saga store and registers a scratch database
+// docket events show, docket sagas show and docket migrate scan on every provider of the build that
+// offers an event and a saga store and registers a scratch database
 // (tests/support/scratch_database.h): what the stores hold, written through them,
 // printed by the tool run as a child process, bytes unchanged (JSON payloads parsed,
 // text kept, anything else in hex); a stream or saga that does not exist is an empty
@@ -158,6 +158,15 @@ TEST(InspectCommand, RefusedTermsExitOneAndBadOptionsTwo) {
   }
   const ToolRun missing = run_docket({"sagas", "show", "--store", nowhere, "--tenant", "acme"});
   EXPECT_EQ(missing.exit_code, 2) << describe(missing);
+  for (const char* examples : {"-1", "x", "99999999999999999999"}) {
+    const ToolRun run = run_docket({"migrate", "scan", "--store", nowhere, "--examples", examples});
+    EXPECT_EQ(run.exit_code, 2) << examples << ": " << describe(run);
+    EXPECT_NE(run.err.find("--examples"), std::string::npos) << examples << ": " << run.err;
+  }
+  const ToolRun too_many =
+      run_docket({"migrate", "scan", "--store", nowhere, "--examples", "1001"});
+  EXPECT_EQ(too_many.exit_code, 1) << describe(too_many);
+  EXPECT_NE(too_many.err.find("at most 1000"), std::string::npos) << too_many.err;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@ void add_migrate_command(CLI::App& app) {
       "writes.");
   migrate->require_subcommand(1);
   add_migrate_inbox_ids_subcommand(*migrate);
+  add_migrate_scan_subcommand(*migrate);
 }
 
 }  // namespace docket::tool

@@ -45,12 +45,19 @@ class LegacyGuard {
   // the first call only); what the Scan throws when it fails (the next call probes).
   void check(const Client& client);
 
+  // Every legacy key of the table, all Scan pages with the probe's filter (a full read
+  // of the table, for `docket migrate scan`); a missing table has none.
+  LegacyKeyPlace scan(const Client& client, std::size_t max_examples) const;
+
   // How many probes (Scan requests) this guard has sent.
   int probes() const noexcept { return once_.probes(); }
 
  private:
   // One Scan page: the first legacy key on it, or nullopt.
   std::optional<std::string> probe(const Client& client) const;
+  // The Scan request of the probe (and, with no Limit, of scan()).
+  nlohmann::json scan_request() const;
+  bool is_legacy(std::string_view key) const;
 
   std::string table_;
   std::string key_attribute_;
@@ -58,6 +65,11 @@ class LegacyGuard {
   std::size_t probe_items_;
   kit::LegacyProbeOnce once_;
 };
+
+// Every legacy key of the event and saga tables of `url` (docket/legacy_scan.h), the
+// provider's ProviderRegistration::legacy_scan. Throws ConfigurationError for a URL
+// parse_store_url refuses, and what the reads throw.
+LegacyScan scan_legacy_tables(std::string_view url, std::size_t max_examples);
 
 }  // namespace docket::dynamodb
 

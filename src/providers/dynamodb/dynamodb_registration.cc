@@ -15,6 +15,7 @@
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_event_store.h"
 #include "providers/dynamodb/dynamodb_inbox_store.h"
+#include "providers/dynamodb/dynamodb_legacy_guard.h"
 #include "providers/dynamodb/dynamodb_outbox_store.h"
 #include "providers/dynamodb/dynamodb_saga_store.h"
 #include "providers/dynamodb/dynamodb_snapshot_store.h"
@@ -59,6 +60,7 @@ const providers::ProviderRegistration& registration() {
       .snapshot = open_snapshot_store,
       .saga = open_saga_store,
       .claim_inbox = open_claim_inbox,
+      .legacy_scan = scan_legacy_tables,
   };
   return dynamodb;
 }

@@ -5,7 +5,9 @@
 
 #include "docket/keys/legacy.h"
 #include "docket/keys/provider.h"
+#include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_saga_document.h"
 
 namespace docket::firestore {
 namespace {
@@ -15,6 +17,8 @@ namespace {
 constexpr std::string_view kTenantedFrom = "t:";
 constexpr std::string_view kTenantedUntil = "t;";
 constexpr std::string_view kName = "__name__";
+// Documents a scan reads a page.
+constexpr std::size_t kScanPageDocuments = 300;
 
 kit::LegacyPlace collection_place(const std::string& collection, LegacyKeyKind kind) {
   return {.collection = collection,
@@ -33,26 +37,57 @@ void LegacyGuard::check(const Client& client) {
   once_.check([&] { return probe(client); });
 }
 
+nlohmann::json LegacyGuard::outside_filter(const Client& client) const {
+  return {{"compositeFilter",
+           {{"op", "OR"},
+            {"filters",
+             {field_filter(kName, "LESS_THAN", reference_value(client, collection_, kTenantedFrom)),
+              field_filter(kName, "GREATER_THAN_OR_EQUAL",
+                           reference_value(client, collection_, kTenantedUntil))}}}}};
+}
+
+bool LegacyGuard::is_legacy(std::string_view id) const {
+  return kind_ == LegacyKeyKind::kStream
+             ? keys::is_legacy_untenanted_stream_key(keys::Provider::kFirestore, id)
+             : keys::is_legacy_untenanted_saga_key(keys::Provider::kFirestore, id);
+}
+
 std::optional<std::string> LegacyGuard::probe(const Client& client) const {
-  const nlohmann::json outside = {
-      {"compositeFilter",
-       {{"op", "OR"},
-        {"filters",
-         {field_filter(kName, "LESS_THAN", reference_value(client, collection_, kTenantedFrom)),
-          field_filter(kName, "GREATER_THAN_OR_EQUAL",
-                       reference_value(client, collection_, kTenantedUntil))}}}}};
   const std::vector<Document> found =
-      run_query(client, {.collection = collection_, .where = outside, .limit = 1});
+      run_query(client, {.collection = collection_, .where = outside_filter(client), .limit = 1});
   for (const Document& document : found) {
-    const bool legacy =
-        kind_ == LegacyKeyKind::kStream
-            ? keys::is_legacy_untenanted_stream_key(keys::Provider::kFirestore, document.id)
-            : keys::is_legacy_untenanted_saga_key(keys::Provider::kFirestore, document.id);
-    if (legacy) {
+    if (is_legacy(document.id)) {
       return document.id;
     }
   }
   return std::nullopt;
+}
+
+LegacyKeyPlace LegacyGuard::scan(const Client& client, std::size_t max_examples) const {
+  const bool any = !run_query(client, {.collection = collection_, .limit = 1}).empty();
+  LegacyKeyPlace place = kit::legacy_scan_place(once_.place(), any);
+  if (!any) {
+    return place;
+  }
+  query_pages(client, {.collection = collection_, .where = outside_filter(client)},
+              kScanPageDocuments, [&](std::vector<Document>& page) {
+                for (const Document& document : page) {
+                  if (is_legacy(document.id)) {
+                    kit::tally_legacy_key(place, document.id, max_examples);
+                  }
+                }
+                return true;
+              });
+  return place;
+}
+
+LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_examples) {
+  const Client client(parse_store_url(url));
+  const LegacyGuard streams(client.url().collection(event::kCollection), LegacyKeyKind::kStream);
+  const LegacyGuard sagas(client.url().collection(saga::kCollection), LegacyKeyKind::kSaga);
+  return LegacyScan{
+      .provider = "firestore",
+      .places = {streams.scan(client, max_examples), sagas.scan(client, max_examples)}};
 }
 
 }  // namespace docket::firestore

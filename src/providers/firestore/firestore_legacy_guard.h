@@ -24,8 +24,10 @@
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_LEGACY_GUARD_H_
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_LEGACY_GUARD_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "providers/firestore/firestore_client.h"
 #include "providers/kit/legacy_probe.h"
@@ -43,16 +45,28 @@ class LegacyGuard {
   // the first call only); what the query throws when it fails (the next call probes).
   void check(const Client& client);
 
+  // Every legacy id of the collection: the probe's query, paged to its end (a read of
+  // every document outside the tenanted range, for `docket migrate scan`).
+  LegacyKeyPlace scan(const Client& client, std::size_t max_examples) const;
+
   // How many probes (queries) this guard has sent.
   int probes() const noexcept { return once_.probes(); }
 
  private:
   std::optional<std::string> probe(const Client& client) const;
+  // Ids outside the tenanted range (the probe's filter), and whether one is legacy.
+  nlohmann::json outside_filter(const Client& client) const;
+  bool is_legacy(std::string_view id) const;
 
   std::string collection_;
   LegacyKeyKind kind_;
   kit::LegacyProbeOnce once_;
 };
+
+// Every legacy id of the event and saga collections of `url` (docket/legacy_scan.h), the
+// provider's ProviderRegistration::legacy_scan. Throws ConfigurationError for a URL
+// parse_store_url refuses, and what the queries throw.
+LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_examples);
 
 }  // namespace docket::firestore
 

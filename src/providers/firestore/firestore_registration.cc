@@ -15,6 +15,7 @@
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_event_store.h"
 #include "providers/firestore/firestore_inbox_store.h"
+#include "providers/firestore/firestore_legacy_guard.h"
 #include "providers/firestore/firestore_outbox_store.h"
 #include "providers/firestore/firestore_saga_store.h"
 #include "providers/firestore/firestore_snapshot_store.h"
@@ -60,6 +61,7 @@ const providers::ProviderRegistration& registration() {
       .snapshot = open_snapshot_store,
       .saga = open_saga_store,
       .claim_inbox = open_firestore_claim_inbox,
+      .legacy_scan = scan_legacy_collections,
   };
   return firestore;
 }

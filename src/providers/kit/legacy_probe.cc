@@ -35,4 +35,19 @@ void LegacyProbeOnce::check(const Probe& probe) {
   }
 }
 
+LegacyKeyPlace legacy_scan_place(const LegacyPlace& place, bool exists) {
+  return LegacyKeyPlace{.where = place.where,
+                        .records = place.record + "s",
+                        .exists = exists,
+                        .legacy = 0,
+                        .examples = {}};
+}
+
+void tally_legacy_key(LegacyKeyPlace& place, std::string_view key, std::size_t max_examples) {
+  ++place.legacy;
+  if (place.examples.size() < max_examples) {
+    place.examples.emplace_back(key);
+  }
+}
+
 }  // namespace docket::kit

@@ -15,6 +15,7 @@
 #define DOCKET_PROVIDERS_KIT_LEGACY_PROBE_H_
 
 #include <atomic>
+#include <cstddef>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -23,6 +24,7 @@
 #include <utility>
 
 #include "docket/error.h"
+#include "docket/legacy_scan.h"
 
 namespace docket::kit {
 
@@ -38,6 +40,12 @@ struct LegacyPlace {
 // "<where> holds at least one <record> whose key ('<key>') carries no tenant segment,
 // ... Nothing has been modified. Re-key ... or point the store at a fresh <fresh>."
 LegacyDataError legacy_data_error(const LegacyPlace& place, std::string_view key);
+
+// The report of a full scan of `place` (docket/legacy_scan.h), nothing found yet.
+LegacyKeyPlace legacy_scan_place(const LegacyPlace& place, bool exists);
+// Counts `key` as legacy in `place`, keeping it as an example while fewer than
+// `max_examples` are kept.
+void tally_legacy_key(LegacyKeyPlace& place, std::string_view key, std::size_t max_examples);
 
 class LegacyProbeOnce {
  public:

@@ -8,6 +8,7 @@ docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(outbox outbox_fixture.cc LINK docket_test_dynamodb)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynamodb)
 # A scratch database for the tool's tests on every provider, and `docket bench claim`
-# and `docket bench events` on DynamoDB Local (tests/tool).
-docket_conformance(tool scratch_database.cc dynamodb_bench_test.cc
+# and `docket bench events` on DynamoDB Local, and the inspection commands under its
+# legacy-key guard (tests/tool).
+docket_conformance(tool scratch_database.cc dynamodb_bench_test.cc dynamodb_inspect_test.cc
   LINK docket_test_dynamodb)

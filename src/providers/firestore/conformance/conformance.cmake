@@ -8,5 +8,6 @@ docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_firestore)
 docket_conformance(outbox outbox_fixture.cc LINK docket_test_firestore)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_firestore)
 # A scratch database for the tool's tests on every provider, and `docket bench claim` on
-# the Firestore emulator (tests/tool).
-docket_conformance(tool scratch_database.cc firestore_bench_test.cc LINK docket_test_firestore)
+# the Firestore emulator, and the inspection commands under its legacy-key guard (tests/tool).
+docket_conformance(tool scratch_database.cc firestore_bench_test.cc firestore_inspect_test.cc
+  LINK docket_test_firestore)
