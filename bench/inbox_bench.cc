@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <span>
 #include <string>
@@ -31,6 +32,13 @@ void validate(const InboxBenchOptions& options) {
   require_option(options.warmup <= InboxBenchOptions::kMaxMessages - options.messages,
                  "--warmup must leave --warmup + --messages at most " +
                      std::to_string(InboxBenchOptions::kMaxMessages));
+  // Written so that NaN fails it too.
+  if (!(options.duplicate_share >= 0.0 && options.duplicate_share <= 1.0)) {
+    char share[32];
+    std::snprintf(share, sizeof share, "%g", options.duplicate_share);
+    throw InvalidInputError("--duplicates is " + std::string(share) +
+                            "; pass the share of messages delivered twice, 0 to 1");
+  }
   if (options.batch == 0) {
     throw InvalidInputError("--batch is 0; pass messages per transaction (1 for single dispatch)");
   }

@@ -1,11 +1,13 @@
 #include "docket/outbox.h"
 
+#include <optional>
 #include <string>
 
 #include "core/delete_in_batches.h"
 #include "docket/error.h"
 #include "docket/message_context.h"
 #include "docket/tenant.h"
+#include "docket/trace_context.h"
 
 namespace docket {
 namespace {
@@ -48,8 +50,18 @@ OutboxRecord make_record(const OutboxMessage& message, const Uuid& id, Timestamp
       record.correlation_id = current->correlation_id;
     }
   }
-  record.traceparent = message.traceparent;
-  record.tracestate = message.tracestate;
+  // Only a trace context the consumer would read is written. A malformed traceparent
+  // (any bytes: it may come straight from a request header) is dropped with its
+  // tracestate, as W3C Trace Context has a receiver do, and counts as none given; a
+  // malformed tracestate beside a valid traceparent is dropped alone; a later version's
+  // appended fields are dropped too (written in the version 00 layout). Written
+  // verbatim, bytes that are not UTF-8 would fail the whole unit of work at commit on a
+  // store whose strings are UTF-8.
+  if (const std::optional<TraceContext> trace =
+          parse_trace_context(message.traceparent, message.tracestate)) {
+    record.traceparent = trace->parent.to_string();
+    record.tracestate = trace->state;
+  }
   if (record.traceparent.empty() && current != nullptr && current->trace) {
     record.traceparent = current->trace->parent.to_string();
     record.tracestate = current->trace->state;

@@ -122,7 +122,9 @@ TEST_P(DispatchTest, InvalidMessageIdIsRefusedBeforeAnyWrite) {
   const auto inbox = dispatcher("billing");
   EXPECT_THROW(inbox.dispatch(ping("")), InvalidInputError);
   EXPECT_THROW(inbox.dispatch(ping(std::string(kMaxMessageIdBytes + 1, 'x'))), InvalidInputError);
-  EXPECT_THROW(inbox.dispatch(ping("bad\xC3")), InvalidInputError);
+  EXPECT_THROW(inbox.dispatch(ping("bad\xC3")), InvalidInputError);       // truncated sequence
+  EXPECT_THROW(inbox.dispatch(ping("\xED\xA0\x80")), InvalidInputError);  // encoded surrogate
+  EXPECT_THROW(inbox.dispatch(ping("\xC0\xAF")), InvalidInputError);      // overlong '/'
   EXPECT_EQ(inbox.dispatch(ping(std::string(kMaxMessageIdBytes, 'x'))),
             DispatchOutcome::kProcessed);
   EXPECT_EQ(dedup_rows(), 1);

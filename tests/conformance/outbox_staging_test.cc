@@ -90,6 +90,40 @@ TEST_P(OutboxStagingTest, AmbientTenantLineageAndTraceAreRecorded) {
   EXPECT_EQ(row.tracestate, "vendor=1");
 }
 
+// Trace context is observability: a header the consumer would drop does not stop the
+// message, and it is not written either. A malformed traceparent (any bytes, invalid
+// UTF-8 among them) is dropped with its tracestate, as if none was given; a malformed
+// tracestate beside a valid traceparent is dropped alone.
+TEST_P(OutboxStagingTest, AMalformedTraceContextIsDroppedNotWritten) {
+  const std::string valid = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+  auto unit = store_->begin();
+  auto& tx = unit->handler_transaction();
+  const std::string malformed =
+      outbox_
+          ->stage(tx, {.event_type = "T", .traceparent = "00-not-a-trace-01", .tracestate = "v=1"})
+          .to_string();
+  const std::string not_text =
+      outbox_->stage(tx, {.event_type = "T", .traceparent = "\xFF\xFE", .tracestate = "\xC0\xAF"})
+          .to_string();
+  const std::string bad_state =
+      outbox_->stage(tx, {.event_type = "T", .traceparent = valid, .tracestate = "\xFF=x"})
+          .to_string();
+  const std::string good =
+      outbox_->stage(tx, {.event_type = "T", .traceparent = valid, .tracestate = "vendor=1"})
+          .to_string();
+  unit->commit();
+  unit.reset();  // return the connection (sqlite::memory: has one)
+  for (const std::string& id : {malformed, not_text}) {
+    const auto row = store_->find(id).value();
+    EXPECT_EQ(row.traceparent, "");
+    EXPECT_EQ(row.tracestate, "");
+  }
+  EXPECT_EQ(store_->find(bad_state).value().traceparent, valid);
+  EXPECT_EQ(store_->find(bad_state).value().tracestate, "");
+  EXPECT_EQ(store_->find(good).value().traceparent, valid);
+  EXPECT_EQ(store_->find(good).value().tracestate, "vendor=1");
+}
+
 TEST_P(OutboxStagingTest, InvalidMessagesAreRefusedAndNothingIsStaged) {
   auto unit = store_->begin();
   auto& tx = unit->handler_transaction();

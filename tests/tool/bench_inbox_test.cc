@@ -170,7 +170,7 @@ TEST(BenchInbox, UnusableNumbersAreRefused) {
       {{"--messages", "0"}, "--messages is 0"},
       {{"--messages", "10", "--batch", "0"}, "--batch is 0"},
       {{"--messages", "10", "--threads", "0"}, "--threads is 0"},
-      {{"--messages", "10", "--duplicates", "1.5"}, "duplicate share"},
+      {{"--messages", "10", "--duplicates", "1.5"}, "--duplicates is 1.5; pass the share"},
       {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
       {{"--messages", "10000000", "--warmup", "1"},
        "--warmup must leave --warmup + --messages at most 10000000"},

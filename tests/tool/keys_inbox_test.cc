@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reference_terms.h"
@@ -139,6 +140,24 @@ TEST(KeysInbox, InvalidUtf8TermIsRefusedNamingTheTerm) {
     EXPECT_EQ(run.out, "") << "nothing reaches stdout, JSON or not";
     EXPECT_THAT(run.err, StartsWith("docket: "));
     EXPECT_THAT(run.err, HasSubstr("tenant"));
+  }
+}
+
+// Each kind of malformed UTF-8 in a term, refused naming the term and the defect.
+TEST(KeysInbox, EveryUtf8DefectIsRefusedNamingItsKind) {
+  const std::vector<std::pair<std::string, std::string>> defects = {
+      {"m\xC0\xAF", "overlong encoding"},
+      {"m\xED\xA0\x80", "encoded UTF-16 surrogate"},
+      {"m\xF4\x90\x80\x80", "code point beyond U+10FFFF"},
+      {"m\x80", "unexpected continuation byte"},
+      {"m\xE2\x82", "truncated multi-byte sequence"},
+      {"m\xFF", "invalid lead byte"},
+  };
+  for (const auto& [id, kind] : defects) {
+    const ToolRun run = run_docket(inbox_args("dynamodb", "acme", id, kOrderHandler));
+    EXPECT_EQ(run.exit_code, 1) << kind << ": " << describe(run);
+    EXPECT_EQ(run.out, "") << kind;
+    EXPECT_THAT(run.err, HasSubstr("message id is not valid UTF-8: " + kind));
   }
 }
 

@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -95,15 +97,26 @@ class InputFile {
   std::string path_ = "/tmp/docket-tool-input-XXXXXX";
 };
 
-// Reads both pipes until both reach end of file; polling both avoids a deadlock when
-// the child fills one while the parent blocks on the other.
-void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err) {
+// Reads both pipes until both reach end of file or `deadline` passes; polling both
+// avoids a deadlock when the child fills one while the parent blocks on the other.
+// Returns false when the deadline passed first.
+bool drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err,
+           std::chrono::steady_clock::time_point deadline) {
   std::array<pollfd, 2> fds{pollfd{out_pipe.read_end(), POLLIN, 0},
                             pollfd{err_pipe.read_end(), POLLIN, 0}};
   std::array<std::string*, 2> sinks{&out, &err};
   int open_count = 2;
   while (open_count > 0) {
-    if (::poll(fds.data(), fds.size(), -1) < 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      return false;
+    }
+    const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(left.count()));
+    if (ready == 0) {
+      continue;  // the deadline is checked at the top
+    }
+    if (ready < 0) {
       if (errno == EINTR) {
         continue;
       }
@@ -123,15 +136,19 @@ void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err) {
       }
     }
   }
+  return true;
 }
 
 }  // namespace
 
 std::string describe(const ToolRun& run) {
-  return "exit " + std::to_string(run.exit_code) + "\nstdout: " + run.out + "\nstderr: " + run.err;
+  return "exit " + std::to_string(run.exit_code) + (run.timed_out ? " (killed: timed out)" : "") +
+         "\nstdout: " + run.out + "\nstderr: " + run.err;
 }
 
-ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input) {
+ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input,
+                   std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
   std::vector<std::string> argv_storage{DOCKET_TOOL_PATH};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -163,7 +180,12 @@ ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std
   err_pipe.close_write();
 
   ToolRun run;
-  drain(out_pipe, err_pipe, run.out, run.err);
+  if (!drain(out_pipe, err_pipe, run.out, run.err, deadline)) {
+    // Still running (or its output still open) at the deadline: a hang. Killed, then
+    // reaped below, so no run outlives its test.
+    run.timed_out = true;
+    ::kill(pid, SIGKILL);
+  }
 
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
@@ -171,7 +193,7 @@ ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std
       fail("waitpid", errno);
     }
   }
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.exit_code = WIFEXITED(status) && !run.timed_out ? WEXITSTATUS(status) : -1;
   return run;
 }
 

@@ -3,6 +3,7 @@
 #ifndef DOCKET_TESTS_TOOL_TOOL_RUNNER_H_
 #define DOCKET_TESTS_TOOL_TOOL_RUNNER_H_
 
+#include <chrono>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -11,18 +12,26 @@
 namespace docket::testing {
 
 struct ToolRun {
-  int exit_code = -1;  // the child's exit status; -1 if it did not exit normally
-  std::string out;     // everything written to stdout
-  std::string err;     // everything written to stderr
+  int exit_code = -1;      // the child's exit status; -1 if it did not exit normally
+  bool timed_out = false;  // killed (SIGKILL) for outliving its time limit
+  std::string out;         // everything written to stdout
+  std::string err;         // everything written to stderr
 };
+
+// How long a run may take unless the test says otherwise: far beyond any command the
+// tests run, so that a tool that hangs fails its test instead of stalling the suite.
+inline constexpr std::chrono::seconds kDefaultToolTimeout{600};
 
 // "exit N, stdout: ..., stderr: ..." for failure messages.
 std::string describe(const ToolRun& run);
 
 // Runs `docket args...` to completion, its standard input `input` when given (else the
-// test's own). Throws std::runtime_error if the process cannot be started or waited for.
+// test's own). A run still going after `timeout` is killed and reported with
+// timed_out set (and exit_code -1). Throws std::runtime_error if the process cannot be
+// started or waited for.
 ToolRun run_docket(const std::vector<std::string>& args,
-                   const std::optional<std::string>& input = std::nullopt);
+                   const std::optional<std::string>& input = std::nullopt,
+                   std::chrono::milliseconds timeout = kDefaultToolTimeout);
 
 }  // namespace docket::testing
 

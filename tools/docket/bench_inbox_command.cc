@@ -8,6 +8,7 @@
 #include "bench_command.h"
 #include "bench_output.h"
 #include "count_option.h"
+#include "docket/error.h"
 #include "docket/printable_store_url.h"
 #include "inbox_bench.h"
 
@@ -175,6 +176,12 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
       "through the C API on a twin database (<file>.raw), in the same transaction shape.\n"
       "Rates are deliveries per second. Use a new file for comparable numbers.");
   command->callback([options, segment] {
+    // 0 stands for the default inside the benchmark; given on the command line it is
+    // a mistake, refused before anything is opened.
+    if (segment->count() > 0 && options->run.segment_deliveries == 0) {
+      throw InvalidInputError(
+          "--segment is 0; pass deliveries per reported segment, at least 1 (default 100000)");
+    }
     options->run.ids = options->random_ids ? bench::IdOrder::kRandom : bench::IdOrder::kTimeOrdered;
     options->run.dedup =
         options->dedup_at_commit ? DedupCheck::kAtCommit : DedupCheck::kBeforeHandlers;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace docket::tool {
 
@@ -22,6 +23,25 @@ const CLI::Validator& whole_count() {
         return {};
       },
       "COUNT");
+  return validator;
+}
+
+const CLI::Validator& whole_number() {
+  static const CLI::Validator validator(
+      [](std::string& text) -> std::string {
+        const std::string_view digits =
+            text.starts_with('-') ? std::string_view(text).substr(1) : std::string_view(text);
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
+          return "'" + text + "' is not a whole number; pass decimal digits, e.g. 3";
+        }
+        std::int64_t value = 0;
+        const auto parsed = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (parsed.ec != std::errc()) {
+          return "'" + text + "' is outside 64 bits; pass a whole number within the option's range";
+        }
+        return {};
+      },
+      "NUMBER");
   return validator;
 }
 

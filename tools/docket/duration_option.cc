@@ -14,7 +14,34 @@ namespace {
                           "; write a positive whole number and a unit: 90s, 15m, 12h or 30d");
 }
 
+bool is_unit(char c) {
+  return c == 's' || c == 'm' || c == 'h' || c == 'd';
+}
+
 }  // namespace
+
+const CLI::Validator& duration_text() {
+  static const CLI::Validator validator(
+      [](std::string& text) -> std::string {
+        const std::string_view digits =
+            text.empty() ? std::string_view() : std::string_view(text).substr(0, text.size() - 1);
+        const bool shaped = text.size() >= 2 && is_unit(text.back()) &&
+                            digits.find_first_not_of("0123456789") == std::string_view::npos;
+        if (!shaped) {
+          return "'" + text +
+                 "' is not a duration; write a positive whole number and a unit: 90s, 15m, 12h "
+                 "or 30d";
+        }
+        std::uint64_t count = 0;
+        const auto parsed = std::from_chars(digits.data(), digits.data() + digits.size(), count);
+        if (parsed.ec != std::errc()) {
+          return "'" + text + "' is too large; durations go up to 100 years (36500d)";
+        }
+        return {};
+      },
+      "DURATION");
+  return validator;
+}
 
 std::chrono::microseconds parse_duration(std::string_view option, std::string_view text) {
   if (text.size() < 2) {

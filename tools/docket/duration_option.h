@@ -3,6 +3,7 @@
 #ifndef DOCKET_TOOLS_DOCKET_DURATION_OPTION_H_
 #define DOCKET_TOOLS_DOCKET_DURATION_OPTION_H_
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <string_view>
 
@@ -10,6 +11,11 @@ namespace docket::tool {
 
 // The longest duration accepted: far beyond any retention, well inside Timestamp.
 inline constexpr std::chrono::hours kMaxDuration{24 * 365 * 100};
+
+// Refuses (a usage error, exit status 2, naming the option) text that is not a whole
+// number of decimal digits within 64 bits followed by one unit: "-5d", "5x", "1.5d",
+// "99999999999999999999d". Whether the duration is in range is parse_duration's check.
+const CLI::Validator& duration_text();
 
 // Throws InvalidInputError naming `option` and the text when it is not a positive
 // whole number followed by one unit, or exceeds kMaxDuration.

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "count_option.h"
 #include "docket/error.h"
 #include "docket/open_claim_inbox_store.h"
 #include "docket/printable_store_url.h"
@@ -16,13 +17,17 @@
 namespace docket::tool {
 namespace {
 
+// Entries deleted per request: one short transaction each.
+constexpr std::size_t kDefaultBatch = 1000;
+constexpr std::size_t kMaxBatch = 100'000;
+
 struct CleanupArgs {
   std::string store;
   std::string older_than;
   std::optional<std::string> tenant;
   bool all_tenants = false;
   bool dry_run = false;
-  std::size_t batch = 1000;
+  std::size_t batch = kDefaultBatch;
   bool json = false;
 };
 
@@ -55,6 +60,11 @@ class Progress {
 
 void run_cleanup(const CleanupArgs& args) {
   const auto older_than = parse_duration("--older-than", args.older_than);
+  if (args.batch == 0 || args.batch > kMaxBatch) {
+    throw InvalidInputError("inbox cleanup: --batch is " + std::to_string(args.batch) +
+                            "; pass 1 to " + std::to_string(kMaxBatch) +
+                            " (entries deleted per request)");
+  }
   if (args.tenant.has_value() == args.all_tenants) {
     throw InvalidInputError(
         "inbox cleanup: pass exactly one of --tenant T (one tenant's entries) and --all-tenants");
@@ -105,12 +115,14 @@ void add_inbox_cleanup_subcommand(CLI::App& inbox_group) {
       "processing or failed are never deleted.");
   cmd->add_option("--store", args->store, "Store URL, e.g. sqlite:///var/lib/app/app.db")
       ->required();
-  cmd->add_option("--older-than", args->older_than, "Retention: 90s, 15m, 12h, 30d")->required();
+  cmd->add_option("--older-than", args->older_than, "Retention: 90s, 15m, 12h, 30d")
+      ->check(duration_text())
+      ->required();
   cmd->add_option("--tenant", args->tenant, "Only this tenant's entries");
   cmd->add_flag("--all-tenants", args->all_tenants, "Every tenant's entries");
   cmd->add_flag("--dry-run", args->dry_run, "Count what would be removed; remove nothing");
   cmd->add_option("--batch", args->batch, "Entries deleted per request (1..100000, default 1000)")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000}));
+      ->check(whole_count());
   cmd->add_flag("--json", args->json, "Print one JSON object");
   cmd->callback([args] { run_cleanup(*args); });
 }

@@ -3,6 +3,7 @@
 #include <memory>
 #include <string>
 
+#include "count_option.h"
 #include "docket/error.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
@@ -73,8 +74,10 @@ void add_stream(CLI::App& keys_group) {
       "providers keep the version outside the key and refuse it.");
   auto options = std::make_shared<StreamOptions>();
   add_stream_terms(*command, *options);
-  CLI::Option* version = command->add_option(
-      "--version", options->version, "Event version (Firestore only: part of the document id)");
+  CLI::Option* version = command
+                             ->add_option("--version", options->version,
+                                          "Event version (Firestore only: part of the document id)")
+                             ->check(whole_number());
   add_json_flag(*command, options->json, "key, bytes, limit, provider, field (and version)");
   command->callback([options, version] {
     const Provider provider = provider_named(options->provider);

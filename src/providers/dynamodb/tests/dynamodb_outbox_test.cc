@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "docket/error.h"
 #include "docket/in_process_transport.h"
 #include "docket/inbox_errors.h"
 #include "docket/open_outbox_store.h"
@@ -98,6 +99,27 @@ TEST_F(DynamoDbOutboxTest, AHandlersFailedConditionLeavesNoMessage) {
   EXPECT_THROW(inbox.dispatch(note("m-1")), ConditionFailedError);
   EXPECT_TRUE(outbox_store_->read_feed(0, 10).empty());
   EXPECT_EQ(dedup_items(), 0u);
+}
+
+// A message over DynamoDB's 400 KB item limit is refused before the commit is sent,
+// naming the limit; the handler's write and the dedup item go with it.
+TEST_F(DynamoDbOutboxTest, AMessageOverTheItemLimitIsRefusedAndNothingIsWritten) {
+  const auto inbox = dispatcher([&](const Envelope&, Transaction& tx) {
+    tx.insert(orders_, order("a"));
+    outbox_.stage(tx, {.event_type = "Shipped", .payload = std::string(401 * 1024, 'x')});
+  });
+  try {
+    inbox.dispatch(note("m-1"));
+    FAIL() << "an item over 400 KB must be refused";
+  } catch (const InvalidInputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("400 KB"), std::string::npos) << message;
+    EXPECT_NE(message.find("'payload'"), std::string::npos) << message;
+    EXPECT_NE(message.find("Nothing was written"), std::string::npos) << message;
+  }
+  EXPECT_EQ(orders(), 0u);
+  EXPECT_EQ(dedup_items(), 0u);
+  EXPECT_TRUE(outbox_store_->read_feed(0, 10).empty());
 }
 
 TEST_F(DynamoDbOutboxTest, EachStatusIndexHoldsOnlyTheItemsOfItsStatus) {

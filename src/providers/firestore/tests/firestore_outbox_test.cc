@@ -8,10 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "docket/error.h"
 #include "docket/open_outbox_store.h"
 #include "docket/outbox.h"
 #include "docket/outbox_schema.h"
 #include "firestore_inbox_fixture.h"
+#include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_outbox_document.h"
 
 namespace docket::firestore {
@@ -49,6 +51,28 @@ TEST_F(FirestoreOutboxTest, AHandlersMessageCommitsWithItsWriteAndTheDedupDocume
   EXPECT_EQ(dedup_documents(), 1u);
   EXPECT_EQ(inbox.dispatch(note("m-1")), DispatchOutcome::kSkippedDuplicate);
   EXPECT_EQ(outbox_store_->read_feed(0, 10).size(), 1u) << "a duplicate stages nothing";
+}
+
+// A message over Firestore's 1 MiB document limit is refused before the commit is sent,
+// naming the limit; the handler's write and the dedup document go with it.
+TEST_F(FirestoreOutboxTest, AMessageOverTheDocumentLimitIsRefusedAndNothingIsWritten) {
+  const auto inbox = dispatcher([&](const Envelope& envelope, Transaction& tx) {
+    tx.create(orders_, envelope.message_id, payload("x"));
+    outbox_.stage(tx,
+                  {.event_type = "order-shipped", .payload = std::string(kMaxDocumentBytes, 'x')});
+  });
+  try {
+    inbox.dispatch(note("m-1"));
+    FAIL() << "a document over 1 MiB must be refused";
+  } catch (const InvalidInputError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("over Firestore's limit of 1048576 bytes"), std::string::npos)
+        << message;
+    EXPECT_NE(message.find("nothing was written"), std::string::npos) << message;
+  }
+  EXPECT_EQ(orders(), 0u);
+  EXPECT_EQ(dedup_documents(), 0u);
+  EXPECT_TRUE(outbox_store_->read_feed(0, 10).empty());
 }
 
 TEST_F(FirestoreOutboxTest, TheCounterDocumentIsNeverReadAsAMessage) {
