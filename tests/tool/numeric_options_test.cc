@@ -95,6 +95,13 @@ std::vector<NumericOption> every_numeric_option() {
        1,
        true,
        {"--all-tenants", "--older-than", "5d"}},
+      {{"events", "show"},
+       "--from-version",
+       Kind::kCount,
+       std::nullopt,
+       true,
+       {"--tenant", "acme", "--aggregate-type", "order", "--aggregate-id", "o-1"}},
+      {{"migrate", "scan"}, "--examples", Kind::kCount, std::nullopt},
   };
 #if DOCKET_TOOL_HAS_BENCH
   const std::vector<NumericOption> bench = {
