@@ -10,6 +10,7 @@
 #include "docket/relay.h"
 #include "docket/uuid.h"
 #include "services.h"
+#include "services_for_store.h"
 
 namespace docket::examples {
 namespace {
@@ -81,8 +82,8 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
   const auto started = std::chrono::steady_clock::now();
   auto orders_db = open_outbox_store(options.store_url);  // the orders service's database
   auto billing_db = open_inbox_store(options.store_url);  // billing's (here the same file)
-  create_orders_table(*orders_db);
-  create_invoices_table(*billing_db);
+  const std::unique_ptr<OrderServices> services = services_for_store(options.store_url);
+  services->create_tables();
 
   const Outbox outbox(*orders_db);
   const std::string run = "run" + Uuid::v4().to_string().substr(0, 8);
@@ -106,12 +107,13 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
       InProcessTransport& transport;
       ~CloseOnExit() { transport.close(); }
     };
-    std::jthread orders(failure.guard(
-        [&](std::stop_token) { place_orders(*orders_db, outbox, run, options.orders, placed); }));
+    std::jthread orders(failure.guard([&](std::stop_token) {
+      place_orders(*orders_db, outbox, *services, run, options.orders, placed);
+    }));
     std::jthread relaying(failure.guard([&](std::stop_token stop) { relay.run(stop); }));
     // Billing dies midway, after processing half the orders, between commit and ack.
     std::jthread consumer(failure.guard([&](std::stop_token stop) {
-      consume_orders(*billing_db, transport, billing, stop,
+      consume_orders(*billing_db, transport, *services, billing, stop,
                      crash ? options.orders / 2 : UINT64_MAX);
       billing_down = true;
     }));
@@ -124,7 +126,7 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
         ++report.consumer_restarts;
         consumer = std::jthread(failure.guard([&](std::stop_token stop) {
           auto restarted = open_inbox_store(options.store_url);  // a fresh process's store
-          consume_orders(*restarted, transport, billing, stop);
+          consume_orders(*restarted, transport, *services, billing, stop);
         }));
       }
       const PipelineProgress now{options.orders, placed.load(), relay.stats().published,
@@ -140,7 +142,7 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
   }  // stop requested, threads joined
 
   const TransportStats stats = transport.stats();
-  const InvoiceCount counted = count_invoices(*billing_db, run);
+  const InvoiceCount counted = services->count_invoices(run);
   report.published = relay.stats().published;
   report.publish_retries = relay.stats().retried;
   report.deliveries = stats.deliveries;

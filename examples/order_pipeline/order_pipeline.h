@@ -30,7 +30,9 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed);
 
 struct PipelineOptions {
   std::size_t orders = 1000;
-  std::string store_url;  // a sqlite: or postgresql: URL (see docket/open_outbox_store.h)
+  // A store URL (docket/open_outbox_store.h) of a provider the services run on
+  // (services_for_store.h): sqlite:, postgresql:, or one with services of its own.
+  std::string store_url;
   FaultLevel faults = FaultLevel::kSome;
   std::uint64_t seed = 1;
 };
@@ -64,7 +66,7 @@ struct PipelineReport {
 
 // Runs the pipeline to the end, calling `progress` (when set) from the calling thread
 // about ten times a second. Throws ConfigurationError for a store URL the services
-// have no SQL for (neither sqlite: nor postgresql:), and what the stores throw.
+// cannot run on (services_for_store.h), and what the stores throw.
 PipelineReport run_order_pipeline(
     const PipelineOptions& options,
     const std::function<void(const PipelineProgress&)>& progress = {});

@@ -14,6 +14,7 @@
 #include "docket/error.h"
 #include "docket/printable_store_url.h"
 #include "order_pipeline.h"
+#include "services_for_store.h"
 
 namespace docket::tool {
 namespace {
@@ -163,6 +164,15 @@ void run_demo(const DemoArgs& args) {
   }
 }
 
+// ", " and the example URL of each provider with order services of its own.
+std::string store_examples() {
+  std::string text;
+  for (const examples::DemoProviderEntry& entry : examples::demo_providers()) {
+    text += ", " + std::string(entry.provider->example_url);
+  }
+  return text;
+}
+
 }  // namespace
 
 void add_demo_command(CLI::App& app) {
@@ -175,8 +185,8 @@ void add_demo_command(CLI::App& app) {
       ->check(whole_count())
       ->capture_default_str();
   demo->add_option("--store", args->store,
-                   "Store URL: sqlite:///tmp/demo.db or postgresql://user@host:port/db "
-                   "(default: a SQLite file in --dir)");
+                   "Store URL: sqlite:///tmp/demo.db, postgresql://user@host:port/db" +
+                       store_examples() + " (default: a SQLite file in --dir)");
   demo->add_option("--dir", args->dir,
                    "Directory for the SQLite file, kept afterwards (default: a temporary "
                    "directory, removed)");

@@ -10,3 +10,5 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_fires
 # A scratch database for the tool's tests on every provider, and `docket bench claim` on
 # the Firestore emulator (tests/tool).
 docket_conformance(tool scratch_database.cc firestore_bench_test.cc LINK docket_test_firestore)
+# `docket demo --store firestore://...` end to end, and its services' invoice count (tests/tool).
+docket_conformance(tool firestore_demo_test.cc LINK docket_test_firestore docket_order_pipeline)
