@@ -113,11 +113,17 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
     std::jthread relaying(failure.guard([&](std::stop_token stop) { relay.run(stop); }));
     // Billing dies midway, after processing half the orders, between commit and ack.
     std::jthread consumer(failure.guard([&](std::stop_token stop) {
-      consume_orders(*billing_db, transport, *services, billing, stop,
+      consume_orders(*billing_db, transport, *services, run, billing, stop,
                      crash ? options.orders / 2 : UINT64_MAX);
       billing_down = true;
     }));
     CloseOnExit close_on_exit{transport};
+    // The run is over once each of its own orders was invoiced and every delivery
+    // acknowledged. Messages an earlier run on the store left in the outbox (it was
+    // killed) are relayed and invoiced too, but not waited for: their number is unknown
+    // and some may stay leased to the dead relay for a while. The relay stops first, so
+    // that what it published last is still delivered before billing stops.
+    bool relay_stopped = false;
     for (;;) {
       failure.rethrow_if_any();
       if (billing_down.exchange(false) && report.consumer_restarts == 0 && crash) {
@@ -126,7 +132,7 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
         ++report.consumer_restarts;
         consumer = std::jthread(failure.guard([&](std::stop_token stop) {
           auto restarted = open_inbox_store(options.store_url);  // a fresh process's store
-          consume_orders(*restarted, transport, *services, billing, stop);
+          consume_orders(*restarted, transport, *services, run, billing, stop);
         }));
       }
       const PipelineProgress now{options.orders, placed.load(), relay.stats().published,
@@ -134,8 +140,14 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
       if (progress) {
         progress(now);
       }
-      if (now.placed == options.orders && now.published == options.orders && transport.idle()) {
-        break;  // everything published, delivered and acknowledged
+      if (now.placed == options.orders && now.processed == options.orders && transport.idle()) {
+        if (relay_stopped) {
+          break;  // everything published delivered and acknowledged
+        }
+        relaying.request_stop();
+        relaying.join();
+        relay_stopped = true;
+        continue;  // what the relay published meanwhile is delivered before the end
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
@@ -149,6 +161,7 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
   report.redeliveries = stats.redeliveries;
   report.duplicates = stats.duplicates;
   report.processed = billing.processed;
+  report.earlier_runs_processed = billing.earlier_runs_processed;
   report.skipped_duplicates = billing.skipped_duplicates;
   report.invoices = counted.invoices;
   report.duplicates_found = counted.duplicates;

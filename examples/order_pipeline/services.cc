@@ -11,6 +11,19 @@ namespace docket::examples {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OrderPlaced, order_id, amount_cents)
 
+namespace {
+
+// Whether the message is of an order of `run`: its correlation id is "<run>-<n>".
+bool is_of_run(const Envelope& envelope, std::string_view run) {
+  if (!envelope.correlation_id) {
+    return false;
+  }
+  const std::string_view id = *envelope.correlation_id;
+  return id.size() > run.size() && id.starts_with(run) && id[run.size()] == '-';
+}
+
+}  // namespace
+
 void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
                   const std::string& run, std::size_t count, std::atomic<std::size_t>& placed) {
   for (std::size_t i = 1; i <= count; ++i) {
@@ -28,7 +41,8 @@ void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices&
 }
 
 void consume_orders(InboxStore& store, InProcessTransport& transport, const OrderServices& services,
-                    BillingCounters& counters, std::stop_token stop, std::uint64_t crash_after) {
+                    const std::string& run, BillingCounters& counters, std::stop_token stop,
+                    std::uint64_t crash_after) {
   HandlerRegistry handlers;
   handlers.on<OrderPlaced>("OrderPlaced",
                            [&services](const OrderPlaced& order, HandlerContext& ctx) {
@@ -44,7 +58,13 @@ void consume_orders(InboxStore& store, InProcessTransport& transport, const Orde
       continue;
     }
     const DispatchOutcome outcome = dispatch_message(billing, delivery->message);
-    ++(outcome == DispatchOutcome::kProcessed ? counters.processed : counters.skipped_duplicates);
+    if (outcome != DispatchOutcome::kProcessed) {
+      ++counters.skipped_duplicates;
+    } else if (is_of_run(delivery->message.envelope, run)) {
+      ++counters.processed;
+    } else {
+      ++counters.earlier_runs_processed;
+    }
     if (++handled > crash_after) {
       return;  // "crash": committed, never acknowledged; the transport will redeliver
     }

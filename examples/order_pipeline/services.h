@@ -24,17 +24,19 @@ namespace docket::examples {
 void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
                   const std::string& run, std::size_t count, std::atomic<std::size_t>& placed);
 
-// billing: an inbox consumer writing one invoice per OrderPlaced processed.
+// billing: an inbox consumer writing one invoice per OrderPlaced processed. A run's
+// messages are told apart by their correlation id, the order id "<run>-<n>".
 struct BillingCounters {
-  std::atomic<std::uint64_t> processed = 0;
-  std::atomic<std::uint64_t> skipped_duplicates = 0;
+  std::atomic<std::uint64_t> processed = 0;               // this run's orders
+  std::atomic<std::uint64_t> earlier_runs_processed = 0;  // orders other runs left
+  std::atomic<std::uint64_t> skipped_duplicates = 0;      // of any run
 };
 
 // Receives, dispatches through the inbox and acknowledges until `stop`. When
 // `crash_after` deliveries were processed, it processes one more and returns without
 // acknowledging it, the way a process dies between commit and ack.
 void consume_orders(InboxStore& store, InProcessTransport& transport, const OrderServices& services,
-                    BillingCounters& counters, std::stop_token stop,
+                    const std::string& run, BillingCounters& counters, std::stop_token stop,
                     std::uint64_t crash_after = UINT64_MAX);
 
 }  // namespace docket::examples

@@ -10,8 +10,9 @@ namespace docket::testing {
 
 // Runs `docket demo --store <store> --orders <orders> --faults heavy --json` and
 // expects exit 0 and a summary that adds up: ok, every order published, processed and
-// invoiced once, the billing consumer restarted once, and the faults absorbed (every
-// delivery processed or skipped as a duplicate). Returns the summary (null when the
+// invoiced once (and the messages an earlier run left published and processed besides),
+// the billing consumer restarted once, and the faults absorbed (every delivery
+// processed or skipped as a duplicate). Returns the summary (null when the
 // run failed, the failure recorded).
 nlohmann::json expect_demo_ok(const std::string& store, int orders);
 

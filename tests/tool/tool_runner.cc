@@ -2,13 +2,17 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -96,14 +100,31 @@ class InputFile {
 };
 
 // Reads both pipes until both reach end of file; polling both avoids a deadlock when
-// the child fills one while the parent blocks on the other.
-void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err) {
+// the child fills one while the parent blocks on the other. `on_out`, when set, is
+// called after each piece of stdout is appended to `out`; `on_deadline`, when set, once
+// `deadline` has passed (it ends the child, and the pipes with it).
+void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err,
+           const std::function<void()>& on_out, std::chrono::steady_clock::time_point deadline,
+           const std::function<void()>& on_deadline) {
   std::array<pollfd, 2> fds{pollfd{out_pipe.read_end(), POLLIN, 0},
                             pollfd{err_pipe.read_end(), POLLIN, 0}};
   std::array<std::string*, 2> sinks{&out, &err};
   int open_count = 2;
+  bool deadline_passed = false;
   while (open_count > 0) {
-    if (::poll(fds.data(), fds.size(), -1) < 0) {
+    int wait_ms = -1;
+    if (on_deadline && !deadline_passed) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      wait_ms = static_cast<int>(std::max<std::chrono::milliseconds::rep>(left.count(), 0));
+    }
+    const int ready = ::poll(fds.data(), fds.size(), wait_ms);
+    if (ready == 0) {
+      on_deadline();  // the child is ended: its pipes reach end of file
+      deadline_passed = true;
+      continue;
+    }
+    if (ready < 0) {
       if (errno == EINTR) {
         continue;
       }
@@ -117,6 +138,9 @@ void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err) {
       const ssize_t n = ::read(fds[i].fd, buffer.data(), buffer.size());
       if (n > 0) {
         sinks[i]->append(buffer.data(), static_cast<std::size_t>(n));
+        if (i == 0 && on_out) {
+          on_out();
+        }
       } else if (n == 0 || errno != EINTR) {
         fds[i].fd = -1;  // end of file (or a read error: nothing more will come)
         --open_count;
@@ -131,7 +155,14 @@ std::string describe(const ToolRun& run) {
   return "exit " + std::to_string(run.exit_code) + "\nstdout: " + run.out + "\nstderr: " + run.err;
 }
 
-ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input) {
+namespace {
+
+// Runs `docket args...` to completion, calling on_out(pid, stdout so far) as stdout
+// grows; kills it with SIGKILL when it runs past `limit` (when given).
+ToolRun run_child(const std::vector<std::string>& args, const std::optional<std::string>& input,
+                  const std::function<void(pid_t, const std::string&)>& on_out,
+                  std::optional<std::chrono::seconds> limit = std::nullopt) {
+  const auto deadline = std::chrono::steady_clock::now() + limit.value_or(std::chrono::seconds(0));
   std::vector<std::string> argv_storage{DOCKET_TOOL_PATH};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -163,7 +194,24 @@ ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std
   err_pipe.close_write();
 
   ToolRun run;
-  drain(out_pipe, err_pipe, run.out, run.err);
+  bool overran = false;
+  std::function<void()> on_deadline;
+  if (limit) {
+    on_deadline = [&] {
+      if (!overran) {
+        ::kill(pid, SIGKILL);
+        overran = true;
+      }
+    };
+  }
+  drain(
+      out_pipe, err_pipe, run.out, run.err,
+      [&] {
+        if (on_out) {
+          on_out(pid, run.out);
+        }
+      },
+      deadline, on_deadline);
 
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
@@ -172,7 +220,31 @@ ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std
     }
   }
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (overran) {
+    run.err +=
+        "\n[killed by the test: still running after " + std::to_string(limit->count()) + " s]";
+  }
   return run;
+}
+
+}  // namespace
+
+ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input) {
+  return run_child(args, input, {});
+}
+
+ToolRun run_docket_within(const std::vector<std::string>& args, std::chrono::seconds limit) {
+  return run_child(args, std::nullopt, {}, limit);
+}
+
+ToolRun run_docket_killed_at(const std::vector<std::string>& args, const std::string& marker) {
+  bool killed = false;
+  return run_child(args, std::nullopt, [&](pid_t pid, const std::string& out) {
+    if (!killed && out.find(marker) != std::string::npos) {
+      ::kill(pid, SIGKILL);
+      killed = true;
+    }
+  });
 }
 
 }  // namespace docket::testing
