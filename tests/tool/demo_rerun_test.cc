@@ -63,7 +63,7 @@ TEST(DocketDemo, RerunOnTheFileOfAKilledRunEnds) {
   const conformance::eventsourcing::TempDir dir;
   const std::string path = dir.file("");
   const ToolRun killed = run_docket_killed_at(
-      {"demo", "--dir", path, "--orders", "1000", "--faults", "none"}, "progress:");
+      {"demo", "--dir", path, "--orders", "600", "--faults", "none"}, "progress:");
   ASSERT_EQ(killed.exit_code, -1) << "not killed mid-run: " << describe(killed);
   const ToolRun rerun =
       run_docket_within({"demo", "--dir", path, "--orders", "50", "--faults", "none", "--json"},
