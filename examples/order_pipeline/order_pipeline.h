@@ -30,7 +30,9 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed);
 
 struct PipelineOptions {
   std::size_t orders = 1000;
-  std::string store_url;  // a sqlite: or postgresql: URL (see docket/open_outbox_store.h)
+  // A store URL (docket/open_outbox_store.h) of a provider the services run on
+  // (services_for_store.h): sqlite:, postgresql:, or one with services of its own.
+  std::string store_url;
   FaultLevel faults = FaultLevel::kSome;
   std::uint64_t seed = 1;
 };
@@ -44,14 +46,16 @@ struct PipelineProgress {
 };
 
 struct PipelineReport {
-  std::size_t orders = 0;                // placed: order row + OrderPlaced in one transaction
-  std::uint64_t published = 0;           // outbox rows the relay published and marked done
-  std::uint64_t publish_retries = 0;     // publishes that failed and were retried with backoff
-  std::uint64_t deliveries = 0;          // deliveries billing received
-  std::uint64_t redeliveries = 0;        // ... of which redeliveries (lost ack, crash)
-  std::uint64_t duplicates = 0;          // ... of which duplicate copies
-  std::uint64_t processed = 0;           // dispatches that ran the handler
-  std::uint64_t skipped_duplicates = 0;  // dispatches the inbox collapsed
+  std::size_t orders = 0;                    // placed: order row + OrderPlaced in one transaction
+  std::uint64_t published = 0;               // outbox rows the relay published and marked done
+                                             // (an earlier run's left over among them)
+  std::uint64_t publish_retries = 0;         // publishes that failed and were retried with backoff
+  std::uint64_t deliveries = 0;              // deliveries billing received
+  std::uint64_t redeliveries = 0;            // ... of which redeliveries (lost ack, crash)
+  std::uint64_t duplicates = 0;              // ... of which duplicate copies
+  std::uint64_t processed = 0;               // dispatches of this run's orders that ran the handler
+  std::uint64_t earlier_runs_processed = 0;  // ... of orders an earlier, killed run left
+  std::uint64_t skipped_duplicates = 0;      // dispatches the inbox collapsed (of any run)
   int consumer_restarts = 0;
   std::int64_t invoices = 0;          // rows in billing's invoices table
   std::int64_t duplicates_found = 0;  // orders invoiced more than once
@@ -64,7 +68,7 @@ struct PipelineReport {
 
 // Runs the pipeline to the end, calling `progress` (when set) from the calling thread
 // about ten times a second. Throws ConfigurationError for a store URL the services
-// have no SQL for (neither sqlite: nor postgresql:), and what the stores throw.
+// cannot run on (services_for_store.h), and what the stores throw.
 PipelineReport run_order_pipeline(
     const PipelineOptions& options,
     const std::function<void(const PipelineProgress&)>& progress = {});

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "demo_run.h"
 #include "tool_runner.h"
 #if DOCKET_HAVE_POSTGRES
 #include "support/postgres_schema.h"
@@ -40,16 +41,8 @@ TEST(DocketDemo, JsonSummaryShowsEveryOrderInvoicedOnceThroughHeavyFaults) {
 TEST(DocketDemo, RunsOnPostgresRepeatedly) {
   const test_support::PostgresSchema schema;
   for (int run = 1; run <= 2; ++run) {
-    const ToolRun demo = run_docket(
-        {"demo", "--store", schema.url(), "--orders", "200", "--faults", "heavy", "--json"});
-    ASSERT_EQ(demo.exit_code, 0) << "run " << run << ": " << describe(demo);
-    const auto summary = nlohmann::json::parse(demo.out);
-    EXPECT_TRUE(summary.at("ok").get<bool>()) << demo.out;
-    EXPECT_EQ(summary.at("orders"), 200);
-    EXPECT_EQ(summary.at("invoices"), 200);
-    EXPECT_EQ(summary.at("duplicates_found"), 0);
-    EXPECT_EQ(summary.at("consumer_restarts"), 1);
-    EXPECT_GT(summary.at("redeliveries").get<int>(), 0);
+    SCOPED_TRACE("run " + std::to_string(run));
+    expect_demo_ok(schema.url(), 200);
   }
 }
 #endif

@@ -2,15 +2,17 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <chrono>
-#include <csignal>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -97,24 +99,30 @@ class InputFile {
   std::string path_ = "/tmp/docket-tool-input-XXXXXX";
 };
 
-// Reads both pipes until both reach end of file or `deadline` passes; polling both
-// avoids a deadlock when the child fills one while the parent blocks on the other.
-// Returns false when the deadline passed first.
-bool drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err,
-           std::chrono::steady_clock::time_point deadline) {
+// Reads both pipes until both reach end of file; polling both avoids a deadlock when
+// the child fills one while the parent blocks on the other. `on_out`, when set, is
+// called after each piece of stdout is appended to `out`; `on_deadline`, when set, once
+// `deadline` has passed (it ends the child, and the pipes with it).
+void drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err,
+           const std::function<void()>& on_out, std::chrono::steady_clock::time_point deadline,
+           const std::function<void()>& on_deadline) {
   std::array<pollfd, 2> fds{pollfd{out_pipe.read_end(), POLLIN, 0},
                             pollfd{err_pipe.read_end(), POLLIN, 0}};
   std::array<std::string*, 2> sinks{&out, &err};
   int open_count = 2;
+  bool deadline_passed = false;
   while (open_count > 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      return false;
+    int wait_ms = -1;
+    if (on_deadline && !deadline_passed) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      wait_ms = static_cast<int>(std::max<std::chrono::milliseconds::rep>(left.count(), 0));
     }
-    const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(left.count()));
+    const int ready = ::poll(fds.data(), fds.size(), wait_ms);
     if (ready == 0) {
-      continue;  // the deadline is checked at the top
+      on_deadline();  // the child is ended: its pipes reach end of file
+      deadline_passed = true;
+      continue;
     }
     if (ready < 0) {
       if (errno == EINTR) {
@@ -130,13 +138,15 @@ bool drain(Pipe& out_pipe, Pipe& err_pipe, std::string& out, std::string& err,
       const ssize_t n = ::read(fds[i].fd, buffer.data(), buffer.size());
       if (n > 0) {
         sinks[i]->append(buffer.data(), static_cast<std::size_t>(n));
+        if (i == 0 && on_out) {
+          on_out();
+        }
       } else if (n == 0 || errno != EINTR) {
         fds[i].fd = -1;  // end of file (or a read error: nothing more will come)
         --open_count;
       }
     }
   }
-  return true;
 }
 
 }  // namespace
@@ -146,9 +156,15 @@ std::string describe(const ToolRun& run) {
          "\nstdout: " + run.out + "\nstderr: " + run.err;
 }
 
-ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input,
-                   std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+namespace {
+
+// Runs `docket args...` to completion, calling on_out(pid, stdout so far) as stdout
+// grows; kills it with SIGKILL when it runs past `limit`, so that no run outlives its
+// test.
+ToolRun run_child(const std::vector<std::string>& args, const std::optional<std::string>& input,
+                  const std::function<void(pid_t, const std::string&)>& on_out,
+                  std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
   std::vector<std::string> argv_storage{DOCKET_TOOL_PATH};
   argv_storage.insert(argv_storage.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -180,12 +196,21 @@ ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std
   err_pipe.close_write();
 
   ToolRun run;
-  if (!drain(out_pipe, err_pipe, run.out, run.err, deadline)) {
-    // Still running (or its output still open) at the deadline: a hang. Killed, then
-    // reaped below, so no run outlives its test.
-    run.timed_out = true;
-    ::kill(pid, SIGKILL);
-  }
+  bool overran = false;
+  const std::function<void()> on_deadline = [&] {
+    if (!overran) {
+      ::kill(pid, SIGKILL);
+      overran = true;
+    }
+  };
+  drain(
+      out_pipe, err_pipe, run.out, run.err,
+      [&] {
+        if (on_out) {
+          on_out(pid, run.out);
+        }
+      },
+      deadline, on_deadline);
 
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
@@ -193,8 +218,37 @@ ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std
       fail("waitpid", errno);
     }
   }
-  run.exit_code = WIFEXITED(status) && !run.timed_out ? WEXITSTATUS(status) : -1;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.timed_out = overran;
+  if (overran) {
+    run.err += "\n[killed by the test: still running after " + std::to_string(limit.count()) +
+               " ms]";
+  }
   return run;
+}
+
+}  // namespace
+
+ToolRun run_docket(const std::vector<std::string>& args, const std::optional<std::string>& input,
+                   std::chrono::milliseconds timeout) {
+  return run_child(args, input, {}, timeout);
+}
+
+ToolRun run_docket_within(const std::vector<std::string>& args, std::chrono::seconds limit) {
+  return run_child(args, std::nullopt, {}, limit);
+}
+
+ToolRun run_docket_killed_at(const std::vector<std::string>& args, const std::string& marker) {
+  bool killed = false;
+  return run_child(
+      args, std::nullopt,
+      [&](pid_t pid, const std::string& out) {
+        if (!killed && out.find(marker) != std::string::npos) {
+          ::kill(pid, SIGKILL);
+          killed = true;
+        }
+      },
+      kDefaultToolTimeout);
 }
 
 }  // namespace docket::testing

@@ -33,6 +33,15 @@ ToolRun run_docket(const std::vector<std::string>& args,
                    const std::optional<std::string>& input = std::nullopt,
                    std::chrono::milliseconds timeout = kDefaultToolTimeout);
 
+// Runs `docket args...` as run_docket does, but kills it with SIGKILL when it is still
+// running after `limit`: exit_code -1, and stderr says so. For a run that must end.
+ToolRun run_docket_within(const std::vector<std::string>& args, std::chrono::seconds limit);
+
+// Runs `docket args...` and kills it with SIGKILL as soon as its stdout holds `marker`,
+// the way a process dies mid-run; returns what it wrote until then (exit_code -1 when
+// it was killed, its exit status when it ended before writing the marker).
+ToolRun run_docket_killed_at(const std::vector<std::string>& args, const std::string& marker);
+
 }  // namespace docket::testing
 
 #endif  // DOCKET_TESTS_TOOL_TOOL_RUNNER_H_

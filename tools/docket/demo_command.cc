@@ -14,6 +14,7 @@
 #include "docket/error.h"
 #include "docket/printable_store_url.h"
 #include "order_pipeline.h"
+#include "services_for_store.h"
 
 namespace docket::tool {
 namespace {
@@ -71,6 +72,7 @@ void show_progress(const PipelineProgress& p, bool terminal) {
     last_quarter = quarter;
     std::printf("  progress: placed %zu, published %zu, invoiced %zu of %zu\n", p.placed,
                 p.published, p.processed, p.total);
+    std::fflush(stdout);  // a line as it happens, also into a pipe
   }
 }
 
@@ -81,16 +83,21 @@ void print_summary(const PipelineReport& r, const std::string& store) {
       "  messages published      %llu   (relay retries after transport failures: %llu)\n"
       "  deliveries received     %llu   (redeliveries %llu, duplicates %llu, consumer restarts "
       "%d)\n"
-      "  processed               %llu\n"
-      "  skipped as duplicates   %llu\n"
-      "  invoices written        %lld   (orders invoiced twice: %lld)\n"
-      "verdict: %s\n",
+      "  processed               %llu\n",
       store.c_str(), r.seconds, r.orders, static_cast<unsigned long long>(r.published),
       static_cast<unsigned long long>(r.publish_retries),
       static_cast<unsigned long long>(r.deliveries),
       static_cast<unsigned long long>(r.redeliveries),
       static_cast<unsigned long long>(r.duplicates), r.consumer_restarts,
-      static_cast<unsigned long long>(r.processed),
+      static_cast<unsigned long long>(r.processed));
+  if (r.earlier_runs_processed > 0) {
+    std::printf("  earlier runs' orders    %llu   (left in the outbox by a run that ended early)\n",
+                static_cast<unsigned long long>(r.earlier_runs_processed));
+  }
+  std::printf(
+      "  skipped as duplicates   %llu\n"
+      "  invoices written        %lld   (orders invoiced twice: %lld)\n"
+      "verdict: %s\n",
       static_cast<unsigned long long>(r.skipped_duplicates), static_cast<long long>(r.invoices),
       static_cast<long long>(r.duplicates_found),
       r.ok() ? "ok: invoices == orders, no order invoiced twice"
@@ -106,6 +113,7 @@ nlohmann::json to_json(const PipelineReport& r, const DemoArgs& args, const std:
           {"duplicates", r.duplicates},
           {"consumer_restarts", r.consumer_restarts},
           {"processed", r.processed},
+          {"earlier_runs_processed", r.earlier_runs_processed},
           {"skipped_duplicates", r.skipped_duplicates},
           {"invoices", r.invoices},
           {"duplicates_found", r.duplicates_found},
@@ -163,6 +171,15 @@ void run_demo(const DemoArgs& args) {
   }
 }
 
+// ", " and the example URL of each provider with order services of its own.
+std::string store_examples() {
+  std::string text;
+  for (const examples::DemoProviderEntry& entry : examples::demo_providers()) {
+    text += ", " + std::string(entry.provider->example_url);
+  }
+  return text;
+}
+
 }  // namespace
 
 void add_demo_command(CLI::App& app) {
@@ -175,8 +192,8 @@ void add_demo_command(CLI::App& app) {
       ->check(whole_count())
       ->capture_default_str();
   demo->add_option("--store", args->store,
-                   "Store URL: sqlite:///tmp/demo.db or postgresql://user@host:port/db "
-                   "(default: a SQLite file in --dir)");
+                   "Store URL: sqlite:///tmp/demo.db, postgresql://user@host:port/db" +
+                       store_examples() + " (default: a SQLite file in --dir)");
   demo->add_option("--dir", args->dir,
                    "Directory for the SQLite file, kept afterwards (default: a temporary "
                    "directory, removed)");
@@ -188,7 +205,8 @@ void add_demo_command(CLI::App& app) {
       ->capture_default_str();
   demo->add_flag("--json", args->json,
                  "Print one JSON object on one line: orders, published, deliveries, "
-                 "redeliveries, duplicates, processed, skipped_duplicates, invoices, "
+                 "redeliveries, duplicates, processed, earlier_runs_processed, "
+                 "skipped_duplicates, invoices, "
                  "duplicates_found, ok, ...");
   demo->get_option("--dir")->excludes(demo->get_option("--store"));
   demo->callback([args] { run_demo(*args); });

@@ -12,3 +12,5 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynam
 # legacy-key guard (tests/tool).
 docket_conformance(tool scratch_database.cc dynamodb_bench_test.cc dynamodb_inspect_test.cc
   LINK docket_test_dynamodb)
+# `docket demo --store dynamodb://...` end to end, and its services' invoice count (tests/tool).
+docket_conformance(tool dynamodb_demo_test.cc LINK docket_test_dynamodb docket_order_pipeline)

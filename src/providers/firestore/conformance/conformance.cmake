@@ -11,3 +11,5 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_fires
 # the Firestore emulator, and the inspection commands under its legacy-key guard (tests/tool).
 docket_conformance(tool scratch_database.cc firestore_bench_test.cc firestore_inspect_test.cc
   LINK docket_test_firestore)
+# `docket demo --store firestore://...` end to end, and its services' invoice count (tests/tool).
+docket_conformance(tool firestore_demo_test.cc LINK docket_test_firestore docket_order_pipeline)

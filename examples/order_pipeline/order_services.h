@@ -1,0 +1,82 @@
+// What the order pipeline's two services keep in their own tables, on one store: the
+// part of `docket demo` that differs between databases. The pipeline (services.cc,
+// order_pipeline.cc) is written once over this interface; the SQL services
+// (sql_services.cc) serve SQLite and PostgreSQL, and a provider without SQL gives its
+// own in src/providers/<name>/demo/ (listed with the provider by
+// builtin_providers.cmake, found by services_for_store.h), so that no line here names
+// it.
+//
+// Invariants every implementation keeps:
+//  - the order and the invoice are written through the unit of work's own transaction
+//    (the public provider wrapper), so they commit with the outbox message and the
+//    inbox's dedup record, or not at all;
+//  - each write_invoice() call adds a new invoice: nothing (no unique constraint on the
+//    order) can hide a message processed twice, which count_invoices() would then show;
+//  - a run's orders are those whose id begins with "<run>-" (services.h), so runs on one
+//    database keep apart.
+//
+// Thread-safety: an implementation is immutable once made; every member may be called
+// from many threads at once (each with its own transaction).
+#ifndef DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_SERVICES_H_
+#define DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_SERVICES_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "docket/error.h"
+#include "docket/handler_transaction.h"
+
+namespace docket::examples {
+
+struct OrderPlaced {
+  std::string order_id;
+  std::int64_t amount_cents = 0;
+};
+
+// Invoices of one run's orders, and how many of them repeat an order already invoiced.
+struct InvoiceCount {
+  std::int64_t invoices = 0;
+  std::int64_t duplicates = 0;
+};
+
+class OrderServices {
+ public:
+  virtual ~OrderServices() = default;
+
+  // Set-up, before any order: creates the orders and invoices tables when missing.
+  // Throws ConfigurationError when the store is one these services cannot write to.
+  virtual void create_tables() const = 0;
+  // The orders service: writes the order through `tx`, the unit of work that also
+  // stages its OrderPlaced.
+  virtual void write_order(HandlerTransaction& tx, const OrderPlaced& order) const = 0;
+  // The billing service's handler: writes one new invoice of `order` through `tx`, the
+  // inbox's unit of work.
+  virtual void write_invoice(HandlerTransaction& tx, const OrderPlaced& order) const = 0;
+  // The invoices of the orders of `run`, read after the run (strongly consistent
+  // where the database offers it).
+  virtual InvoiceCount count_invoices(std::string_view run) const = 0;
+};
+
+// A provider's own services (src/providers/<name>/demo/): the URL it shows in
+// messages, and its services on a store URL of the provider.
+struct DemoProvider {
+  std::string_view example_url;
+  std::unique_ptr<OrderServices> (*open)(std::string_view url);
+};
+
+// `tx` as the provider wrapper T (which declares `static constexpr std::string_view
+// kTypeName`); ConfigurationError naming both types when it is another provider's.
+template <class T>
+T& transaction_as(HandlerTransaction& tx) {
+  if (auto* typed = dynamic_cast<T*>(&tx)) {
+    return *typed;
+  }
+  throw ConfigurationError("demo: the order services write through " + std::string(T::kTypeName) +
+                           " but the store's unit of work provides " + std::string(tx.type_name()));
+}
+
+}  // namespace docket::examples
+
+#endif  // DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_SERVICES_H_

@@ -1,0 +1,105 @@
+// The order pipeline's services on Firestore (examples/order_pipeline/order_services.h).
+//
+// Collections, under the store URL's prefix P (Firestore makes a collection with its
+// first document, so there is nothing to create):
+//   P + "demo_orders"    document id: the order id; orderId, amountCents
+//   P + "demo_invoices"  document id: a fresh v4 uuid per invoice; orderId, amountCents
+// An invoice is keyed by its own id, never by its order, so a message processed twice
+// would leave two invoices of one order for count_invoices() to find. The writes go
+// through the public docket::firestore::Transaction, so each commits in the one commit
+// of its unit of work (the outbox document, or the inbox's dedup document).
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "docket/firestore/transaction.h"
+#include "docket/uuid.h"
+#include "order_services.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_url.h"
+#include "providers/firestore/firestore_value.h"
+
+namespace docket::firestore {
+namespace {
+
+using examples::InvoiceCount;
+using examples::OrderPlaced;
+
+constexpr std::string_view kOrdersBase = "demo_orders";
+constexpr std::string_view kInvoicesBase = "demo_invoices";
+constexpr std::string_view kOrderId = "orderId";
+constexpr std::string_view kAmount = "amountCents";
+constexpr std::size_t kCountPage = 300;
+
+nlohmann::json order_fields(const OrderPlaced& order) {
+  return {{kOrderId, string_value(order.order_id)}, {kAmount, integer_value(order.amount_cents)}};
+}
+
+class FirestoreOrderServices final : public examples::OrderServices {
+ public:
+  explicit FirestoreOrderServices(std::string_view url)
+      : client_(parse_store_url(url)),
+        orders_(client_.url().collection(kOrdersBase)),
+        invoices_(client_.url().collection(kInvoicesBase)) {}
+
+  // Firestore makes a collection with its first document.
+  void create_tables() const override {}
+
+  void write_order(HandlerTransaction& tx, const OrderPlaced& order) const override {
+    examples::transaction_as<Transaction>(tx).create(orders_, order.order_id, order_fields(order));
+  }
+
+  void write_invoice(HandlerTransaction& tx, const OrderPlaced& order) const override {
+    examples::transaction_as<Transaction>(tx).create(invoices_, Uuid::v4().to_string(),
+                                                     order_fields(order));
+  }
+
+  // The run's invoices, page by page: those whose order id lies in ["<run>-",
+  // "<run>."), '.' being the character after '-' (a query reads committed documents,
+  // strongly consistent).
+  InvoiceCount count_invoices(std::string_view run) const override {
+    const std::string from = std::string(run) + "-";
+    const std::string until = std::string(run) + ".";
+    InvoiceCount count;
+    std::set<std::string, std::less<>> orders;
+    query_pages(
+        client_,
+        {.collection = invoices_,
+         .where = all_of({field_filter(kOrderId, "GREATER_THAN_OR_EQUAL", string_value(from)),
+                          field_filter(kOrderId, "LESS_THAN", string_value(until))}),
+         .order_by = {{std::string(kOrderId), false}}},
+        kCountPage, [&](std::vector<Document>& page) {
+          for (const Document& document : page) {
+            ++count.invoices;
+            orders.emplace(FieldReader(document.fields, "Firestore demo invoice " + document.id)
+                               .string(kOrderId));
+          }
+          return true;
+        });
+    count.duplicates = count.invoices - static_cast<std::int64_t>(orders.size());
+    return count;
+  }
+
+ private:
+  Client client_;
+  std::string orders_;
+  std::string invoices_;
+};
+
+std::unique_ptr<examples::OrderServices> open_services(std::string_view url) {
+  return std::make_unique<FirestoreOrderServices>(url);
+}
+
+}  // namespace
+
+const examples::DemoProvider& demo_services() {
+  static const examples::DemoProvider provider{
+      .example_url = "firestore://127.0.0.1:8080?project=demo", .open = &open_services};
+  return provider;
+}
+
+}  // namespace docket::firestore
