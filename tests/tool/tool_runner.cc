@@ -221,8 +221,8 @@ ToolRun run_child(const std::vector<std::string>& args, const std::optional<std:
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   run.timed_out = overran;
   if (overran) {
-    run.err += "\n[killed by the test: still running after " + std::to_string(limit.count()) +
-               " ms]";
+    run.err +=
+        "\n[killed by the test: still running after " + std::to_string(limit.count()) + " ms]";
   }
   return run;
 }
