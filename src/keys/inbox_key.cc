@@ -1,5 +1,6 @@
 #include "docket/keys/inbox_key.h"
 
+#include "docket/error.h"
 #include "keys/key_builder.h"
 
 namespace docket::keys {
@@ -95,6 +96,51 @@ std::optional<std::string> recover_legacy_inbox_tenant(std::string_view old_id,
     return std::nullopt;
   }
   return std::string(old_id.substr(0, old_id.size() - suffix.size()));
+}
+
+InboxIdRekey rekey_inbox_entry_id(Provider provider, std::string_view id,
+                                  std::string_view message_id, std::string_view handler_type) {
+  // In double quotes, as JSON writes strings (the exported lines are JSON).
+  const auto quoted = [](std::string_view text) {
+    std::string out = "\"";
+    for (const char c : text) {
+      if (c == '"' || c == '\\') {
+        out += '\\';
+      }
+      out += c;
+    }
+    return out + '"';
+  };
+  if (const auto terms = parse_inbox_entry_id(provider, id)) {
+    if (terms->message_id == message_id && terms->handler_type == handler_type) {
+      return {.outcome = InboxIdRekey::Outcome::kCurrent};
+    }
+    return {.outcome = InboxIdRekey::Outcome::kRefused,
+            .reason = "has the id " + quoted(id) + ", on the current shape, but it names message " +
+                      quoted(terms->message_id) + " and handler " + quoted(terms->handler_type) +
+                      ", while its fields say " + quoted(message_id) + " and " +
+                      quoted(handler_type)};
+  }
+  const std::optional<std::string> tenant =
+      recover_legacy_inbox_tenant(id, message_id, handler_type);
+  if (!tenant) {
+    return {.outcome = InboxIdRekey::Outcome::kRefused,
+            .reason = "has the id " + quoted(id) +
+                      ", on neither shape: not the current id, and not the legacy "
+                      "{tenant}_{messageId}_{handlerType} with its messageId " +
+                      quoted(message_id) + " and handlerType " + quoted(handler_type)};
+  }
+  try {
+    return {.outcome = InboxIdRekey::Outcome::kRekey,
+            .new_id = compose_inbox_entry_id(provider, {.tenant = *tenant,
+                                                        .message_id = std::string(message_id),
+                                                        .handler_type = std::string(handler_type)})
+                          .value};
+  } catch (const Error& error) {
+    return {.outcome = InboxIdRekey::Outcome::kRefused,
+            .reason = "has the legacy id " + quoted(id) + ", whose recovered tenant " +
+                      quoted(*tenant) + " gives no valid id: " + error.what()};
+  }
 }
 
 }  // namespace docket::keys

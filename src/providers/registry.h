@@ -30,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/inbox_id_migration.h"
 #include "docket/keys/provider.h"
 #include "docket/legacy_scan.h"
 
@@ -86,6 +87,10 @@ struct ProviderRegistration {
   // Every key of its tables or collections under a shape docket no longer writes
   // (docket/legacy_scan.h); nullptr: it keys records by columns and holds none.
   LegacyScan (*legacy_scan)(std::string_view url, std::size_t max_examples) = nullptr;
+  // Re-keys its inbox entries stored under the legacy '_'-joined id
+  // (docket/inbox_id_migration.h); nullptr: it never stored any.
+  InboxIdMigration (*migrate_inbox_ids)(std::string_view url,
+                                        const InboxIdMigrationOptions& options) = nullptr;
 };
 
 // A provider this build leaves out, and the CMake option that would build it.

@@ -103,7 +103,7 @@ TEST(MigrateInboxIds, ABadLineIsReportedByNumberAndTheOthersAreStillReKeyed) {
   EXPECT_EQ(lines[0]["id"], "inbox:a:1:H");
   EXPECT_EQ(lines[1]["id"], "inbox:b:3:H");
   EXPECT_THAT(run.err, HasSubstr("line 2 is not JSON"));
-  EXPECT_THAT(run.err, AllOf(HasSubstr("line 3 id \"x_y_z\" is on neither shape"),
+  EXPECT_THAT(run.err, AllOf(HasSubstr("line 3 has the id \"x_y_z\", on neither shape"),
                              HasSubstr("messageId \"q\"")));
   EXPECT_THAT(run.err, HasSubstr("line 4 is a JSON array"));
   EXPECT_THAT(run.err, HasSubstr("line 5 its \"messageId\" field is number, not a string"));
@@ -138,7 +138,7 @@ TEST(MigrateInboxIds, AnExistingOldIdFieldIsNeverOverwritten) {
 TEST(MigrateInboxIds, ACurrentIdWhoseFieldsDisagreeIsRefused) {
   const ToolRun run = migrate("firestore", exported("inbox:acme:1:H", "2", "H"));
   EXPECT_EQ(run.exit_code, 1) << describe(run);
-  EXPECT_THAT(run.err, HasSubstr("is on the current shape but names message \"1\""));
+  EXPECT_THAT(run.err, HasSubstr("on the current shape, but it names message \"1\""));
 }
 
 TEST(MigrateInboxIds, AnElasticsearchIdOver512BytesIsReportedNeverTruncated) {
@@ -160,6 +160,25 @@ TEST(MigrateInboxIds, OnlyProvidersThatHadTheLegacyShapeAreAccepted) {
   EXPECT_EQ(run.exit_code, 2) << describe(run);
   EXPECT_THAT(run.err, AllOf(HasSubstr("firestore"), HasSubstr("elasticsearch")));
   EXPECT_THAT(run.out, Not(HasSubstr("inbox:")));
+}
+
+// The online form: a store whose provider never wrote the legacy id is refused (exit 1)
+// before anything is read; the two forms exclude each other and --dry-run belongs to
+// the online one (usage errors, exit 2).
+TEST(MigrateInboxIds, TheOnlineFormTakesOnlyAStoreThatHadTheLegacyShape) {
+  const std::string sqlite = "sqlite:///nonexistent-dir-for-docket/inbox.db";
+  const ToolRun refused = run_docket({"migrate", "inbox-ids", "--store", sqlite});
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("never stored inbox entries under the legacy"));
+
+  const ToolRun both =
+      run_docket({"migrate", "inbox-ids", "--store", sqlite, "--provider", "firestore"});
+  EXPECT_EQ(both.exit_code, 2) << describe(both);
+  const ToolRun dry_offline =
+      run_docket({"migrate", "inbox-ids", "--provider", "firestore", "--dry-run"}, "");
+  EXPECT_EQ(dry_offline.exit_code, 2) << describe(dry_offline);
+  const ToolRun neither = run_docket({"migrate", "inbox-ids"});
+  EXPECT_EQ(neither.exit_code, 2) << describe(neither);
 }
 
 }  // namespace

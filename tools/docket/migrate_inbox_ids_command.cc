@@ -1,6 +1,7 @@
-// docket migrate inbox-ids --provider firestore|elasticsearch: re-keys exported inbox
-// entries, offline, from the legacy id {tenant}_{messageId}_{handlerType} to the id
-// docket writes (docket/keys/inbox_key.h).
+// docket migrate inbox-ids: the subcommand, and its offline form (--provider
+// firestore|elasticsearch), which re-keys exported inbox entries from the legacy id
+// {tenant}_{messageId}_{handlerType} to the id docket writes (docket/keys/inbox_key.h).
+// The online form (--store) is migrate_inbox_ids_store.cc.
 //
 // The legacy join is ambiguous, so the tenant is recovered from each document's own
 // messageId and handlerType fields, never from the id alone: whatever precedes
@@ -11,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -33,10 +35,6 @@ class LineRefused : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-std::string json_quoted(std::string_view text) {
-  return nlohmann::json(text).dump();
-}
 
 // JSON reads an integer literal beyond 64 bits as a double, so writing the document back
 // would round it: such a line is refused rather than changed. Scans the number
@@ -97,39 +95,20 @@ const std::string& string_field(const Document& document, const std::string& nam
 // The document re-keyed, or nullopt when its id is already the current one.
 std::optional<Document> rekeyed(keys::Provider provider, Document document) {
   const std::string old_id = string_field(document, "id");
-  const std::string& message_id = string_field(document, "messageId");
-  const std::string& handler_type = string_field(document, "handlerType");
-
-  if (const auto terms = keys::parse_inbox_entry_id(provider, old_id)) {
-    if (terms->message_id == message_id && terms->handler_type == handler_type) {
+  const keys::InboxIdRekey rekey = keys::rekey_inbox_entry_id(
+      provider, old_id, string_field(document, "messageId"), string_field(document, "handlerType"));
+  switch (rekey.outcome) {
+    case keys::InboxIdRekey::Outcome::kCurrent:
       return std::nullopt;
-    }
-    throw LineRefused("id " + json_quoted(old_id) + " is on the current shape but names message " +
-                      json_quoted(terms->message_id) + " and handler " +
-                      json_quoted(terms->handler_type) + ", while the document's fields say " +
-                      json_quoted(message_id) + " and " + json_quoted(handler_type) +
-                      "; check the export");
-  }
-  const std::optional<std::string> tenant =
-      keys::recover_legacy_inbox_tenant(old_id, message_id, handler_type);
-  if (!tenant) {
-    throw LineRefused("id " + json_quoted(old_id) +
-                      " is on neither shape: not the current id, and not the legacy "
-                      "{tenant}_{messageId}_{handlerType} with this document's messageId " +
-                      json_quoted(message_id) + " and handlerType " + json_quoted(handler_type));
+    case keys::InboxIdRekey::Outcome::kRefused:
+      throw LineRefused(rekey.reason);
+    case keys::InboxIdRekey::Outcome::kRekey:
+      break;
   }
   if (document.contains("old_id")) {
     throw LineRefused("has an \"old_id\" field already; re-keying would overwrite it");
   }
-  try {
-    document["id"] =
-        keys::compose_inbox_entry_id(
-            provider, {.tenant = *tenant, .message_id = message_id, .handler_type = handler_type})
-            .value;
-  } catch (const Error& error) {
-    throw LineRefused("the recovered tenant " + json_quoted(*tenant) +
-                      " gives no valid id: " + error.what());
-  }
+  document["id"] = rekey.new_id;
   document["old_id"] = old_id;
   return document;
 }
@@ -185,22 +164,53 @@ void run(keys::Provider provider, std::istream& in, std::ostream& out) {
 }  // namespace
 
 void add_migrate_inbox_ids_subcommand(CLI::App& migrate_group) {
-  auto provider = std::make_shared<std::string>();
+  struct Args {
+    std::string provider;
+    std::string store;
+    bool dry_run = false;
+  };
+  auto args = std::make_shared<Args>();
   CLI::App* command = migrate_group.add_subcommand(
-      "inbox-ids", "Re-key exported inbox entries from the legacy '_'-joined id, offline");
+      "inbox-ids",
+      "Re-key inbox entries from the legacy '_'-joined id: offline from an export "
+      "(--provider), or online on the store (--store)");
   command->footer(
-      "Reads exported inbox documents on standard input, one JSON object a line, each with\n"
-      "at least `id` (the stored id), `messageId` and `handlerType` as the documents carry\n"
-      "them. For each on the legacy shape {tenant}_{messageId}_{handlerType} it writes the\n"
-      "same object to standard output with `id` set to the current id and `old_id` to the\n"
-      "legacy one: write each under its new id, then delete the old one, with the inbox\n"
-      "quiesced. Entries already on the current id are passed over (counted on stderr).\n"
-      "A line that is not JSON, fits neither shape or whose id cannot be composed (e.g.\n"
-      "over Elasticsearch's 512 bytes) is reported with its number, and the exit status\n"
-      "is 1. Numbers are written back as the same 64-bit integers or doubles.");
-  add_provider_option(*command, *provider, "firestore or elasticsearch")
-      ->check(CLI::IsMember({"firestore", "elasticsearch"}));
-  command->callback([provider] { run(provider_named(*provider), std::cin, std::cout); });
+      "Offline (--provider firestore|elasticsearch): reads exported inbox documents on\n"
+      "standard input, one JSON object a line, each with at least `id` (the stored id),\n"
+      "`messageId` and `handlerType` as the documents carry them. For each on the legacy\n"
+      "shape {tenant}_{messageId}_{handlerType} it writes the same object to standard\n"
+      "output with `id` set to the current id and `old_id` to the legacy one: write each\n"
+      "under its new id, then delete the old one, with the inbox quiesced. Entries already\n"
+      "on the current id are passed over (counted on stderr). A line that is not JSON, fits\n"
+      "neither shape or whose id cannot be composed (e.g. over Elasticsearch's 512 bytes)\n"
+      "is reported with its number, and the exit status is 1. Numbers are written back as\n"
+      "the same 64-bit integers or doubles.\n"
+      "\n"
+      "Online (--store firestore://..., with the inbox quiesced): the same for every entry\n"
+      "of the store's inbox collections, each moved by one atomic commit (the new id\n"
+      "created, the old one deleted), so an interrupted run is finished by the next one.\n"
+      "--dry-run counts without writing. Refused entries are listed and left as they are;\n"
+      "the exit status is then 1.");
+  CLI::Option* provider = command
+                              ->add_option("--provider", args->provider,
+                                           "Offline, from an export: firestore or elasticsearch")
+                              ->check(CLI::IsMember({"firestore", "elasticsearch"}));
+  CLI::Option* store = command->add_option(
+      "--store", args->store, "Online, on the store: a firestore:// URL, the inbox quiesced");
+  CLI::Option* dry_run =
+      command->add_flag("--dry-run", args->dry_run, "Online: count what would move, write nothing");
+  provider->excludes(store);
+  dry_run->needs(store);
+  command->require_option(1, 2);
+  command->callback([args, provider, store] {
+    if (*store) {
+      run_migrate_inbox_ids_online(args->store, args->dry_run);
+    } else if (*provider) {
+      run(provider_named(args->provider), std::cin, std::cout);
+    } else {
+      throw CLI::RequiredError("--provider or --store");
+    }
+  });
 }
 
 }  // namespace docket::tool

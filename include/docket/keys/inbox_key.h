@@ -59,6 +59,23 @@ std::optional<std::string> recover_legacy_inbox_tenant(std::string_view old_id,
                                                        std::string_view message_id,
                                                        std::string_view handler_type);
 
+// What the re-key procedure (docs/migrations.md) makes of an entry stored under `id`
+// whose own fields say `message_id` and `handler_type`, the one rule of the offline and
+// the online `docket migrate inbox-ids`:
+//   kCurrent  the id is the current one for these terms: nothing to do;
+//   kRekey    the id is the legacy one: `new_id` is the current id, the tenant being
+//             whatever precedes "_{messageId}_{handlerType}";
+//   kRefused  neither, or the recovered terms compose no valid id: `reason` says why
+//             (it follows "the entry ..."), and nothing is to be guessed for it.
+struct InboxIdRekey {
+  enum class Outcome { kCurrent, kRekey, kRefused };
+  Outcome outcome = Outcome::kRefused;
+  std::string new_id{};
+  std::string reason{};
+};
+InboxIdRekey rekey_inbox_entry_id(Provider provider, std::string_view id,
+                                  std::string_view message_id, std::string_view handler_type);
+
 }  // namespace docket::keys
 
 #endif  // DOCKET_KEYS_INBOX_KEY_H_

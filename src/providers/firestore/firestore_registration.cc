@@ -14,6 +14,7 @@
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_event_store.h"
+#include "providers/firestore/firestore_inbox_migration.h"
 #include "providers/firestore/firestore_inbox_store.h"
 #include "providers/firestore/firestore_legacy_guard.h"
 #include "providers/firestore/firestore_outbox_store.h"
@@ -62,6 +63,7 @@ const providers::ProviderRegistration& registration() {
       .saga = open_saga_store,
       .claim_inbox = open_firestore_claim_inbox,
       .legacy_scan = scan_legacy_collections,
+      .migrate_inbox_ids = migrate_legacy_inbox_ids,
   };
   return firestore;
 }

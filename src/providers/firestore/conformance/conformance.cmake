@@ -8,8 +8,10 @@ docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_firestore)
 docket_conformance(outbox outbox_fixture.cc LINK docket_test_firestore)
 docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_firestore)
 # A scratch database for the tool's tests on every provider, and `docket bench claim` on
-# the Firestore emulator, and the inspection commands under its legacy-key guard (tests/tool).
+# the Firestore emulator, the inspection commands under its legacy-key guard, and the
+# online re-key of legacy inbox ids (tests/tool).
 docket_conformance(tool scratch_database.cc firestore_bench_test.cc firestore_inspect_test.cc
+  firestore_inbox_migration_test.cc
   LINK docket_test_firestore)
 # `docket demo --store firestore://...` end to end, and its services' invoice count (tests/tool).
 docket_conformance(tool firestore_demo_test.cc LINK docket_test_firestore docket_order_pipeline)

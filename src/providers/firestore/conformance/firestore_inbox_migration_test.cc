@@ -1,0 +1,155 @@
+// docket migrate inbox-ids --store on the Cloud Firestore emulator: inbox entries written
+// raw under the legacy id {tenant}_{messageId}_{handlerType}, as an earlier release
+// did, in the transactional inbox's and the claim inbox's collections. A dry run
+// counts and writes nothing; a run moves each legacy entry to its current id with its
+// fields unchanged, where the inbox then finds it; a second run changes nothing; a run
+// after an interrupted one finishes it; an entry on neither shape, or whose current id
+// is taken, is refused, listed and left as it is (exit 1) while the others move.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <map>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "docket/inbox_schema.h"
+#include "docket/keys/inbox_key.h"
+#include "docket/open_inbox_store.h"
+#include "providers/firestore/firestore_claim_document.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_value.h"
+#include "providers/firestore/tests/firestore_collections.h"
+#include "tool/tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+class FirestoreInboxMigrationTest : public ::testing::Test {
+ protected:
+  std::string dedup() const { return client_.url().collection(kInboxMessagesTable); }
+  std::string claims() const { return client_.url().collection(firestore::claim::kCollection); }
+
+  static std::string current_id(const std::string& tenant, const std::string& message,
+                                const std::string& handler) {
+    return keys::compose_inbox_entry_id(
+               keys::Provider::kFirestore,
+               {.tenant = tenant, .message_id = message, .handler_type = handler})
+        .value;
+  }
+
+  // An entry as the inbox writes one, under `id`.
+  void put(const std::string& collection, const std::string& id, const std::string& message,
+           const std::string& handler) const {
+    const firestore::Write write{
+        .collection = collection,
+        .id = id,
+        .fields = nlohmann::json{{"messageId", firestore::string_value(message)},
+                                 {"handlerType", firestore::string_value(handler)},
+                                 {"eventType", firestore::string_value("OrderPlaced")},
+                                 {"attempts", firestore::integer_value(2)}}};
+    ASSERT_TRUE(firestore::commit(client_, std::span<const firestore::Write>(&write, 1), "the test")
+                    .applied);
+  }
+
+  // Each document's id -> fields.
+  std::map<std::string, nlohmann::json> documents(const std::string& collection) const {
+    std::map<std::string, nlohmann::json> out;
+    for (const firestore::Document& d : firestore::run_query(client_, {.collection = collection})) {
+      out[d.id] = d.fields;
+    }
+    return out;
+  }
+
+  ToolRun migrate(std::vector<std::string> extra = {}) const {
+    std::vector<std::string> args{"migrate", "inbox-ids", "--store", collections_.url()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_docket(args);
+  }
+
+  test_support::FirestoreCollections collections_;
+  firestore::Client client_{firestore::parse_store_url(collections_.url())};
+};
+
+TEST_F(FirestoreInboxMigrationTest, LegacyEntriesMoveWholeToTheirCurrentIdOnceAndForAll) {
+  put(dedup(), "acme_m-1_billing", "m-1", "billing");
+  put(dedup(), "acme_corp_42_H", "42", "H");  // the ambiguous join: tenant "acme_corp"
+  put(dedup(), current_id("acme", "m-2", "billing"), "m-2", "billing");
+  put(claims(), "globex_m:3_billing", "m:3", "billing");
+  const auto before = documents(dedup());
+
+  const ToolRun dry = migrate({"--dry-run"});
+  EXPECT_EQ(dry.exit_code, 0) << describe(dry);
+  EXPECT_THAT(dry.err,
+              HasSubstr("4 examined, 3 to re-key, 1 already on the current id, 0 refused"));
+  EXPECT_EQ(documents(dedup()), before) << "a dry run writes nothing";
+
+  const ToolRun run = migrate();
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("3 re-keyed, 1 already on the current id, 0 refused"));
+  const auto after = documents(dedup());
+  EXPECT_EQ(after.size(), 3u);
+  EXPECT_EQ(after.at(current_id("acme", "m-1", "billing")), before.at("acme_m-1_billing"));
+  EXPECT_EQ(after.at(current_id("acme_corp", "42", "H")), before.at("acme_corp_42_H"));
+  EXPECT_FALSE(after.contains("acme_m-1_billing"));
+  EXPECT_TRUE(documents(claims()).contains(current_id("globex", "m:3", "billing")));
+  EXPECT_EQ(documents(claims()).size(), 1u);
+  // The inbox now finds the moved entry: its message is a duplicate, as it was before
+  // the key shape changed.
+  EXPECT_TRUE(open_inbox_store(collections_.url())->is_recorded({"acme_corp", "H", "42"}));
+
+  const ToolRun again = migrate();
+  EXPECT_EQ(again.exit_code, 0) << describe(again);
+  EXPECT_THAT(again.err, HasSubstr("4 examined, 0 re-keyed, 4 already on the current id"));
+}
+
+TEST_F(FirestoreInboxMigrationTest, ARunAfterAnInterruptedOneFinishesIt) {
+  for (int i = 0; i < 30; ++i) {
+    put(dedup(), "acme_m-" + std::to_string(i) + "_billing", "m-" + std::to_string(i), "billing");
+  }
+  // What an interrupted run leaves: each entry moved whole or not at all (one commit
+  // each), here the first ten moved.
+  for (int i = 0; i < 10; ++i) {
+    const std::string message = "m-" + std::to_string(i);
+    const std::array<firestore::Write, 2> moved{
+        firestore::Write{.collection = dedup(),
+                         .id = current_id("acme", message, "billing"),
+                         .fields = documents(dedup()).at("acme_" + message + "_billing")},
+        firestore::Write{.collection = dedup(), .id = "acme_" + message + "_billing"}};
+    ASSERT_TRUE(firestore::commit(client_, moved, "the test").applied);
+  }
+  const ToolRun run = migrate();
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("30 examined, 20 re-keyed, 10 already on the current id"));
+  const auto after = documents(dedup());
+  EXPECT_EQ(after.size(), 30u);
+  for (const auto& [id, fields] : after) {
+    EXPECT_THAT(id, ::testing::StartsWith("inbox:acme:m-")) << id;
+  }
+}
+
+TEST_F(FirestoreInboxMigrationTest, AnEntryOnNeitherShapeOrWhoseIdIsTakenIsRefusedAndKept) {
+  put(dedup(), "x_y_z", "q", "H");                     // neither shape
+  put(dedup(), "acme_m-1_billing", "m-1", "billing");  // its current id taken below
+  put(dedup(), current_id("acme", "m-1", "billing"), "m-1", "billing");
+  put(dedup(), "acme_m-2_billing", "m-2", "billing");  // moves
+  const ToolRun run = migrate();
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("the entry x_y_z has the id \"x_y_z\", on neither shape"));
+  EXPECT_THAT(run.err,
+              HasSubstr("the entry acme_m-1_billing has the legacy id, but its current id"));
+  EXPECT_THAT(run.err, HasSubstr("1 re-keyed, 1 already on the current id, 2 refused"));
+  const auto after = documents(dedup());
+  EXPECT_TRUE(after.contains("x_y_z"));
+  EXPECT_TRUE(after.contains("acme_m-1_billing"));
+  EXPECT_TRUE(after.contains(current_id("acme", "m-2", "billing")));
+  EXPECT_FALSE(after.contains("acme_m-2_billing"));
+}
+
+}  // namespace
+}  // namespace docket::testing
