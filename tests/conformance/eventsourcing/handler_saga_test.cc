@@ -10,11 +10,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "docket/error.h"
 #include "docket/handler_registry.h"
 #include "docket/inbox_dispatcher.h"
+#include "docket/saga_errors.h"
 #include "docket/tenant.h"
 #include "join_databases.h"
 
@@ -192,6 +194,48 @@ TYPED_TEST(HandlerSaga, ABatchSeesEarlierMessagesAndAFailedMessageLosesOnlyItsSa
   EXPECT_EQ(saga->version, 1);
   EXPECT_EQ(saga->state, "O-1O-1") << "m-2 loaded m-1's save in the same transaction";
   EXPECT_EQ(this->sagas_->load(this->checkout("O-2"))->state, "O-2");
+}
+
+// Of a unit's save and another save expecting the same version, exactly one lands and
+// the loser learns it. Where the unit's transaction holds the saga (interactive
+// transactions: PostgreSQL's row lock, SQLite's write lock) the other save waits for
+// the commit and comes back a conflict, or, on the memory provider, may land first and
+// fail the commit; where the unit buffers its writes until one atomic commit
+// (DynamoDB, Firestore) the other lands at once and the commit fails with
+// SagaConflictError, nothing of the unit written.
+TYPED_TEST(HandlerSaga, OfAUnitsSaveAndAnotherExpectingItsVersionExactlyOneLands) {
+  this->sagas_->save(this->checkout(), kNewSaga, "v0").value_or_throw();
+  auto unit = this->inbox_->begin();
+  HandlerTransaction& tx = unit->handler_transaction();
+  ASSERT_EQ(this->sagas_->load(tx, this->checkout())->version, 0);
+  this->sagas_->save(tx, this->checkout(), 0, "inside").value_or_throw();
+  std::optional<SagaSaveResult> other;
+  const auto save_outside = [&] { other = this->sagas_->save(this->checkout(), 0, "outside"); };
+  bool unit_landed = false;
+  const auto commit = [&] {
+    try {
+      unit->commit();
+      unit_landed = true;
+    } catch (const SagaConflictError& e) {
+      EXPECT_EQ(e.saga(), this->checkout());
+      EXPECT_EQ(e.expected_version(), 0);
+      EXPECT_EQ(e.actual_version(), 1);
+    }
+  };
+  if (this->sagas_->capabilities().interactive_transactions) {
+    std::thread outside(save_outside);
+    commit();
+    outside.join();
+  } else {
+    save_outside();  // nothing of the unit is on the server yet: this one lands
+    commit();
+    EXPECT_FALSE(unit_landed) << "the commit carried a save of a saga that moved meanwhile";
+  }
+  ASSERT_TRUE(other.has_value());
+  EXPECT_NE(unit_landed, other->succeeded()) << "exactly one of the two saves lands";
+  const auto saga = this->sagas_->load(this->checkout());
+  EXPECT_EQ(saga->version, 1);
+  EXPECT_EQ(saga->state, unit_landed ? "inside" : "outside");
 }
 
 TYPED_TEST(HandlerSaga, AnotherProvidersTransactionIsRefused) {

@@ -2,8 +2,8 @@
 // as docs/dynamodb.md documents it (the tenanted partition key, the saga type as sort
 // key, completed_at and shard only once completed, so that the purge indexes hold
 // completed sagas only), a state over DynamoDB's item limit refused before anything
-// is sent, with the stored saga unchanged, and saves inside the provider's own unit of
-// work: one write per saga, conditioned on the saga as the unit first read it.
+// is sent, with the stored saga unchanged. Saves inside the provider's unit of work
+// are the conformance suite's (handler_saga_test.cc, tests/sagas).
 #include "providers/dynamodb/dynamodb_saga_store.h"
 
 #include <gtest/gtest.h>
@@ -12,13 +12,10 @@
 #include <string>
 
 #include "docket/error.h"
-#include "docket/saga_errors.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_client.h"
-#include "providers/dynamodb/dynamodb_key_schemas.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
-#include "providers/dynamodb/dynamodb_unit.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::dynamodb::saga_store_test {
@@ -84,40 +81,6 @@ TEST_F(DynamoDbSagaStoreTest, AStateOverTheItemLimitIsRefusedAndWritesNothing) {
   ASSERT_TRUE(kept.has_value());
   EXPECT_EQ(kept->version, 0);
   EXPECT_EQ(kept->state, "small");
-}
-
-TEST_F(DynamoDbSagaStoreTest, AUnitsSavesAreOneWriteConditionedOnTheSagaAsTheUnitFirstRead) {
-  KeySchemas schemas(client_);
-  const detail::UnitContext context{.client = client_, .schemas = schemas, .store = "test inbox"};
-  EXPECT_TRUE(store_.capabilities().joins_handler_writes);
-  EXPECT_EQ(store_.transaction_type(), TransactionType::of<Transaction>());
-
-  // Two saves in one unit: one Put at commit (DynamoDB refuses two actions on one
-  // item), at the version of the second.
-  detail::Unit first(context);
-  EXPECT_FALSE(store_.load(first.transaction(), checkout("O-1")).has_value());
-  store_.save(first.transaction(), checkout("O-1"), kNewSaga, "a").value_or_throw();
-  store_.save(first.transaction(), checkout("O-1"), 0, "b").value_or_throw();
-  EXPECT_FALSE(store_.load(checkout("O-1")).has_value()) << "nothing is sent before commit";
-  first.commit();
-  EXPECT_EQ(store_.load(checkout("O-1"))->version, 1);
-
-  // A unit reads the saga at version 1; another saves it before the first commits.
-  detail::Unit late(context);
-  EXPECT_EQ(store_.load(late.transaction(), checkout("O-1"))->state, "b");
-  store_.save(late.transaction(), checkout("O-1"), 1, "late").value_or_throw();
-  store_.save(checkout("O-1"), 1, "won").value_or_throw();
-  try {
-    late.commit();
-    FAIL() << "the commit of a stale save went through";
-  } catch (const SagaConflictError& e) {
-    EXPECT_EQ(e.saga(), checkout("O-1"));
-    EXPECT_EQ(e.expected_version(), 1);
-    EXPECT_EQ(e.actual_version(), 2);
-  }
-  const auto saga = store_.load(checkout("O-1"));
-  EXPECT_EQ(saga->version, 2);
-  EXPECT_EQ(saga->state, "won");
 }
 
 }  // namespace

@@ -3,8 +3,8 @@
 // written here raw as an earlier release did, makes a load that finds nothing, a
 // create and a save that finds no saga refuse, naming the collection and the id, with
 // every document untouched; the probe runs once per store instance and never after a
-// read that returned the saga), its documents' shape, and saves inside the provider's
-// own unit of work: one write per saga, conditioned on the saga as the unit first read it.
+// read that returned the saga) and its documents' shape. Saves inside the provider's
+// unit of work are the conformance suite's (handler_saga_test.cc, tests/sagas).
 #include "providers/firestore/firestore_saga_store.h"
 
 #include <chrono>
@@ -12,9 +12,7 @@
 #include <vector>
 
 #include "docket/error.h"
-#include "docket/saga_errors.h"
 #include "providers/firestore/firestore_saga_document.h"
-#include "providers/firestore/firestore_unit.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/firestore/tests/firestore_fixture.h"
 
@@ -102,41 +100,6 @@ TEST_F(FirestoreSagaStoreTest, ASagaIsOneDocumentKeyedByTenantIdAndType) {
   EXPECT_EQ(fields.string("status"), "completed");
   EXPECT_EQ(fields.timestamp("completedAt"), clock_.now());
   EXPECT_THROW(store.save(saga, 0, "again"), InvalidInputError);
-}
-
-TEST_F(FirestoreSagaStoreTest, AUnitsSavesAreOneWriteConditionedOnTheSagaAsTheUnitFirstRead) {
-  FirestoreSagaStore store(collections_.url(), clock_);
-  const detail::UnitContext context{.client = client_, .store = "test inbox"};
-  EXPECT_TRUE(store.capabilities().joins_handler_writes);
-  EXPECT_EQ(store.transaction_type(), TransactionType::of<Transaction>());
-
-  // Two saves in one unit: one write at commit (a commit writes a document once), at
-  // the version of the second.
-  detail::Unit first(context);
-  EXPECT_FALSE(store.load(first.transaction(), checkout("O-1")).has_value());
-  store.save(first.transaction(), checkout("O-1"), kNewSaga, "a").value_or_throw();
-  store.save(first.transaction(), checkout("O-1"), 0, "b").value_or_throw();
-  EXPECT_FALSE(store.load(checkout("O-1")).has_value()) << "nothing is sent before commit";
-  first.commit();
-  EXPECT_EQ(store.load(checkout("O-1"))->version, 1);
-  EXPECT_EQ(documents().size(), 1u);
-
-  // A unit reads the saga at version 1; another saves it before the first commits.
-  detail::Unit late(context);
-  EXPECT_EQ(store.load(late.transaction(), checkout("O-1"))->state, "b");
-  store.save(late.transaction(), checkout("O-1"), 1, "late").value_or_throw();
-  store.save(checkout("O-1"), 1, "won").value_or_throw();
-  try {
-    late.commit();
-    FAIL() << "the commit of a stale save went through";
-  } catch (const SagaConflictError& e) {
-    EXPECT_EQ(e.saga(), checkout("O-1"));
-    EXPECT_EQ(e.expected_version(), 1);
-    EXPECT_EQ(e.actual_version(), 2);
-  }
-  const auto saga = store.load(checkout("O-1"));
-  EXPECT_EQ(saga->version, 2);
-  EXPECT_EQ(saga->state, "won");
 }
 
 }  // namespace
