@@ -129,6 +129,32 @@ TEST_P(InspectCommandTest, NothingStoredIsAnEmptyAnswer) {
   EXPECT_NE(text.out.find("(none)"), std::string::npos) << text.out;
 }
 
+TEST_P(InspectCommandTest, MigrateScanOfAStoreWithOnlyCurrentKeysFindsNothingLegacy) {
+  const std::array events{NewEvent{.type = "placed", .payload = "{}"}};
+  ASSERT_TRUE(
+      open_event_store(url_, clock_)
+          ->append(StreamId(TenantId("acme"), "order", "O-1"), ExpectedVersion::no_stream(), events)
+          .succeeded());
+  open_saga_store(url_, clock_)
+      ->save(SagaId(TenantId("acme"), "checkout", "O-1"), kNewSaga, "s")
+      .value_or_throw();
+  const ToolRun run = run_docket({"migrate", "scan", "--store", url_, "--json"});
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  const nlohmann::json scan = nlohmann::json::parse(run.out);
+  EXPECT_EQ(scan["provider"], GetParam().provider);
+  EXPECT_EQ(scan["legacy"], 0);
+  // A provider keyed by columns names no place; one keyed by keys names its event and
+  // saga tables or collections, each holding what was written (and perhaps others).
+  for (const nlohmann::json& place : scan["places"]) {
+    const std::string records = place["records"];
+    if (records.starts_with("event") || records.starts_with("saga")) {
+      EXPECT_TRUE(place["exists"].get<bool>()) << place.dump();
+    }
+    EXPECT_EQ(place["legacy"], 0) << place.dump();
+    EXPECT_TRUE(place["examples"].empty()) << place.dump();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Stores, InspectCommandTest, ::testing::ValuesIn(inspect_command_test::stores()),
     [](const ::testing::TestParamInfo<test_support::ScratchDatabaseCase>& store) {

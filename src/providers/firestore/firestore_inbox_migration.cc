@@ -12,6 +12,7 @@
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_query.h"
+#include "providers/kit/legacy_probe.h"
 
 namespace docket::firestore {
 namespace {
@@ -30,13 +31,32 @@ const std::string* string_field(const Document& document, std::string_view name)
                                                       : &value->get_ref<const std::string&>();
 }
 
+// The re-key rule (keys::rekey_inbox_entry_id) applied to a stored entry; refused when
+// it lacks the fields the tenant is recovered from.
+keys::InboxIdRekey classify(const Document& document) {
+  const std::string* message_id = string_field(document, "messageId");
+  const std::string* handler_type = string_field(document, "handlerType");
+  if (message_id == nullptr || handler_type == nullptr) {
+    return {.outcome = keys::InboxIdRekey::Outcome::kRefused,
+            .reason =
+                "has no messageId or handlerType string field, from which alone the "
+                "tenant can be recovered"};
+  }
+  return keys::rekey_inbox_entry_id(keys::Provider::kFirestore, document.id, *message_id,
+                                    *handler_type);
+}
+
+std::string collection_words(const std::string& collection) {
+  return "Firestore collection '" + collection + "'";
+}
+
 class CollectionMigration {
  public:
   CollectionMigration(const Client& client, std::string collection,
                       const InboxIdMigrationOptions& options, InboxIdMigration& report)
       : client_(client),
         collection_(std::move(collection)),
-        where_("Firestore collection '" + collection_ + "'"),
+        where_(collection_words(collection_)),
         options_(options),
         report_(report) {}
 
@@ -59,16 +79,7 @@ class CollectionMigration {
       return;  // written by this run, read again further on
     }
     ++report_.examined;
-    const std::string* message_id = string_field(document, "messageId");
-    const std::string* handler_type = string_field(document, "handlerType");
-    if (message_id == nullptr || handler_type == nullptr) {
-      refuse(document,
-             "has no messageId or handlerType string field, from which alone the "
-             "tenant can be recovered");
-      return;
-    }
-    const keys::InboxIdRekey rekey = keys::rekey_inbox_entry_id(
-        keys::Provider::kFirestore, document.id, *message_id, *handler_type);
+    const keys::InboxIdRekey rekey = classify(document);
     switch (rekey.outcome) {
       case keys::InboxIdRekey::Outcome::kCurrent:
         ++report_.current;
@@ -127,14 +138,39 @@ class CollectionMigration {
 
 }  // namespace
 
+std::vector<std::string> inbox_collections(const Client& client) {
+  return {client.url().collection(kInboxMessagesTable),
+          client.url().collection(claim::kCollection)};
+}
+
 InboxIdMigration migrate_legacy_inbox_ids(std::string_view url,
                                           const InboxIdMigrationOptions& options) {
   const Client client(parse_store_url(url));
   InboxIdMigration report;
-  for (const std::string_view base : {kInboxMessagesTable, claim::kCollection}) {
-    CollectionMigration(client, client.url().collection(base), options, report).run();
+  for (const std::string& collection : inbox_collections(client)) {
+    CollectionMigration(client, collection, options, report).run();
   }
   return report;
+}
+
+LegacyKeyPlace scan_legacy_inbox_ids(const Client& client, const std::string& collection,
+                                     std::size_t max_examples) {
+  LegacyKeyPlace place{.where = collection_words(collection),
+                       .records = "inbox entry documents",
+                       .exists = false,
+                       .legacy = 0,
+                       .examples = {}};
+  query_pages(client, {.collection = collection}, kMigrationPageDocuments,
+              [&](std::vector<Document>& page) {
+                place.exists = true;
+                for (const Document& document : page) {
+                  if (classify(document).outcome != keys::InboxIdRekey::Outcome::kCurrent) {
+                    kit::tally_legacy_key(place, document.id, max_examples);
+                  }
+                }
+                return true;
+              });
+  return place;
 }
 
 }  // namespace docket::firestore

@@ -11,9 +11,14 @@
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_MIGRATION_H_
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_MIGRATION_H_
 
+#include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/inbox_id_migration.h"
+#include "docket/legacy_scan.h"
+#include "providers/firestore/firestore_client.h"
 
 namespace docket::firestore {
 
@@ -21,6 +26,15 @@ namespace docket::firestore {
 // a URL parse_store_url refuses, and what the reads and commits throw.
 InboxIdMigration migrate_legacy_inbox_ids(std::string_view url,
                                           const InboxIdMigrationOptions& options);
+
+// The inbox collections of `client`'s URL: the transactional inbox's and the claim
+// inbox's.
+std::vector<std::string> inbox_collections(const Client& client);
+
+// Every entry of `collection` not under its current id (a legacy id, or one on neither
+// shape), for `docket migrate scan`; reads every document, writes nothing.
+LegacyKeyPlace scan_legacy_inbox_ids(const Client& client, const std::string& collection,
+                                     std::size_t max_examples);
 
 }  // namespace docket::firestore
 

@@ -6,6 +6,7 @@
 #include "docket/keys/legacy.h"
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_event_document.h"
+#include "providers/firestore/firestore_inbox_migration.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_saga_document.h"
 
@@ -85,9 +86,12 @@ LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_example
   const Client client(parse_store_url(url));
   const LegacyGuard streams(client.url().collection(event::kCollection), LegacyKeyKind::kStream);
   const LegacyGuard sagas(client.url().collection(saga::kCollection), LegacyKeyKind::kSaga);
-  return LegacyScan{
-      .provider = "firestore",
-      .places = {streams.scan(client, max_examples), sagas.scan(client, max_examples)}};
+  LegacyScan scan{.provider = "firestore",
+                  .places = {streams.scan(client, max_examples), sagas.scan(client, max_examples)}};
+  for (const std::string& collection : inbox_collections(client)) {
+    scan.places.push_back(scan_legacy_inbox_ids(client, collection, max_examples));
+  }
+  return scan;
 }
 
 }  // namespace docket::firestore

@@ -1,10 +1,10 @@
 // docket migrate inbox-ids --store on the Cloud Firestore emulator: inbox entries written
 // raw under the legacy id {tenant}_{messageId}_{handlerType}, as an earlier release
 // did, in the transactional inbox's and the claim inbox's collections. A dry run
-// counts and writes nothing; a run moves each legacy entry to its current id with its
-// fields unchanged, where the inbox then finds it; a second run changes nothing; a run
-// after an interrupted one finishes it; an entry on neither shape, or whose current id
-// is taken, is refused, listed and left as it is (exit 1) while the others move.
+// counts and writes nothing (and docket migrate scan counts them); a run moves each legacy entry to
+// its current id with its fields unchanged, where the inbox then finds it; a second run changes
+// nothing; a run after an interrupted one finishes it; an entry on neither shape, or whose current
+// id is taken, is refused, listed and left as it is (exit 1) while the others move.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -83,6 +83,20 @@ TEST_F(FirestoreInboxMigrationTest, LegacyEntriesMoveWholeToTheirCurrentIdOnceAn
   put(claims(), "globex_m:3_billing", "m:3", "billing");
   const auto before = documents(dedup());
 
+  // migrate scan counts the entries not under their current id, in both collections.
+  const auto scan = [&] {
+    const ToolRun run = run_docket({"migrate", "scan", "--store", collections_.url(), "--json"});
+    EXPECT_EQ(run.exit_code, 0) << describe(run);
+    return nlohmann::json::parse(run.out);
+  };
+  const nlohmann::json found = scan();
+  EXPECT_EQ(found["legacy"], 3) << found.dump();
+  EXPECT_EQ(found["places"][2]["examples"],
+            nlohmann::json::array({"acme_corp_42_H", "acme_m-1_billing"}))
+      << found.dump();
+  EXPECT_EQ(found["places"][3]["examples"], nlohmann::json::array({"globex_m:3_billing"}))
+      << found.dump();
+
   const ToolRun dry = migrate({"--dry-run"});
   EXPECT_EQ(dry.exit_code, 0) << describe(dry);
   EXPECT_THAT(dry.err,
@@ -103,6 +117,7 @@ TEST_F(FirestoreInboxMigrationTest, LegacyEntriesMoveWholeToTheirCurrentIdOnceAn
   // the key shape changed.
   EXPECT_TRUE(open_inbox_store(collections_.url())->is_recorded({"acme_corp", "H", "42"}));
 
+  EXPECT_EQ(scan()["legacy"], 0);
   const ToolRun again = migrate();
   EXPECT_EQ(again.exit_code, 0) << describe(again);
   EXPECT_THAT(again.err, HasSubstr("4 examined, 0 re-keyed, 4 already on the current id"));
