@@ -18,7 +18,6 @@ namespace docket::testing::store_url_test {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::MatchesRegex;
 using ::testing::StartsWith;
 
 constexpr std::chrono::seconds kRefusalTimeLimit{60};
@@ -77,9 +76,6 @@ class StoreUrlTest : public ::testing::Test {
 TEST_F(StoreUrlTest, AnUnusableStoreUrlIsRefusedNamingItAndNothingIsWritten) {
   for (const std::vector<std::string>& command : store_commands()) {
     for (const BadUrl& bad : bad_urls()) {
-      if (command[0] == "demo" && bad.url.empty()) {
-        continue;  // the demo reads an empty --store as none given: a temporary file
-      }
       std::vector<std::string> args = command;
       args.insert(args.end(), {"--store", bad.url});
       const std::string what = command[0] + " " + command[1] + " --store '" + bad.url + "'";
@@ -88,12 +84,7 @@ TEST_F(StoreUrlTest, AnUnusableStoreUrlIsRefusedNamingItAndNothingIsWritten) {
       EXPECT_EQ(run.exit_code, 1) << what << ": " << describe(run);
       EXPECT_THAT(run.err, StartsWith("docket: ")) << what;
       EXPECT_THAT(run.err, HasSubstr(bad.mentions)) << what;
-      if (command[0] == "demo") {
-        // The demo prints the pipeline it is about to run before it opens the store.
-        EXPECT_THAT(run.out, MatchesRegex("(docket demo: [^\n]*\n)?")) << what;
-      } else {
-        EXPECT_EQ(run.out, "") << what;
-      }
+      EXPECT_EQ(run.out, "") << what;
       EXPECT_TRUE(std::filesystem::is_empty(dir_)) << what << ": something was written";
     }
   }

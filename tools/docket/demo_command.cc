@@ -28,6 +28,7 @@ constexpr std::size_t kMaxDemoOrders = 10'000'000;
 struct DemoArgs {
   std::size_t orders = 1000;
   std::string store;
+  bool store_given = false;  // --store was on the command line (perhaps empty)
   std::string dir;
   std::string faults = "some";
   std::uint64_t seed = 1;
@@ -133,6 +134,11 @@ void run_demo(const DemoArgs& args) {
     throw InvalidInputError("demo: --orders is " + std::to_string(args.orders) + "; place 1 to " +
                             std::to_string(kMaxDemoOrders) + " orders");
   }
+  if (args.store_given && args.store.empty()) {
+    throw InvalidInputError(
+        "demo: the store URL is empty; pass one, or leave --store out for a SQLite file in "
+        "--dir");
+  }
   std::unique_ptr<TempDir> temp;
   std::string store = args.store;
   if (store.empty()) {
@@ -144,19 +150,27 @@ void run_demo(const DemoArgs& args) {
     store = "sqlite://" + std::filesystem::absolute(dir / "docket-demo.db").string();
   }
   const bool terminal = !args.json && isatty(STDOUT_FILENO) == 1;
-  if (!args.json) {
-    std::printf(
-        "docket demo: %zu orders -> outbox -> relay -> in-process transport (faults: %s, "
-        "seed %llu) -> inbox -> invoices\n",
-        args.orders, args.faults.c_str(), static_cast<unsigned long long>(args.seed));
-  }
+  // The header waits for the pipeline's first progress: a store it refuses (a URL no
+  // provider opens, a server that does not answer) then prints nothing but the refusal.
+  bool started = false;
+  const auto start = [&] {
+    if (!args.json && !started) {
+      std::printf(
+          "docket demo: %zu orders -> outbox -> relay -> in-process transport (faults: %s, "
+          "seed %llu) -> inbox -> invoices\n",
+          args.orders, args.faults.c_str(), static_cast<unsigned long long>(args.seed));
+    }
+    started = true;
+  };
   const PipelineReport report = examples::run_order_pipeline(
       {.orders = args.orders, .store_url = store, .faults = *faults, .seed = args.seed},
       [&](const PipelineProgress& p) {
+        start();
         if (!args.json) {
           show_progress(p, terminal);
         }
       });
+  start();
   if (args.json) {
     std::cout << to_json(report, args, printable_store_url(store)).dump() << '\n';
   } else {
@@ -209,7 +223,10 @@ void add_demo_command(CLI::App& app) {
                  "skipped_duplicates, invoices, "
                  "duplicates_found, ok, ...");
   demo->get_option("--dir")->excludes(demo->get_option("--store"));
-  demo->callback([args] { run_demo(*args); });
+  demo->callback([args, demo] {
+    args->store_given = demo->get_option("--store")->count() > 0;
+    run_demo(*args);
+  });
 }
 
 }  // namespace docket::tool

@@ -64,6 +64,12 @@ int main(int argc, char** argv) {
     std::cout.flush();
     std::cerr << "docket: " << error.what() << '\n';
     return kExitCheckFailed;
+  } catch (const std::exception& error) {
+    // Not one of docket's own errors: a library below it (JSON, the standard library)
+    // failed. Reported and refused, never an abort.
+    std::cout.flush();
+    std::cerr << "docket: unexpected failure: " << error.what() << '\n';
+    return kExitRefused;
   }
 
   std::cout.flush();
