@@ -3,6 +3,9 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
+# The release tree with line tables only (-g1), as scripts/test.sh configures it, so
+# that `make test` reuses what `make run` built.
+RELEASE = -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG"
 
 .PHONY: all deps build run test install format clean
 
@@ -12,12 +15,12 @@ deps:
 	scripts/deps.sh
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) $(RELEASE) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 # The main job builds the tool alone (no test suites), then runs it.
 run: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) $(RELEASE) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS) --target docket
 	scripts/run.sh $(BUILD)/bin/docket
 
