@@ -154,7 +154,7 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
   }  // stop requested, threads joined
 
   const TransportStats stats = transport.stats();
-  const InvoiceCount counted = services->count_invoices(run);
+  const InvoiceCount counted = count_invoices(*services, run);
   report.published = relay.stats().published;
   report.publish_retries = relay.stats().retried;
   report.deliveries = stats.deliveries;

@@ -13,17 +13,21 @@
 //  - each write_invoice() call adds a new invoice: nothing (no unique constraint on the
 //    order) can hide a message processed twice, which count_invoices() would then show;
 //  - a run's orders are those whose id begins with "<run>-" (services.h), so runs on one
-//    database keep apart.
+//    database keep apart;
+//  - placed_orders() and invoiced_orders() read what committed, whole: a reader after
+//    a run (the demo's count, `docket chaos`'s checks) sees every order and invoice.
 //
 // Thread-safety: an implementation is immutable once made; every member may be called
 // from many threads at once (each with its own transaction).
 #ifndef DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_SERVICES_H_
 #define DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_SERVICES_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/error.h"
 #include "docket/handler_transaction.h"
@@ -33,12 +37,6 @@ namespace docket::examples {
 struct OrderPlaced {
   std::string order_id;
   std::int64_t amount_cents = 0;
-};
-
-// Invoices of one run's orders, and how many of them repeat an order already invoiced.
-struct InvoiceCount {
-  std::int64_t invoices = 0;
-  std::int64_t duplicates = 0;
 };
 
 class OrderServices {
@@ -54,10 +52,28 @@ class OrderServices {
   // The billing service's handler: writes one new invoice of `order` through `tx`, the
   // inbox's unit of work.
   virtual void write_invoice(HandlerTransaction& tx, const OrderPlaced& order) const = 0;
-  // The invoices of the orders of `run`, read after the run (strongly consistent
-  // where the database offers it).
-  virtual InvoiceCount count_invoices(std::string_view run) const = 0;
+  // The ids of the orders of `run` placed, in no particular order, read after the run
+  // (strongly consistent where the database offers it).
+  virtual std::vector<std::string> placed_orders(std::string_view run) const = 0;
+  // The order id of each invoice of an order of `run`, read likewise: an order
+  // invoiced twice appears twice.
+  virtual std::vector<std::string> invoiced_orders(std::string_view run) const = 0;
 };
+
+// Invoices of one run's orders, and how many of them repeat an order already invoiced.
+struct InvoiceCount {
+  std::int64_t invoices = 0;
+  std::int64_t duplicates = 0;
+};
+
+// The invoices of `run`, counted from services.invoiced_orders(run).
+inline InvoiceCount count_invoices(const OrderServices& services, std::string_view run) {
+  std::vector<std::string> orders = services.invoiced_orders(run);
+  std::sort(orders.begin(), orders.end());
+  const auto distinct = std::unique(orders.begin(), orders.end()) - orders.begin();
+  return {.invoices = static_cast<std::int64_t>(orders.size()),
+          .duplicates = static_cast<std::int64_t>(orders.size()) - distinct};
+}
 
 // A provider's own services (src/providers/<name>/demo/): the URL it shows in
 // messages, and its services on a store URL of the provider.

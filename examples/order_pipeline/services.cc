@@ -11,38 +11,39 @@ namespace docket::examples {
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OrderPlaced, order_id, amount_cents)
 
-namespace {
-
-// Whether the message is of an order of `run`: its correlation id is "<run>-<n>".
-bool is_of_run(const Envelope& envelope, std::string_view run) {
-  if (!envelope.correlation_id) {
-    return false;
-  }
-  const std::string_view id = *envelope.correlation_id;
-  return id.size() > run.size() && id.starts_with(run) && id[run.size()] == '-';
+bool is_order_of_run(std::string_view order_id, std::string_view run) {
+  return order_id.size() > run.size() && order_id.starts_with(run) && order_id[run.size()] == '-';
 }
 
-}  // namespace
+bool is_of_run(const Envelope& envelope, std::string_view run) {
+  return envelope.correlation_id && is_order_of_run(*envelope.correlation_id, run);
+}
+
+OrderPlaced order_of(std::string_view run, std::size_t n) {
+  return {std::string(run) + "-" + std::to_string(n), static_cast<std::int64_t>(n * 250)};
+}
+
+void place_order(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
+                 const OrderPlaced& order) {
+  auto unit = store.begin();
+  HandlerTransaction& tx = unit->handler_transaction();
+  services.write_order(tx, order);
+  outbox.stage(tx, {.event_type = "OrderPlaced",
+                    .payload = JsonCodec<OrderPlaced>().encode(order),
+                    .source = "orders",
+                    .correlation_id = order.order_id});
+  unit->commit();  // the order and its message, together
+}
 
 void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
                   const std::string& run, std::size_t count, std::atomic<std::size_t>& placed) {
   for (std::size_t i = 1; i <= count; ++i) {
-    const OrderPlaced order{run + "-" + std::to_string(i), static_cast<std::int64_t>(i * 250)};
-    auto unit = store.begin();
-    HandlerTransaction& tx = unit->handler_transaction();
-    services.write_order(tx, order);
-    outbox.stage(tx, {.event_type = "OrderPlaced",
-                      .payload = JsonCodec<OrderPlaced>().encode(order),
-                      .source = "orders",
-                      .correlation_id = order.order_id});
-    unit->commit();  // the order and its message, together
+    place_order(store, outbox, services, order_of(run, i));
     ++placed;
   }
 }
 
-void consume_orders(InboxStore& store, InProcessTransport& transport, const OrderServices& services,
-                    const std::string& run, BillingCounters& counters, std::stop_token stop,
-                    std::uint64_t crash_after) {
+InboxDispatcher billing_dispatcher(InboxStore& store, const OrderServices& services) {
   HandlerRegistry handlers;
   handlers.on<OrderPlaced>("OrderPlaced",
                            [&services](const OrderPlaced& order, HandlerContext& ctx) {
@@ -50,7 +51,13 @@ void consume_orders(InboxStore& store, InProcessTransport& transport, const Orde
                              // record, or not at all.
                              services.write_invoice(ctx.transaction(), order);
                            });
-  const InboxDispatcher billing(store, InboxOptions("billing"), std::move(handlers));
+  return InboxDispatcher(store, InboxOptions(std::string(kBillingConsumer)), std::move(handlers));
+}
+
+void consume_orders(InboxStore& store, InProcessTransport& transport, const OrderServices& services,
+                    const std::string& run, BillingCounters& counters, std::stop_token stop,
+                    std::uint64_t crash_after) {
+  const InboxDispatcher billing = billing_dispatcher(store, services);
   std::uint64_t handled = 0;
   while (!stop.stop_requested()) {
     auto delivery = transport.receive(std::chrono::milliseconds(20));

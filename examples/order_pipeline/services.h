@@ -1,7 +1,8 @@
 // The two services of the order pipeline, written once over the store's own tables
 // (order_services.h).
 //
-// Thread-safety: place_orders() and consume_orders() each run on their own thread.
+// Thread-safety: place_orders() and consume_orders() each run on their own thread;
+// the other functions may be called from any thread.
 #ifndef DOCKET_EXAMPLES_ORDER_PIPELINE_SERVICES_H_
 #define DOCKET_EXAMPLES_ORDER_PIPELINE_SERVICES_H_
 
@@ -10,19 +11,39 @@
 #include <cstdint>
 #include <stop_token>
 #include <string>
+#include <string_view>
 
 #include "docket/in_process_transport.h"
+#include "docket/inbox_dispatcher.h"
 #include "docket/inbox_store.h"
 #include "docket/outbox.h"
 #include "order_services.h"
 
 namespace docket::examples {
 
-// orders: places `count` orders, each in its own unit of work with its OrderPlaced
-// message; counts them in `placed`. Order ids are "<run>-<n>", so that runs on one
-// database keep apart.
+// Order `n` of `run`: id "<run>-<n>", so that runs on one database keep apart.
+OrderPlaced order_of(std::string_view run, std::size_t n);
+
+// orders: places `order` in one unit of work with its OrderPlaced message, whose
+// correlation id is the order id.
+void place_order(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
+                 const OrderPlaced& order);
+
+// place_order() for orders 1 to `count` of `run`; counts them in `placed`.
 void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
                   const std::string& run, std::size_t count, std::atomic<std::size_t>& placed);
+
+// billing's consumer id, the inbox's name for its dedup records.
+inline constexpr std::string_view kBillingConsumer = "billing";
+
+// billing's dispatcher over `store`: one invoice per OrderPlaced processed, written
+// through the inbox's unit of work. `store` and `services` must outlive it.
+InboxDispatcher billing_dispatcher(InboxStore& store, const OrderServices& services);
+
+// Whether `order_id` is of an order of `run`: "<run>-<n>".
+bool is_order_of_run(std::string_view order_id, std::string_view run);
+// Whether `envelope` is of an order of `run`: its correlation id is the order id.
+bool is_of_run(const Envelope& envelope, std::string_view run);
 
 // billing: an inbox consumer writing one invoice per OrderPlaced processed. A run's
 // messages are told apart by their correlation id, the order id "<run>-<n>".

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "docket/error.h"
 #include "docket/inbox_store.h"
@@ -23,7 +24,8 @@ struct Statements {
   std::string_view insert_order;
   std::string_view create_invoices;
   std::string_view insert_invoice;
-  std::string_view count_invoices;  // the run's invoices, and how many repeat an order
+  std::string_view placed_orders;    // the run's order ids
+  std::string_view invoiced_orders;  // the order id of each of the run's invoices
 };
 
 constexpr Statements kSqliteSql{
@@ -35,9 +37,8 @@ constexpr Statements kSqliteSql{
         "CREATE TABLE IF NOT EXISTS invoices (invoice_id INTEGER PRIMARY KEY, "
         "order_id TEXT NOT NULL, amount_cents INTEGER NOT NULL)",
     .insert_invoice = "INSERT INTO invoices (order_id, amount_cents) VALUES (?1, ?2)",
-    .count_invoices =
-        "SELECT count(*), count(*) - count(DISTINCT order_id) FROM invoices "
-        "WHERE order_id LIKE ?1 || '-%'"};
+    .placed_orders = "SELECT order_id FROM orders WHERE order_id LIKE ?1 || '-%'",
+    .invoiced_orders = "SELECT order_id FROM invoices WHERE order_id LIKE ?1 || '-%'"};
 
 #if DOCKET_HAVE_POSTGRES
 constexpr Statements kPostgresSql{
@@ -50,9 +51,8 @@ constexpr Statements kPostgresSql{
         "AS IDENTITY PRIMARY KEY, order_id TEXT NOT NULL, amount_cents BIGINT "
         "NOT NULL)",
     .insert_invoice = "INSERT INTO invoices (order_id, amount_cents) VALUES ($1, $2)",
-    .count_invoices =
-        "SELECT count(*), count(*) - count(DISTINCT order_id) FROM invoices "
-        "WHERE order_id LIKE $1 || '-%'"};
+    .placed_orders = "SELECT order_id FROM orders WHERE order_id LIKE $1 || '-%'",
+    .invoiced_orders = "SELECT order_id FROM invoices WHERE order_id LIKE $1 || '-%'"};
 #endif
 
 // Calls body(native transaction, its dialect's statements) with the store's own
@@ -104,18 +104,30 @@ class SqlServices final : public OrderServices {
     });
   }
 
-  InvoiceCount count_invoices(std::string_view run) const override {
+  std::vector<std::string> placed_orders(std::string_view run) const override {
+    return order_ids(&Statements::placed_orders, run);
+  }
+
+  std::vector<std::string> invoiced_orders(std::string_view run) const override {
+    return order_ids(&Statements::invoiced_orders, run);
+  }
+
+ private:
+  // The first column of `query`'s rows for `run`, in a unit of its own.
+  std::vector<std::string> order_ids(std::string_view Statements::*query,
+                                     std::string_view run) const {
     std::lock_guard lock(mutex_);
     auto unit = db_->begin();
     return with_sql(unit->handler_transaction(), other_stores_,
                     [&](auto& tx, const Statements& sql) {
-                      const auto rows = tx.query(sql.count_invoices, {std::string(run)});
-                      return InvoiceCount{std::get<std::int64_t>(rows.at(0).at(0)),
-                                          std::get<std::int64_t>(rows.at(0).at(1))};
+                      std::vector<std::string> ids;
+                      for (const auto& row : tx.query(sql.*query, {std::string(run)})) {
+                        ids.push_back(std::get<std::string>(row.at(0)));
+                      }
+                      return ids;
                     });
   }
 
- private:
   std::unique_ptr<InboxStore> db_;  // set-up and counting, outside the services' units
   mutable std::mutex mutex_;
   std::string other_stores_;

@@ -42,7 +42,7 @@ TEST_P(DemoRerunTest, MessagesARunLeftAreDeliveredAndTheNextRunEnds) {
   ASSERT_FALSE(summary.is_null());
   EXPECT_EQ(summary.at("earlier_runs_processed"), 20) << summary.dump();
   EXPECT_EQ(summary.at("published"), 50) << summary.dump();
-  const examples::InvoiceCount left = services->count_invoices("runleft");
+  const examples::InvoiceCount left = examples::count_invoices(*services, "runleft");
   EXPECT_EQ(left.invoices, 20);
   EXPECT_EQ(left.duplicates, 0);
 }

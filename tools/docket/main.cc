@@ -9,6 +9,7 @@
 #include <iostream>
 #include <string>
 
+#include "chaos_command.h"
 #include "check_failed.h"
 #include "demo_command.h"
 #include "docket/error.h"
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
   app.failure_message(usage_failure_message);
 
   docket::tool::add_demo_command(app);
+  docket::tool::add_chaos_command(app);
   docket::tool::add_keys_command(app);
   docket::tool::add_inbox_command(app);
   docket::tool::add_migrate_command(app);

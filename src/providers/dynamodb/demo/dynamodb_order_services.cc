@@ -6,13 +6,13 @@
 //   P + "demo_invoices"  key invoice_id (S, a fresh v4 uuid per invoice); order_id (S),
 //                        amount_cents (N)
 // An invoice is keyed by its own id, never by its order, so a message processed twice
-// would leave two invoices of one order for count_invoices() to find. The writes go
+// would leave two invoices of one order for invoiced_orders() to show. The writes go
 // through the public docket::dynamodb::Transaction, so each commits in the one
 // TransactWriteItems of its unit of work (the outbox item, or the inbox's dedup item).
 #include <memory>
-#include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/dynamodb/transaction.h"
 #include "docket/uuid.h"
@@ -28,7 +28,6 @@
 namespace docket::dynamodb {
 namespace {
 
-using examples::InvoiceCount;
 using examples::OrderPlaced;
 
 constexpr std::string_view kOrdersBase = "demo_orders";
@@ -68,30 +67,36 @@ class DynamoDbOrderServices final : public examples::OrderServices {
                     {kAmount, number_value(order.amount_cents)}});
   }
 
-  // A consistent Scan of the invoices table, page by page, keeping the run's.
-  InvoiceCount count_invoices(std::string_view run) const override {
+  std::vector<std::string> placed_orders(std::string_view run) const override {
+    return order_ids(orders_, run);
+  }
+
+  std::vector<std::string> invoiced_orders(std::string_view run) const override {
+    return order_ids(invoices_, run);
+  }
+
+ private:
+  // The order id of each item of `table` of an order of `run`: a consistent Scan, page
+  // by page.
+  std::vector<std::string> order_ids(const std::string& table, std::string_view run) const {
     constexpr std::string_view kOfRun = "begins_with(#order_id, :run)";
     constexpr std::string_view kOrderOnly = "#order_id";
     Pager pager = Pager::scan(
-        client_, {{"TableName", invoices_},
+        client_, {{"TableName", table},
                   {"ConsistentRead", true},
                   {"FilterExpression", kOfRun},
                   {"ProjectionExpression", kOrderOnly},
                   {"ExpressionAttributeNames", attribute_names({kOfRun, kOrderOnly})},
                   {"ExpressionAttributeValues", {{":run", string_value(std::string(run) + "-")}}}});
-    InvoiceCount count;
-    std::set<std::string, std::less<>> orders;
+    std::vector<std::string> ids;
     while (const auto page = pager.next_page()) {
       for (const nlohmann::json& item : *page) {
-        ++count.invoices;
-        orders.emplace(ItemReader(item, "DynamoDB demo invoices").string(kOrderId));
+        ids.emplace_back(ItemReader(item, "DynamoDB demo " + table).string(kOrderId));
       }
     }
-    count.duplicates = count.invoices - static_cast<std::int64_t>(orders.size());
-    return count;
+    return ids;
   }
 
- private:
   Client client_;
   std::string orders_;
   std::string invoices_;

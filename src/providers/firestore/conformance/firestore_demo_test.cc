@@ -58,7 +58,7 @@ TEST(DocketDemo, FirestoreServicesShowAnOrderInvoicedTwice) {
     services->write_invoice(unit->handler_transaction(), {order_id, 250});
     unit->commit();
   }
-  const examples::InvoiceCount count = services->count_invoices("runa");
+  const examples::InvoiceCount count = examples::count_invoices(*services, "runa");
   EXPECT_EQ(count.invoices, 3);
   EXPECT_EQ(count.duplicates, 1);
 }

@@ -5,11 +5,10 @@
 //   P + "demo_orders"    document id: the order id; orderId, amountCents
 //   P + "demo_invoices"  document id: a fresh v4 uuid per invoice; orderId, amountCents
 // An invoice is keyed by its own id, never by its order, so a message processed twice
-// would leave two invoices of one order for count_invoices() to find. The writes go
+// would leave two invoices of one order for invoiced_orders() to show. The writes go
 // through the public docket::firestore::Transaction, so each commits in the one commit
 // of its unit of work (the outbox document, or the inbox's dedup document).
 #include <memory>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +25,6 @@
 namespace docket::firestore {
 namespace {
 
-using examples::InvoiceCount;
 using examples::OrderPlaced;
 
 constexpr std::string_view kOrdersBase = "demo_orders";
@@ -58,33 +56,39 @@ class FirestoreOrderServices final : public examples::OrderServices {
                                                      order_fields(order));
   }
 
-  // The run's invoices, page by page: those whose order id lies in ["<run>-",
-  // "<run>."), '.' being the character after '-' (a query reads committed documents,
-  // strongly consistent).
-  InvoiceCount count_invoices(std::string_view run) const override {
+  std::vector<std::string> placed_orders(std::string_view run) const override {
+    return order_ids(orders_, run);
+  }
+
+  std::vector<std::string> invoiced_orders(std::string_view run) const override {
+    return order_ids(invoices_, run);
+  }
+
+ private:
+  // The order id of each document of `collection` of an order of `run`, page by page:
+  // those whose order id lies in ["<run>-", "<run>."), '.' being the character after
+  // '-' (a query reads committed documents, strongly consistent).
+  std::vector<std::string> order_ids(const std::string& collection, std::string_view run) const {
     const std::string from = std::string(run) + "-";
     const std::string until = std::string(run) + ".";
-    InvoiceCount count;
-    std::set<std::string, std::less<>> orders;
+    std::vector<std::string> ids;
     query_pages(
         client_,
-        {.collection = invoices_,
+        {.collection = collection,
          .where = all_of({field_filter(kOrderId, "GREATER_THAN_OR_EQUAL", string_value(from)),
                           field_filter(kOrderId, "LESS_THAN", string_value(until))}),
          .order_by = {{std::string(kOrderId), false}}},
         kCountPage, [&](std::vector<Document>& page) {
           for (const Document& document : page) {
-            ++count.invoices;
-            orders.emplace(FieldReader(document.fields, "Firestore demo invoice " + document.id)
-                               .string(kOrderId));
+            ids.emplace_back(
+                FieldReader(document.fields, "Firestore demo " + collection + " " + document.id)
+                    .string(kOrderId));
           }
           return true;
         });
-    count.duplicates = count.invoices - static_cast<std::int64_t>(orders.size());
-    return count;
+    return ids;
   }
 
- private:
   Client client_;
   std::string orders_;
   std::string invoices_;

@@ -1,0 +1,302 @@
+#include "chaos_run.h"
+
+#include <signal.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "chaos_worker.h"
+#include "child_process.h"
+#include "docket/error.h"
+#include "docket/open_inbox_store.h"
+#include "docket/open_outbox_store.h"
+#include "docket/uuid.h"
+#if DOCKET_HAVE_POSTGRES
+#include "postgres_faults.h"
+#endif
+#include "services_for_store.h"
+
+namespace docket::tool {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::chrono::milliseconds kTick{10};
+constexpr std::chrono::milliseconds kRestartPause{200};
+constexpr std::chrono::milliseconds kDrainPoll{250};
+constexpr std::chrono::seconds kServerRecovery{120};
+// A worker that ends on its own waits before it starts again, doubling up to the cap
+// while it keeps ending within kShortLife (its server still recovering, say).
+constexpr std::chrono::milliseconds kRestartPauseCap{5000};
+constexpr std::chrono::seconds kShortLife{2};
+// Exits on their own a run tolerates before it gives up on a worker: server faults end
+// the workers' sessions, and a worker may fail again while the server recovers.
+constexpr int kOwnExitsPerFault = 10;
+constexpr int kOwnExitsAllowance = 20;
+
+std::string make_work_dir() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern =
+      std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/docket-chaos-XXXXXX";
+  if (mkdtemp(pattern.data()) == nullptr) {
+    throw InfrastructureError("chaos: could not create a directory for the run at " + pattern +
+                              "; set TMPDIR to a writable directory");
+  }
+  return pattern;
+}
+
+// The last `count` lines of the file at `path`.
+std::string tail_of(const std::string& path, std::size_t count) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    lines.push_back(std::move(line));
+  }
+  std::string tail;
+  for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i) {
+    tail += "  " + lines[i] + "\n";
+  }
+  return tail;
+}
+
+// The three worker processes, each started again when it ends, unless stopped.
+class Workers {
+ public:
+  Workers(const ChaosOptions& options, std::string store_url, std::string work_dir, std::string run,
+          const ChaosLog& log)
+      : executable_(current_executable()),
+        store_env_("DOCKET_CHAOS_STORE=" + std::move(store_url)),
+        work_dir_(std::move(work_dir)),
+        run_(std::move(run)),
+        rate_(std::to_string(options.orders_per_second)),
+        log_(log) {}
+
+  void start(ChaosRole role) {
+    Slot& slot = slot_of(role);
+    slot.restart_at.reset();
+    slot.started = Clock::now();
+    slot.process = std::make_unique<ChildProcess>(
+        std::vector<std::string>{executable_, "chaos-worker", "--role",
+                                 std::string(role_name(role)), "--queue", work_dir_ + "/queue.db",
+                                 "--run", run_, "--rate", rate_},
+        log_path(role), std::vector<std::string>{store_env_});
+  }
+
+  // SIGKILLs the worker and starts it again; false when it was not running.
+  bool kill(ChaosRole role) {
+    Slot& slot = slot_of(role);
+    if (!slot.process || slot.process->poll()) {
+      return false;
+    }
+    const pid_t pid = slot.process->pid();
+    slot.process->stop(SIGKILL);
+    start(role);
+    log_("killed the " + std::string(role_name(role)) + " (pid " + std::to_string(pid) +
+         "), started it again (pid " + std::to_string(slot.process->pid()) + ")");
+    return true;
+  }
+
+  // Stops the worker for good: SIGTERM, then waits for it.
+  void stop(ChaosRole role) {
+    Slot& slot = slot_of(role);
+    slot.stopped = true;
+    slot.restart_at.reset();
+    if (slot.process) {
+      slot.process->stop(SIGTERM);
+    }
+  }
+
+  // Starts again, after a pause, each worker that ended on its own. Throws
+  // InfrastructureError, with the worker's last log lines, past `allowed` such exits.
+  void supervise(int allowed) {
+    for (const ChaosRole role : kChaosRoles) {
+      Slot& slot = slot_of(role);
+      if (slot.stopped || !slot.process) {
+        continue;
+      }
+      if (slot.restart_at) {
+        if (Clock::now() >= *slot.restart_at) {
+          start(role);
+        }
+        continue;
+      }
+      if (const std::optional<ChildExit> exit = slot.process->poll()) {
+        if (++own_exits_ > allowed) {
+          throw InfrastructureError("chaos: the " + std::string(role_name(role)) +
+                                    " keeps failing (" + std::to_string(own_exits_) +
+                                    " exits, last: " + exit->describe() + "); " + log_path(role) +
+                                    " ends with:\n" + tail_of(log_path(role), 8));
+        }
+        log_("the " + std::string(role_name(role)) + " ended on its own (" + exit->describe() +
+             "); starting it again");
+        slot.pause = Clock::now() - slot.started < kShortLife
+                         ? std::min<std::chrono::milliseconds>(slot.pause * 2, kRestartPauseCap)
+                         : kRestartPause;
+        slot.restart_at = Clock::now() + slot.pause;
+      }
+    }
+  }
+
+  int own_exits() const noexcept { return own_exits_; }
+
+ private:
+  struct Slot {
+    std::unique_ptr<ChildProcess> process;
+    bool stopped = false;
+    std::optional<Clock::time_point> restart_at;
+    Clock::time_point started;
+    std::chrono::milliseconds pause{kRestartPause / 2};  // the last pause before a restart
+  };
+
+  Slot& slot_of(ChaosRole role) { return slots_[static_cast<std::size_t>(role)]; }
+  std::string log_path(ChaosRole role) const {
+    return work_dir_ + "/" + std::string(role_name(role)) + ".log";
+  }
+
+  std::string executable_;
+  std::string store_env_;
+  std::string work_dir_;
+  std::string run_;
+  std::string rate_;
+  const ChaosLog& log_;
+  std::array<Slot, 3> slots_;
+  int own_exits_ = 0;
+};
+
+#if !DOCKET_HAVE_POSTGRES
+// The faults of a build without a server provider: never constructed.
+struct NoServerFaults {
+  std::string worker_url() const { return {}; }
+  std::int64_t drop_connections() { return 0; }
+  bool crash_server() { return false; }
+  bool accepting() { return true; }
+};
+#endif
+
+// Supervises `workers` until `deadline`.
+void supervise_until(Workers& workers, Clock::time_point deadline, int allowed) {
+  while (Clock::now() < deadline) {
+    workers.supervise(allowed);
+    std::this_thread::sleep_for(kTick);
+  }
+}
+
+// Supervises `workers` until the crashed server accepts sessions again, so that the
+// faults and reads that follow meet a server, not its recovery.
+template <class Faults>
+void await_server(Workers& workers, Faults& faults, int allowed) {
+  const auto deadline = Clock::now() + kServerRecovery;
+  while (!faults.accepting()) {
+    if (Clock::now() >= deadline) {
+      throw InfrastructureError("chaos: the PostgreSQL server did not accept sessions within " +
+                                std::to_string(kServerRecovery.count()) +
+                                " s of its crash; see its log");
+    }
+    supervise_until(workers, Clock::now() + kDrainPoll, allowed);
+  }
+}
+
+}  // namespace
+
+ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
+  const auto started = Clock::now();
+  ChaosReport report;
+  report.run = "chaos" + Uuid::v4().to_string().substr(0, 8);
+
+  // Set-up before any worker starts, so that none races another to create the schema.
+  const auto services = examples::services_for_store(options.store_url);
+  services->create_tables();
+  open_outbox_store(options.store_url)->migrate();
+  open_inbox_store(options.store_url)->migrate();
+#if DOCKET_HAVE_POSTGRES
+  std::optional<PostgresFaults> faults;
+  if (options.allow_server_restart) {
+    if (!is_postgres_url(options.store_url)) {
+      throw ConfigurationError(
+          "chaos: --allow-server-restart restarts a PostgreSQL server; the store is not one "
+          "(leave the option out)");
+    }
+    faults.emplace(options.store_url, report.run);
+  }
+#else
+  // No server this build can fault.
+  std::optional<NoServerFaults> faults;
+  if (options.allow_server_restart) {
+    throw ConfigurationError(
+        "chaos: --allow-server-restart restarts a PostgreSQL server, and this build of docket "
+        "has no PostgreSQL provider");
+  }
+#endif
+
+  report.work_dir = make_work_dir();
+  ChaosQueue queue(report.work_dir + "/queue.db");
+  Workers workers(options, faults ? faults->worker_url() : options.store_url, report.work_dir,
+                  report.run, log);
+  for (const ChaosRole role : kChaosRoles) {
+    workers.start(role);
+  }
+  log("run " + report.run + ": producer, relay and consumer started; their logs and queue in " +
+      report.work_dir);
+
+  std::mt19937_64 random(options.seed);
+  std::uniform_int_distribution<std::int64_t> gap(options.min_gap.count(), options.max_gap.count());
+  std::uniform_int_distribution<std::size_t> victim(0, std::size(kChaosRoles) - 1);
+  const int allowed = kOwnExitsAllowance + kOwnExitsPerFault * options.kills;
+  for (int slot = 1; report.kills < options.kills; ++slot) {
+    supervise_until(workers, Clock::now() + std::chrono::milliseconds(gap(random)), allowed);
+    if (faults && slot % 5 == 0) {
+      if ((slot / 5) % 2 == 1) {
+        const std::int64_t dropped = faults->drop_connections();
+        ++report.connection_drops;
+        log("dropped the workers' " + std::to_string(dropped) + " PostgreSQL sessions");
+      } else if (faults->crash_server()) {
+        ++report.server_crashes;
+        log("crashed the PostgreSQL server (a backend SIGKILLed; it restarts with recovery)");
+        await_server(workers, *faults, allowed);
+      }
+    }
+    const ChaosRole role = kChaosRoles[victim(random)];
+    if (workers.kill(role)) {
+      ++report.kills;
+      ++report.kills_of[static_cast<std::size_t>(role)];
+    }
+  }
+
+  workers.stop(ChaosRole::kProducer);
+  log("producer stopped; draining");
+  const auto deadline = Clock::now() + options.drain_timeout;
+  while (!report.drained && Clock::now() < deadline) {
+    supervise_until(workers, Clock::now() + kDrainPoll, allowed);
+    try {
+      const ChaosProgress progress = chaos_progress(*services, report.run);
+      if (progress.invoiced < progress.orders || queue.counters().depth > 0) {
+        continue;
+      }
+      report.check = check_chaos_run(options.store_url, *services, report.run);
+      report.drained = report.check.unpublished == 0;
+    } catch (const InfrastructureError& error) {
+      // The server is still recovering from a crash of this run's making: read again
+      // at the next poll; the drain timeout bounds the wait.
+      log(std::string("drain: store not readable yet: ") + error.what());
+    }
+  }
+  workers.stop(ChaosRole::kRelay);
+  workers.stop(ChaosRole::kConsumer);
+  report.check = check_chaos_run(options.store_url, *services, report.run);
+  report.queue = queue.counters();
+  report.worker_exits = workers.own_exits();
+  report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  if (report.ok()) {
+    std::filesystem::remove_all(report.work_dir);
+  }
+  return report;
+}
+
+}  // namespace docket::tool

@@ -1,0 +1,69 @@
+// `docket chaos`: the order pipeline's producer, relay and consumer as separate
+// processes on a real store, SIGKILLed at random moments and started again, the
+// PostgreSQL server's sessions dropped and the server crashed when allowed; then,
+// once everything placed has drained, the run checked with the store's own reads
+// (chaos_check.h).
+//
+// One run: start the three workers; N times, wait a random gap (seeded), kill a random
+// worker, start it again (every fifth gap, on PostgreSQL with server faults allowed,
+// also drop the workers' sessions or crash the server, alternately); stop the
+// producer; wait until every order placed is invoiced, the queue empty and the outbox
+// published (or the drain timeout); stop the others; check. A worker that exits on its
+// own (its store failed under it) is started again after a short pause, as a
+// supervisor would; one that keeps failing ends the run with its log's last lines.
+//
+// Thread-safety: run_chaos() runs on the calling thread and its child processes.
+#ifndef DOCKET_TOOLS_DOCKET_CHAOS_CHAOS_RUN_H_
+#define DOCKET_TOOLS_DOCKET_CHAOS_CHAOS_RUN_H_
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "chaos_check.h"
+#include "chaos_queue.h"
+
+namespace docket::tool {
+
+struct ChaosOptions {
+  std::string store_url;
+  int kills = 10;
+  std::uint64_t seed = 1;
+  std::uint64_t orders_per_second = 100;
+  bool allow_server_restart = false;  // PostgreSQL only (postgres_faults.h)
+  std::chrono::seconds drain_timeout{120};
+  // Each kill comes after a gap drawn uniformly from [min_gap, max_gap].
+  std::chrono::milliseconds min_gap{100};
+  std::chrono::milliseconds max_gap{600};
+};
+
+struct ChaosReport {
+  std::string run;                // the run's order id prefix
+  int kills = 0;                  // SIGKILLs survived
+  std::array<int, 3> kills_of{};  // ... by role, in kChaosRoles order
+  int worker_exits = 0;           // exits of a worker on its own, each started again
+  int connection_drops = 0;       // PostgreSQL: times the workers' sessions were ended
+  int server_crashes = 0;         // PostgreSQL: times the server was crashed
+  bool drained = false;           // everything placed drained before the timeout
+  QueueCounters queue;
+  ChaosCheck check;
+  double seconds = 0;
+  std::string work_dir;  // the queue and the workers' logs; removed when the run is ok
+
+  bool ok() const noexcept { return drained && check.ok(); }
+};
+
+// One line per event (a kill, a restart, a fault, the drain), for a progress display.
+using ChaosLog = std::function<void(std::string_view line)>;
+
+// Throws ConfigurationError for a store the order services cannot run on, or server
+// faults asked of a store that is not a local PostgreSQL server; InfrastructureError
+// when a worker cannot start or keeps failing.
+ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log);
+
+}  // namespace docket::tool
+
+#endif  // DOCKET_TOOLS_DOCKET_CHAOS_CHAOS_RUN_H_

@@ -1,0 +1,205 @@
+// docket chaos: options, range checks and the report; the run is chaos/chaos_run.cc.
+#include "chaos_command.h"
+
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "chaos/chaos_run.h"
+#include "chaos/chaos_worker.h"
+#include "count_option.h"
+#include "docket/error.h"
+#include "docket/printable_store_url.h"
+
+namespace docket::tool {
+namespace {
+
+constexpr std::uint64_t kMaxKills = 100'000;
+constexpr std::uint64_t kMaxRate = 10'000;
+constexpr std::uint64_t kMaxDrainSeconds = 86'400;
+constexpr const char* kStoreEnv = "DOCKET_CHAOS_STORE";
+
+struct ChaosArgs {
+  std::string store;
+  std::uint64_t kills = 10;
+  std::uint64_t seed = 1;
+  std::uint64_t rate = 100;
+  std::uint64_t drain_timeout = 120;
+  bool allow_server_restart = false;
+  bool json = false;
+};
+
+void check_range(const char* option, std::uint64_t value, std::uint64_t max) {
+  if (value < 1 || value > max) {
+    throw InvalidInputError("chaos: " + std::string(option) + " is " + std::to_string(value) +
+                            "; give 1 to " + std::to_string(max));
+  }
+}
+
+nlohmann::json report_json(const ChaosReport& r, std::string_view store) {
+  const ChaosCheck& c = r.check;
+  return {{"store", store},
+          {"run", r.run},
+          {"kills", r.kills},
+          {"kills_producer", r.kills_of[0]},
+          {"kills_relay", r.kills_of[1]},
+          {"kills_consumer", r.kills_of[2]},
+          {"worker_exits", r.worker_exits},
+          {"connection_drops", r.connection_drops},
+          {"server_crashes", r.server_crashes},
+          {"orders", c.orders},
+          {"messages", c.messages},
+          {"unpublished", c.unpublished},
+          {"published_copies", r.queue.published},
+          {"deliveries", r.queue.deliveries},
+          {"redeliveries", r.queue.redeliveries},
+          {"duplicates_absorbed", r.queue.absorbed},
+          {"invoices", c.invoices},
+          {"lost", c.lost},
+          {"doubled", c.doubled},
+          {"phantom", c.phantom},
+          {"orders_without_message", c.orders_without_message},
+          {"dedup_without_effect", c.dedup_without_effect},
+          {"effect_without_dedup", c.effect_without_dedup},
+          {"outbox_checked", c.outbox_checked},
+          {"drained", r.drained},
+          {"seconds", r.seconds},
+          {"ok", r.ok()}};
+}
+
+void print_report(const ChaosReport& r, std::string_view store) {
+  const ChaosCheck& c = r.check;
+  std::cout << "docket chaos on " << store << ", run " << r.run << '\n'
+            << "kills survived        " << r.kills << " (producer " << r.kills_of[0] << ", relay "
+            << r.kills_of[1] << ", consumer " << r.kills_of[2] << ")\n"
+            << "workers failed        " << r.worker_exits << " (started again)\n"
+            << "server faults         " << r.connection_drops << " session drops, "
+            << r.server_crashes << " crashes\n"
+            << "orders                " << c.orders << '\n';
+  if (c.outbox_checked) {
+    std::cout << "outbox messages       " << c.messages << " (" << c.unpublished << " unpublished, "
+              << c.orders_without_message << " orders without one)\n";
+  } else {
+    std::cout << "outbox messages       not checked: this store's outbox has no feed to read\n";
+  }
+  std::cout << "queued copies         " << r.queue.published << " (a relay killed before "
+            << "marking a message publishes it again)\n"
+            << "deliveries            " << r.queue.deliveries << " (" << r.queue.redeliveries
+            << " redelivered after a consumer died)\n"
+            << "duplicates absorbed   " << r.queue.absorbed << " (by billing's inbox)\n"
+            << "invoices              " << c.invoices << '\n'
+            << "lost                  " << c.lost << '\n'
+            << "doubled               " << c.doubled << '\n';
+  if (c.outbox_checked) {
+    std::cout << "dedup vs invoices     " << c.dedup_without_effect << " dedup records without "
+              << "an invoice, " << c.effect_without_dedup << " invoices without one\n";
+  }
+  std::cout << (r.ok() ? "ok: every order invoiced exactly once"
+                       : (r.drained ? "FAILED: the checks above do not hold"
+                                    : "FAILED: the run did not drain before the timeout"))
+            << " (" << static_cast<int>(r.seconds) << " s)\n";
+  if (!r.ok()) {
+    std::cout << "the workers' logs and the queue are kept in " << r.work_dir << '\n';
+  }
+}
+
+void run_chaos_command(const ChaosArgs& args) {
+  check_range("--kills", args.kills, kMaxKills);
+  check_range("--rate", args.rate, kMaxRate);
+  check_range("--drain-timeout", args.drain_timeout, kMaxDrainSeconds);
+  const std::string store = printable_store_url(args.store);
+  const ChaosReport report =
+      run_chaos({.store_url = args.store,
+                 .kills = static_cast<int>(args.kills),
+                 .seed = args.seed,
+                 .orders_per_second = args.rate,
+                 .allow_server_restart = args.allow_server_restart,
+                 .drain_timeout = std::chrono::seconds(args.drain_timeout)},
+                [](std::string_view line) { std::cerr << "chaos: " << line << '\n'; });
+  if (args.json) {
+    std::cout << report_json(report, store).dump() << '\n';
+  } else {
+    print_report(report, store);
+  }
+  if (!report.ok()) {
+    throw Error("chaos: " + std::to_string(report.check.lost) + " orders lost, " +
+                std::to_string(report.check.doubled) +
+                " invoiced twice, other checks as printed: the effectively-once promise did "
+                "not hold; the run's logs are in " +
+                report.work_dir);
+  }
+}
+
+struct WorkerArgs {
+  std::string role;
+  std::string queue;
+  std::string run;
+  std::uint64_t rate = 100;
+};
+
+void run_worker_command(const WorkerArgs& args) {
+  const char* store = std::getenv(kStoreEnv);
+  if (store == nullptr) {
+    throw ConfigurationError(std::string("chaos-worker: ") + kStoreEnv +
+                             " names no store; this command is started by `docket chaos`");
+  }
+  check_range("--rate", args.rate, kMaxRate);
+  run_chaos_worker({.role = parse_role(args.role).value(),
+                    .store_url = store,
+                    .queue_path = args.queue,
+                    .run = args.run,
+                    .orders_per_second = args.rate});
+}
+
+}  // namespace
+
+void add_chaos_command(CLI::App& app) {
+  auto args = std::make_shared<ChaosArgs>();
+  CLI::App* chaos = app.add_subcommand(
+      "chaos",
+      "Run the order pipeline's producer, relay and consumer as separate processes on a real "
+      "store, SIGKILL them at random and start them again, then check that every order was "
+      "invoiced exactly once. Exit 1 when an order was lost or invoiced twice.");
+  chaos
+      ->add_option("--store", args->store,
+                   "Store URL: sqlite:///tmp/chaos.db, postgresql://user@host:port/db, or "
+                   "another provider's with order services")
+      ->required();
+  chaos->add_option("--kills", args->kills, "SIGKILLs to survive (1 to 100000)")
+      ->check(whole_count())
+      ->capture_default_str();
+  chaos->add_option("--seed", args->seed, "Seed of the kills' moments and victims")
+      ->check(whole_count())
+      ->capture_default_str();
+  chaos->add_option("--rate", args->rate, "Orders the producer places a second (1 to 10000)")
+      ->check(whole_count())
+      ->capture_default_str();
+  chaos
+      ->add_option("--drain-timeout", args->drain_timeout,
+                   "Seconds to wait, after the last kill, for everything to drain (1 to 86400)")
+      ->check(whole_count())
+      ->capture_default_str();
+  chaos->add_flag("--allow-server-restart", args->allow_server_restart,
+                  "PostgreSQL on this machine: also end the workers' sessions and crash the "
+                  "server (it restarts with crash recovery) every fifth kill");
+  chaos->add_flag("--json", args->json,
+                  "Print one JSON object on one line: kills, orders, deliveries, "
+                  "duplicates_absorbed, lost, doubled, ok, ...");
+  chaos->callback([args] { run_chaos_command(*args); });
+
+  auto worker = std::make_shared<WorkerArgs>();
+  CLI::App* worker_cmd =
+      app.add_subcommand("chaos-worker", "One process of `docket chaos` (started by it)");
+  worker_cmd->group("");  // hidden: not for users to start
+  worker_cmd->add_option("--role", worker->role)
+      ->required()
+      ->check(CLI::IsMember({"producer", "relay", "consumer"}));
+  worker_cmd->add_option("--queue", worker->queue)->required();
+  worker_cmd->add_option("--run", worker->run)->required();
+  worker_cmd->add_option("--rate", worker->rate)->check(whole_count());
+  worker_cmd->callback([worker] { run_worker_command(*worker); });
+}
+
+}  // namespace docket::tool
