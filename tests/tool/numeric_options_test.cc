@@ -102,6 +102,10 @@ std::vector<NumericOption> every_numeric_option() {
        true,
        {"--tenant", "acme", "--aggregate-type", "order", "--aggregate-id", "o-1"}},
       {{"migrate", "scan"}, "--examples", Kind::kCount, std::nullopt},
+      {{"chaos"}, "--kills", Kind::kCount, 1},
+      {{"chaos"}, "--seed", Kind::kCount, std::nullopt},
+      {{"chaos"}, "--rate", Kind::kCount, 1},
+      {{"chaos"}, "--drain-timeout", Kind::kCount, 1},
   };
 #if DOCKET_TOOL_HAS_BENCH
   const std::vector<NumericOption> bench = {

@@ -210,11 +210,6 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   ChaosReport report;
   report.run = "chaos" + Uuid::v4().to_string().substr(0, 8);
 
-  // Set-up before any worker starts, so that none races another to create the schema.
-  const auto services = examples::services_for_store(options.store_url);
-  services->create_tables();
-  open_outbox_store(options.store_url)->migrate();
-  open_inbox_store(options.store_url)->migrate();
 #if DOCKET_HAVE_POSTGRES
   std::optional<PostgresFaults> faults;
   if (options.allow_server_restart) {
@@ -235,6 +230,12 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   }
 #endif
 
+  // Set-up (after every refusal, before any worker starts), so that none races another to create
+  // the schema.
+  const auto services = examples::services_for_store(options.store_url);
+  services->create_tables();
+  open_outbox_store(options.store_url)->migrate();
+  open_inbox_store(options.store_url)->migrate();
   report.work_dir = make_work_dir();
   ChaosQueue queue(report.work_dir + "/queue.db");
   Workers workers(options, faults ? faults->worker_url() : options.store_url, report.work_dir,

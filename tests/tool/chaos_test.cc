@@ -1,0 +1,219 @@
+// `docket chaos`: ten kills on every provider's scratch database lose and double
+// nothing; on a PostgreSQL server of the test's own, also with the workers' sessions
+// dropped and the server crashed; and the checks it ends with find each fault they are
+// there to find, planted by hand in a store.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "chaos/chaos_check.h"
+#include "conformance/eventsourcing/temp_dir.h"
+#include "conformance/fixture_registry.h"
+#include "docket/open_inbox_store.h"
+#include "docket/open_outbox_store.h"
+#include "docket/outbox.h"
+#include "services.h"
+#include "services_for_store.h"
+#include "support/scratch_database.h"
+#include "tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+// A chaos run of ten kills far outlasts nothing but a hang.
+constexpr std::chrono::seconds kChaosTimeLimit{300};
+
+// Runs `docket chaos --json` with `args`; the parsed report, after checking it ran
+// clean: exit 0, ten kills, orders placed, nothing lost or doubled.
+nlohmann::json expect_chaos_ok(std::vector<std::string> args) {
+  args.insert(args.begin(), "chaos");
+  args.insert(args.end(), {"--kills", "10", "--json"});
+  const ToolRun run = run_docket(args, std::nullopt, kChaosTimeLimit);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  const auto report = nlohmann::json::parse(run.out, nullptr, false);
+  EXPECT_FALSE(report.is_discarded()) << describe(run);
+  if (report.is_discarded()) {
+    return {};
+  }
+  EXPECT_EQ(report.at("kills"), 10) << run.out;
+  EXPECT_GT(report.at("orders").get<int>(), 0) << run.out;
+  EXPECT_EQ(report.at("invoices"), report.at("orders")) << run.out;
+  EXPECT_EQ(report.at("lost"), 0) << run.out;
+  EXPECT_EQ(report.at("doubled"), 0) << run.out;
+  EXPECT_EQ(report.at("ok"), true) << run.out;
+  return report;
+}
+
+class ChaosTest : public ::testing::TestWithParam<test_support::ScratchDatabaseCase> {};
+
+TEST_P(ChaosTest, TenKillsLoseNothingAndDoubleNothing) {
+  const auto database = GetParam().make();
+  const nlohmann::json report = expect_chaos_ok({"--store", database->url()});
+  if (report.is_null()) {
+    return;
+  }
+  if (report.at("outbox_checked") == true) {
+    EXPECT_EQ(report.at("messages"), report.at("orders")) << report.dump();
+    EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
+    EXPECT_EQ(report.at("dedup_without_effect"), 0) << report.dump();
+    EXPECT_EQ(report.at("effect_without_dedup"), 0) << report.dump();
+  }
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ChaosTest);
+INSTANTIATE_TEST_SUITE_P(
+    Stores, ChaosTest,
+    ::testing::ValuesIn(conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::all()),
+    [](const ::testing::TestParamInfo<test_support::ScratchDatabaseCase>& store) {
+      return store.param.name;
+    });
+
+#if DOCKET_HAVE_POSTGRES
+// A PostgreSQL cluster of the test's own (scripts/pg-start.sh in a fresh directory, on
+// DOCKET_CHAOS_PG_PORT or 55452), stopped and removed with the object: a crash of it
+// ends no other test's sessions.
+class OwnPostgresServer {
+ public:
+  OwnPostgresServer() {
+    // The server runs as another user (postgres, when the tests run as root), who must
+    // reach its data directory inside this one.
+    std::filesystem::permissions(dir_.file("."), std::filesystem::perms::owner_all |
+                                                     std::filesystem::perms::group_exec |
+                                                     std::filesystem::perms::others_exec);
+    const char* port = std::getenv("DOCKET_CHAOS_PG_PORT");
+    env_ = "DOCKET_PG_DIR=" + dir_.file("pg") +
+           " DOCKET_PG_PORT=" + std::string(port != nullptr ? port : "55452");
+    url_ = script("pg-start.sh");
+    while (!url_.empty() && url_.back() == '\n') {
+      url_.pop_back();
+    }
+  }
+  ~OwnPostgresServer() { script("pg-stop.sh"); }
+  OwnPostgresServer(const OwnPostgresServer&) = delete;
+  OwnPostgresServer& operator=(const OwnPostgresServer&) = delete;
+
+  const std::string& url() const noexcept { return url_; }
+
+ private:
+  std::string script(const char* name) const {
+    const std::string command = env_ + " " DOCKET_SCRIPTS_DIR "/" + name;
+    FILE* pipe = popen(command.c_str(), "r");
+    if (pipe == nullptr) {
+      throw std::runtime_error("cannot run " + command);
+    }
+    std::string out;
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) {
+      out += buffer;
+    }
+    if (pclose(pipe) != 0) {
+      throw std::runtime_error(command + " failed");
+    }
+    return out;
+  }
+
+  conformance::eventsourcing::TempDir dir_;
+  std::string env_;
+  std::string url_;
+};
+
+TEST(ChaosOnPostgres, TenKillsWithSessionsDroppedAndTheServerCrashedLoseNothing) {
+  const OwnPostgresServer server;
+  const nlohmann::json report =
+      expect_chaos_ok({"--store", server.url(), "--allow-server-restart"});
+  if (report.is_null()) {
+    return;
+  }
+  EXPECT_EQ(report.at("connection_drops"), 1) << report.dump();
+  EXPECT_EQ(report.at("server_crashes"), 1) << report.dump();
+  EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
+}
+#endif
+
+TEST(ChaosCommand, ServerFaultsOnAStoreWithoutAServerAreRefusedBeforeAnythingIsWritten) {
+  const conformance::eventsourcing::TempDir dir;
+  const std::string db = dir.file("chaos.db");
+  const ToolRun run =
+      run_docket({"chaos", "--store", "sqlite://" + db, "--allow-server-restart", "--kills", "1"},
+                 std::nullopt, kChaosTimeLimit);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_NE(run.err.find("--allow-server-restart"), std::string::npos) << run.err;
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+// billing's dedup record of `message`.
+InboxRecord billing_record(const OutboxRecord& message) {
+  InboxRecord record;
+  record.key = {.tenant = message.tenant,
+                .consumer_id = std::string(examples::kBillingConsumer),
+                .message_id = message.id};
+  record.event_type = message.event_type;
+  return record;
+}
+
+// Each fault the checks look for, planted in a SQLite store through the order services
+// and the stores themselves; one run's orders: 1 invoiced twice, 2 never invoiced, 3
+// invoiced without a dedup record, 4 with a dedup record and no invoice, 5 clean.
+TEST(ChaosCheck, FindsEachFaultPlantedInAStore) {
+  const conformance::eventsourcing::TempDir dir;
+  const std::string url = "sqlite://" + dir.file("planted.db");
+  const auto services = examples::services_for_store(url);
+  services->create_tables();
+  const auto outbox_store = open_outbox_store(url);
+  const auto inbox_store = open_inbox_store(url);
+  const Outbox outbox(*outbox_store);
+  for (std::size_t n = 1; n <= 5; ++n) {
+    examples::place_order(*outbox_store, outbox, *services, examples::order_of("runp", n));
+  }
+  std::map<std::string, OutboxRecord> message_of;
+  for (OutboxRecord& record : outbox_store->read_feed(0, 100)) {
+    message_of[*record.correlation_id] = record;
+  }
+  // Orders 1, 3, 4 and 5: a relay published them (marked done); 2 it never did.
+  const std::string token = "relay-1";
+  outbox_store->claim(token, SystemClock::instance().now(),
+                      SystemClock::instance().now() + std::chrono::seconds(30), 100);
+  for (const char* order : {"runp-1", "runp-3", "runp-4", "runp-5"}) {
+    ASSERT_TRUE(
+        outbox_store->complete(message_of.at(order).id, token, SystemClock::instance().now()));
+  }
+  const auto invoice = [&](const char* order, bool with_dedup) {
+    auto unit = inbox_store->begin();
+    if (with_dedup) {
+      const OutboxRecord& message = message_of.at(order);
+      ASSERT_TRUE(unit->try_record(billing_record(message)));
+    }
+    services->write_invoice(unit->handler_transaction(), {order, 250});
+    unit->commit();
+  };
+  invoice("runp-1", true);
+  invoice("runp-1", false);
+  invoice("runp-3", false);
+  invoice("runp-5", true);
+  {
+    auto unit = inbox_store->begin();
+    const OutboxRecord& message = message_of.at("runp-4");
+    ASSERT_TRUE(unit->try_record(billing_record(message)));
+    unit->commit();
+  }
+
+  const tool::ChaosCheck check = tool::check_chaos_run(url, *services, "runp");
+  EXPECT_EQ(check.orders, 5);
+  EXPECT_EQ(check.invoices, 4);
+  EXPECT_EQ(check.doubled, 1);      // order 1
+  EXPECT_EQ(check.lost, 2);         // orders 2 and 4
+  EXPECT_EQ(check.unpublished, 1);  // order 2's message
+  EXPECT_EQ(check.messages, 5);
+  EXPECT_EQ(check.effect_without_dedup, 1);  // order 3
+  EXPECT_EQ(check.dedup_without_effect, 1);  // order 4
+  EXPECT_EQ(check.phantom, 0);
+  EXPECT_FALSE(check.ok());
+}
+
+}  // namespace
+}  // namespace docket::testing
