@@ -135,6 +135,25 @@ class SqlServices final : public OrderServices {
 
 }  // namespace
 
+std::optional<std::int64_t> sql_row_count(InboxStore& store, std::string_view table) {
+  auto unit = store.begin();
+  const auto count = [&](auto& tx) {
+    const auto rows = tx.query("SELECT count(*) FROM " + std::string(table));
+    return std::get<std::int64_t>(rows.at(0).at(0));
+  };
+  std::optional<std::int64_t> rows;
+  if (auto* sqlite_tx = dynamic_cast<sqlite::Transaction*>(&unit->handler_transaction())) {
+    rows = count(*sqlite_tx);
+  }
+#if DOCKET_HAVE_POSTGRES
+  if (auto* postgres_tx = dynamic_cast<postgres::Transaction*>(&unit->handler_transaction())) {
+    rows = count(*postgres_tx);
+  }
+#endif
+  unit->commit();
+  return rows;
+}
+
 std::unique_ptr<OrderServices> open_sql_services(std::string_view url, std::string other_stores) {
   return std::make_unique<SqlServices>(url, std::move(other_stores));
 }

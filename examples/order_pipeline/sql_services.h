@@ -7,10 +7,13 @@
 #ifndef DOCKET_EXAMPLES_ORDER_PIPELINE_SQL_SERVICES_H_
 #define DOCKET_EXAMPLES_ORDER_PIPELINE_SQL_SERVICES_H_
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "docket/inbox_store.h"
 #include "order_services.h"
 
 namespace docket::examples {
@@ -20,6 +23,11 @@ namespace docket::examples {
 // ConfigurationError that names the stores the demo runs on, `other_stores` (the
 // example URLs of the providers with services of their own, joined) among them.
 std::unique_ptr<OrderServices> open_sql_services(std::string_view url, std::string other_stores);
+
+// The rows of `table` (one of docket's own, e.g. docket_outbox) on the SQLite or
+// PostgreSQL store `store`, read through a unit of work of its own; nullopt when the
+// store is neither.
+std::optional<std::int64_t> sql_row_count(InboxStore& store, std::string_view table);
 
 }  // namespace docket::examples
 

@@ -18,6 +18,7 @@
 #include "keys_command.h"
 #include "migrate_command.h"
 #include "sagas_command.h"
+#include "soak_command.h"
 #if DOCKET_HAVE_BENCH
 #include "bench_command.h"
 #endif
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
   docket::tool::add_migrate_command(app);
   docket::tool::add_events_command(app);
   docket::tool::add_sagas_command(app);
+  docket::tool::add_soak_command(app);
 #if DOCKET_HAVE_BENCH
   docket::tool::add_bench_command(app);
 #endif

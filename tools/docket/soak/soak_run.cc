@@ -1,0 +1,197 @@
+#include "soak_run.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+#include "docket/in_process_transport.h"
+#include "docket/inbox_schema.h"
+#include "docket/open_inbox_store.h"
+#include "docket/open_outbox_store.h"
+#include "docket/outbox.h"
+#include "docket/outbox_schema.h"
+#include "docket/relay.h"
+#include "docket/uuid.h"
+#include "services.h"
+#include "services_for_store.h"
+#include "sql_services.h"
+
+namespace docket::tool {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::size_t kTransportCapacity = 1024;
+constexpr std::chrono::minutes kDrainLimit{5};
+
+// VmRSS of this process, in KiB.
+std::int64_t resident_kib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.starts_with("VmRSS:")) {
+      return std::stoll(line.substr(6));
+    }
+  }
+  return 0;
+}
+
+std::int64_t open_descriptors() {
+  std::int64_t count = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator("/proc/self/fd")) {
+    ++count;
+  }
+  return count - 1;  // the iterator's own
+}
+
+// Waits until `deadline` or a stop request.
+void wait_until(Clock::time_point deadline, std::stop_token stop) {
+  std::mutex mutex;
+  std::condition_variable_any woken;
+  std::unique_lock lock(mutex);
+  woken.wait_until(lock, stop, deadline, [] { return false; });
+}
+
+// The first exception of any thread, kept for the calling thread.
+class FirstFailure {
+ public:
+  template <class F>
+  auto guard(F body) {
+    return [this, body = std::move(body)](std::stop_token stop) {
+      try {
+        body(stop);
+      } catch (...) {
+        std::lock_guard lock(mutex_);
+        if (!error_) {
+          error_ = std::current_exception();
+        }
+      }
+    };
+  }
+  void rethrow_if_any() {
+    std::lock_guard lock(mutex_);
+    if (error_) {
+      std::rethrow_exception(error_);
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  std::exception_ptr error_;
+};
+
+}  // namespace
+
+SoakReport run_soak(const SoakOptions& options,
+                    const std::function<void(const SoakSample&)>& on_sample) {
+  const auto started = Clock::now();
+  const auto orders_db = open_outbox_store(options.store_url);
+  const auto billing_db = open_inbox_store(options.store_url);
+  const auto services = examples::services_for_store(options.store_url);
+  services->create_tables();
+  const Outbox outbox(*orders_db);
+  const std::string run = "soak" + Uuid::v4().to_string().substr(0, 8);
+  InProcessTransport transport(kTransportCapacity);
+  Relay relay(*orders_db, transport,
+              RelayOptions({.poll_interval = std::chrono::milliseconds(10),
+                            .batch_size = 100,
+                            .max_attempts = 50,
+                            .backoff_base = std::chrono::milliseconds(10),
+                            .backoff_cap = std::chrono::seconds(1)}));
+  std::atomic<std::uint64_t> placed = 0;
+  std::atomic<std::uint64_t> purged_outbox = 0;
+  std::atomic<std::uint64_t> purged_inbox = 0;
+  examples::BillingCounters billing;
+  FirstFailure failure;
+  SoakReport report;
+  const double rate = static_cast<double>(options.orders_per_second);
+  const double window =
+      std::chrono::duration<double>(options.retention + 2 * options.retention_interval).count();
+  report.table_bound = static_cast<std::int64_t>(rate * window * 1.5) + 1000;
+  {
+    std::jthread producer(failure.guard([&](std::stop_token stop) {
+      const auto period =
+          std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / rate));
+      auto next = Clock::now();
+      while (!stop.stop_requested()) {
+        examples::place_order(*orders_db, outbox, *services, examples::order_of(run, ++placed));
+        next += period;
+        wait_until(next, stop);
+      }
+    }));
+    std::jthread relaying(failure.guard([&](std::stop_token stop) { relay.run(stop); }));
+    std::jthread consumer(failure.guard([&](std::stop_token stop) {
+      examples::consume_orders(*billing_db, transport, *services, run, billing, stop);
+    }));
+    std::jthread retention(failure.guard([&](std::stop_token stop) {
+      while (!stop.stop_requested()) {
+        wait_until(Clock::now() + options.retention_interval, stop);
+        const Timestamp cutoff = SystemClock::instance().now() - options.retention;
+        purged_outbox += outbox.purge_done_before(cutoff);
+        purged_inbox += billing_db->purge_processed_before(cutoff);
+      }
+    }));
+    struct CloseOnExit {
+      InProcessTransport& transport;
+      ~CloseOnExit() { transport.close(); }
+    } close_on_exit{transport};
+
+    const auto end = started + options.duration;
+    for (auto next = started + options.sample_every; next <= end; next += options.sample_every) {
+      while (Clock::now() < next) {
+        failure.rethrow_if_any();
+        std::this_thread::sleep_for(
+            std::min<Clock::duration>(next - Clock::now(), std::chrono::milliseconds(100)));
+      }
+      SoakSample sample{.seconds = std::chrono::duration<double>(Clock::now() - started).count(),
+                        .placed = placed.load(),
+                        .invoiced = billing.processed.load(),
+                        .rss_kib = resident_kib(),
+                        .open_fds = open_descriptors(),
+                        .outbox_rows = examples::sql_row_count(*billing_db, kOutboxTable),
+                        .inbox_rows = examples::sql_row_count(*billing_db, kInboxMessagesTable),
+                        .purged_outbox = purged_outbox.load(),
+                        .purged_inbox = purged_inbox.load()};
+      report.samples.push_back(sample);
+      if (on_sample) {
+        on_sample(sample);
+      }
+    }
+    producer.request_stop();
+    producer.join();
+    const auto drain_end = Clock::now() + kDrainLimit;
+    while (billing.processed.load() < placed.load() && Clock::now() < drain_end) {
+      failure.rethrow_if_any();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }  // stop requested, threads joined
+  failure.rethrow_if_any();
+
+  const examples::InvoiceCount counted = examples::count_invoices(*services, run);
+  report.orders = static_cast<std::int64_t>(placed.load());
+  report.invoices = counted.invoices;
+  report.doubled = counted.duplicates;
+  const auto& samples = report.samples;
+  if (samples.size() >= 2) {
+    const SoakSample& baseline = samples[std::max<std::size_t>(1, samples.size() / 4)];
+    report.memory_flat =
+        samples.back().rss_kib <= baseline.rss_kib + baseline.rss_kib / 10 + 8 * 1024;
+  }
+  report.tables_bounded = true;
+  const double settled = std::chrono::duration<double>(options.retention).count();
+  for (const SoakSample& sample : samples) {
+    if (sample.seconds < settled) {
+      continue;
+    }
+    for (const auto& rows : {sample.outbox_rows, sample.inbox_rows}) {
+      report.tables_bounded = report.tables_bounded && rows.value_or(0) <= report.table_bound;
+    }
+  }
+  return report;
+}
+
+}  // namespace docket::tool
