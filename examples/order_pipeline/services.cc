@@ -43,14 +43,18 @@ void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices&
   }
 }
 
-InboxDispatcher billing_dispatcher(InboxStore& store, const OrderServices& services) {
+InboxDispatcher billing_dispatcher(InboxStore& store, const OrderServices& services,
+                                   BillingExtra extra) {
   HandlerRegistry handlers;
-  handlers.on<OrderPlaced>("OrderPlaced",
-                           [&services](const OrderPlaced& order, HandlerContext& ctx) {
-                             // Written through the inbox's transaction: it commits with the dedup
-                             // record, or not at all.
-                             services.write_invoice(ctx.transaction(), order);
-                           });
+  handlers.on<OrderPlaced>("OrderPlaced", [&services, extra = std::move(extra)](
+                                              const OrderPlaced& order, HandlerContext& ctx) {
+    // Written through the inbox's transaction: it commits with the dedup record, or
+    // not at all.
+    services.write_invoice(ctx.transaction(), order);
+    if (extra) {
+      extra(ctx.transaction(), order);
+    }
+  });
   return InboxDispatcher(store, InboxOptions(std::string(kBillingConsumer)), std::move(handlers));
 }
 

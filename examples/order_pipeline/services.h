@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stop_token>
 #include <string>
 #include <string_view>
@@ -36,9 +37,14 @@ void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices&
 // billing's consumer id, the inbox's name for its dedup records.
 inline constexpr std::string_view kBillingConsumer = "billing";
 
+// What billing's handler does beside writing the invoice, in the same transaction.
+using BillingExtra = std::function<void(HandlerTransaction& tx, const OrderPlaced& order)>;
+
 // billing's dispatcher over `store`: one invoice per OrderPlaced processed, written
-// through the inbox's unit of work. `store` and `services` must outlive it.
-InboxDispatcher billing_dispatcher(InboxStore& store, const OrderServices& services);
+// through the inbox's unit of work, and `extra` when given. `store`, `services` and
+// what `extra` refers to must outlive it.
+InboxDispatcher billing_dispatcher(InboxStore& store, const OrderServices& services,
+                                   BillingExtra extra = {});
 
 // Whether `order_id` is of an order of `run`: "<run>-<n>".
 bool is_order_of_run(std::string_view order_id, std::string_view run);

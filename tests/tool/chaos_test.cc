@@ -12,11 +12,13 @@
 #include <string>
 
 #include "chaos/chaos_check.h"
+#include "chaos/chaos_ledger.h"
 #include "conformance/eventsourcing/temp_dir.h"
 #include "conformance/fixture_registry.h"
 #include "docket/open_inbox_store.h"
 #include "docket/open_outbox_store.h"
 #include "docket/outbox.h"
+#include "docket/tenant.h"
 #include "services.h"
 #include "services_for_store.h"
 #include "support/scratch_database.h"
@@ -129,8 +131,8 @@ TEST(ChaosOnPostgres, TenKillsWithSessionsDroppedAndTheServerCrashedLoseNothing)
   if (report.is_null()) {
     return;
   }
-  EXPECT_EQ(report.at("connection_drops"), 1) << report.dump();
-  EXPECT_EQ(report.at("server_crashes"), 1) << report.dump();
+  EXPECT_GE(report.at("connection_drops"), 1) << report.dump();
+  EXPECT_GE(report.at("server_crashes"), 1) << report.dump();
   EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
 }
 #endif
@@ -158,7 +160,8 @@ InboxRecord billing_record(const OutboxRecord& message) {
 
 // Each fault the checks look for, planted in a SQLite store through the order services
 // and the stores themselves; one run's orders: 1 invoiced twice, 2 never invoiced, 3
-// invoiced without a dedup record, 4 with a dedup record and no invoice, 5 clean.
+// invoiced without a dedup record, 4 with a dedup record and no invoice, 5 clean; and
+// only order 5 in its customer's stream and account saga.
 TEST(ChaosCheck, FindsEachFaultPlantedInAStore) {
   const conformance::eventsourcing::TempDir dir;
   const std::string url = "sqlite://" + dir.file("planted.db");
@@ -196,6 +199,14 @@ TEST(ChaosCheck, FindsEachFaultPlantedInAStore) {
   invoice("runp-3", false);
   invoice("runp-5", true);
   {
+    // Order 5 also has its event and its customer's account save; 1 and 3 have neither.
+    const tool::ChaosLedger ledger(url);  // opened (its schema made) before the unit
+    auto unit = inbox_store->begin();
+    const TenantScope tenant(TenantId::default_tenant());
+    ledger.record(unit->handler_transaction(), "runp-5");
+    unit->commit();
+  }
+  {
     auto unit = inbox_store->begin();
     const OutboxRecord& message = message_of.at("runp-4");
     ASSERT_TRUE(unit->try_record(billing_record(message)));
@@ -212,6 +223,12 @@ TEST(ChaosCheck, FindsEachFaultPlantedInAStore) {
   EXPECT_EQ(check.effect_without_dedup, 1);  // order 3
   EXPECT_EQ(check.dedup_without_effect, 1);  // order 4
   EXPECT_EQ(check.phantom, 0);
+  ASSERT_TRUE(check.ledger.events_checked);
+  ASSERT_TRUE(check.ledger.sagas_checked);
+  EXPECT_EQ(check.ledger.events, 1);
+  EXPECT_EQ(check.ledger.events_lost, 2);      // orders 1 and 3
+  EXPECT_EQ(check.ledger.saga_mismatches, 2);  // customers 1 and 3
+  EXPECT_EQ(check.ledger.version_gaps, 0);
   EXPECT_FALSE(check.ok());
 }
 

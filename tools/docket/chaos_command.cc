@@ -64,6 +64,13 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store) {
           {"dedup_without_effect", c.dedup_without_effect},
           {"effect_without_dedup", c.effect_without_dedup},
           {"outbox_checked", c.outbox_checked},
+          {"events_checked", c.ledger.events_checked},
+          {"events", c.ledger.events},
+          {"version_gaps", c.ledger.version_gaps},
+          {"events_doubled", c.ledger.events_doubled},
+          {"events_lost", c.ledger.events_lost},
+          {"sagas_checked", c.ledger.sagas_checked},
+          {"saga_mismatches", c.ledger.saga_mismatches},
           {"drained", r.drained},
           {"seconds", r.seconds},
           {"ok", r.ok()}};
@@ -95,6 +102,22 @@ void print_report(const ChaosReport& r, std::string_view store) {
   if (c.outbox_checked) {
     std::cout << "dedup vs invoices     " << c.dedup_without_effect << " dedup records without "
               << "an invoice, " << c.effect_without_dedup << " invoices without one\n";
+  }
+  const LedgerCheck& l = c.ledger;
+  if (l.events_checked) {
+    std::cout << "events                " << l.events << " in " << kChaosCustomers
+              << " customer streams (" << l.version_gaps << " with a version gap, "
+              << l.events_doubled << " orders twice, " << l.events_lost << " missing)\n";
+  } else {
+    std::cout << "events                not checked: this store's event store does not join "
+                 "the inbox's unit of work\n";
+  }
+  if (l.sagas_checked) {
+    std::cout << "account sagas         " << kChaosCustomers << " (" << l.saga_mismatches
+              << " whose version or count is not one save per order)\n";
+  } else {
+    std::cout << "account sagas         not checked: this store's saga store does not join "
+                 "the inbox's unit of work\n";
   }
   std::cout << (r.ok() ? "ok: every order invoiced exactly once"
                        : (r.drained ? "FAILED: the checks above do not hold"

@@ -69,6 +69,11 @@ ChaosCheck check_chaos_run(std::string_view store_url, const examples::OrderServ
   for (const std::string& order : orders) {
     check.lost += invoices.contains(order) ? 0 : 1;
   }
+  std::set<std::string, std::less<>> invoiced_orders;
+  for (const auto& [order, count] : invoices) {
+    invoiced_orders.insert(order);
+  }
+  check.ledger = ChaosLedger(store_url).check(run, invoiced_orders);
 
   const auto outbox = open_outbox_store(store_url);
   if (outbox->capabilities().feed != FeedKind::kGlobalPositions) {

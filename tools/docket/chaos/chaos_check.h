@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "chaos_ledger.h"
 #include "order_services.h"
 
 namespace docket::tool {
@@ -30,9 +31,13 @@ struct ChaosCheck {
   std::int64_t dedup_without_effect = 0;    // billing's dedup record, no invoice
   std::int64_t effect_without_dedup = 0;    // an invoice, no dedup record
 
+  // The customers' streams and account sagas (chaos_ledger.h).
+  LedgerCheck ledger;
+
   bool ok() const noexcept {
     return lost == 0 && doubled == 0 && phantom == 0 && unpublished == 0 &&
-           orders_without_message == 0 && dedup_without_effect == 0 && effect_without_dedup == 0;
+           orders_without_message == 0 && dedup_without_effect == 0 && effect_without_dedup == 0 &&
+           ledger.ok();
   }
 };
 

@@ -8,11 +8,13 @@
 #include <stop_token>
 #include <thread>
 
+#include "chaos_ledger.h"
 #include "chaos_queue.h"
 #include "docket/open_inbox_store.h"
 #include "docket/open_outbox_store.h"
 #include "docket/outbox.h"
 #include "docket/relay.h"
+#include "docket/tenant.h"
 #include "services.h"
 #include "services_for_store.h"
 
@@ -63,6 +65,8 @@ void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
   const Outbox outbox(*store);
   const auto services = examples::services_for_store(options.store_url);
   std::size_t n = services->placed_orders(options.run).size();
+  // The ledger's streams and sagas are the default tenant's: so are the messages.
+  const TenantScope tenant(TenantId::default_tenant());
   const auto period = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
       std::chrono::duration<double>(1.0 / static_cast<double>(options.orders_per_second)));
   auto next = std::chrono::steady_clock::now();
@@ -89,7 +93,11 @@ void relay(const ChaosWorkerOptions& options, std::stop_token stop) {
 void consume(const ChaosWorkerOptions& options, std::stop_token stop) {
   const auto store = open_inbox_store(options.store_url);
   const auto services = examples::services_for_store(options.store_url);
-  const InboxDispatcher billing = examples::billing_dispatcher(*store, *services);
+  const ChaosLedger ledger(options.store_url);
+  const InboxDispatcher billing = examples::billing_dispatcher(
+      *store, *services, [&ledger](HandlerTransaction& tx, const examples::OrderPlaced& order) {
+        ledger.record(tx, order.order_id);
+      });
   ChaosQueue queue(options.queue_path);
   while (!stop.stop_requested()) {
     const auto delivery = queue.receive(SystemClock::instance().now(), kChaosLease);
