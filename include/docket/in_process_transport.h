@@ -95,6 +95,11 @@ class InProcessTransport final : public Transport {
 
   TransportStats stats() const;
 
+  // Messages whose last publish failed (an injected publish failure) and whose retry
+  // has not succeeded yet: the only ones whose attempt count the transport keeps, so
+  // that its memory stays bounded however many messages pass through it.
+  std::size_t messages_awaiting_retry() const;
+
  private:
   struct Copy {
     TransportMessage message;
@@ -119,7 +124,9 @@ class InProcessTransport final : public Transport {
   std::deque<Copy> queue_;
   std::deque<Held> held_;
   std::map<std::uint64_t, Copy> unacked_;
-  std::map<std::string, std::uint64_t> publish_attempts_;
+  // Failed publish attempts of each message not yet published: the nth attempt's fault
+  // decisions depend on n. Erased when a publish is taken.
+  std::map<std::string, std::uint64_t, std::less<>> publish_attempts_;
   std::uint64_t next_tag_ = 1;
   bool closed_ = false;
   TransportStats stats_;

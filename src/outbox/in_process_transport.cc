@@ -48,8 +48,11 @@ bool InProcessTransport::decide(double probability, const std::string& id, std::
 void InProcessTransport::publish(const TransportMessage& message) {
   std::unique_lock lock(mutex_);
   const std::string& id = message.envelope.message_id;
-  const std::uint64_t attempt = publish_attempts_[id]++;
+  const auto failed_before = publish_attempts_.find(id);
+  const std::uint64_t attempt =
+      failed_before == publish_attempts_.end() ? 0 : failed_before->second;
   if (decide(faults_.publish_failure, id, "publish_failure", attempt)) {
+    publish_attempts_[id] = attempt + 1;
     ++stats_.publish_failures;
     throw TransportError("in-process transport: injected publish failure for message '" + id +
                          "' (attempt " + std::to_string(attempt + 1) + ")");
@@ -58,10 +61,12 @@ void InProcessTransport::publish(const TransportMessage& message) {
   // by the consumer's side, which must never wait on itself.
   changed_.wait(lock, [&] { return closed_ || queue_.size() + held_.size() < capacity_; });
   if (closed_) {
+    publish_attempts_[id] = attempt + 1;
     ++stats_.publish_failures;
     throw TransportError("in-process transport: closed; message '" + id + "' was not taken");
   }
   ++stats_.published;
+  publish_attempts_.erase(id);  // taken: a later publish of it starts over
   const bool duplicate = decide(faults_.duplicate, id, "duplicate", attempt);
   Copy copy{.message = message};
   if (decide(faults_.delay, id, "delay", attempt)) {
@@ -168,6 +173,11 @@ void InProcessTransport::set_faults(TransportFaults faults) {
   validate(faults);
   std::lock_guard lock(mutex_);
   faults_ = faults;
+}
+
+std::size_t InProcessTransport::messages_awaiting_retry() const {
+  const std::lock_guard lock(mutex_);
+  return publish_attempts_.size();
 }
 
 TransportStats InProcessTransport::stats() const {

@@ -106,6 +106,10 @@ std::vector<NumericOption> every_numeric_option() {
       {{"chaos"}, "--seed", Kind::kCount, std::nullopt},
       {{"chaos"}, "--rate", Kind::kCount, 1},
       {{"chaos"}, "--drain-timeout", Kind::kCount, 1},
+      {{"soak"}, "--rate", Kind::kCount, 1},
+      {{"soak"}, "--duration", Kind::kDuration, 1},
+      {{"soak"}, "--retention", Kind::kDuration, 1},
+      {{"soak"}, "--sample-every", Kind::kDuration, 1},
   };
 #if DOCKET_TOOL_HAS_BENCH
   const std::vector<NumericOption> bench = {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/postgres_env.h"
+#include "support/postgres_schema.h"
 #include "tool_runner.h"
 
 namespace docket::testing {
@@ -37,6 +38,8 @@ const std::vector<std::vector<std::string>>& store_commands() {
       {"inbox", "stats", "--tenant", "acme"},
       {"inbox", "cleanup", "--older-than", "1d", "--all-tenants", "--dry-run"},
       {"demo", "--orders", "5"},
+      {"chaos", "--kills", "1"},
+      {"soak", "--duration", "2s", "--sample-every", "1s"},
   };
   return commands;
 }
@@ -72,6 +75,13 @@ TEST(Secrets, ARefusedUrlIsEchoedWithoutThePassword) {
 
 // On the PostgreSQL test server, which trusts loopback, so the passwords are carried
 // but not checked: reports name the store, masked.
+void expect_masked_success(const std::vector<std::string>& command, const std::string& url) {
+  const ToolRun run = run_docket(with_store(command, url));
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  expect_no_password(run, command[0] + " " + command[1]);
+  EXPECT_THAT(run.out, HasSubstr(":***@")) << describe(run);
+}
+
 TEST(Secrets, ASuccessfulRunPrintsTheStoreMasked) {
   const std::string url = with_passwords(test_support::postgres_test_url());
   for (const std::vector<std::string>& command :
@@ -79,11 +89,28 @@ TEST(Secrets, ASuccessfulRunPrintsTheStoreMasked) {
                                              {"bench", "claim", "--messages", "10"},
                                              {"inbox", "stats", "--tenant", "acme"},
                                              {"inbox", "stats", "--tenant", "acme", "--json"}}) {
-    const ToolRun run = run_docket(with_store(command, url));
-    EXPECT_EQ(run.exit_code, 0) << describe(run);
-    expect_no_password(run, command[0] + " " + command[1]);
-    EXPECT_THAT(run.out, HasSubstr(":***@")) << describe(run);
+    expect_masked_success(command, url);
   }
+  // The pipelines of chaos and soak relay every message of the outbox they are given: in a
+  // schema of the test's own, so that they meet no other test's.
+  const test_support::PostgresSchema schema;
+  for (const std::vector<std::string>& command : std::vector<std::vector<std::string>>{
+           {"chaos", "--kills", "1"},
+           {"chaos", "--kills", "1", "--json"},
+           {"soak", "--duration", "2s", "--sample-every", "1s"}}) {
+    expect_masked_success(command, with_passwords(schema.url()));
+  }
+}
+
+// A benchmark refuses a URL that sets libpq's `options` (it sets its own), naming the
+// URL: masked.
+TEST(Secrets, ABenchRefusalOfTheUrlsOptionsNamesItMasked) {
+  const test_support::PostgresSchema schema;
+  const ToolRun run =
+      run_docket(with_store({"bench", "claim", "--messages", "10"}, with_passwords(schema.url())));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("sets libpq's `options`")) << describe(run);
+  expect_no_password(run, "bench claim with options");
 }
 
 }  // namespace

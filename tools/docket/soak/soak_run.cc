@@ -163,10 +163,16 @@ SoakReport run_soak(const SoakOptions& options,
     }
     producer.request_stop();
     producer.join();
+    // Drained when the store holds an invoice of every order placed, whichever consumer
+    // wrote it (another relay on the same outbox may have published some elsewhere).
     const auto drain_end = Clock::now() + kDrainLimit;
-    while (billing.processed.load() < placed.load() && Clock::now() < drain_end) {
+    const auto invoiced_orders = [&] {
+      const examples::InvoiceCount counted = examples::count_invoices(*services, run);
+      return static_cast<std::uint64_t>(counted.invoices - counted.duplicates);
+    };
+    while (invoiced_orders() < placed.load() && Clock::now() < drain_end) {
       failure.rethrow_if_any();
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      std::this_thread::sleep_for(std::chrono::milliseconds(250));
     }
   }  // stop requested, threads joined
   failure.rethrow_if_any();

@@ -15,6 +15,7 @@
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/printable_store_url.h"
 #include "event_workload.h"
 #include "providers/postgres/round_trips.h"
 #include "raw_claim_postgres.h"
@@ -187,7 +188,7 @@ class PostgresBench final : public ProviderBench {
   BenchStore bench_store(std::string_view url, std::string_view docket_side,
                          std::string_view raw_side) const override {
     if (url.find("options=") != std::string_view::npos) {
-      throw ConfigurationError("benchmark store URL '" + std::string(url) +
+      throw ConfigurationError("benchmark store URL '" + printable_store_url(url) +
                                "' sets libpq's `options`; the benchmark sets them itself (a "
                                "search_path per side: " +
                                std::string(docket_side) + " and " + std::string(raw_side) +
