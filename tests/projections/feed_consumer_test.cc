@@ -1,7 +1,7 @@
 // The event feed consumer (docket/event_feed_consumer.h) builds a read model exactly
 // once per event: across restarts, after a crash between a page's commit and its
 // checkpoint, and around a failing event, which holds the checkpoint until it is
-// processed. Runs on every provider of EventJoinDatabases (memory, SQLite, PostgreSQL).
+// processed. Runs on every provider of FeedJoinDatabases (memory, SQLite, PostgreSQL).
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,7 +14,7 @@ namespace {
 template <typename Database>
 class FeedConsumer : public FeedFixture<Database> {};
 
-TYPED_TEST_SUITE(FeedConsumer, EventJoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(FeedConsumer, FeedJoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedConsumer, BuildsTheReadModelOncePerEventAcrossRestarts) {
   const auto acme = this->append(this->acme_, "A-1", {deposited(1), deposited(2)});

@@ -15,7 +15,7 @@ namespace {
 template <typename Database>
 class FeedEnvelope : public FeedFixture<Database> {};
 
-TYPED_TEST_SUITE(FeedEnvelope, EventJoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(FeedEnvelope, FeedJoinDatabases, JoinCaseNames);
 
 constexpr std::string_view kTraceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
 

@@ -1,4 +1,4 @@
-// An inbox store and an event store on one provider's database (EventJoinDatabases), a
+// An inbox store and an event store on one provider's database (FeedJoinDatabases), a
 // "balances" projection whose handler writes the read model (read_model.h) in the
 // inbox's unit of work, and helpers to append events and check what was applied.
 #ifndef DOCKET_TESTS_PROJECTIONS_FEED_FIXTURE_H_
@@ -21,7 +21,7 @@
 
 namespace docket::projection_tests {
 
-using conformance::eventsourcing::EventJoinDatabases;
+using conformance::eventsourcing::FeedJoinDatabases;
 using conformance::eventsourcing::JoinCaseNames;
 
 struct Deposited {

@@ -1,7 +1,7 @@
 // A checkpoint written before the consumer kept cursors (the next global position as
 // decimal text) resumes where it stood, and the checkpoints the consumer writes on a
 // feed of global positions are still that text, so either release reads the other's.
-// Every provider of EventJoinDatabases.
+// Every provider of FeedJoinDatabases.
 #include <optional>
 #include <string>
 
@@ -25,7 +25,7 @@ class FeedLegacyCheckpoint : public FeedFixture<Database> {
   }
 };
 
-TYPED_TEST_SUITE(FeedLegacyCheckpoint, EventJoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(FeedLegacyCheckpoint, FeedJoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedLegacyCheckpoint, AWholeFeedConsumerResumesAtTheStoredPosition) {
   const auto rows =

@@ -52,7 +52,7 @@ class FeedOpaqueCursor : public FeedFixture<Database> {
   CursorOnlyEventStore cursor_only_;
 };
 
-TYPED_TEST_SUITE(FeedOpaqueCursor, EventJoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(FeedOpaqueCursor, FeedJoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedOpaqueCursor, ResumesFromItsCheckpointWithoutSkippingOrLosingEvents) {
   const auto acme = this->append(this->acme_, "A-1", {deposited(1), deposited(2)});

@@ -1,6 +1,6 @@
 // EventFeedConsumer::run: pages until stopped, on a thread of its own, waiting for new
 // events once caught up; a failure ends it with the checkpoint before the failed event.
-// Every provider of EventJoinDatabases; no sleeps: latches counted down by the handler.
+// Every provider of FeedJoinDatabases; no sleeps: latches counted down by the handler.
 #include <exception>
 #include <latch>
 #include <stdexcept>
@@ -15,7 +15,7 @@ namespace {
 template <typename Database>
 class FeedRun : public FeedFixture<Database> {};
 
-TYPED_TEST_SUITE(FeedRun, EventJoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(FeedRun, FeedJoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedRun, RunsUntilStoppedAndPicksUpEventsAppendedWhileItWaits) {
   const auto first = this->append(this->acme_, "A-1", {deposited(1), deposited(2), deposited(3)});

@@ -1,7 +1,7 @@
 // Tenants on the event feed: a tenant-filtered consumer sees its tenant's events only
 // and keeps its checkpoint under that tenant; a whole-feed consumer dispatches each
 // event under its own tenant (the dedup key carries it) and keeps one checkpoint under
-// "__untenanted__", whatever the caller's TenantScope. Every provider of EventJoinDatabases.
+// "__untenanted__", whatever the caller's TenantScope. Every provider of FeedJoinDatabases.
 #include <string>
 #include <vector>
 
@@ -25,7 +25,7 @@ class FeedTenants : public FeedFixture<Database> {
   }
 };
 
-TYPED_TEST_SUITE(FeedTenants, EventJoinDatabases, JoinCaseNames);
+TYPED_TEST_SUITE(FeedTenants, FeedJoinDatabases, JoinCaseNames);
 
 TYPED_TEST(FeedTenants, ATenantFilteredConsumerSeesItsTenantOnlyAndKeepsItsOwnCheckpoint) {
   const auto acme_1 = this->append(this->acme_, "A-1", {deposited(1)});

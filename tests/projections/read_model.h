@@ -1,5 +1,5 @@
 // The read model the projection tests' handler writes in the inbox's unit of work, on
-// each provider of EventJoinDatabases: the provider's JoinDatabase::ReadModel
+// each provider of FeedJoinDatabases: the provider's JoinDatabase::ReadModel
 // (conformance/eventsourcing/join_read_model.h says what it holds and why a double
 // application cannot pass unnoticed).
 #ifndef DOCKET_TESTS_PROJECTIONS_READ_MODEL_H_

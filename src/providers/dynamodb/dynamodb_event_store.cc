@@ -11,7 +11,9 @@
 #include "providers/dynamodb/dynamodb_item_size.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_pager.h"
+#include "providers/dynamodb/dynamodb_unit.h"
 #include "providers/kit/key_bridge.h"
+#include "providers/kit/unit_streams.h"
 
 namespace docket::dynamodb {
 namespace {
@@ -49,10 +51,9 @@ DynamoDbEventStore::DynamoDbEventStore(std::string_view url, const Clock& clock,
 }
 
 StoreCapabilities DynamoDbEventStore::capabilities() const noexcept {
-  // No order over every stream (FeedKind::kNone); DynamoDB offers no interactive
-  // transaction a handler's unit of work could be, so it joins none; one append is one
-  // TransactWriteItems, bounded by its limits.
-  return {.joins_handler_writes = false,
+  // No order over every stream (FeedKind::kNone); appends join the provider's units of
+  // work; one append is one TransactWriteItems, bounded by its limits.
+  return {.joins_handler_writes = true,
           .interactive_transactions = false,
           .max_writes_per_commit = kMaxTransactionActions,
           .max_bytes_per_commit = kMaxTransactionBytes,
@@ -114,6 +115,32 @@ AppendResult DynamoDbEventStore::do_append(const StreamId& stream, ExpectedVersi
                            .expected_version = expected.value(),
                            .actual_version = current_version(key)};
   }
+}
+
+AppendResult DynamoDbEventStore::do_append_in(HandlerTransaction& transaction,
+                                              const StreamId& stream, ExpectedVersion expected,
+                                              std::vector<RecordedEvent> events) {
+  detail::Unit& unit = detail::joined_unit(transaction, client_, [&](const std::string& reason) {
+    return cannot_join_error(transaction, reason);
+  });
+  const std::string key = stream_key_of(stream);
+  table_.ensure(client_);
+  const std::int64_t base = unit.streams().view(unit.staged_actions(), key, [&] {
+    const std::int64_t version = current_version(key);
+    if (version == kNoStreamVersion) {
+      guard_.check(client_);  // a version read that found nothing
+    }
+    return version;
+  });
+  if (auto conflict = kit::number_events(stream, expected, base, events)) {
+    conflict->subject = "append to " + stream.describe();
+    return std::move(*conflict);
+  }
+  for (const RecordedEvent& event : events) {
+    unit.stage_event(table_.schema(), event_item(key, event),
+                     {.stream_key = key, .stream = stream.describe(), .version = event.version});
+  }
+  return kit::appended(events);
 }
 
 nlohmann::json DynamoDbEventStore::transaction(const std::string& stream_key, std::int64_t base,

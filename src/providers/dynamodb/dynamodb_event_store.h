@@ -24,10 +24,16 @@
 // stream first run the table's legacy-key probe (dynamodb_legacy_guard.h), once per
 // store instance.
 //
+// Inside a handler's unit of work (the docket::dynamodb::Transaction of an inbox or
+// outbox store on the same URL): the unit reads the stream's last version once
+// (kit/unit_streams.h), checks the expected version against its view, and stages one
+// Put per event conditional on attribute_not_exists, sent in the unit's one
+// TransactWriteItems. Another unit that appended to the stream in between cancels the
+// commit (ConcurrencyConflictError), and nothing of the unit is written.
+//
 // Capabilities: no feed over every stream (FeedKind::kNone: DynamoDB has no order
-// across partitions; read_all and read_feed are refused); it cannot append inside a
-// handler's transaction (DynamoDB has no interactive transaction docket could join);
-// shared between processes.
+// across partitions; read_all and read_feed are refused); joins the provider's own
+// units of work; shared between processes.
 //
 // Thread-safety: a store may be used from many threads at once.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_EVENT_STORE_H_
@@ -65,6 +71,8 @@ class DynamoDbEventStore final : public EventStore {
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
                          std::vector<RecordedEvent> events) override;
+  AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                            ExpectedVersion expected, std::vector<RecordedEvent> events) override;
   std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override;
 
   // The stream's last version, kNoStreamVersion when it has none.

@@ -183,7 +183,8 @@ SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction,
                              .what = "save of " + request.saga.describe() + " (Put of " + key +
                                      " in table '" + table_.name() + "')",
                              .condition = condition,
-                             .role = detail::Role::kSaga}},
+                             .role = detail::Role::kSaga,
+                             .event = std::nullopt}},
                   bytes);
   return SagaSaved{.new_version = next.success().version};
 }

@@ -141,7 +141,7 @@ void Unit::stage_dedup(const TableSchema& schema, nlohmann::json item) {
 
 void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
                  nlohmann::json body, std::optional<Expression> condition, Role role,
-                 std::size_t bytes) {
+                 std::size_t bytes, std::optional<kit::StagedEvent> event) {
   staging_.require_open(operation);
   Action action{
       .request = nlohmann::json::object(),
@@ -149,7 +149,8 @@ void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::stri
       .table = schema.name,
       .what = std::string(operation) + " of " + key.dump() + " in table '" + schema.name + "'",
       .condition = {},
-      .role = role};
+      .role = role,
+      .event = std::move(event)};
   if (holds(schema.name, key)) {
     if (role != Role::kWrite) {
       throw UniqueViolationError(schema.name, context_.store + ": " + action.what +
@@ -178,6 +179,17 @@ void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::stri
   }
   action.request = {{std::string(operation), std::move(body)}};
   staging_.writes().add(std::move(action), 1, bytes);
+}
+
+void Unit::stage_event(const TableSchema& schema, nlohmann::json item, kit::StagedEvent event) {
+  check_item(schema, item);
+  nlohmann::json key = key_of(schema, item);
+  const std::size_t bytes = item_size(item);
+  stage(schema, key, "Put",
+        {{"Item", std::move(item)},
+         {"ConditionExpression", "attribute_not_exists(#stream)"},
+         {"ExpressionAttributeNames", {{"#stream", schema.partition_key.name}}}},
+        std::nullopt, Role::kEvent, bytes, std::move(event));
 }
 
 void Unit::stage_saga(UnitSagas::Save save, std::size_t bytes) {

@@ -9,6 +9,9 @@
 //   ConditionalCheckFailed on an insert          UniqueViolationError naming table and key
 //   ConditionalCheckFailed on a saga's save      SagaConflictError (another unit saved the
 //                                                 saga after this one read it)
+//   ConditionalCheckFailed on an event's put     ConcurrencyConflictError (another unit
+//                                                 appended to the stream after this one
+//                                                 read it)
 //   ConditionalCheckFailed on any other write    ConditionFailedError naming table, key and
 //                                                 condition
 //   only TransactionConflict or throttling       sent again with a new token (nothing was
@@ -18,7 +21,9 @@
 //
 // Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
 // stages whole saves; commit sends each saga's latest save alone, after the other
-// actions, conditioned on the saga being as first read.
+// actions, conditioned on the saga being as first read. Events (kit/unit_streams.h): an
+// event store joined to the unit reads each stream's version once and stages one put
+// per event, where its version is free.
 //
 // Thread-safety: belongs to one thread.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_
@@ -38,6 +43,7 @@
 #include "providers/dynamodb/dynamodb_key_schemas.h"
 #include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
+#include "providers/kit/unit_streams.h"
 
 namespace docket::dynamodb::detail {
 
@@ -47,6 +53,7 @@ enum class Role : std::uint8_t {
   kInsert,  // a put that requires the key to be free
   kWrite,   // any other handler write, with or without a condition
   kSaga,    // a saga's save, conditioned on the saga as the unit first read it
+  kEvent,   // an appended event's put, where its stream has no event at its version
 };
 
 struct Action {
@@ -56,6 +63,7 @@ struct Action {
   std::string what;       // "Put of {...} in table 'orders'", for errors
   std::string condition;  // its condition's text, for errors
   Role role = Role::kWrite;
+  std::optional<kit::StagedEvent> event;  // role kEvent: the event's stream and version
 };
 
 // What every unit of one store shares.
@@ -96,6 +104,15 @@ class Unit {
   // the item's size. Throws as the other writes when the unit ended or is full.
   void stage_saga(UnitSagas::Save save, std::size_t bytes);
 
+  // The event streams the unit read and appended to (kit/unit_streams.h), viewed over
+  // staged_actions(); stage an event with stage_event.
+  kit::UnitStreams& streams() noexcept { return streams_; }
+  const std::vector<Action>& staged_actions() const noexcept {
+    return staging_.writes().list<Action>();
+  }
+  // Stages the put of `item`, an event of `schema`'s table, where its key is free.
+  void stage_event(const TableSchema& schema, nlohmann::json item, kit::StagedEvent event);
+
   // Whether an action of this unit (not rolled back) touches the item under `key`.
   bool holds(std::string_view table, const nlohmann::json& key) const;
 
@@ -117,14 +134,15 @@ class Unit {
 
  private:
   void stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
-             nlohmann::json body, std::optional<Expression> condition, Role role,
-             std::size_t bytes);
+             nlohmann::json body, std::optional<Expression> condition, Role role, std::size_t bytes,
+             std::optional<kit::StagedEvent> event = std::nullopt);
   [[noreturn]] void throw_cancelled(const ServiceError& error,
                                     const std::vector<const UnitSagas::Save*>& sagas) const;
 
   const UnitContext& context_;
   kit::UnitStaging<Action, UnitSagas::Save> staging_;
   UnitSagas sagas_;
+  kit::UnitStreams streams_;
   Transaction tx_;
 };
 

@@ -92,8 +92,9 @@ void Unit::throw_cancelled(const ServiceError& error,
   const std::size_t count = std::min(actions.size() + sagas.size(), reasons.size());
   const std::string nothing = "; nothing of the unit of work was written";
   // The dedup item first: a duplicate delivery explains every other failed condition;
-  // then a saga another unit saved, which explains the step's other writes.
-  for (const Role role : {Role::kDedup, Role::kSaga, Role::kInsert, Role::kWrite}) {
+  // then a saga another unit saved or a stream another unit appended to, which explain
+  // the handler's other writes.
+  for (const Role role : {Role::kDedup, Role::kSaga, Role::kEvent, Role::kInsert, Role::kWrite}) {
     for (std::size_t i = 0; i < count; ++i) {
       const Action& action = action_at(i);
       if (reasons[i].code != kConditionFailed || action.role != role) {
@@ -112,6 +113,9 @@ void Unit::throw_cancelled(const ServiceError& error,
               context_.store, save.saga, read ? read->version : kNewSaga,
               old.is_object() ? ItemReader(old, context_.store).number(saga::kVersion) : kNewSaga);
         }
+        case Role::kEvent:
+          throw kit::event_conflict(context_.store, *action.event,
+                                    streams_.first_read(action.event->stream_key));
         case Role::kInsert:
           throw UniqueViolationError(
               action.table, context_.store + ": " + action.what + ": table '" + action.table +

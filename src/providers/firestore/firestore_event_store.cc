@@ -8,7 +8,9 @@
 #include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_query.h"
+#include "providers/firestore/firestore_unit.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/unit_streams.h"
 
 namespace docket::firestore {
 namespace {
@@ -31,9 +33,9 @@ FirestoreEventStore::FirestoreEventStore(std::string_view url, const Clock& cloc
              ")") {}
 
 StoreCapabilities FirestoreEventStore::capabilities() const noexcept {
-  // No order over every stream (FeedKind::kNone); one append is one commit, bounded by
-  // its writes; each event one document.
-  return {.joins_handler_writes = false,
+  // No order over every stream (FeedKind::kNone); appends join the provider's units of
+  // work; one append is one commit, bounded by its writes; each event one document.
+  return {.joins_handler_writes = true,
           .interactive_transactions = false,
           .max_writes_per_commit = kMaxWritesPerCommit,
           .max_bytes_per_commit = 0,
@@ -88,6 +90,33 @@ AppendResult FirestoreEventStore::do_append(const StreamId& stream, ExpectedVers
   return VersionConflict{.subject = "append to " + stream.describe(),
                          .expected_version = expected.value(),
                          .actual_version = current_version(stream)};
+}
+
+AppendResult FirestoreEventStore::do_append_in(HandlerTransaction& transaction,
+                                               const StreamId& stream, ExpectedVersion expected,
+                                               std::vector<RecordedEvent> events) {
+  detail::Unit& unit = detail::joined_unit(transaction, client_, [&](const std::string& reason) {
+    return cannot_join_error(transaction, reason);
+  });
+  const std::string key = event::event_id(stream, 0);  // the stream's, told apart by it
+  const std::int64_t base = unit.streams().view(unit.staged_writes(), key, [&] {
+    const std::int64_t version = current_version(stream);
+    if (version == kNoStreamVersion) {
+      guard_.check(client_);  // a version read that found nothing
+    }
+    return version;
+  });
+  if (auto conflict = kit::number_events(stream, expected, base, events)) {
+    conflict->subject = "append to " + stream.describe();
+    return std::move(*conflict);
+  }
+  std::vector<Write> writes = creates(base, events);  // sizes checked, as numbered above
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    unit.stage_event(
+        writes[i].collection, writes[i].id, std::move(*writes[i].fields),
+        {.stream_key = key, .stream = stream.describe(), .version = events[i].version});
+  }
+  return kit::appended(events);
 }
 
 std::vector<Write> FirestoreEventStore::creates(std::int64_t base,

@@ -28,7 +28,14 @@
 //
 // Capabilities: no feed over every stream (FeedKind::kNone: Firestore has no global
 // order docket could keep without a hot counter; read_all and read_feed are refused);
-// it appends inside no handler's transaction; shared between processes.
+// joins the provider's own units of work; shared between processes.
+//
+// Inside a handler's unit of work (the docket::firestore::Transaction of an inbox or
+// outbox store on the same URL): the unit reads the stream's last version once
+// (kit/unit_streams.h), checks the expected version against its view, and stages one
+// create per event (exists: false) in the unit's one commit. Another unit that appended
+// to the stream in between makes the commit fail (ConcurrencyConflictError), and
+// nothing of the unit is written.
 //
 // Thread-safety: a store may be used from many threads at once.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_EVENT_STORE_H_
@@ -64,6 +71,8 @@ class FirestoreEventStore final : public EventStore {
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
                          std::vector<RecordedEvent> events) override;
+  AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                            ExpectedVersion expected, std::vector<RecordedEvent> events) override;
   std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override;
 
   // The stream's last version, kNoStreamVersion when it has none.

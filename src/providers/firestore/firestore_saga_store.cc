@@ -145,7 +145,8 @@ SagaSaveResult FirestoreSagaStore::do_save_in(HandlerTransaction& transaction,
                    .write = {.write = std::move(write),
                              .role = detail::Role::kSaga,
                              .what = std::move(what),
-                             .condition = {}}});
+                             .condition = {},
+                             .event = std::nullopt}});
   return SagaSaved{.new_version = next.success().version};
 }
 

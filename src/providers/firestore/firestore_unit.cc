@@ -167,7 +167,17 @@ void Unit::stage_create(std::string_view collection, std::string_view id, nlohma
         role, "create");
 }
 
-void Unit::stage(Write write, Role role, std::string_view operation) {
+void Unit::stage_event(std::string_view collection, std::string_view id, nlohmann::json fields,
+                       kit::StagedEvent event) {
+  stage(Write{.collection = std::string(collection),
+              .id = std::string(id),
+              .fields = std::move(fields),
+              .precondition = Precondition{.exists = false}},
+        Role::kEvent, "create", std::move(event));
+}
+
+void Unit::stage(Write write, Role role, std::string_view operation,
+                 std::optional<kit::StagedEvent> event) {
   staging_.require_open(operation);
   check_unit_collection(context_.store, write.collection);
   const std::size_t bytes = document_size(write.collection, write.id,
@@ -194,7 +204,8 @@ void Unit::stage(Write write, Role role, std::string_view operation) {
   staging_.writes().add(StagedWrite{.write = std::move(write),
                                     .role = role,
                                     .what = std::move(what),
-                                    .condition = std::move(condition)},
+                                    .condition = std::move(condition),
+                                    .event = std::move(event)},
                         1, bytes);
 }
 
@@ -258,8 +269,9 @@ void Unit::throw_refused(const ServiceError& refusal,
     }
   }
   // The dedup documents first: a duplicate delivery explains every other failure; then
-  // a saga another unit saved, which explains the step's other writes.
-  for (const Role role : {Role::kDedup, Role::kSaga, Role::kCreate, Role::kWrite}) {
+  // a saga another unit saved or a stream another unit appended to, which explain the
+  // handler's other writes.
+  for (const Role role : {Role::kDedup, Role::kSaga, Role::kEvent, Role::kCreate, Role::kWrite}) {
     for (std::size_t i = 0; i < sent.size(); ++i) {
       const StagedWrite& write = *sent[i];
       if (write.role != role || write.condition.empty()) {
@@ -283,6 +295,9 @@ void Unit::throw_refused(const ServiceError& refusal,
               context_.store, saga, read ? read->version : kNewSaga,
               now ? saga::saga_record_of(*now, context_.store).version : kNewSaga);
         }
+        case Role::kEvent:
+          throw kit::event_conflict(context_.store, *write.event,
+                                    streams_.first_read(write.event->stream_key));
         case Role::kCreate:
           throw UniqueViolationError(
               collection, context_.store + ": " + write.what + ": collection '" + collection +

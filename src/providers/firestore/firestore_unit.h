@@ -11,6 +11,8 @@
 //   a dedup document that exists          UniqueViolationError (a duplicate: the
 //                                         dispatcher confirms with is_recorded)
 //   a saga another unit saved meanwhile   SagaConflictError
+//   an event whose version is taken       ConcurrencyConflictError (another unit appended
+//                                         to the stream after this one read it)
 //   a created document that exists        UniqueViolationError naming collection and id
 //   any other condition that fails        ConditionFailedError naming collection, id and
 //                                         the condition
@@ -20,7 +22,8 @@
 // Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
 // stages whole saves; commit sends each saga's latest save alone, after the other
 // writes, with the precondition that the saga is as first read (exists: false, or its
-// update time).
+// update time). Events (kit/unit_streams.h): an event store joined to the unit reads
+// each stream's version once and stages one create per event, where its id is free.
 //
 // Thread-safety: belongs to one thread.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_UNIT_H_
@@ -40,6 +43,7 @@
 #include "providers/firestore/firestore_documents.h"
 #include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
+#include "providers/kit/unit_streams.h"
 
 namespace docket::firestore::detail {
 
@@ -49,6 +53,7 @@ enum class Role : std::uint8_t {
   kCreate,  // a write that requires the id to be free (exists: false)
   kWrite,   // any other write, with or without a precondition
   kSaga,    // a saga's save, unchanged since the unit first read it
+  kEvent,   // an appended event's document, created where its version is free
 };
 
 struct StagedWrite {
@@ -56,6 +61,7 @@ struct StagedWrite {
   Role role = Role::kWrite;
   std::string what;       // "set of document 'o-1' in collection 'orders'", for errors
   std::string condition;  // its precondition in words, for errors ("" when none)
+  std::optional<kit::StagedEvent> event;  // role kEvent: the event's stream and version
 };
 
 // A saga as the unit first read it: its document's update time ("" when there was
@@ -98,6 +104,16 @@ class Unit {
   // document is over a limit or the commit full.
   void stage_saga(UnitSagas::Save save);
 
+  // The event streams the unit read and appended to (kit/unit_streams.h), viewed over
+  // staged_writes(); stage an event with stage_event.
+  kit::UnitStreams& streams() noexcept { return streams_; }
+  const std::vector<StagedWrite>& staged_writes() const noexcept {
+    return staging_.writes().list<StagedWrite>();
+  }
+  // Stages the creation of an event's document, where its id is free.
+  void stage_event(std::string_view collection, std::string_view id, nlohmann::json fields,
+                   kit::StagedEvent event);
+
   // Whether a write of this unit (not rolled back) touches the document.
   bool holds(std::string_view collection, std::string_view id) const;
 
@@ -117,13 +133,15 @@ class Unit {
   void commit();
 
  private:
-  void stage(Write write, Role role, std::string_view operation);
+  void stage(Write write, Role role, std::string_view operation,
+             std::optional<kit::StagedEvent> event = std::nullopt);
   [[noreturn]] void throw_refused(const ServiceError& refusal,
                                   const std::vector<const UnitSagas::Save*>& sagas) const;
 
   const UnitContext& context_;
   kit::UnitStaging<StagedWrite, UnitSagas::Save> staging_;
   UnitSagas sagas_;
+  kit::UnitStreams streams_;
   Transaction tx_;
 };
 

@@ -67,30 +67,4 @@ ReadAllPage EventLog::read_all(std::int64_t from_position, std::size_t limit,
   return page;
 }
 
-std::optional<VersionConflict> number_events(const StreamId& stream, ExpectedVersion expected,
-                                             std::int64_t current,
-                                             std::vector<RecordedEvent>& events) {
-  if (!expected.matches(current)) {
-    return VersionConflict{.subject = stream.describe(),
-                           .expected_version = expected.value(),
-                           .actual_version = current};
-  }
-  for (RecordedEvent& event : events) {
-    event.version = ++current;
-  }
-  return std::nullopt;
-}
-
-AppendSuccess appended(const std::vector<RecordedEvent>& events) {
-  AppendSuccess success{.new_version = events.back().version, .events = {}};
-  success.events.reserve(events.size());
-  for (const RecordedEvent& event : events) {
-    success.events.push_back(AppendedEvent{.version = event.version,
-                                           .global_position = event.global_position,
-                                           .event_id = event.event_id,
-                                           .occurred_at = event.occurred_at});
-  }
-  return success;
-}
-
 }  // namespace docket::memory::detail

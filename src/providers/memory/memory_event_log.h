@@ -21,6 +21,7 @@
 #include "docket/expected_version.h"
 #include "docket/stream_id.h"
 #include "docket/tenant.h"
+#include "providers/kit/unit_streams.h"
 
 namespace docket::memory::detail {
 
@@ -42,15 +43,9 @@ class EventLog {
   std::map<TenantId, std::vector<std::size_t>> tenants_;  // ascending log indexes
 };
 
-// The conflict when a stream at `current` does not meet `expected`; otherwise numbers
-// `events` current + 1, current + 2, ... and returns nullopt.
-std::optional<VersionConflict> number_events(const StreamId& stream, ExpectedVersion expected,
-                                             std::int64_t current,
-                                             std::vector<RecordedEvent>& events);
-
-// What append returns for `events` as numbered (and positioned, or 0 when the
-// positions are assigned at commit).
-AppendSuccess appended(const std::vector<RecordedEvent>& events);
+// number_events and appended: providers/kit/unit_streams.h.
+using kit::appended;
+using kit::number_events;
 
 }  // namespace docket::memory::detail
 

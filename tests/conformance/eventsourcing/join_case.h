@@ -9,8 +9,9 @@
 //   database; open_other_inbox(const Clock&), an inbox on another database of that
 //   provider; and other_database_mentions(), what a refusal of that inbox's
 //   transaction names.
-// open_events and ReadModel only where the provider's event store joins too (the
-// suites of EventJoinDatabases, join_databases.h).
+// open_events only where the provider's event store joins too (the suites of
+// EventJoinDatabases, join_databases.h); ReadModel only where its event store also has
+// a feed a projection reads (FeedJoinDatabases).
 // Its ForeignStores has Transaction, kProvider and open_inbox / open_events /
 // open_sagas (const Clock&).
 #ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_CASE_H_
@@ -47,22 +48,34 @@ struct JoinCases {};
 template <class Case>
 concept JoinsEvents = requires(Case& c, const Clock& clock) {
   c.open_events(clock);
+};
+
+// Whether, besides, a projection builds its read model from the event store's feed in
+// the provider's transaction.
+template <class Case>
+concept FeedsReadModels = JoinsEvents<Case> && requires {
   typename Case::ReadModel;
 };
 
-template <class List>
-struct EventCases;
-template <>
-struct EventCases<JoinCases<>> {
+template <class Case>
+struct JoinsEventsTrait : std::bool_constant<JoinsEvents<Case>> {};
+template <class Case>
+struct FeedsReadModelsTrait : std::bool_constant<FeedsReadModels<Case>> {};
+
+// The cases of `List` for which Keep<Case>::value holds, in order.
+template <template <class> class Keep, class List>
+struct Filtered;
+template <template <class> class Keep>
+struct Filtered<Keep, JoinCases<>> {
   using type = JoinCases<>;
 };
-template <class First, class... Rest>
-struct EventCases<JoinCases<First, Rest...>> {
+template <template <class> class Keep, class First, class... Rest>
+struct Filtered<Keep, JoinCases<First, Rest...>> {
   template <class... Kept>
   static JoinCases<First, Kept...> with_first(JoinCases<Kept...>);
-  using rest = typename EventCases<JoinCases<Rest...>>::type;
+  using rest = typename Filtered<Keep, JoinCases<Rest...>>::type;
   using type =
-      std::conditional_t<JoinsEvents<First>, decltype(with_first(std::declval<rest>())), rest>;
+      std::conditional_t<Keep<First>::value, decltype(with_first(std::declval<rest>())), rest>;
 };
 
 template <class List>

@@ -4,8 +4,10 @@
 // join_databases.cmake):
 //   JoinDatabases       every one: its inbox, outbox and saga stores join
 //                       (handler_saga_test.cc, tests/sagas)
-//   EventJoinDatabases  those whose event store joins too (handler_append_test.cc,
-//                       tests/projections)
+//   EventJoinDatabases  those whose event store joins too (handler_append_test.cc)
+//   FeedJoinDatabases   those of them whose event store has a feed a projection builds
+//                       a read model from in the provider's transaction
+//                       (tests/projections)
 // Built only where two providers join, since each provider's refusals name another one.
 #ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_DATABASES_H_
 #define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_DATABASES_H_
@@ -22,7 +24,8 @@
 namespace docket::conformance::eventsourcing {
 
 using JoinDatabases = AsTypes<JoinCaseList>::type;
-using EventJoinDatabases = AsTypes<EventCases<JoinCaseList>::type>::type;
+using EventJoinDatabases = AsTypes<Filtered<JoinsEventsTrait, JoinCaseList>::type>::type;
+using FeedJoinDatabases = AsTypes<Filtered<FeedsReadModelsTrait, JoinCaseList>::type>::type;
 
 // Runs `call`, expecting ConfigurationError whose message names every one of `mentions`.
 inline void expect_configuration_error(const std::function<void()>& call,

@@ -1,8 +1,9 @@
 // The JoinDatabase (join_case.h) of a provider whose stores open by URL and whose
 // databases in tests are scratch URLs: `Scratch` gives url() and prefix(), a table or
-// collection prefix of its own, emptied when it goes. Its inbox, outbox and saga
-// stores share one scratch URL; the other database is a second one. It has no event
-// store that joins, so it runs in JoinDatabases' suites and not EventJoinDatabases'.
+// collection prefix of its own, emptied when it goes. Its inbox, outbox, event and saga
+// stores share one scratch URL; the other database is a second one. Its event store
+// joins but has no feed a projection reads, so it runs in EventJoinDatabases' suites and
+// not FeedJoinDatabases'.
 #ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_URL_JOIN_DATABASE_H_
 #define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_URL_JOIN_DATABASE_H_
 
@@ -13,7 +14,9 @@
 #include <vector>
 
 #include "docket/clock.h"
+#include "docket/event_store.h"
 #include "docket/inbox_store.h"
+#include "docket/open_event_store.h"
 #include "docket/open_inbox_store.h"
 #include "docket/open_outbox_store.h"
 #include "docket/open_saga_store.h"
@@ -33,6 +36,9 @@ struct UrlJoinDatabase {
   }
   std::unique_ptr<OutboxStore> open_outbox(const Clock& clock) {
     return open_outbox_store(scratch.url(), clock);
+  }
+  std::unique_ptr<EventStore> open_events(const Clock& clock) {
+    return open_event_store(scratch.url(), clock);
   }
   std::unique_ptr<SagaStore> open_sagas(const Clock& clock) {
     return open_saga_store(scratch.url(), clock);
