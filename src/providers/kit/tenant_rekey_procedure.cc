@@ -77,9 +77,11 @@ class Planner {
     plan_.refusals.push_back(target_.where(record.kind) + ": '" + record.key + "' " + reason);
   }
 
-  // False (and refused) when another legacy record re-keys to the same key.
-  bool claim(const LegacyRecord& record, const RekeyMove& move) {
-    if (!new_keys_.insert(move.new_key).second) {
+  // False (and refused) when another legacy record re-keys to the same record: the
+  // same new key and version (events; on DynamoDB a stream's events share the key) or
+  // saga type (sagas; on DynamoDB the sort key).
+  bool claim(const LegacyRecord& record, const RekeyMove& move, std::string_view beside) {
+    if (!new_keys_.insert(move.new_key + '\n' + std::string(beside)).second) {
       refuse(record, "re-keys to '" + move.new_key +
                          "', as another legacy record does; compare the two and remove one");
       return false;
@@ -102,7 +104,7 @@ class Planner {
     try {
       const StreamId stream(tenant_, split.aggregate_type, split.aggregate_id);
       RekeyMove move = target_.event_move(record, stream);
-      if (!claim(record, move)) {
+      if (!claim(record, move, std::to_string(record.version))) {
         return;
       }
       const std::string id = split.aggregate_type + '\0' + split.aggregate_id;
@@ -126,7 +128,7 @@ class Planner {
     try {
       const SagaId saga(tenant_, split.saga_type, split.saga_id);
       RekeyMove move = target_.saga_move(record, saga);
-      if (claim(record, move)) {
+      if (claim(record, move, split.saga_type)) {
         plan_.sagas.push_back(SagaPlan{saga, std::move(move)});
       }
     } catch (const InvalidInputError& error) {
