@@ -27,7 +27,7 @@ TEST(LegacySplit, OneSeparatorSplitsTheStreamKey) {
   EXPECT_EQ(split.aggregate_type, "Order");
   EXPECT_EQ(split.aggregate_id, "A-1001");
   EXPECT_FALSE(split.version.has_value());
-  // Raw terms: the %% is the term's own byte, escaped when the new key is composed.
+  // Raw terms: the '%' is the term's own byte, escaped when the new key is composed.
   const LegacyStreamSplit raw =
       split_legacy_stream_key(Provider::kDynamoDb, "Order:50%/x", {}, kNoTypes);
   ASSERT_TRUE(raw.split()) << raw.refusal;
