@@ -73,8 +73,11 @@ void run_rekey(const RekeyArgs& args) {
   try {
     (void)TenantId::from_stored(args.tenant);
   } catch (const InvalidInputError& error) {
-    throw InvalidInputError(std::string("--tenant: ") + error.what() +
-                            "; nothing was read or written");
+    std::string why = error.what();
+    if (why.ends_with('.')) {
+      why.pop_back();
+    }
+    throw InvalidInputError("--tenant: " + why + "; nothing was read or written");
   }
   const bool terminal = ::isatty(STDERR_FILENO) == 1;
   const std::string printable = printable_store_url(args.store);

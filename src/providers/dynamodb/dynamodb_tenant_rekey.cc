@@ -129,8 +129,10 @@ class DynamoDbRekeyTarget final : public kit::TenantRekeyTarget {
     if (actions.empty()) {
       return true;
     }
-    const std::string table_name =
-        table(moves.empty() ? deletes.front()->record->kind : moves.front()->record->kind);
+    // A batch is of one kind: a stream's events, or one saga.
+    const kit::RekeyKind batch_kind =
+        moves.empty() ? deletes.front()->record->kind : moves.front()->record->kind;
+    const std::string& table_name = table(batch_kind);
     for (int attempt = 1; attempt <= kRekeyCommitAttempts; ++attempt) {
       // One token per attempt: a resend after a lost answer is applied once.
       const Response response = client_.call(
@@ -146,17 +148,23 @@ class DynamoDbRekeyTarget final : public kit::TenantRekeyTarget {
       bool condition_failed = false;
       for (const CancellationReason& reason : error.cancellation_reasons) {
         condition_failed = condition_failed || reason.code == "ConditionalCheckFailed";
+        // Anything but a condition, a conflict or throttling will fail again as sent.
+        if (reason.code != "None" && reason.code != "ConditionalCheckFailed" &&
+            reason.code != "TransactionConflict" && reason.code != "ThrottlingError") {
+          throw InfrastructureError("the tenant re-key of " + where(batch_kind) +
+                                    ": TransactWriteItems cancelled: " + reason.code + " (" +
+                                    reason.message + "); nothing of the batch was written");
+        }
       }
       if (condition_failed) {
         return false;
       }
     }
-    throw InfrastructureError(
-        "the tenant re-key of " +
-        where(moves.empty() ? deletes.front()->record->kind : moves.front()->record->kind) +
-        ": a TransactWriteItems met concurrent transactions (or "
-        "throttling) " +
-        std::to_string(kRekeyCommitAttempts) + " times in a row and was not applied; run again");
+    throw InfrastructureError("the tenant re-key of " + where(batch_kind) +
+                              ": a TransactWriteItems met concurrent transactions (or "
+                              "throttling) " +
+                              std::to_string(kRekeyCommitAttempts) +
+                              " times in a row and was not applied; run again");
   }
 
   std::optional<nlohmann::json> read_new(const kit::RekeyMove& move) const override {
