@@ -77,6 +77,9 @@ class DynamoDbRekeyTarget final : public kit::TenantRekeyTarget {
           record.event_id = std::string(reader.string("event_id"));
         } else {
           const SagaRecord saga = saga::read_saga_item(item, store);
+          if (const auto tenant = reader.optional_string(saga::kTenant)) {
+            record.tenant_field = std::string(*tenant);
+          }
           record.sort_key = std::string(reader.string(saga::kSagaType));
           record.version = saga.version;
           record.state = saga.state;

@@ -121,6 +121,8 @@ class FirestoreRekeyTarget final : public kit::TenantRekeyTarget {
     kit::LegacyRecord record;
     record.kind = kind;
     record.key = document.id;
+    record.tenant_field =
+        reader.optional_string(kind == kit::RekeyKind::kEvent ? event::kTenant : saga::kTenant);
     if (kind == kit::RekeyKind::kEvent) {
       record.fields = {.type = reader.optional_string(event::kAggregateType),
                        .id = reader.optional_string(event::kAggregateId)};

@@ -89,7 +89,23 @@ class Planner {
     return true;
   }
 
+  // False (and refused) when the record's own tenant field names another tenant: an
+  // earlier release that filtered by a tenant field knew the record's tenant, and
+  // re-keying it under another would hand it to the wrong one.
+  bool own_tenant_agrees(const LegacyRecord& record) {
+    if (record.tenant_field && *record.tenant_field != tenant_.value()) {
+      refuse(record, "names the tenant '" + *record.tenant_field +
+                         "' in its own field, not --tenant '" + tenant_.value() +
+                         "'; re-key it under its own tenant, separately");
+      return false;
+    }
+    return true;
+  }
+
   void plan_event(const LegacyRecord& record, std::map<std::string, StreamPlan>& streams) {
+    if (!own_tenant_agrees(record)) {
+      return;
+    }
     const keys::LegacyStreamSplit split = keys::split_legacy_stream_key(
         target_.key_shape(), record.key, record.fields, options_.aggregate_types);
     if (!split.split()) {
@@ -119,6 +135,9 @@ class Planner {
   }
 
   void plan_saga(const LegacyRecord& record) {
+    if (!own_tenant_agrees(record)) {
+      return;
+    }
     const keys::LegacySagaSplit split = keys::split_legacy_saga_key(
         target_.key_shape(), record.key, record.sort_key, record.fields, options_.saga_types);
     if (!split.split()) {

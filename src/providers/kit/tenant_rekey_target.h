@@ -37,12 +37,13 @@ struct LegacyRecord {
   std::string key;                // the stored key (DynamoDB partition key, Firestore document id)
   std::string sort_key;           // DynamoDB sagas: the saga type; else empty
   keys::LegacyFieldTerms fields;  // the terms the record's own fields name
-  std::int64_t version = 0;       // the event's version; the saga's version
-  std::string event_id;           // events: the event id as stored
-  std::string state;              // sagas: the state bytes
-  nlohmann::json document;        // as read
-  std::string revision;           // the provider's mark of what was read (Firestore's
-                                  // updateTime), for an unchanged-since-read condition
+  std::optional<std::string> tenant_field;  // the tenant its own field names, if any
+  std::int64_t version = 0;                 // the event's version; the saga's version
+  std::string event_id;                     // events: the event id as stored
+  std::string state;                        // sagas: the state bytes
+  nlohmann::json document;                  // as read
+  std::string revision;                     // the provider's mark of what was read (Firestore's
+                                            // updateTime), for an unchanged-since-read condition
 };
 
 // A legacy record and where it goes.

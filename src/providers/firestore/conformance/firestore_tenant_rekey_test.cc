@@ -41,10 +41,11 @@ class FirestoreLegacySeeder final : public LegacySeeder {
   }
 
   // The legacy event document, carrying its aggregateType and aggregateId fields when
-  // `with_terms`.
+  // `with_terms`, and a tenant field when `own_tenant` names one.
   void put_event_fields(std::string_view type, std::string_view id, std::int64_t version,
                         std::string_view event_id, std::string_view payload,
-                        const std::optional<std::string>& tenant, bool with_terms) const {
+                        const std::optional<std::string>& tenant, bool with_terms,
+                        const std::optional<std::string>& own_tenant = std::nullopt) const {
     const StreamId stream(TenantId::from_stored(tenant.value_or("__default__")), type, id);
     nlohmann::json fields = firestore::event::event_fields(
         RecordedEvent{.stream = stream,
@@ -62,6 +63,9 @@ class FirestoreLegacySeeder final : public LegacySeeder {
       // The legacy id joins the raw terms, as the earlier release did.
       document_id = std::string(type) + ":" + std::string(id) + ":" + std::to_string(version);
       fields.erase(std::string(firestore::event::kTenant));
+      if (own_tenant) {
+        fields[std::string(firestore::event::kTenant)] = firestore::string_value(*own_tenant);
+      }
       if (!with_terms) {
         fields.erase(std::string(firestore::event::kAggregateType));
         fields.erase(std::string(firestore::event::kAggregateId));
@@ -138,6 +142,24 @@ TEST(FirestoreTenantRekey, ADocumentsOwnTermFieldsSplitItsId) {
                   "--aggregate-type", "order:a", "--aggregate-id", "b", "--json"});
   ASSERT_EQ(shown.exit_code, 0) << describe(shown);
   EXPECT_EQ(nlohmann::json::parse(shown.out)["events"].size(), 1u) << shown.out;
+}
+
+TEST(FirestoreTenantRekey, ADocumentNamingAnotherTenantIsRefused) {
+  const FirestoreLegacySeeder seeder;
+  // An earlier release kept the tenant as a field; its key had none.
+  seeder.put_event_fields("order", "O-1", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
+                          std::nullopt, false, std::string("globex"));
+  const std::vector<std::string> args{"migrate",    "tenant-rekey", "--store",
+                                      seeder.url(), "--tenant",     "__default__"};
+  const ToolRun refused = run_docket(args);
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("names the tenant 'globex' in its own field"));
+  EXPECT_THAT(refused.err, HasSubstr("nothing was written"));
+
+  const ToolRun moved = run_docket({"migrate", "tenant-rekey", "--store", seeder.url(), "--tenant",
+                                    "globex", "--yes", "--json"});
+  ASSERT_EQ(moved.exit_code, 0) << describe(moved);
+  EXPECT_EQ(nlohmann::json::parse(moved.out)["events"], 1) << moved.out;
 }
 
 TEST(FirestoreTenantRekey, ASagaIdHoldingUnderscoresNeedsItsSagaTypeNamed) {
