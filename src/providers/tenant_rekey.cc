@@ -70,11 +70,19 @@ TenantRekeyReport rekey_tenant(std::string_view url, const TenantRekeyOptions& o
   const providers::ProviderRegistration& provider =
       providers::Registry::builtin().provider_for(url, "tenant re-key");
   if (provider.rekey_tenant == nullptr) {
+    std::string offered;
+    for (const providers::ProviderRegistration* other :
+         providers::Registry::builtin().providers()) {
+      if (other->rekey_tenant != nullptr) {
+        offered += (offered.empty() ? "" : ", ") + std::string(other->name);
+      }
+    }
     throw ConfigurationError(
         "the " + std::string(provider.name) +
         " provider never stored event or saga records under an untenanted key (it keys "
         "them by columns, the tenant among them): there is nothing to re-key. The re-key is "
-        "for DynamoDB and Firestore stores");
+        "for the stores of providers that did (in this build: " +
+        (offered.empty() ? std::string("none") : offered) + ")");
   }
   TenantRekeyReport report = provider.rekey_tenant(url, options);
   if (options.dry_run) {

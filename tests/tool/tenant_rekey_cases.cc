@@ -168,6 +168,23 @@ void a_killed_run_is_finished_by_the_next(const LegacySeeder& seeder) {
   }
 }
 
+void a_half_moved_stream_is_finished_and_verified_whole(const LegacySeeder& seeder) {
+  for (int v = 0; v < 60; ++v) {
+    const std::optional<std::string> tenant =
+        v < 50 ? std::optional<std::string>(kDefault) : std::nullopt;
+    seeder.put_event("order", "H-1", v, event_id(500 + static_cast<std::uint64_t>(v)),
+                     "e" + std::to_string(v), tenant);
+  }
+  const nlohmann::json report = rekey(seeder, kDefault);
+  EXPECT_EQ(report["streams"], 1) << report.dump();
+  EXPECT_EQ(report["events"], 10) << report.dump();
+  EXPECT_EQ(report["streams_verified"], 1) << report.dump();
+  const nlohmann::json stream = stream_of(seeder, kDefault, "order", "H-1");
+  ASSERT_EQ(stream["events"].size(), 60u) << stream.dump();
+  EXPECT_EQ(stream["events"][59]["event_id"], event_id(559));
+  EXPECT_EQ(legacy_count(seeder), 0u);
+}
+
 void a_taken_new_key_is_resumed_or_refused(const LegacySeeder& seeder) {
   // T-1 at version 0 was copied already (the same record under the new key).
   seeder.put_event("order", "T-1", 0, event_id(1), "x");

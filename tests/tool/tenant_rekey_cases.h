@@ -45,6 +45,11 @@ void moves_every_record_and_show_answers_after(const LegacySeeder& seeder);
 // and saga moved once.
 void a_killed_run_is_finished_by_the_next(const LegacySeeder& seeder);
 
+// A stream left half moved (its first events under the tenant, the rest legacy, as a
+// run killed between two batches of one stream leaves it) is finished, and verified
+// whole: versions 0..n under the tenant, the export's last version and event ids.
+void a_half_moved_stream_is_finished_and_verified_whole(const LegacySeeder& seeder);
+
 // A new key holding the same record: the old one is only deleted (counted as already
 // moved). A new key holding another record: exit 1 naming both keys, nothing more
 // written.

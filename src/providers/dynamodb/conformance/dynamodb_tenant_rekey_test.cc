@@ -84,6 +84,10 @@ TEST(DynamoDbTenantRekey, AKilledRunIsFinishedByTheNext) {
   tenant_rekey_cases::a_killed_run_is_finished_by_the_next(DynamoDbLegacySeeder());
 }
 
+TEST(DynamoDbTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
+  tenant_rekey_cases::a_half_moved_stream_is_finished_and_verified_whole(DynamoDbLegacySeeder());
+}
+
 TEST(DynamoDbTenantRekey, ATakenNewKeyIsResumedOrRefused) {
   tenant_rekey_cases::a_taken_new_key_is_resumed_or_refused(DynamoDbLegacySeeder());
 }

@@ -115,6 +115,10 @@ TEST(FirestoreTenantRekey, AKilledRunIsFinishedByTheNext) {
   tenant_rekey_cases::a_killed_run_is_finished_by_the_next(FirestoreLegacySeeder());
 }
 
+TEST(FirestoreTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
+  tenant_rekey_cases::a_half_moved_stream_is_finished_and_verified_whole(FirestoreLegacySeeder());
+}
+
 TEST(FirestoreTenantRekey, ATakenNewKeyIsResumedOrRefused) {
   tenant_rekey_cases::a_taken_new_key_is_resumed_or_refused(FirestoreLegacySeeder());
 }
