@@ -185,6 +185,16 @@ void a_half_moved_stream_is_finished_and_verified_whole(const LegacySeeder& seed
   EXPECT_EQ(legacy_count(seeder), 0u);
 }
 
+void the_verification_reports_a_stream_unlike_its_export(const LegacySeeder& seeder) {
+  seeder.put_event("order", "V-1", 0, event_id(1), "a");
+  seeder.put_event("order", "V-1", 1, event_id(2), "b", std::string(kDefault));
+  const ToolRun run = run_docket(rekey_args(seeder, kDefault));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("stream order / V-1"));
+  EXPECT_THAT(run.err, HasSubstr("found 2 events, not the export's last version 0"));
+  EXPECT_EQ(legacy_count(seeder), 0u) << "the record itself was moved";
+}
+
 void a_taken_new_key_is_resumed_or_refused(const LegacySeeder& seeder) {
   // T-1 at version 0 was copied already (the same record under the new key).
   seeder.put_event("order", "T-1", 0, event_id(1), "x");

@@ -50,6 +50,11 @@ void a_killed_run_is_finished_by_the_next(const LegacySeeder& seeder);
 // whole: versions 0..n under the tenant, the export's last version and event ids.
 void a_half_moved_stream_is_finished_and_verified_whole(const LegacySeeder& seeder);
 
+// A stream that loads under the tenant with more than the export (an event appended
+// under the tenant beyond the legacy ones) fails the verification: exit 1 naming the
+// stream and what was found.
+void the_verification_reports_a_stream_unlike_its_export(const LegacySeeder& seeder);
+
 // A new key holding the same record: the old one is only deleted (counted as already
 // moved). A new key holding another record: exit 1 naming both keys, nothing more
 // written.

@@ -88,6 +88,10 @@ TEST(DynamoDbTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
   tenant_rekey_cases::a_half_moved_stream_is_finished_and_verified_whole(DynamoDbLegacySeeder());
 }
 
+TEST(DynamoDbTenantRekey, TheVerificationReportsAStreamUnlikeItsExport) {
+  tenant_rekey_cases::the_verification_reports_a_stream_unlike_its_export(DynamoDbLegacySeeder());
+}
+
 TEST(DynamoDbTenantRekey, ATakenNewKeyIsResumedOrRefused) {
   tenant_rekey_cases::a_taken_new_key_is_resumed_or_refused(DynamoDbLegacySeeder());
 }

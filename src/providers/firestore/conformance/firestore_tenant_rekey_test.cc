@@ -119,6 +119,10 @@ TEST(FirestoreTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
   tenant_rekey_cases::a_half_moved_stream_is_finished_and_verified_whole(FirestoreLegacySeeder());
 }
 
+TEST(FirestoreTenantRekey, TheVerificationReportsAStreamUnlikeItsExport) {
+  tenant_rekey_cases::the_verification_reports_a_stream_unlike_its_export(FirestoreLegacySeeder());
+}
+
 TEST(FirestoreTenantRekey, ATakenNewKeyIsResumedOrRefused) {
   tenant_rekey_cases::a_taken_new_key_is_resumed_or_refused(FirestoreLegacySeeder());
 }
