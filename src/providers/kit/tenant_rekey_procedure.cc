@@ -53,7 +53,7 @@ class Planner {
       : target_(target), options_(options), tenant_(std::move(tenant)) {}
 
   Plan plan(const std::vector<LegacyRecord>& events, const std::vector<LegacyRecord>& sagas) {
-    std::map<std::string, StreamPlan> streams;  // by the first new key's stream, ordered
+    std::map<std::string, StreamPlan> streams;  // by aggregate type, then id
     for (const LegacyRecord& record : events) {
       plan_event(record, streams);
     }
