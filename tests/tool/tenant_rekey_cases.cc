@@ -8,6 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "docket/open_saga_store.h"
+#include "docket/saga_store.h"
+#include "docket/tenant.h"
 #include "tool_runner.h"
 
 namespace docket::testing::tenant_rekey_cases {
@@ -193,6 +196,23 @@ void the_verification_reports_a_stream_unlike_its_export(const LegacySeeder& see
   EXPECT_THAT(run.err, HasSubstr("stream order / V-1"));
   EXPECT_THAT(run.err, HasSubstr("found 2 events, not the export's last version 0"));
   EXPECT_EQ(legacy_count(seeder), 0u) << "the record itself was moved";
+}
+
+void a_completed_saga_moves_and_is_purged_under_the_tenant(const LegacySeeder& seeder) {
+  const Timestamp completed_at(std::chrono::seconds(1'800'000'002));
+  seeder.put_completed_saga("checkout", "C-1", 2, completed_at);
+  EXPECT_EQ(rekey(seeder, kDefault)["sagas"], 1);
+  const ToolRun shown = show_saga(seeder, kDefault, "checkout", "C-1");
+  ASSERT_EQ(shown.exit_code, 0) << describe(shown);
+  EXPECT_EQ(nlohmann::json::parse(shown.out)["saga"]["status"], "completed") << shown.out;
+
+  const auto store = open_saga_store(seeder.url());
+  const Timestamp cutoff = completed_at + std::chrono::seconds(1);
+  EXPECT_EQ(store->purge_completed(cutoff, 100, TenantId("acme")), 0u);
+  EXPECT_EQ(store->purge_completed(cutoff, 100, TenantId::default_tenant()), 1u);
+  seeder.put_completed_saga("checkout", "C-2", 0, completed_at);
+  EXPECT_EQ(rekey(seeder, kDefault)["sagas"], 1);
+  EXPECT_EQ(store->purge_completed(cutoff, 100), 1u) << "across tenants";
 }
 
 void a_taken_new_key_is_resumed_or_refused(const LegacySeeder& seeder) {

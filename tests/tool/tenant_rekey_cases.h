@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "docket/clock.h"
+
 namespace docket::testing {
 
 // Writes records straight into a provider's event and saga tables or collections.
@@ -30,6 +32,9 @@ class LegacySeeder {
   virtual void put_saga(std::string_view type, std::string_view id, std::int64_t version,
                         std::string_view state,
                         const std::optional<std::string>& tenant = std::nullopt) const = 0;
+  // A legacy saga completed at `completed_at`.
+  virtual void put_completed_saga(std::string_view type, std::string_view id, std::int64_t version,
+                                  Timestamp completed_at) const = 0;
 };
 
 // Every case fails the calling test through gtest assertions.
@@ -54,6 +59,10 @@ void a_half_moved_stream_is_finished_and_verified_whole(const LegacySeeder& seed
 // under the tenant beyond the legacy ones) fails the verification: exit 1 naming the
 // stream and what was found.
 void the_verification_reports_a_stream_unlike_its_export(const LegacySeeder& seeder);
+
+// A completed legacy saga moves completed, and the saga store's purge finds it under
+// the tenant and across tenants (the attributes or fields its indexes read are set).
+void a_completed_saga_moves_and_is_purged_under_the_tenant(const LegacySeeder& seeder);
 
 // A new key holding the same record: the old one is only deleted (counted as already
 // moved). A new key holding another record: exit 1 naming both keys, nothing more

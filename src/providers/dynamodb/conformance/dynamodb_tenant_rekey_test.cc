@@ -47,23 +47,41 @@ class DynamoDbLegacySeeder final : public LegacySeeder {
 
   void put_saga(std::string_view type, std::string_view id, std::int64_t version,
                 std::string_view state, const std::optional<std::string>& tenant) const override {
-    const dynamodb::TableSchema schema = dynamodb::saga::saga_table_schema(client_.url());
     const SagaId saga(TenantId::from_stored(tenant.value_or("__default__")), type, id);
-    const SagaRecord record{.version = version,
-                            .state = std::string(state),
-                            .status = SagaStatus::kActive,
-                            .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
-                            .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
-                            .completed_at = std::nullopt};
+    put_saga_record(saga, tenant.has_value(),
+                    SagaRecord{.version = version,
+                               .state = std::string(state),
+                               .status = SagaStatus::kActive,
+                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                               .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
+                               .completed_at = std::nullopt});
+  }
+
+  void put_completed_saga(std::string_view type, std::string_view id, std::int64_t version,
+                          Timestamp completed_at) const override {
+    put_saga_record(SagaId(TenantId::default_tenant(), type, id), false,
+                    SagaRecord{.version = version,
+                               .state = "done",
+                               .status = SagaStatus::kCompleted,
+                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                               .updated_at = completed_at,
+                               .completed_at = completed_at});
+  }
+
+ private:
+  // The saga's item; a legacy one keyed SAGA#{sagaId}, without the attributes its
+  // indexes read (tenant, shard).
+  void put_saga_record(const SagaId& saga, bool tenanted, const SagaRecord& record) const {
+    const dynamodb::TableSchema schema = dynamodb::saga::saga_table_schema(client_.url());
     nlohmann::json item = dynamodb::saga::saga_item(schema, saga, record);
-    if (!tenant) {
-      item[std::string(dynamodb::saga::kKey)] = dynamodb::string_value("SAGA#" + std::string(id));
+    if (!tenanted) {
+      item[std::string(dynamodb::saga::kKey)] = dynamodb::string_value("SAGA#" + saga.saga_id());
       item.erase(std::string(dynamodb::saga::kTenant));
+      item.erase(std::string(dynamodb::saga::kShard));
     }
     put(schema, item);
   }
 
- private:
   void put(const dynamodb::TableSchema& schema, const nlohmann::json& item) const {
     dynamodb::ensure_table(client_, schema);
     const dynamodb::Response response = client_.call(
@@ -90,6 +108,10 @@ TEST(DynamoDbTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
 
 TEST(DynamoDbTenantRekey, TheVerificationReportsAStreamUnlikeItsExport) {
   tenant_rekey_cases::the_verification_reports_a_stream_unlike_its_export(DynamoDbLegacySeeder());
+}
+
+TEST(DynamoDbTenantRekey, ACompletedSagaMovesAndIsPurgedUnderTheTenant) {
+  tenant_rekey_cases::a_completed_saga_moves_and_is_purged_under_the_tenant(DynamoDbLegacySeeder());
 }
 
 TEST(DynamoDbTenantRekey, ATakenNewKeyIsResumedOrRefused) {

@@ -76,17 +76,35 @@ class FirestoreLegacySeeder final : public LegacySeeder {
 
   void put_saga(std::string_view type, std::string_view id, std::int64_t version,
                 std::string_view state, const std::optional<std::string>& tenant) const override {
-    const SagaId saga(TenantId::from_stored(tenant.value_or("__default__")), type, id);
-    nlohmann::json fields = firestore::saga::saga_fields(
-        saga, SagaRecord{.version = version,
-                         .state = std::string(state),
-                         .status = SagaStatus::kActive,
-                         .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
-                         .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
-                         .completed_at = std::nullopt});
+    put_saga_record(SagaId(TenantId::from_stored(tenant.value_or("__default__")), type, id),
+                    tenant.has_value(),
+                    SagaRecord{.version = version,
+                               .state = std::string(state),
+                               .status = SagaStatus::kActive,
+                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                               .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
+                               .completed_at = std::nullopt});
+  }
+
+  void put_completed_saga(std::string_view type, std::string_view id, std::int64_t version,
+                          Timestamp completed_at) const override {
+    put_saga_record(SagaId(TenantId::default_tenant(), type, id), false,
+                    SagaRecord{.version = version,
+                               .state = "done",
+                               .status = SagaStatus::kCompleted,
+                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                               .updated_at = completed_at,
+                               .completed_at = completed_at});
+  }
+
+ private:
+  // The saga's document; a legacy one under {sagaId}_{sagaType}, without the tenant and
+  // term fields.
+  void put_saga_record(const SagaId& saga, bool tenanted, const SagaRecord& record) const {
+    nlohmann::json fields = firestore::saga::saga_fields(saga, record);
     std::string document_id = firestore::saga::saga_document_id(saga);
-    if (!tenant) {
-      document_id = std::string(id) + "_" + std::string(type);
+    if (!tenanted) {
+      document_id = saga.saga_id() + "_" + saga.saga_type();
       for (const std::string_view field :
            {firestore::saga::kTenant, firestore::saga::kSagaType, firestore::saga::kSagaId}) {
         fields.erase(std::string(field));
@@ -95,7 +113,6 @@ class FirestoreLegacySeeder final : public LegacySeeder {
     write(firestore::saga::kCollection, document_id, fields);
   }
 
- private:
   void write(std::string_view base, const std::string& id, const nlohmann::json& fields) const {
     const firestore::Write write{
         .collection = client_.url().collection(base), .id = id, .fields = fields};
@@ -121,6 +138,11 @@ TEST(FirestoreTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
 
 TEST(FirestoreTenantRekey, TheVerificationReportsAStreamUnlikeItsExport) {
   tenant_rekey_cases::the_verification_reports_a_stream_unlike_its_export(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, ACompletedSagaMovesAndIsPurgedUnderTheTenant) {
+  tenant_rekey_cases::a_completed_saga_moves_and_is_purged_under_the_tenant(
+      FirestoreLegacySeeder());
 }
 
 TEST(FirestoreTenantRekey, ATakenNewKeyIsResumedOrRefused) {
