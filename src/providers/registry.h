@@ -33,6 +33,7 @@
 #include "docket/inbox_id_migration.h"
 #include "docket/keys/provider.h"
 #include "docket/legacy_scan.h"
+#include "docket/tenant_rekey.h"
 
 namespace docket {
 
@@ -91,6 +92,11 @@ struct ProviderRegistration {
   // (docket/inbox_id_migration.h); nullptr: it never stored any.
   InboxIdMigration (*migrate_inbox_ids)(std::string_view url,
                                         const InboxIdMigrationOptions& options) = nullptr;
+  // Re-keys its legacy untenanted event and saga records under a tenant
+  // (docket/tenant_rekey.h), without the verification, which rekey_tenant runs through
+  // the stores; nullptr: it never stored any.
+  TenantRekeyReport (*rekey_tenant)(std::string_view url,
+                                    const TenantRekeyOptions& options) = nullptr;
 };
 
 // A provider this build leaves out, and the CMake option that would build it.

@@ -10,6 +10,7 @@ void add_migrate_command(CLI::App& app) {
   migrate->require_subcommand(1);
   add_migrate_inbox_ids_subcommand(*migrate);
   add_migrate_scan_subcommand(*migrate);
+  add_migrate_tenant_rekey_subcommand(*migrate);
 }
 
 }  // namespace docket::tool

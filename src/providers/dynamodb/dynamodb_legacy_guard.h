@@ -52,12 +52,15 @@ class LegacyGuard {
   // How many probes (Scan requests) this guard has sent.
   int probes() const noexcept { return once_.probes(); }
 
+  // The Scan request of the probe (and, with no Limit, of scan() and of the tenant
+  // re-key, which drops its projection to read whole items).
+  nlohmann::json scan_request() const;
+  // Whether `key`, found by that request, is a legacy key.
+  bool is_legacy(std::string_view key) const;
+
  private:
   // One Scan page: the first legacy key on it, or nullopt.
   std::optional<std::string> probe(const Client& client) const;
-  // The Scan request of the probe (and, with no Limit, of scan()).
-  nlohmann::json scan_request() const;
-  bool is_legacy(std::string_view key) const;
 
   std::string table_;
   std::string key_attribute_;

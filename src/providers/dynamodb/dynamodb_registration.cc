@@ -19,6 +19,7 @@
 #include "providers/dynamodb/dynamodb_outbox_store.h"
 #include "providers/dynamodb/dynamodb_saga_store.h"
 #include "providers/dynamodb/dynamodb_snapshot_store.h"
+#include "providers/dynamodb/dynamodb_tenant_rekey.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/kit/url_password.h"
 #include "providers/registry.h"
@@ -61,6 +62,7 @@ const providers::ProviderRegistration& registration() {
       .saga = open_saga_store,
       .claim_inbox = open_claim_inbox,
       .legacy_scan = scan_legacy_tables,
+      .rekey_tenant = rekey_legacy_tables,
   };
   return dynamodb;
 }

@@ -13,7 +13,6 @@
 namespace docket::firestore::event {
 namespace {
 
-constexpr std::string_view kEventId = "eventId";
 constexpr std::string_view kType = "type";
 constexpr std::string_view kPayload = "payload";
 constexpr std::string_view kOccurredAt = "occurredAt";

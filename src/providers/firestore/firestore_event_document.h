@@ -31,6 +31,7 @@ inline constexpr std::string_view kTenant = "tenant";
 inline constexpr std::string_view kAggregateType = "aggregateType";
 inline constexpr std::string_view kAggregateId = "aggregateId";
 inline constexpr std::string_view kVersion = "version";
+inline constexpr std::string_view kEventId = "eventId";
 
 // The document id of `stream`'s event at `version` (src/keys).
 std::string event_id(const StreamId& stream, std::int64_t version);

@@ -52,11 +52,13 @@ class LegacyGuard {
   // How many probes (queries) this guard has sent.
   int probes() const noexcept { return once_.probes(); }
 
- private:
-  std::optional<std::string> probe(const Client& client) const;
-  // Ids outside the tenanted range (the probe's filter), and whether one is legacy.
+  // Ids outside the tenanted range (the probe's filter, also the tenant re-key's), and
+  // whether one is legacy.
   nlohmann::json outside_filter(const Client& client) const;
   bool is_legacy(std::string_view id) const;
+
+ private:
+  std::optional<std::string> probe(const Client& client) const;
 
   std::string collection_;
   LegacyKeyKind kind_;

@@ -20,6 +20,7 @@
 #include "providers/firestore/firestore_outbox_store.h"
 #include "providers/firestore/firestore_saga_store.h"
 #include "providers/firestore/firestore_snapshot_store.h"
+#include "providers/firestore/firestore_tenant_rekey.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/kit/url_password.h"
 #include "providers/registry.h"
@@ -64,6 +65,7 @@ const providers::ProviderRegistration& registration() {
       .claim_inbox = open_firestore_claim_inbox,
       .legacy_scan = scan_legacy_collections,
       .migrate_inbox_ids = migrate_legacy_inbox_ids,
+      .rekey_tenant = rekey_legacy_collections,
   };
   return firestore;
 }

@@ -8,8 +8,6 @@
 namespace docket::firestore::saga {
 namespace {
 
-constexpr std::string_view kSagaType = "sagaType";
-constexpr std::string_view kSagaId = "sagaId";
 constexpr std::string_view kVersion = "version";
 constexpr std::string_view kState = "state";
 constexpr std::string_view kStatus = "status";

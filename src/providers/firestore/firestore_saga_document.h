@@ -28,6 +28,8 @@ inline constexpr std::string_view kCollection = "docket_sagas";
 
 inline constexpr std::string_view kTenant = "tenant";
 inline constexpr std::string_view kCompletedAt = "completedAt";
+inline constexpr std::string_view kSagaType = "sagaType";
+inline constexpr std::string_view kSagaId = "sagaId";
 
 // The document id of `saga` (src/keys).
 std::string saga_document_id(const SagaId& saga);

@@ -11,6 +11,7 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynam
 # and `docket bench events` on DynamoDB Local, and the inspection commands under its
 # legacy-key guard (tests/tool).
 docket_conformance(tool scratch_database.cc dynamodb_bench_test.cc dynamodb_inspect_test.cc
+  dynamodb_tenant_rekey_test.cc
   LINK docket_test_dynamodb)
 # `docket demo --store dynamodb://...` end to end, and its services' invoice count (tests/tool).
 docket_conformance(tool dynamodb_demo_test.cc LINK docket_test_dynamodb docket_order_pipeline)

@@ -11,6 +11,7 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_fires
 # the Firestore emulator, the inspection commands under its legacy-key guard, and the
 # online re-key of legacy inbox ids (tests/tool).
 docket_conformance(tool scratch_database.cc firestore_bench_test.cc firestore_inspect_test.cc
+  firestore_tenant_rekey_test.cc
   firestore_inbox_migration_test.cc
   LINK docket_test_firestore)
 # `docket demo --store firestore://...` end to end, and its services' invoice count (tests/tool).

@@ -1,0 +1,217 @@
+// docket migrate tenant-rekey on the Cloud Firestore emulator
+// (tests/tool/tenant_rekey_cases.h): legacy documents written raw, as an earlier
+// release stored them (event ids {aggregateType}:{aggregateId}:{version}, saga ids
+// {sagaId}_{sagaType}, without tenant or term fields), under a collection prefix of the
+// test's own; and what only Firestore has: documents whose own term fields name the
+// split of an ambiguous id, and the '_' of a legacy saga id.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "docket/keys/provider.h"
+#include "docket/tenant.h"
+#include "docket/uuid.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_event_document.h"
+#include "providers/firestore/firestore_saga_document.h"
+#include "providers/firestore/firestore_value.h"
+#include "providers/firestore/tests/firestore_collections.h"
+#include "providers/kit/key_bridge.h"
+#include "tool/tenant_rekey_cases.h"
+#include "tool/tool_runner.h"
+
+namespace docket::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+class FirestoreLegacySeeder final : public LegacySeeder {
+ public:
+  std::string url() const override { return collections_.url(); }
+
+  void put_event(std::string_view type, std::string_view id, std::int64_t version,
+                 std::string_view event_id, std::string_view payload,
+                 const std::optional<std::string>& tenant) const override {
+    put_event_fields(type, id, version, event_id, payload, tenant, false);
+  }
+
+  // The legacy event document, carrying its aggregateType and aggregateId fields when
+  // `with_terms`, and a tenant field when `own_tenant` names one.
+  void put_event_fields(std::string_view type, std::string_view id, std::int64_t version,
+                        std::string_view event_id, std::string_view payload,
+                        const std::optional<std::string>& tenant, bool with_terms,
+                        const std::optional<std::string>& own_tenant = std::nullopt) const {
+    const StreamId stream(TenantId::from_stored(tenant.value_or("__default__")), type, id);
+    nlohmann::json fields = firestore::event::event_fields(
+        RecordedEvent{.stream = stream,
+                      .version = version,
+                      .global_position = 0,
+                      .event_id = Uuid::parse(event_id).value(),
+                      .type = "happened",
+                      .payload = std::string(payload),
+                      .metadata = {},
+                      .occurred_at = Timestamp(std::chrono::seconds(1'800'000'000))});
+    std::string document_id;
+    if (tenant) {
+      document_id = kit::event_document_id(keys::Provider::kFirestore, stream, version).value;
+    } else {
+      // The legacy id joins the raw terms, as the earlier release did.
+      document_id = std::string(type) + ":" + std::string(id) + ":" + std::to_string(version);
+      fields.erase(std::string(firestore::event::kTenant));
+      if (own_tenant) {
+        fields[std::string(firestore::event::kTenant)] = firestore::string_value(*own_tenant);
+      }
+      if (!with_terms) {
+        fields.erase(std::string(firestore::event::kAggregateType));
+        fields.erase(std::string(firestore::event::kAggregateId));
+      }
+    }
+    write(firestore::event::kCollection, document_id, fields);
+  }
+
+  void put_saga(std::string_view type, std::string_view id, std::int64_t version,
+                std::string_view state, const std::optional<std::string>& tenant) const override {
+    put_saga_record(SagaId(TenantId::from_stored(tenant.value_or("__default__")), type, id),
+                    tenant.has_value(),
+                    SagaRecord{.version = version,
+                               .state = std::string(state),
+                               .status = SagaStatus::kActive,
+                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                               .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
+                               .completed_at = std::nullopt});
+  }
+
+  void put_completed_saga(std::string_view type, std::string_view id, std::int64_t version,
+                          Timestamp completed_at) const override {
+    put_saga_record(SagaId(TenantId::default_tenant(), type, id), false,
+                    SagaRecord{.version = version,
+                               .state = "done",
+                               .status = SagaStatus::kCompleted,
+                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                               .updated_at = completed_at,
+                               .completed_at = completed_at});
+  }
+
+ private:
+  // The saga's document; a legacy one under {sagaId}_{sagaType}, without the tenant and
+  // term fields.
+  void put_saga_record(const SagaId& saga, bool tenanted, const SagaRecord& record) const {
+    nlohmann::json fields = firestore::saga::saga_fields(saga, record);
+    std::string document_id = firestore::saga::saga_document_id(saga);
+    if (!tenanted) {
+      document_id = saga.saga_id() + "_" + saga.saga_type();
+      for (const std::string_view field :
+           {firestore::saga::kTenant, firestore::saga::kSagaType, firestore::saga::kSagaId}) {
+        fields.erase(std::string(field));
+      }
+    }
+    write(firestore::saga::kCollection, document_id, fields);
+  }
+
+  void write(std::string_view base, const std::string& id, const nlohmann::json& fields) const {
+    const firestore::Write write{
+        .collection = client_.url().collection(base), .id = id, .fields = fields};
+    ASSERT_TRUE(firestore::commit(client_, std::span<const firestore::Write>(&write, 1), "the test")
+                    .applied);
+  }
+
+  test_support::FirestoreCollections collections_;
+  firestore::Client client_{firestore::parse_store_url(collections_.url())};
+};
+
+TEST(FirestoreTenantRekey, MovesEveryRecordAndShowAnswersAfter) {
+  tenant_rekey_cases::moves_every_record_and_show_answers_after(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, AKilledRunIsFinishedByTheNext) {
+  tenant_rekey_cases::a_killed_run_is_finished_by_the_next(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
+  tenant_rekey_cases::a_half_moved_stream_is_finished_and_verified_whole(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, TheVerificationReportsAStreamUnlikeItsExport) {
+  tenant_rekey_cases::the_verification_reports_a_stream_unlike_its_export(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, ACompletedSagaMovesAndIsPurgedUnderTheTenant) {
+  tenant_rekey_cases::a_completed_saga_moves_and_is_purged_under_the_tenant(
+      FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, ATakenNewKeyIsResumedOrRefused) {
+  tenant_rekey_cases::a_taken_new_key_is_resumed_or_refused(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, TheTenantIsCheckedBeforeAnythingIsWritten) {
+  tenant_rekey_cases::the_tenant_is_checked_before_anything_is_written(FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, AnAmbiguousStreamKeyIsRefusedUnlessItsTypeIsNamed) {
+  tenant_rekey_cases::an_ambiguous_stream_key_is_refused_unless_its_type_is_named(
+      FirestoreLegacySeeder());
+}
+
+TEST(FirestoreTenantRekey, ADocumentsOwnTermFieldsSplitItsId) {
+  const FirestoreLegacySeeder seeder;
+  // order:a:b:0 alone is ambiguous; its fields say the type is "order:a".
+  seeder.put_event_fields("order:a", "b", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
+                          std::nullopt, true);
+  const ToolRun run = run_docket(
+      {"migrate", "tenant-rekey", "--store", seeder.url(), "--tenant", "__default__", "--json"});
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(nlohmann::json::parse(run.out)["events"], 1) << run.out;
+  const ToolRun shown =
+      run_docket({"events", "show", "--store", seeder.url(), "--tenant", "__default__",
+                  "--aggregate-type", "order:a", "--aggregate-id", "b", "--json"});
+  ASSERT_EQ(shown.exit_code, 0) << describe(shown);
+  EXPECT_EQ(nlohmann::json::parse(shown.out)["events"].size(), 1u) << shown.out;
+}
+
+TEST(FirestoreTenantRekey, ADocumentNamingAnotherTenantIsRefused) {
+  const FirestoreLegacySeeder seeder;
+  // An earlier release kept the tenant as a field; its key had none.
+  seeder.put_event_fields("order", "O-1", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
+                          std::nullopt, false, std::string("globex"));
+  const std::vector<std::string> args{"migrate",    "tenant-rekey", "--store",
+                                      seeder.url(), "--tenant",     "__default__"};
+  const ToolRun refused = run_docket(args);
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("names the tenant 'globex' in its own field"));
+  EXPECT_THAT(refused.err, HasSubstr("nothing was written"));
+
+  const ToolRun moved = run_docket({"migrate", "tenant-rekey", "--store", seeder.url(), "--tenant",
+                                    "globex", "--yes", "--json"});
+  ASSERT_EQ(moved.exit_code, 0) << describe(moved);
+  EXPECT_EQ(nlohmann::json::parse(moved.out)["events"], 1) << moved.out;
+}
+
+TEST(FirestoreTenantRekey, ASagaIdHoldingUnderscoresNeedsItsSagaTypeNamed) {
+  const FirestoreLegacySeeder seeder;
+  seeder.put_saga("order_saga", "O_1", 2, "paid", std::nullopt);  // stored as O_1_order_saga
+  const std::vector<std::string> args{"migrate",    "tenant-rekey", "--store",
+                                      seeder.url(), "--tenant",     "__default__"};
+  const ToolRun refused = run_docket(args);
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("'O_1_order_saga'"));
+  EXPECT_THAT(refused.err, HasSubstr("--saga-type"));
+
+  std::vector<std::string> named = args;
+  named.insert(named.end(), {"--saga-type", "order_saga"});
+  const ToolRun moved = run_docket(named);
+  ASSERT_EQ(moved.exit_code, 0) << describe(moved);
+  const ToolRun shown =
+      run_docket({"sagas", "show", "--store", seeder.url(), "--tenant", "__default__",
+                  "--saga-type", "order_saga", "--saga-id", "O_1", "--json"});
+  ASSERT_EQ(shown.exit_code, 0) << describe(shown);
+  EXPECT_EQ(nlohmann::json::parse(shown.out)["saga"]["version"], 2) << shown.out;
+}
+
+}  // namespace
+}  // namespace docket::testing

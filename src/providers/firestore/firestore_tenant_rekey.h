@@ -1,0 +1,33 @@
+// The tenant re-key on Firestore (docket/tenant_rekey.h): the kit's procedure
+// (kit/tenant_rekey_procedure.h) over the event and saga collections of a URL.
+//
+//   legacy records   the guard's query for ids outside the tenanted range, every page,
+//                    confirmed by keys::is_legacy_untenanted_*_key
+//   terms            a document's own aggregateType / aggregateId (sagaType / sagaId)
+//                    fields, when it carries them, name the split of its id
+//                    (keys/legacy_split.h)
+//   known tenant     a query of each collection for one id in the tenant's range
+//                    (keys/tenant_prefix.h)
+//   new documents    the legacy fields, with the tenant and the stream's (saga's) terms
+//                    set as the stores write and query them
+//   one atomic write one commit of at most 500 writes (250 moves) and under its 10 MiB:
+//                    each new document created (exists: false), each old one deleted
+//                    where unchanged since read (its updateTime)
+//
+// Thread-safety: a free function; it opens its own client.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TENANT_REKEY_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TENANT_REKEY_H_
+
+#include <string_view>
+
+#include "docket/tenant_rekey.h"
+
+namespace docket::firestore {
+
+// The provider's ProviderRegistration::rekey_tenant. Throws ConfigurationError for a
+// URL parse_store_url refuses, and what the procedure throws.
+TenantRekeyReport rekey_legacy_collections(std::string_view url, const TenantRekeyOptions& options);
+
+}  // namespace docket::firestore
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TENANT_REKEY_H_

@@ -1,0 +1,297 @@
+#include "tenant_rekey_cases.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "docket/open_saga_store.h"
+#include "docket/saga_store.h"
+#include "docket/tenant.h"
+#include "tool_runner.h"
+
+namespace docket::testing::tenant_rekey_cases {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr std::string_view kDefault = "__default__";
+
+// A canonical UUIDv7 text, distinct per `n`.
+std::string event_id(std::uint64_t n) {
+  char text[40];
+  std::snprintf(text, sizeof text, "0190a6c2-0000-7000-8000-%012llx",
+                static_cast<unsigned long long>(n));
+  return text;
+}
+
+std::vector<std::string> rekey_args(const LegacySeeder& seeder, std::string_view tenant,
+                                    const std::vector<std::string>& more = {}) {
+  std::vector<std::string> args{"migrate",    "tenant-rekey", "--store",
+                                seeder.url(), "--tenant",     std::string(tenant)};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+// The re-key's JSON report; fails the test unless it exits 0.
+nlohmann::json rekey(const LegacySeeder& seeder, std::string_view tenant,
+                     std::vector<std::string> more = {}) {
+  more.push_back("--json");
+  const ToolRun run = run_docket(rekey_args(seeder, tenant, more));
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  return run.exit_code == 0 ? nlohmann::json::parse(run.out) : nlohmann::json::object();
+}
+
+// How many legacy records `docket migrate scan` finds.
+std::uint64_t legacy_count(const LegacySeeder& seeder) {
+  const ToolRun run = run_docket({"migrate", "scan", "--store", seeder.url(), "--json"});
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  return run.exit_code == 0 ? nlohmann::json::parse(run.out)["legacy"].get<std::uint64_t>() : 0;
+}
+
+ToolRun show_stream(const LegacySeeder& seeder, std::string_view tenant, std::string_view type,
+                    std::string_view id) {
+  return run_docket({"events", "show", "--store", seeder.url(), "--tenant", std::string(tenant),
+                     "--aggregate-type", std::string(type), "--aggregate-id", std::string(id),
+                     "--json"});
+}
+
+ToolRun show_saga(const LegacySeeder& seeder, std::string_view tenant, std::string_view type,
+                  std::string_view id) {
+  return run_docket({"sagas", "show", "--store", seeder.url(), "--tenant", std::string(tenant),
+                     "--saga-type", std::string(type), "--saga-id", std::string(id), "--json"});
+}
+
+// The stream as `events show` prints it; fails the test unless it exits 0.
+nlohmann::json stream_of(const LegacySeeder& seeder, std::string_view tenant, std::string_view type,
+                         std::string_view id) {
+  const ToolRun run = show_stream(seeder, tenant, type, id);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  return run.exit_code == 0 ? nlohmann::json::parse(run.out) : nlohmann::json::object();
+}
+
+// Seeds `count` legacy events of one stream, ids from `first_id`.
+void put_stream(const LegacySeeder& seeder, std::string_view type, std::string_view id, int count,
+                std::uint64_t first_id) {
+  for (int v = 0; v < count; ++v) {
+    seeder.put_event(type, id, v, event_id(first_id + static_cast<std::uint64_t>(v)),
+                     "e" + std::to_string(v));
+  }
+}
+
+}  // namespace
+
+void moves_every_record_and_show_answers_after(const LegacySeeder& seeder) {
+  put_stream(seeder, "order", "O-1", 60, 1000);  // past DynamoDB's 50 moves a transaction
+  put_stream(seeder, "order", "O-2", 3, 2000);
+  put_stream(seeder, "invoice", "I-1", 1, 3000);
+  seeder.put_saga("checkout", "O-1", 3, "paid");
+  seeder.put_saga("checkout", "O-2", 0, "new");
+  ASSERT_EQ(legacy_count(seeder), 66u);
+
+  // Before: the stores' guard refuses.
+  const ToolRun refused = show_stream(seeder, kDefault, "order", "O-1");
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("carries no tenant segment"));
+  EXPECT_EQ(show_saga(seeder, kDefault, "checkout", "O-1").exit_code, 1);
+
+  const nlohmann::json dry = rekey(seeder, kDefault, {"--dry-run"});
+  EXPECT_EQ(dry["streams"], 3) << dry.dump();
+  EXPECT_EQ(dry["events"], 64) << dry.dump();
+  EXPECT_EQ(dry["sagas"], 2) << dry.dump();
+  EXPECT_EQ(legacy_count(seeder), 66u) << "a dry run writes nothing";
+
+  const nlohmann::json report = rekey(seeder, kDefault);
+  EXPECT_EQ(report["streams"], 3) << report.dump();
+  EXPECT_EQ(report["events"], 64) << report.dump();
+  EXPECT_EQ(report["sagas"], 2) << report.dump();
+  EXPECT_EQ(report["events_already_moved"], 0) << report.dump();
+  EXPECT_EQ(report["streams_verified"], 3) << report.dump();
+  EXPECT_EQ(report["sagas_verified"], 2) << report.dump();
+  EXPECT_EQ(legacy_count(seeder), 0u);
+
+  // After: the same commands answer, with every event in order and the saga's state.
+  const nlohmann::json o1 = stream_of(seeder, kDefault, "order", "O-1");
+  ASSERT_EQ(o1["events"].size(), 60u) << o1.dump();
+  for (std::size_t v = 0; v < 60; ++v) {
+    EXPECT_EQ(o1["events"][v]["version"], v);
+    EXPECT_EQ(o1["events"][v]["event_id"], event_id(1000 + v));
+    EXPECT_EQ(o1["events"][v]["payload_text"], "e" + std::to_string(v));
+  }
+  EXPECT_EQ(stream_of(seeder, kDefault, "invoice", "I-1")["events"].size(), 1u);
+  const ToolRun saga = show_saga(seeder, kDefault, "checkout", "O-1");
+  ASSERT_EQ(saga.exit_code, 0) << describe(saga);
+  const nlohmann::json shown = nlohmann::json::parse(saga.out);
+  EXPECT_EQ(shown["saga"]["version"], 3) << saga.out;
+  EXPECT_EQ(shown["saga"]["state_text"], "paid") << saga.out;
+  // Another tenant sees none of it.
+  EXPECT_TRUE(stream_of(seeder, "acme", "order", "O-1")["events"].empty());
+
+  const nlohmann::json again = rekey(seeder, kDefault);
+  EXPECT_EQ(again["events"], 0) << again.dump();
+  EXPECT_EQ(again["sagas"], 0) << again.dump();
+}
+
+void a_killed_run_is_finished_by_the_next(const LegacySeeder& seeder) {
+  constexpr int kStreams = 60;
+  for (int s = 0; s < kStreams; ++s) {
+    put_stream(seeder, "order", "K-" + std::to_string(s), 2,
+               10'000 + static_cast<std::uint64_t>(s) * 10);
+  }
+  for (int s = 0; s < 5; ++s) {
+    seeder.put_saga("checkout", "K-" + std::to_string(s), s, "state-" + std::to_string(s));
+  }
+  // The log line of a stream is written once its records are moved: a real SIGKILL
+  // right after the first one leaves the rest of the run undone.
+  const ToolRun killed = run_docket_killed_at(rekey_args(seeder, kDefault), "moved stream");
+  ASSERT_EQ(killed.exit_code, -1) << "the run ended before it was killed: " << describe(killed);
+  const std::uint64_t left = legacy_count(seeder);
+  EXPECT_LT(left, static_cast<std::uint64_t>(kStreams * 2 + 5)) << "the killed run moved nothing";
+
+  const nlohmann::json finished = rekey(seeder, kDefault);
+  EXPECT_LT(finished["streams"].get<int>(), kStreams) << finished.dump();
+  EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), left)
+      << finished.dump();
+  EXPECT_EQ(finished["events_already_moved"], 0) << "each batch moved whole: " << finished.dump();
+  EXPECT_EQ(legacy_count(seeder), 0u);
+  // Every event and saga once, under the tenant.
+  for (int s = 0; s < kStreams; ++s) {
+    const nlohmann::json stream = stream_of(seeder, kDefault, "order", "K-" + std::to_string(s));
+    ASSERT_EQ(stream["events"].size(), 2u) << stream.dump();
+    EXPECT_EQ(stream["events"][1]["event_id"],
+              event_id(10'000 + static_cast<std::uint64_t>(s) * 10 + 1));
+  }
+  for (int s = 0; s < 5; ++s) {
+    const ToolRun saga = show_saga(seeder, kDefault, "checkout", "K-" + std::to_string(s));
+    ASSERT_EQ(saga.exit_code, 0) << describe(saga);
+    EXPECT_EQ(nlohmann::json::parse(saga.out)["saga"]["version"], s) << saga.out;
+  }
+}
+
+void a_half_moved_stream_is_finished_and_verified_whole(const LegacySeeder& seeder) {
+  for (int v = 0; v < 60; ++v) {
+    const std::optional<std::string> tenant =
+        v < 50 ? std::optional<std::string>(kDefault) : std::nullopt;
+    seeder.put_event("order", "H-1", v, event_id(500 + static_cast<std::uint64_t>(v)),
+                     "e" + std::to_string(v), tenant);
+  }
+  const nlohmann::json report = rekey(seeder, kDefault);
+  EXPECT_EQ(report["streams"], 1) << report.dump();
+  EXPECT_EQ(report["events"], 10) << report.dump();
+  EXPECT_EQ(report["streams_verified"], 1) << report.dump();
+  const nlohmann::json stream = stream_of(seeder, kDefault, "order", "H-1");
+  ASSERT_EQ(stream["events"].size(), 60u) << stream.dump();
+  EXPECT_EQ(stream["events"][59]["event_id"], event_id(559));
+  EXPECT_EQ(legacy_count(seeder), 0u);
+}
+
+void the_verification_reports_a_stream_unlike_its_export(const LegacySeeder& seeder) {
+  seeder.put_event("order", "V-1", 0, event_id(1), "a");
+  seeder.put_event("order", "V-1", 1, event_id(2), "b", std::string(kDefault));
+  const ToolRun run = run_docket(rekey_args(seeder, kDefault));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("stream order / V-1"));
+  EXPECT_THAT(run.err, HasSubstr("found 2 events, not the export's last version 0"));
+  EXPECT_EQ(legacy_count(seeder), 0u) << "the record itself was moved";
+}
+
+void a_completed_saga_moves_and_is_purged_under_the_tenant(const LegacySeeder& seeder) {
+  const Timestamp completed_at(std::chrono::seconds(1'800'000'002));
+  seeder.put_completed_saga("checkout", "C-1", 2, completed_at);
+  EXPECT_EQ(rekey(seeder, kDefault)["sagas"], 1);
+  const ToolRun shown = show_saga(seeder, kDefault, "checkout", "C-1");
+  ASSERT_EQ(shown.exit_code, 0) << describe(shown);
+  EXPECT_EQ(nlohmann::json::parse(shown.out)["saga"]["status"], "completed") << shown.out;
+
+  const auto store = open_saga_store(seeder.url());
+  const Timestamp cutoff = completed_at + std::chrono::seconds(1);
+  EXPECT_EQ(store->purge_completed(cutoff, 100, TenantId("acme")), 0u);
+  EXPECT_EQ(store->purge_completed(cutoff, 100, TenantId::default_tenant()), 1u);
+  seeder.put_completed_saga("checkout", "C-2", 0, completed_at);
+  EXPECT_EQ(rekey(seeder, kDefault)["sagas"], 1);
+  EXPECT_EQ(store->purge_completed(cutoff, 100), 1u) << "across tenants";
+}
+
+void a_taken_new_key_is_resumed_or_refused(const LegacySeeder& seeder) {
+  // T-1 at version 0 was copied already (the same record under the new key).
+  seeder.put_event("order", "T-1", 0, event_id(1), "x");
+  seeder.put_event("order", "T-1", 0, event_id(1), "x", std::string(kDefault));
+  seeder.put_event("order", "T-1", 1, event_id(2), "y");
+  const nlohmann::json resumed = rekey(seeder, kDefault);
+  EXPECT_EQ(resumed["events"], 1) << resumed.dump();
+  EXPECT_EQ(resumed["events_already_moved"], 1) << resumed.dump();
+  EXPECT_EQ(resumed["streams_verified"], 1) << resumed.dump();
+  EXPECT_EQ(stream_of(seeder, kDefault, "order", "T-1")["events"].size(), 2u);
+  EXPECT_EQ(legacy_count(seeder), 0u);
+
+  // T-2's new key holds another event: refused naming both keys; the saga after it
+  // is not moved.
+  seeder.put_event("order", "T-2", 0, event_id(3), "mine");
+  seeder.put_event("order", "T-2", 0, event_id(4), "other", std::string(kDefault));
+  seeder.put_saga("checkout", "T-2", 1, "s");
+  const ToolRun conflict = run_docket(rekey_args(seeder, kDefault));
+  EXPECT_EQ(conflict.exit_code, 1) << describe(conflict);
+  EXPECT_THAT(conflict.err, HasSubstr("'order:T-2"));
+  EXPECT_THAT(conflict.err, HasSubstr("re-keys to 't:__default__:order:T-2"));
+  EXPECT_THAT(conflict.err, HasSubstr("holds a different record"));
+  EXPECT_EQ(legacy_count(seeder), 2u) << "nothing more written";
+}
+
+void the_tenant_is_checked_before_anything_is_written(const LegacySeeder& seeder) {
+  seeder.put_event("order", "G-1", 0, event_id(1), "x");
+  const ToolRun blank = run_docket(rekey_args(seeder, "  "));
+  EXPECT_EQ(blank.exit_code, 1) << describe(blank);
+  EXPECT_THAT(blank.err, HasSubstr("--tenant"));
+
+  for (const std::vector<std::string>& more :
+       {std::vector<std::string>{}, std::vector<std::string>{"--dry-run"}}) {
+    const ToolRun unknown = run_docket(rekey_args(seeder, "acme", more));
+    EXPECT_EQ(unknown.exit_code, 1) << describe(unknown);
+    EXPECT_THAT(unknown.err, HasSubstr("'__default__'"));
+    EXPECT_THAT(unknown.err, HasSubstr("'__untenanted__'"));
+    EXPECT_THAT(unknown.err, HasSubstr("--yes"));
+    EXPECT_THAT(unknown.err, HasSubstr("mistyped"));
+    EXPECT_EQ(unknown.out, "");
+  }
+  EXPECT_EQ(legacy_count(seeder), 1u) << "refusals write nothing";
+
+  // A tenant the store holds already needs no --yes.
+  seeder.put_event("order", "other", 0, event_id(2), "z", std::string("globex"));
+  EXPECT_EQ(rekey(seeder, "globex")["events"], 1);
+  EXPECT_EQ(stream_of(seeder, "globex", "order", "G-1")["events"].size(), 1u);
+
+  seeder.put_event("order", "G-2", 0, event_id(3), "x");
+  EXPECT_EQ(rekey(seeder, "acme", {"--yes"})["events"], 1);
+  EXPECT_EQ(stream_of(seeder, "acme", "order", "G-2")["events"].size(), 1u);
+  EXPECT_EQ(legacy_count(seeder), 0u);
+}
+
+void an_ambiguous_stream_key_is_refused_unless_its_type_is_named(const LegacySeeder& seeder) {
+  seeder.put_event("order", "a:b", 0, event_id(1), "x");  // stored as order:a:b
+  seeder.put_event("order", "P-1", 0, event_id(2), "y");
+  const ToolRun refused = run_docket(rekey_args(seeder, kDefault));
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("'order:a:b"));
+  EXPECT_THAT(refused.err, HasSubstr("cannot be told apart"));
+  EXPECT_THAT(refused.err, HasSubstr("--aggregate-type"));
+  EXPECT_THAT(refused.err, HasSubstr("nothing was written"));
+  EXPECT_EQ(legacy_count(seeder), 2u) << "not even the plain stream moves";
+
+  // Two named types that both fit: still refused.
+  const ToolRun both = run_docket(
+      rekey_args(seeder, kDefault, {"--aggregate-type", "order", "--aggregate-type", "order:a"}));
+  EXPECT_EQ(both.exit_code, 1) << describe(both);
+  EXPECT_THAT(both.err, HasSubstr("more than one"));
+  EXPECT_EQ(legacy_count(seeder), 2u);
+
+  const nlohmann::json report = rekey(seeder, kDefault, {"--aggregate-type", "order"});
+  EXPECT_EQ(report["events"], 2) << report.dump();
+  const nlohmann::json stream = stream_of(seeder, kDefault, "order", "a:b");
+  ASSERT_EQ(stream["events"].size(), 1u) << stream.dump();
+  EXPECT_EQ(stream["events"][0]["event_id"], event_id(1));
+}
+
+}  // namespace docket::testing::tenant_rekey_cases
