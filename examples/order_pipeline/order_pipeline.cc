@@ -9,41 +9,11 @@
 #include "docket/open_outbox_store.h"
 #include "docket/relay.h"
 #include "docket/uuid.h"
+#include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"
 
 namespace docket::examples {
-namespace {
-
-// The first exception any pipeline thread threw, rethrown on the calling thread.
-class ThreadFailure {
- public:
-  template <class F>
-  auto guard(F body) {
-    return [this, body = std::move(body)](std::stop_token stop) {
-      try {
-        body(stop);
-      } catch (...) {
-        std::lock_guard lock(mutex_);
-        if (!error_) {
-          error_ = std::current_exception();
-        }
-      }
-    };
-  }
-  void rethrow_if_any() {
-    std::lock_guard lock(mutex_);
-    if (error_) {
-      std::rethrow_exception(error_);
-    }
-  }
-
- private:
-  std::mutex mutex_;
-  std::exception_ptr error_;
-};
-
-}  // namespace
 
 std::optional<FaultLevel> parse_fault_level(std::string_view text) {
   if (text == "none")

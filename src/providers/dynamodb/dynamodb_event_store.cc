@@ -125,15 +125,15 @@ AppendResult DynamoDbEventStore::do_append_in(HandlerTransaction& transaction,
   });
   const std::string key = stream_key_of(stream);
   table_.ensure(client_);
-  const std::int64_t base = unit.streams().view(unit.staged_actions(), key, [&] {
+  const auto read = [&] {
     const std::int64_t version = current_version(key);
     if (version == kNoStreamVersion) {
       guard_.check(client_);  // a version read that found nothing
     }
     return version;
-  });
-  if (auto conflict = kit::number_events(stream, expected, base, events)) {
-    conflict->subject = "append to " + stream.describe();
+  };
+  if (auto conflict =
+          unit.streams().number(unit.staged_actions(), key, read, stream, expected, events)) {
     return std::move(*conflict);
   }
   for (const RecordedEvent& event : events) {

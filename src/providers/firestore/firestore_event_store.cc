@@ -99,18 +99,19 @@ AppendResult FirestoreEventStore::do_append_in(HandlerTransaction& transaction,
     return cannot_join_error(transaction, reason);
   });
   const std::string key = event::event_id(stream, 0);  // the stream's, told apart by it
-  const std::int64_t base = unit.streams().view(unit.staged_writes(), key, [&] {
+  const auto read = [&] {
     const std::int64_t version = current_version(stream);
     if (version == kNoStreamVersion) {
       guard_.check(client_);  // a version read that found nothing
     }
     return version;
-  });
-  if (auto conflict = kit::number_events(stream, expected, base, events)) {
-    conflict->subject = "append to " + stream.describe();
+  };
+  if (auto conflict =
+          unit.streams().number(unit.staged_writes(), key, read, stream, expected, events)) {
     return std::move(*conflict);
   }
-  std::vector<Write> writes = creates(base, events);  // sizes checked, as numbered above
+  // Sizes checked; numbered as above.
+  std::vector<Write> writes = creates(events.front().version - 1, events);
   for (std::size_t i = 0; i < writes.size(); ++i) {
     unit.stage_event(
         writes[i].collection, writes[i].id, std::move(*writes[i].fields),

@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "docket/append_result.h"
@@ -72,6 +73,22 @@ class UnitStreams {
       found = reads_.emplace(std::string(stream_key), read()).first;
     }
     return found->second;
+  }
+
+  // Numbers `events` after the unit's view of `stream` (view() over `staged` with
+  // `read`) and returns nullopt; or returns the conflict with `expected`, naming the
+  // append, and numbers nothing.
+  template <class Write, class Read>
+  std::optional<VersionConflict> number(const std::vector<Write>& staged,
+                                        std::string_view stream_key, Read&& read,
+                                        const StreamId& stream, ExpectedVersion expected,
+                                        std::vector<RecordedEvent>& events) {
+    const std::int64_t base = view(staged, stream_key, std::forward<Read>(read));
+    std::optional<VersionConflict> conflict = number_events(stream, expected, base, events);
+    if (conflict) {
+      conflict->subject = "append to " + stream.describe();
+    }
+    return conflict;
   }
 
   // The version the unit first read of the stream, or nullopt when it did not read it.

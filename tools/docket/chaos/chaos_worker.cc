@@ -15,6 +15,7 @@
 #include "docket/outbox.h"
 #include "docket/relay.h"
 #include "docket/tenant.h"
+#include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"
 
@@ -52,14 +53,6 @@ class StopOnSignal {
   std::jthread waiter_;
 };
 
-// Waits until `deadline` or a stop request, whichever comes first.
-void wait_until(std::chrono::steady_clock::time_point deadline, std::stop_token stop) {
-  std::mutex mutex;
-  std::condition_variable_any woken;
-  std::unique_lock lock(mutex);
-  woken.wait_until(lock, stop, deadline, [] { return false; });
-}
-
 void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
   const auto store = open_outbox_store(options.store_url);
   const Outbox outbox(*store);
@@ -73,7 +66,7 @@ void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
   while (!stop.stop_requested()) {
     examples::place_order(*store, outbox, *services, examples::order_of(options.run, ++n));
     next += period;
-    wait_until(next, stop);
+    examples::wait_until(next, stop);
   }
 }
 
@@ -102,7 +95,7 @@ void consume(const ChaosWorkerOptions& options, std::stop_token stop) {
   while (!stop.stop_requested()) {
     const auto delivery = queue.receive(SystemClock::instance().now(), kChaosLease);
     if (!delivery) {
-      wait_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(10), stop);
+      examples::wait_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(10), stop);
       continue;
     }
     const DispatchOutcome outcome = dispatch_message(billing, delivery->message);

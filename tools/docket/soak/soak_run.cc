@@ -17,6 +17,7 @@
 #include "docket/outbox_schema.h"
 #include "docket/relay.h"
 #include "docket/uuid.h"
+#include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"
 #include "sql_services.h"
@@ -48,42 +49,6 @@ std::int64_t open_descriptors() {
   return count - 1;  // the iterator's own
 }
 
-// Waits until `deadline` or a stop request.
-void wait_until(Clock::time_point deadline, std::stop_token stop) {
-  std::mutex mutex;
-  std::condition_variable_any woken;
-  std::unique_lock lock(mutex);
-  woken.wait_until(lock, stop, deadline, [] { return false; });
-}
-
-// The first exception of any thread, kept for the calling thread.
-class FirstFailure {
- public:
-  template <class F>
-  auto guard(F body) {
-    return [this, body = std::move(body)](std::stop_token stop) {
-      try {
-        body(stop);
-      } catch (...) {
-        std::lock_guard lock(mutex_);
-        if (!error_) {
-          error_ = std::current_exception();
-        }
-      }
-    };
-  }
-  void rethrow_if_any() {
-    std::lock_guard lock(mutex_);
-    if (error_) {
-      std::rethrow_exception(error_);
-    }
-  }
-
- private:
-  std::mutex mutex_;
-  std::exception_ptr error_;
-};
-
 }  // namespace
 
 SoakReport run_soak(const SoakOptions& options,
@@ -106,7 +71,7 @@ SoakReport run_soak(const SoakOptions& options,
   std::atomic<std::uint64_t> purged_outbox = 0;
   std::atomic<std::uint64_t> purged_inbox = 0;
   examples::BillingCounters billing;
-  FirstFailure failure;
+  examples::ThreadFailure failure;
   SoakReport report;
   const double rate = static_cast<double>(options.orders_per_second);
   const double window =
@@ -120,7 +85,7 @@ SoakReport run_soak(const SoakOptions& options,
       while (!stop.stop_requested()) {
         examples::place_order(*orders_db, outbox, *services, examples::order_of(run, ++placed));
         next += period;
-        wait_until(next, stop);
+        examples::wait_until(next, stop);
       }
     }));
     std::jthread relaying(failure.guard([&](std::stop_token stop) { relay.run(stop); }));
@@ -129,7 +94,7 @@ SoakReport run_soak(const SoakOptions& options,
     }));
     std::jthread retention(failure.guard([&](std::stop_token stop) {
       while (!stop.stop_requested()) {
-        wait_until(Clock::now() + options.retention_interval, stop);
+        examples::wait_until(Clock::now() + options.retention_interval, stop);
         const Timestamp cutoff = SystemClock::instance().now() - options.retention;
         purged_outbox += outbox.purge_done_before(cutoff);
         purged_inbox += billing_db->purge_processed_before(cutoff);
