@@ -62,7 +62,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 
 step "fuzz targets (${fuzz_seconds}s each)"
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDOCKET_WERROR=ON \
-  -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=OFF >/dev/null
+  -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=ON >/dev/null
 cmake --build build-fuzz -j "$jobs" --target fuzzers
 for fuzzer in build-fuzz/bin/fuzz_*; do
   corpus=build-fuzz/corpus/$(basename "$fuzzer")
