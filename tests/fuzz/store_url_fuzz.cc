@@ -7,12 +7,13 @@
 // Two inputs are made from the fuzz input. The raw bytes as a URL: every parser
 // returns a value or refuses with a docket::Error (anything else escapes and is a
 // crash); the registry refuses exactly what the URL's provider finds a problem in,
-// naming the URL in its printable form; masking is idempotent. And the same bytes, split on their
-// first byte into parts, composed into a URL that carries a planted password
-// (kSecret) in the user info (`scheme://user:SECRET@rest`) and/or as a `password=`
-// query parameter: the secret must then appear in no printable form
-// and no problem or refusal of any provider. The parts around it are kept from spelling the
-// secret themselves (raw or percent-decoded), so any appearance is a leak.
+// naming the URL in its printable form; masking is idempotent. And the same bytes,
+// split on their first byte into parts, composed into a URL that carries a planted
+// password (kSecret) in the user info (`scheme://user:SECRET@rest`) and/or as a
+// `password=` query parameter, under every scheme of the build and one of none: the
+// secret must then appear in no printable form and no problem or refusal of any
+// provider. The parts around it are kept from spelling the secret themselves (raw or
+// percent-decoded), so any appearance is a leak.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
