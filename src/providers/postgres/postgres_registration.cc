@@ -23,7 +23,7 @@ namespace {
 constexpr std::array<std::string_view, 2> kSchemes = {"postgresql", "postgres"};
 
 // Each factory opens the store with the URL as its connection string and default
-// options; libpq refuses what it cannot parse.
+// options; the URL has passed url_problem, so libpq parses it.
 template <class Store, std::unique_ptr<Store> (*open)(StoreOptions, const Clock&)>
 std::unique_ptr<Store> on_url(std::string_view url, const Clock& clock) {
   return open(StoreOptions{.conninfo = std::string(url)}, clock);
