@@ -60,9 +60,12 @@ step "sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs" -E '/(dynamodb|firestore)'
 
+# The fuzz tree configures the tool (DOCKET_BUILD_TOOL=ON) for fuzz_cli, which parses
+# its command tree; `--target fuzzers` builds the fuzz targets and what they link, never
+# the tool itself.
 step "fuzz targets (${fuzz_seconds}s each)"
 CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDOCKET_WERROR=ON \
-  -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=OFF >/dev/null
+  -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=ON >/dev/null
 cmake --build build-fuzz -j "$jobs" --target fuzzers
 for fuzzer in build-fuzz/bin/fuzz_*; do
   corpus=build-fuzz/corpus/$(basename "$fuzzer")

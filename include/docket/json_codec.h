@@ -6,6 +6,14 @@
 //   NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(OrderPlaced, id, qty)
 // or hand-written to_json / from_json found by argument-dependent lookup.
 //
+// Numbers from payloads docket does not control: nlohmann-json's get<Int>() converts a
+// JSON number into an integer member with a plain cast, so a float outside the
+// member's range (1e300, or -9.3e18 for an int64) is undefined behaviour and an
+// integer outside it wraps (4294967296 into a uint32 is 0). An event type whose
+// payloads come from outside reads its integer members checked, in a hand-written
+// from_json (is_number_integer(), then a range check, else throw): a payload it
+// throws for is refused as PayloadDecodeError. tests/fuzz/json_codec_fuzz.cc has one.
+//
 // A codec for T is any copyable type with
 //   T decode(std::string_view payload) const;   // throws when the payload is unusable
 //   std::string encode(const T& event) const;

@@ -7,9 +7,10 @@
 //
 // Each provider masks what its URLs can carry: PostgreSQL the password of a
 // postgresql:// (or postgres://) URL's user info and of its `password=` query
-// parameter; sqlite: and memory: URLs have none and come back unchanged. A URL whose
-// scheme this build has no provider for gets both kinds of password masked. Nothing
-// else in the URL is altered or validated.
+// parameter. sqlite: and memory: URLs carry none and come back unchanged, unless one
+// has a password written into it by mistake (sqlite://user:pw@..., ?password=...),
+// which is masked as in any URL; so is either kind of password in a URL whose scheme
+// this build has no provider for. Nothing else in the URL is altered or validated.
 //
 // Thread-safety: a pure function.
 #ifndef DOCKET_PRINTABLE_STORE_URL_H_

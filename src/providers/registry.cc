@@ -118,11 +118,13 @@ void Registry::refuse_missing_store(const ProviderRegistration& provider, std::s
 }
 
 std::string Registry::printable(std::string_view url) const {
-  if (const ProviderRegistration* provider = find(url)) {
-    return provider->printable_url != nullptr ? provider->printable_url(url) : std::string(url);
+  const ProviderRegistration* provider = find(url);
+  if (provider != nullptr && provider->printable_url != nullptr) {
+    return provider->printable_url(url);
   }
-  // A scheme this build cannot open (a postgresql:// URL in a build without
-  // PostgreSQL, say) may still carry a password.
+  // A URL of a provider whose URLs carry no credentials may still have one written
+  // into it by mistake (sqlite://?password=...), and a scheme this build cannot open
+  // (a postgresql:// URL in a build without PostgreSQL, say) may carry a password.
   return kit::mask_url_passwords(url);
 }
 

@@ -72,7 +72,8 @@ struct ProviderRegistration {
   // SQLite database"; nullopt when it does. nullptr: every URL of its schemes does.
   std::optional<std::string> (*url_problem)(std::string_view url) = nullptr;
   // `url` with its credentials masked (docket/printable_store_url.h); nullptr: its URLs
-  // carry none.
+  // carry none, and any password written into one by mistake (user info, a `password=`
+  // parameter) is masked as kit/url_password.h does.
   std::string (*printable_url)(std::string_view url) = nullptr;
 
   // The stores it offers, each opened on its own; nullptr: not offered. Stores opened
@@ -146,8 +147,9 @@ class Registry {
     return factory(url, clock);
   }
 
-  // `url` fit for printing: its provider's printable form, or, for a scheme this build
-  // has no provider for, every password a URL can carry masked.
+  // `url` fit for printing: its provider's printable form, or, for a provider without
+  // one or a scheme this build has no provider for, every password a URL can carry
+  // masked.
   std::string printable(std::string_view url) const;
 
   // The URL forms of every provider, in order, joined with ", ".

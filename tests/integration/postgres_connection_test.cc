@@ -82,5 +82,17 @@ TEST(PostgresConnInfoTest, RedactsRawAndDecodedPasswords) {
   EXPECT_EQ(redact_password("nothing secret", "host=h"), "nothing secret");
 }
 
+// A mistyped scheme makes libpq read the URL as keyword/value text and echo it; the
+// password is still redacted (found by tests/fuzz/store_url_fuzz.cc).
+TEST(PostgresConnInfoTest, RedactsThePasswordOfAUrlWithAnyScheme) {
+  try {
+    parse_conninfo("postgresq://app:s3cr3t@db/orders");
+    FAIL() << "parsed a URL with a mistyped scheme";
+  } catch (const ConfigurationError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("postgresq://app:********@db/orders"));
+  }
+  EXPECT_EQ(redact_password("u:p@ss@h", "x://u:p@ss@h/db"), "u:********@h");
+}
+
 }  // namespace
 }  // namespace docket::postgres

@@ -7,21 +7,11 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
-#include <string>
+#include <memory>
 
-#include "chaos_command.h"
 #include "check_failed.h"
-#include "demo_command.h"
+#include "command_tree.h"
 #include "docket/error.h"
-#include "events_command.h"
-#include "inbox_command.h"
-#include "keys_command.h"
-#include "migrate_command.h"
-#include "sagas_command.h"
-#include "soak_command.h"
-#if DOCKET_HAVE_BENCH
-#include "bench_command.h"
-#endif
 
 namespace {
 
@@ -29,32 +19,11 @@ constexpr int kExitRefused = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitCheckFailed = 3;
 
-std::string usage_failure_message(const CLI::App* app, const CLI::Error& error) {
-  return "docket: " + CLI::FailureMessage::simple(app, error);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{
-      "docket: effectively-once messaging for C++.\n"
-      "`docket demo` runs an order pipeline through the outbox and the inbox with faults "
-      "switched on; `docket keys` shows the storage keys docket composes.",
-      "docket"};
-  app.require_subcommand(1);
-  app.failure_message(usage_failure_message);
-
-  docket::tool::add_demo_command(app);
-  docket::tool::add_chaos_command(app);
-  docket::tool::add_keys_command(app);
-  docket::tool::add_inbox_command(app);
-  docket::tool::add_migrate_command(app);
-  docket::tool::add_events_command(app);
-  docket::tool::add_sagas_command(app);
-  docket::tool::add_soak_command(app);
-#if DOCKET_HAVE_BENCH
-  docket::tool::add_bench_command(app);
-#endif
+  const std::unique_ptr<CLI::App> tree = docket::tool::make_command_tree();
+  CLI::App& app = *tree;
 
   try {
     app.parse(argc, argv);

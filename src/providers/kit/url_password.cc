@@ -10,14 +10,21 @@ constexpr std::string_view kMask = "***";
 // Masks the password of the user info (`user:password@`) in the authority, which runs
 // from after "://" to the first '/', '?' or '#'. The user info ends at the authority's
 // last '@' (a password may contain a percent-encoded '@' but never a raw one before
-// the host, and libpq splits the same way).
+// the host). libpq reads further: with no '@' in that authority, it takes the user
+// info up to the first '@' before any '/' ("postgresql://u?x:pw@host" has the password
+// "pw"), so the user info then ends at the last '@' before the first '/': what libpq
+// reads is masked, and masking the masked text changes nothing.
 void mask_user_info(std::string& url, std::size_t start) {
   const std::size_t end = url.find_first_of("/?#", start);
-  const std::string_view authority = std::string_view(url).substr(
+  std::string_view authority = std::string_view(url).substr(
       start, end == std::string::npos ? std::string::npos : end - start);
-  const std::size_t at = authority.rfind('@');
+  std::size_t at = authority.rfind('@');
   if (at == std::string_view::npos) {
-    return;
+    authority = std::string_view(url).substr(start, url.find('/', start) - start);
+    at = authority.rfind('@');
+    if (at == std::string_view::npos) {
+      return;
+    }
   }
   const std::size_t colon = authority.substr(0, at).find(':');
   if (colon == std::string_view::npos) {
@@ -26,7 +33,9 @@ void mask_user_info(std::string& url, std::size_t start) {
   url.replace(start + colon + 1, at - colon - 1, kMask);
 }
 
-// Masks the value of every `password=` parameter of the query string.
+// Masks the value of every `password=` parameter after the first '?'. Parameters are
+// split on '&' and, as a reader may also split them, on a further '?' or a '#': libpq
+// knows no fragment and reads "?a=1#x&password=pw" as the password "pw".
 void mask_query_password(std::string& url) {
   const std::size_t query = url.find('?');
   if (query == std::string::npos) {
@@ -35,7 +44,7 @@ void mask_query_password(std::string& url) {
   constexpr std::string_view kKey = "password=";
   std::size_t at = query + 1;
   while (at < url.size()) {
-    std::size_t next = url.find_first_of("&#", at);
+    std::size_t next = url.find_first_of("&?#", at);
     if (next == std::string::npos) {
       next = url.size();
     }
@@ -43,9 +52,6 @@ void mask_query_password(std::string& url) {
       const std::size_t value = at + kKey.size();
       url.replace(value, next - value, kMask);
       next = value + kMask.size();
-    }
-    if (next < url.size() && url[next] == '#') {
-      return;
     }
     at = next + 1;
   }
@@ -55,12 +61,16 @@ void mask_query_password(std::string& url) {
 
 std::string mask_url_passwords(std::string_view url) {
   std::string printable(url);
-  const std::size_t authority = printable.find("://");
-  if (authority == std::string::npos) {
+  if (printable.find("://") == std::string::npos) {
     return printable;
   }
-  mask_user_info(printable, authority + 3);
+  // The query first: user info read as libpq does may run over the query's '?'. Then
+  // the authority found again: a "://" inside a masked value is gone.
   mask_query_password(printable);
+  const std::size_t authority = printable.find("://");
+  if (authority != std::string::npos) {
+    mask_user_info(printable, authority + 3);
+  }
   return printable;
 }
 

@@ -12,9 +12,12 @@
 namespace docket::kit {
 
 // `url` with the password of its user info (between the authority's first ':' and
-// its last '@') and the value of every `password=` query parameter replaced by "***".
-// A URL without "://" or without a password comes back unchanged; nothing else is
-// altered or validated.
+// its last '@', or, as libpq reads a URL whose authority has no '@', up to the first
+// '@' before any '/') and the value of every `password=` query parameter (split on
+// '&', '?' and '#') replaced by "***". A URL without "://" or without a password comes
+// back unchanged; nothing else is altered or validated. Where a reader could take
+// text for a password, it is masked: a URL with a raw '@' in its query may print with
+// more masked than its password.
 std::string mask_url_passwords(std::string_view url);
 
 }  // namespace docket::kit

@@ -2,6 +2,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 
@@ -52,10 +53,14 @@ void add_candidate(std::vector<std::string>& candidates, std::string_view value)
 // `password=` / `sslpassword=` pair (keyword/value form or URL query parameter).
 std::vector<std::string> written_secrets(std::string_view conninfo) {
   std::vector<std::string> candidates;
-  for (std::string_view scheme : {"postgresql://", "postgres://"}) {
-    if (conninfo.starts_with(scheme)) {
-      std::string_view rest = conninfo.substr(scheme.size());
-      std::size_t end = rest.find_first_of("@/");
+  // Any scheme, not only libpq's two: a mistyped one ("postgresq://app:pw@db") makes
+  // libpq read the whole URL as keyword/value text and echo it in its refusal. The
+  // user info ends at the first '@' (libpq) or at the last '@' before the path (a raw
+  // '@' in the password), so both readings are candidates.
+  if (const std::size_t scheme_end = conninfo.find("://"); scheme_end != std::string_view::npos) {
+    const std::string_view rest = conninfo.substr(scheme_end + 3);
+    const std::string_view authority = rest.substr(0, rest.find('/'));
+    for (const std::size_t end : {rest.find_first_of("@/"), authority.rfind('@')}) {
       if (end != std::string_view::npos && rest[end] == '@') {
         std::string_view user_info = rest.substr(0, end);
         std::size_t colon = user_info.find(':');
@@ -150,6 +155,10 @@ std::string redact_password(std::string message, std::string_view conninfo) {
       add_candidate(secrets, option->val);
     }
   }
+  // Longest first: a shorter candidate inside a longer one would otherwise leave the
+  // rest of the longer one shown.
+  std::ranges::sort(secrets,
+                    [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   for (const std::string& secret : secrets) {
     if (!secret.empty()) {
       message = replace_all(std::move(message), secret);

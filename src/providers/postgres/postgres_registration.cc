@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "docket/error.h"
 #include "docket/postgres/checkpoint_store.h"
 #include "docket/postgres/claim_inbox_store.h"
 #include "docket/postgres/event_store.h"
@@ -13,6 +14,7 @@
 #include "docket/postgres/snapshot_store.h"
 #include "docket/postgres/store.h"
 #include "providers/kit/url_password.h"
+#include "providers/postgres/conninfo.h"
 #include "providers/registry.h"
 
 namespace docket::postgres {
@@ -21,10 +23,21 @@ namespace {
 constexpr std::array<std::string_view, 2> kSchemes = {"postgresql", "postgres"};
 
 // Each factory opens the store with the URL as its connection string and default
-// options; libpq refuses what it cannot parse.
+// options; the URL has passed url_problem, so libpq parses it.
 template <class Store, std::unique_ptr<Store> (*open)(StoreOptions, const Clock&)>
 std::unique_ptr<Store> on_url(std::string_view url, const Clock& clock) {
   return open(StoreOptions{.conninfo = std::string(url)}, clock);
+}
+
+// Why libpq cannot parse `url` as a connection string (password redacted), so that the
+// registry refuses it before any store is opened; nullopt when it parses.
+std::optional<std::string> url_problem(std::string_view url) {
+  try {
+    parse_conninfo(url);
+  } catch (const ConfigurationError& error) {
+    return std::string("is refused: ") + error.what();
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -36,7 +49,7 @@ const providers::ProviderRegistration& registration() {
       .url_forms = "postgresql://user@host:port/db",
       .key_shape = std::nullopt,
       .process_local = false,
-      .url_problem = nullptr,
+      .url_problem = url_problem,
       .printable_url = kit::mask_url_passwords,
       .inbox = on_url<InboxStore, open_store>,
       .checkpoint = on_url<CheckpointStore, open_checkpoint_store>,

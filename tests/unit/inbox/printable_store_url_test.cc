@@ -1,4 +1,4 @@
-// printable_store_url masks exactly the password of a PostgreSQL URL and nothing else.
+// printable_store_url masks exactly the password of a store URL and nothing else.
 #include "docket/printable_store_url.h"
 
 #include <gtest/gtest.h>
@@ -25,6 +25,22 @@ TEST(PrintableStoreUrl, MasksEveryPasswordQueryParameter) {
             "postgresql://u:***@db/o?password=***&password=***");
   EXPECT_EQ(printable_store_url("postgresql://db/o?password=s3cret#frag"),
             "postgresql://db/o?password=***#frag");
+}
+
+// What libpq reads as a password is masked even where a URL's authority or query
+// would end earlier (found by tests/fuzz/store_url_fuzz.cc).
+TEST(PrintableStoreUrl, MasksWhatLibpqReadsAsThePassword) {
+  EXPECT_EQ(printable_store_url("postgresql://u?x:s3cret@db/o"), "postgresql://u?x:***@db/o");
+  EXPECT_EQ(printable_store_url("postgresql://db/o?a=1#x&password=s3cret"),
+            "postgresql://db/o?a=1#x&password=***");
+  EXPECT_EQ(printable_store_url("postgresql://db/o?a=1?password=s3cret"),
+            "postgresql://db/o?a=1?password=***");
+}
+
+// A password written by mistake into a URL of a provider whose URLs carry none.
+TEST(PrintableStoreUrl, MasksAPasswordInAnyProvidersUrl) {
+  EXPECT_EQ(printable_store_url("sqlite://?password=s3cret"), "sqlite://?password=***");
+  EXPECT_EQ(printable_store_url("sqlite://app:s3cret@x.db"), "sqlite://app:***@x.db");
 }
 
 TEST(PrintableStoreUrl, LeavesUrlsWithoutPasswordsAlone) {

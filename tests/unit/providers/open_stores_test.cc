@@ -75,6 +75,23 @@ TEST(OpenCheckpointStore, BadUrlsAreRefusedListingTheSchemes) {
   }
 }
 
+#if DOCKET_HAVE_POSTGRES
+// A connection string libpq cannot parse is refused by the registry, before any
+// connection is tried, with its password redacted.
+TEST(OpenCheckpointStore, APostgresUrlLibpqCannotParseIsRefusedWithoutItsPassword) {
+  const std::string url = "postgresql://app:s3cretpw@127.0.0.1:1/db?no_such_option=1";
+  try {
+    open_checkpoint_store(url);
+    ADD_FAILURE() << "opened '" << url << "'";
+  } catch (const ConfigurationError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("checkpoint store URL 'postgresql://app:***@127.0.0.1:1/db"));
+    EXPECT_THAT(e.what(), HasSubstr("cannot be parsed"));
+    EXPECT_THAT(e.what(), HasSubstr("no_such_option"));
+    EXPECT_THAT(e.what(), ::testing::Not(HasSubstr("s3cretpw")));
+  }
+}
+#endif
+
 // A claim opened through one URL is seen by a store opened later on the same URL.
 void expect_claim_inbox_by_url(const std::string& url, bool shared) {
   const ClaimKey key(TenantId("acme"), "m-1", "billing.Invoice");

@@ -1,0 +1,49 @@
+#include "command_tree.h"
+
+#include <string>
+
+#include "chaos_command.h"
+#include "demo_command.h"
+#include "events_command.h"
+#include "inbox_command.h"
+#include "keys_command.h"
+#include "migrate_command.h"
+#include "sagas_command.h"
+#include "soak_command.h"
+#if DOCKET_HAVE_BENCH
+#include "bench_command.h"
+#endif
+
+namespace docket::tool {
+namespace {
+
+std::string usage_failure_message(const CLI::App* app, const CLI::Error& error) {
+  return "docket: " + CLI::FailureMessage::simple(app, error);
+}
+
+}  // namespace
+
+std::unique_ptr<CLI::App> make_command_tree() {
+  auto app = std::make_unique<CLI::App>(
+      "docket: effectively-once messaging for C++.\n"
+      "`docket demo` runs an order pipeline through the outbox and the inbox with faults "
+      "switched on; `docket keys` shows the storage keys docket composes.",
+      "docket");
+  app->require_subcommand(1);
+  app->failure_message(usage_failure_message);
+
+  add_demo_command(*app);
+  add_chaos_command(*app);
+  add_keys_command(*app);
+  add_inbox_command(*app);
+  add_migrate_command(*app);
+  add_events_command(*app);
+  add_sagas_command(*app);
+  add_soak_command(*app);
+#if DOCKET_HAVE_BENCH
+  add_bench_command(*app);
+#endif
+  return app;
+}
+
+}  // namespace docket::tool
