@@ -1,7 +1,7 @@
 // The docket tool's command tree: the top-level app with every command group added
 // (add_<group>_command), built in one place for main() and for the command-line fuzz
-// target (tests/fuzz/cli_fuzz.cc), which parses the same tree with its callbacks
-// cleared.
+// target (tests/fuzz/cli_fuzz.cc), which parses the same tree and stops it, complete
+// and checked, before any command runs.
 //
 // Thread-safety: the app is a value of the calling thread.
 #ifndef DOCKET_TOOLS_DOCKET_COMMAND_TREE_H_
