@@ -2,9 +2,9 @@
 # `make test`: every suite docket has, as CI runs it on a fresh Debian 12 machine.
 #   1. the release build (warnings are errors) and its tests;
 #   2. the library's tests under AddressSanitizer + UndefinedBehaviorSanitizer (the
-#      tool's are the release tree's);
-#   3. a short libFuzzer run of the fuzz targets over docket's core and inbox (clang;
-#      FUZZ_TARGETS=fuzzers builds every target);
+#      tool's are the release tree's), in a clang tree that also builds every libFuzzer
+#      target;
+#   3. a short run of each fuzz target from its seeds;
 #   4. a consumer project built against `make install`'s tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,33 +47,31 @@ ctest --test-dir build --output-on-failure -j "$jobs"
 # The sanitizer tree is the library and its suites: the tool, its benchmarks and the
 # tests that run it as a child process are the release tree's alone, which keeps the
 # whole run well inside CI's time. Its reports need line tables alone (-g1), which
-# build faster than full debug information.
-step "sanitizer build (ASan + UBSan)"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 -DDOCKET_WERROR=ON \
-  -DDOCKET_SANITIZE=ON -DDOCKET_BUILD_TOOL=OFF -DDOCKET_PROVIDER_DYNAMODB=OFF \
-  -DDOCKET_PROVIDER_FIRESTORE=OFF >/dev/null
+# build faster than full debug information. It is built by clang, so that the same
+# tree builds the fuzz targets (tests/fuzz/): the libraries they parse with, every
+# provider and the tool's command tree among them, are compiled once for both, with
+# coverage hooks that are no-ops outside a fuzz target.
+#
+# The document providers (DynamoDB, Firestore) are built here for the fuzz targets
+# (their store URL parsers) but tested in the release tree alone
+# (DOCKET_TEST_PROVIDERS): under the sanitizers their suites spend most of their time
+# waiting on the Java servers. What they share with every provider (the inbox, outbox,
+# event and saga layers, the provider kit's units of work and write sets) runs under
+# the sanitizers through the memory, SQLite and PostgreSQL providers.
+step "sanitizer build (clang, ASan + UBSan, fuzz targets)"
+CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
+  -DDOCKET_WERROR=ON -DDOCKET_SANITIZE=ON -DDOCKET_BUILD_TOOL=OFF -DDOCKET_BUILD_FUZZ=ON \
+  "-DDOCKET_TEST_PROVIDERS=memory;sqlite;postgres" >/dev/null
 cmake --build build-asan -j "$jobs"
-# The document providers (DynamoDB, Firestore) are the release tree's alone: under the
-# sanitizers their suites spend most of their time waiting on the Java servers, and
-# building them a second time took CI past its time. What they share with every
-# provider (the inbox, outbox, event and saga layers, the provider kit's units of work
-# and write sets) runs under the sanitizers through the memory, SQLite and PostgreSQL
-# providers.
 step "sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
-# The fuzz tree configures the tool (DOCKET_BUILD_TOOL=ON) for fuzz_cli, which parses
-# its command tree; FUZZ_TARGETS=fuzzers builds every target (the long runs of
-# docs/reliability.md), the default `fuzzers-brief` those over docket's core and inbox
-# (tests/fuzz/CMakeLists.txt says why). Never the tool itself.
-fuzz_targets=${FUZZ_TARGETS:-fuzzers-brief}
-step "fuzz targets (${fuzz_targets}, ${fuzz_seconds}s each)"
-CXX=clang++ cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDOCKET_WERROR=ON \
-  -DDOCKET_BUILD_FUZZ=ON -DDOCKET_BUILD_TESTS=OFF -DDOCKET_BUILD_TOOL=ON >/dev/null
-cmake --build build-fuzz -j "$jobs" --target "$fuzz_targets"
-for fuzzer in build-fuzz/bin/fuzz_*; do
-  corpus=build-fuzz/corpus/$(basename "$fuzzer")
+# Every fuzz target, FUZZ_SECONDS each (10 by default), from its checked-in seeds into
+# a corpus of this tree's; the long runs of docs/reliability.md are the same targets.
+step "fuzz targets (${fuzz_seconds}s each)"
+for fuzzer in build-asan/bin/fuzz_*; do
+  corpus=build-asan/corpus/$(basename "$fuzzer")
   mkdir -p "$corpus"
   "$fuzzer" -max_total_time="$fuzz_seconds" -print_final_stats=1 "$corpus" \
     tests/fuzz/seeds/$(basename "$fuzzer") 2>&1 | tail -n 12

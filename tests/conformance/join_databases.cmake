@@ -8,10 +8,9 @@
 # the ForeignStores of the first other joining provider of builtin_providers.cmake's
 # list that defines them (a provider's join_database.h may leave them out). Included by tests/CMakeLists.txt before the suite folders.
 
-get_property(docket_join_candidates GLOBAL PROPERTY DOCKET_PROVIDERS)
 set(DOCKET_JOIN_PROVIDERS "")
 set(docket_foreign_providers "")  # those whose join_database.h defines ForeignStores
-foreach(name IN LISTS docket_join_candidates)
+foreach(name IN LISTS docket_tested_providers)  # tests/CMakeLists.txt
   set(join_header ${PROJECT_SOURCE_DIR}/src/providers/${name}/conformance/join_database.h)
   if(EXISTS ${join_header})
     list(APPEND DOCKET_JOIN_PROVIDERS ${name})

@@ -1,7 +1,8 @@
-# Every built provider's conformance fixtures join the suites here: for each provider
+# Every tested provider's conformance fixtures join the suites here: for each provider
 # of builtin_providers.cmake's list that this build has (the DOCKET_PROVIDERS property
-# src/providers fills), its src/providers/<name>/conformance/conformance.cmake is
-# included, which names its files per suite with docket_conformance(). The fixtures
+# src/providers fills) and tests (DOCKET_TEST_PROVIDERS, tests/CMakeLists.txt), its
+# src/providers/<name>/conformance/conformance.cmake is included, which names its
+# files per suite with docket_conformance(). The fixtures
 # register their cases themselves (fixture_registry.h), so no suite names a provider.
 # Included by tests/CMakeLists.txt once the suites' targets exist.
 
@@ -41,11 +42,27 @@ function(docket_conformance suite)
   endif()
 endfunction()
 
-get_property(docket_conformance_providers GLOBAL PROPERTY DOCKET_PROVIDERS)
-foreach(name IN LISTS docket_conformance_providers)
+foreach(name IN LISTS docket_tested_providers)  # tests/CMakeLists.txt
   set(fragment ${PROJECT_SOURCE_DIR}/src/providers/${name}/conformance/conformance.cmake)
   if(EXISTS ${fragment})
     include(${fragment})
   endif()
 endforeach()
 docket_link_join_support()
+
+# The suites' coverage tests (fixture_registry.h) leave the providers built but not
+# tested here (DOCKET_TEST_PROVIDERS, tests/CMakeLists.txt) to the build that tests them.
+set(docket_tested_elsewhere "")
+foreach(name IN LISTS docket_built_providers)
+  if(NOT name IN_LIST docket_tested_providers)
+    string(APPEND docket_tested_elsewhere "${name} ")
+  endif()
+endforeach()
+if(NOT docket_tested_elsewhere STREQUAL "")
+  foreach(suite inbox outbox claim eventsourcing)
+    if(TARGET docket_${suite}_conformance)
+      target_compile_definitions(docket_${suite}_conformance
+        PRIVATE DOCKET_PROVIDERS_TESTED_ELSEWHERE="${docket_tested_elsewhere}")
+    endif()
+  endforeach()
+endif()
