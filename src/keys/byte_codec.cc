@@ -1,5 +1,6 @@
 #include "keys/byte_codec.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 
@@ -149,9 +150,105 @@ const ByteCodec& reserved_codec() noexcept {
   return kReserved;
 }
 
+namespace {
+
+// One write path behind a common signature, so that the chosen one is a single
+// indirect call per term.
+using PathKernel = std::optional<char*> (*)(const ByteCodec&, std::string_view, char*) noexcept;
+
+std::optional<char*> scalar_path(const ByteCodec& codec, std::string_view bytes,
+                                 char* out) noexcept {
+  return codec.write_validated_scalar(bytes, out);
+}
+
+std::optional<char*> ssse3_path(const ByteCodec& codec, std::string_view bytes,
+                                char* out) noexcept {
+  return write_validated_ssse3(codec.simd_escapes(), bytes, out);
+}
+
+std::optional<char*> avx2_path(const ByteCodec& codec, std::string_view bytes, char* out) noexcept {
+  const SimdEscapes& escapes = codec.simd_escapes();
+  char* const end = write_validated_avx2(escapes.ascii_bits.data(), escapes.high_escaped,
+                                         bytes_of(bytes), bytes.size(), out);
+  if (end == nullptr) {
+    return std::nullopt;
+  }
+  return end;
+}
+
+PathKernel kernel_of(WritePath path) noexcept {
+  switch (path) {
+    case WritePath::kAvx2:
+      return avx2_path;
+    case WritePath::kSsse3:
+      return ssse3_path;
+    case WritePath::kScalar:
+      break;
+  }
+  return scalar_path;
+}
+
+std::optional<char*> choose_then_write(const ByteCodec& codec, std::string_view bytes,
+                                       char* out) noexcept;
+
+// The path's kernel; until a term first needs one, choose_then_write(), which asks the
+// CPU. Constant-initialised, so that a key composed by a static initializer finds it
+// set. Relaxed: every value it holds writes the same bytes, so a thread that sees an
+// older one is still right.
+constinit std::atomic<PathKernel> active_kernel{choose_then_write};
+
+WritePath fastest_write_path() noexcept {
+  if (avx2_kernel_available()) {
+    return WritePath::kAvx2;
+  }
+  return ssse3_kernel_available() ? WritePath::kSsse3 : WritePath::kScalar;
+}
+
+std::optional<char*> choose_then_write(const ByteCodec& codec, std::string_view bytes,
+                                       char* out) noexcept {
+  const PathKernel kernel = kernel_of(fastest_write_path());
+  PathKernel expected = choose_then_write;
+  // Unless use_write_path() chose first.
+  active_kernel.compare_exchange_strong(expected, kernel, std::memory_order_relaxed);
+  return active_kernel.load(std::memory_order_relaxed)(codec, bytes, out);
+}
+
+}  // namespace
+
+bool write_path_available(WritePath path) noexcept {
+  switch (path) {
+    case WritePath::kAvx2:
+      return avx2_kernel_available();
+    case WritePath::kSsse3:
+      return ssse3_kernel_available();
+    case WritePath::kScalar:
+      break;
+  }
+  return true;
+}
+
+WritePath write_path() noexcept {
+  const PathKernel kernel = active_kernel.load(std::memory_order_relaxed);
+  if (kernel == avx2_path) {
+    return WritePath::kAvx2;
+  }
+  if (kernel == ssse3_path) {
+    return WritePath::kSsse3;
+  }
+  return kernel == scalar_path ? WritePath::kScalar : fastest_write_path();
+}
+
+bool use_write_path(WritePath path) noexcept {
+  if (!write_path_available(path)) {
+    return false;
+  }
+  active_kernel.store(kernel_of(path), std::memory_order_relaxed);
+  return true;
+}
+
 std::optional<char*> ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
-  if (bytes.size() >= kSimdMinBytes && simd_usable_ && simd_kernel_available()) {
-    return write_validated_simd(simd_, bytes, out);
+  if (bytes.size() >= kSimdMinBytes && simd_usable_) {
+    return active_kernel.load(std::memory_order_relaxed)(*this, bytes, out);
   }
   return write_validated_scalar(bytes, out);
 }

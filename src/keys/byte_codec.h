@@ -107,8 +107,8 @@ class ByteCodec {
   // Validates `bytes` and writes them escaped at `out` in the same pass: returns the
   // end, or nullopt when `bytes` is not well-formed UTF-8 (what was written is then
   // garbage). `out` needs room for kMaxExpansion * bytes.size() + kWriteSlack bytes.
-  // Terms of kSimdMinBytes or more go through the vector kernel where the CPU has it
-  // (byte_codec_simd.h), others through write_validated_scalar(); both write the same.
+  // Terms of kSimdMinBytes or more take write_path() (a vector kernel where the CPU has
+  // one, byte_codec_simd.h), others write_validated_scalar(); all write the same.
   std::optional<char*> write_validated(std::string_view bytes, char* out) const noexcept;
   std::optional<char*> write_validated_scalar(std::string_view bytes, char* out) const noexcept;
 
@@ -125,6 +125,26 @@ class ByteCodec {
   SimdEscapes simd_{};
   bool simd_usable_ = true;
 };
+
+// How write_validated() writes a term of ByteCodec::kSimdMinBytes or more (shorter
+// ones, and codecs that cannot use the kernels, always take the scalar loop).
+enum class WritePath {
+  kScalar,  // write_validated_scalar()
+  kSsse3,   // 16 bytes an iteration (byte_codec_ssse3.cc)
+  kAvx2,    // 32 bytes an iteration (byte_codec_avx2.cc)
+};
+
+// Whether this build and this CPU run `path` (kScalar always).
+bool write_path_available(WritePath path) noexcept;
+
+// The path write_validated() takes: the fastest available one, chosen once, when a
+// term first needs it, unless use_write_path() chose another.
+WritePath write_path() noexcept;
+
+// Makes write_validated() take `path`, which must be available; false (and nothing
+// changed) when it is not. For the tests, which compare every path with a reference;
+// call it while no other thread composes a key.
+bool use_write_path(WritePath path) noexcept;
 
 // Full percent-encoding (kPercentEncodedBytes) and the narrow escape (kReservedBytes).
 const ByteCodec& percent_encoding_codec() noexcept;

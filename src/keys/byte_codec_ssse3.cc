@@ -231,23 +231,13 @@ DOCKET_SSSE3 std::optional<char*> kernel(const SimdEscapes& escapes, std::string
 
 }  // namespace
 
-namespace {
-
-// Asked once, before main. A key composed by another static initializer that runs
-// first sees false and takes the scalar loop, which writes the same bytes.
-const bool kAvailable = [] {
-  __builtin_cpu_init();
+bool ssse3_kernel_available() noexcept {
+  __builtin_cpu_init();  // may run before libgcc's own initializer
   return __builtin_cpu_supports("ssse3") != 0;
-}();
-
-}  // namespace
-
-bool simd_kernel_available() noexcept {
-  return kAvailable;
 }
 
-std::optional<char*> write_validated_simd(const SimdEscapes& escapes, std::string_view bytes,
-                                          char* out) noexcept {
+std::optional<char*> write_validated_ssse3(const SimdEscapes& escapes, std::string_view bytes,
+                                           char* out) noexcept {
   return kernel(escapes, bytes, out);
 }
 
@@ -257,11 +247,11 @@ std::optional<char*> write_validated_simd(const SimdEscapes& escapes, std::strin
 
 namespace docket::keys::detail {
 
-bool simd_kernel_available() noexcept {
+bool ssse3_kernel_available() noexcept {
   return false;
 }
 
-std::optional<char*> write_validated_simd(const SimdEscapes&, std::string_view, char*) noexcept {
+std::optional<char*> write_validated_ssse3(const SimdEscapes&, std::string_view, char*) noexcept {
   return std::nullopt;
 }
 
