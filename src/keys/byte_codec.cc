@@ -152,50 +152,24 @@ const ByteCodec& reserved_codec() noexcept {
 
 namespace {
 
-// One write path behind a common signature, so that the chosen one is a single
-// indirect call per term.
-using PathKernel = std::optional<char*> (*)(const ByteCodec&, std::string_view, char*) noexcept;
+// The kernel write_validated() calls, nullptr for the scalar loop: chosen during static
+// initialisation (a key composed by a static initializer that runs first takes the
+// scalar loop, which writes the same bytes), or by use_write_path(). Relaxed: every
+// value it holds writes the same bytes, so a thread that sees an older one is still
+// right.
+constinit std::atomic<SimdKernel> active_kernel{nullptr};
 
-std::optional<char*> scalar_path(const ByteCodec& codec, std::string_view bytes,
-                                 char* out) noexcept {
-  return codec.write_validated_scalar(bytes, out);
-}
-
-std::optional<char*> ssse3_path(const ByteCodec& codec, std::string_view bytes,
-                                char* out) noexcept {
-  return write_validated_ssse3(codec.simd_escapes(), bytes, out);
-}
-
-std::optional<char*> avx2_path(const ByteCodec& codec, std::string_view bytes, char* out) noexcept {
-  const SimdEscapes& escapes = codec.simd_escapes();
-  char* const end = write_validated_avx2(escapes.ascii_bits.data(), escapes.high_escaped,
-                                         bytes_of(bytes), bytes.size(), out);
-  if (end == nullptr) {
-    return std::nullopt;
-  }
-  return end;
-}
-
-PathKernel kernel_of(WritePath path) noexcept {
+SimdKernel kernel_of(WritePath path) noexcept {
   switch (path) {
     case WritePath::kAvx2:
-      return avx2_path;
+      return write_validated_avx2;
     case WritePath::kSsse3:
-      return ssse3_path;
+      return write_validated_ssse3;
     case WritePath::kScalar:
       break;
   }
-  return scalar_path;
+  return nullptr;
 }
-
-std::optional<char*> choose_then_write(const ByteCodec& codec, std::string_view bytes,
-                                       char* out) noexcept;
-
-// The path's kernel; until a term first needs one, choose_then_write(), which asks the
-// CPU. Constant-initialised, so that a key composed by a static initializer finds it
-// set. Relaxed: every value it holds writes the same bytes, so a thread that sees an
-// older one is still right.
-constinit std::atomic<PathKernel> active_kernel{choose_then_write};
 
 WritePath fastest_write_path() noexcept {
   if (avx2_kernel_available()) {
@@ -204,14 +178,7 @@ WritePath fastest_write_path() noexcept {
   return ssse3_kernel_available() ? WritePath::kSsse3 : WritePath::kScalar;
 }
 
-std::optional<char*> choose_then_write(const ByteCodec& codec, std::string_view bytes,
-                                       char* out) noexcept {
-  const PathKernel kernel = kernel_of(fastest_write_path());
-  PathKernel expected = choose_then_write;
-  // Unless use_write_path() chose first.
-  active_kernel.compare_exchange_strong(expected, kernel, std::memory_order_relaxed);
-  return active_kernel.load(std::memory_order_relaxed)(codec, bytes, out);
-}
+[[maybe_unused]] const bool kChosen = use_write_path(fastest_write_path());
 
 }  // namespace
 
@@ -228,14 +195,11 @@ bool write_path_available(WritePath path) noexcept {
 }
 
 WritePath write_path() noexcept {
-  const PathKernel kernel = active_kernel.load(std::memory_order_relaxed);
-  if (kernel == avx2_path) {
+  const SimdKernel kernel = active_kernel.load(std::memory_order_relaxed);
+  if (kernel == write_validated_avx2) {
     return WritePath::kAvx2;
   }
-  if (kernel == ssse3_path) {
-    return WritePath::kSsse3;
-  }
-  return kernel == scalar_path ? WritePath::kScalar : fastest_write_path();
+  return kernel == write_validated_ssse3 ? WritePath::kSsse3 : WritePath::kScalar;
 }
 
 bool use_write_path(WritePath path) noexcept {
@@ -246,15 +210,16 @@ bool use_write_path(WritePath path) noexcept {
   return true;
 }
 
-std::optional<char*> ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
+char* ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
   if (bytes.size() >= kSimdMinBytes && simd_usable_) {
-    return active_kernel.load(std::memory_order_relaxed)(*this, bytes, out);
+    if (const SimdKernel kernel = active_kernel.load(std::memory_order_relaxed)) {
+      return kernel(simd_, bytes.data(), bytes.size(), out);
+    }
   }
   return write_validated_scalar(bytes, out);
 }
 
-std::optional<char*> ByteCodec::write_validated_scalar(std::string_view bytes,
-                                                       char* out) const noexcept {
+char* ByteCodec::write_validated_scalar(std::string_view bytes, char* out) const noexcept {
   const unsigned char* p = bytes_of(bytes);
   std::uint64_t state = kAccept;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -264,7 +229,7 @@ std::optional<char*> ByteCodec::write_validated_scalar(std::string_view bytes,
     out += static_cast<unsigned char>(entry[3]);
   }
   if ((state & 63) != kAccept * kBitsPerState) {
-    return std::nullopt;
+    return nullptr;
   }
   return out;
 }

@@ -105,12 +105,14 @@ class ByteCodec {
   char* write(std::string_view bytes, char* out) const noexcept;
 
   // Validates `bytes` and writes them escaped at `out` in the same pass: returns the
-  // end, or nullopt when `bytes` is not well-formed UTF-8 (what was written is then
+  // end, or nullptr when `bytes` is not well-formed UTF-8 (what was written is then
   // garbage). `out` needs room for kMaxExpansion * bytes.size() + kWriteSlack bytes.
   // Terms of kSimdMinBytes or more take write_path() (a vector kernel where the CPU has
   // one, byte_codec_simd.h), others write_validated_scalar(); all write the same.
-  std::optional<char*> write_validated(std::string_view bytes, char* out) const noexcept;
-  std::optional<char*> write_validated_scalar(std::string_view bytes, char* out) const noexcept;
+  // (A plain pointer, not std::optional: GCC returns an optional<char*> through the
+  // stack, and reading it back whole after its flag byte was stored stalls each call.)
+  char* write_validated(std::string_view bytes, char* out) const noexcept;
+  char* write_validated_scalar(std::string_view bytes, char* out) const noexcept;
 
   // The kernel's form of this codec, and whether it can use it.
   const SimdEscapes& simd_escapes() const noexcept { return simd_; }

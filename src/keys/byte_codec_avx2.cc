@@ -5,7 +5,8 @@
 // Because the whole file is compiled for AVX2, it instantiates no inline function that
 // another file also instantiates (no std::optional, std::array or std::string_view): the
 // linker keeps one copy of such a function, and it could be this file's AVX2 one, run
-// by a CPU without AVX2. Only C types and the intrinsics (always inlined) appear below.
+// by a CPU without AVX2. Only C types and the intrinsics (always inlined) appear below,
+// and the kernel returns a plain pointer (nullptr: not UTF-8).
 #include <cstddef>
 #include <cstdint>
 
@@ -239,11 +240,12 @@ bool avx2_kernel_available() noexcept {
   return __builtin_cpu_supports("avx2") != 0;
 }
 
-char* write_validated_avx2(const unsigned char* ascii_bits16, bool high_escaped_bytes,
-                           const unsigned char* p, std::size_t n, char* out) noexcept {
-  const __m256i ascii_bits =
-      _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(ascii_bits16)));
-  const __m256i high_escaped = high_escaped_bytes ? splat(0xFF) : _mm256_setzero_si256();
+char* write_validated_avx2(const SimdEscapes& escapes, const char* bytes, std::size_t n,
+                           char* out) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(bytes);
+  const __m256i ascii_bits = _mm256_broadcastsi128_si256(
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(escapes.ascii_bits)));
+  const __m256i high_escaped = escapes.high_escaped ? splat(0xFF) : _mm256_setzero_si256();
   Utf8Check check;
   std::size_t i = 0;
   for (; i + 32 <= n; i += 32) {
@@ -292,8 +294,7 @@ bool avx2_kernel_available() noexcept {
   return false;
 }
 
-char* write_validated_avx2(const unsigned char*, bool, const unsigned char*, std::size_t,
-                           char*) noexcept {
+char* write_validated_avx2(const SimdEscapes&, const char*, std::size_t, char*) noexcept {
   return nullptr;
 }
 

@@ -98,9 +98,11 @@ class KeyBuilder {
       spill_ += text;
     }
   }
-  // Appends `value` escaped by `codec`: its escaped size, or nullopt (nothing kept)
-  // when it is not well-formed UTF-8.
-  std::optional<std::size_t> append_term(std::string_view value, const ByteCodec& codec);
+  // Appends `value` escaped by `codec`: its escaped size, or kNotUtf8 (nothing kept)
+  // when it is not well-formed UTF-8. (Not std::optional, for write_validated()'s
+  // reason.)
+  static constexpr std::size_t kNotUtf8 = static_cast<std::size_t>(-1);
+  std::size_t append_term(std::string_view value, const ByteCodec& codec);
   void note_term_size(std::string_view term, std::size_t size);
 
   Provider provider_;
