@@ -22,15 +22,17 @@ namespace {
 // For an 8-bit mask of which bytes of two quarters (4 bytes each) are escaped, the
 // first quarter's in bits 0-3: the shuffle that writes the first quarter from lane 0
 // and the second from lane 1, each lane being [b0 b1 b2 b3 H0 H1 H2 H3 L0 L1 L2 L3 % % % %]
-// (its 4 bytes, their high and low hex digits, '%'); and what one quarter writes.
+// (its 4 bytes, their high and low hex digits, '%'); and what the first quarter writes
+// (low byte) and both write (high byte), so that one load gives both offsets.
 struct PairShuffles {
   alignas(32) unsigned char index[256][32];
-  unsigned char quarter_length[16];
+  std::uint16_t lengths[256];
 };
 
 constexpr PairShuffles make_pair_shuffles() {
   PairShuffles shuffles{};
   unsigned char quarter[16][16] = {};
+  unsigned quarter_length[16] = {};
   for (unsigned mask = 0; mask < 16; ++mask) {
     unsigned k = 0;
     for (unsigned j = 0; j < 4; ++j) {
@@ -42,7 +44,7 @@ constexpr PairShuffles make_pair_shuffles() {
         quarter[mask][k++] = static_cast<unsigned char>(j);
       }
     }
-    shuffles.quarter_length[mask] = static_cast<unsigned char>(k);
+    quarter_length[mask] = k;
     for (; k < 16; ++k) {
       quarter[mask][k] = 0x80;  // vpshufb writes 0
     }
@@ -52,6 +54,9 @@ constexpr PairShuffles make_pair_shuffles() {
       shuffles.index[mask][k] = quarter[mask & 0x0Fu][k];
       shuffles.index[mask][16 + k] = quarter[mask >> 4][k];
     }
+    const unsigned first = quarter_length[mask & 0x0Fu];
+    shuffles.lengths[mask] =
+        static_cast<std::uint16_t>(first | (first + quarter_length[mask >> 4]) << 8);
   }
   return shuffles;
 }
@@ -210,10 +215,11 @@ inline QuarterPairs quarter_pairs(__m256i v) {
 inline char* write_pair(__m256i pair, unsigned mask, char* out) {
   const __m256i index = _mm256_load_si256(reinterpret_cast<const __m256i*>(kPairs.index[mask]));
   const __m256i written = _mm256_shuffle_epi8(pair, index);
+  const unsigned lengths = kPairs.lengths[mask];
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(written));
-  out += kPairs.quarter_length[mask & 0x0Fu];
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_extracti128_si256(written, 1));
-  return out + kPairs.quarter_length[mask >> 4];
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (lengths & 0xFFu)),
+                   _mm256_extracti128_si256(written, 1));
+  return out + (lengths >> 8);
 }
 
 inline char* write_block(__m256i v, unsigned mask, char* out) {
@@ -271,12 +277,19 @@ char* write_validated_avx2(const SimdEscapes& escapes, const char* bytes, std::s
     }
     check.next(v);
     const unsigned mask = escape_mask(v, ascii_bits, high_escaped) & ((1u << count) - 1);
-    const unsigned pairs_used = (count + 7) / 8;
     const QuarterPairs pairs = quarter_pairs(v);
-    for (unsigned g = 0; g < pairs_used; ++g) {
-      out = write_pair(pairs.pair[g], (mask >> (8 * g)) & 0xFFu, out);
+    // Unrolled: a loop over pair[g] would keep the pairs on the stack.
+    out = write_pair(pairs.pair[0], mask & 0xFFu, out);
+    if (count > 8) {
+      out = write_pair(pairs.pair[1], (mask >> 8) & 0xFFu, out);
+      if (count > 16) {
+        out = write_pair(pairs.pair[2], (mask >> 16) & 0xFFu, out);
+        if (count > 24) {
+          out = write_pair(pairs.pair[3], mask >> 24, out);
+        }
+      }
     }
-    out -= 8 * pairs_used - count;
+    out -= (0u - count) & 7u;  // the zeros written after the real bytes
   }
   if (!check.valid_at_end()) {
     return nullptr;
