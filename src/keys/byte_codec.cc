@@ -152,13 +152,6 @@ const ByteCodec& reserved_codec() noexcept {
 
 namespace {
 
-// The kernel write_validated() calls, nullptr for the scalar loop: chosen during static
-// initialisation (a key composed by a static initializer that runs first takes the
-// scalar loop, which writes the same bytes), or by use_write_path(). Relaxed: every
-// value it holds writes the same bytes, so a thread that sees an older one is still
-// right.
-constinit std::atomic<SimdKernel> active_kernel{nullptr};
-
 SimdKernel kernel_of(WritePath path) noexcept {
   switch (path) {
     case WritePath::kAvx2:
@@ -182,6 +175,8 @@ WritePath fastest_write_path() noexcept {
 
 }  // namespace
 
+constinit std::atomic<SimdKernel> active_simd_kernel{nullptr};
+
 bool write_path_available(WritePath path) noexcept {
   switch (path) {
     case WritePath::kAvx2:
@@ -195,7 +190,7 @@ bool write_path_available(WritePath path) noexcept {
 }
 
 WritePath write_path() noexcept {
-  const SimdKernel kernel = active_kernel.load(std::memory_order_relaxed);
+  const SimdKernel kernel = active_simd_kernel.load(std::memory_order_relaxed);
   if (kernel == write_validated_avx2) {
     return WritePath::kAvx2;
   }
@@ -206,17 +201,8 @@ bool use_write_path(WritePath path) noexcept {
   if (!write_path_available(path)) {
     return false;
   }
-  active_kernel.store(kernel_of(path), std::memory_order_relaxed);
+  active_simd_kernel.store(kernel_of(path), std::memory_order_relaxed);
   return true;
-}
-
-char* ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
-  if (bytes.size() >= kSimdMinBytes && simd_usable_) {
-    if (const SimdKernel kernel = active_kernel.load(std::memory_order_relaxed)) {
-      return kernel(simd_, bytes.data(), bytes.size(), out);
-    }
-  }
-  return write_validated_scalar(bytes, out);
 }
 
 char* ByteCodec::write_validated_scalar(std::string_view bytes, char* out) const noexcept {

@@ -7,6 +7,7 @@
 #define DOCKET_SRC_KEYS_BYTE_CODEC_H_
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -147,6 +148,22 @@ WritePath write_path() noexcept;
 // changed) when it is not. For the tests, which compare every path with a reference;
 // call it while no other thread composes a key.
 bool use_write_path(WritePath path) noexcept;
+
+// The kernel write_validated() calls, nullptr for the scalar loop: chosen during static
+// initialisation (a key composed by a static initializer that runs first takes the
+// scalar loop, which writes the same bytes), or by use_write_path(). Relaxed: every
+// value it holds writes the same bytes, so a thread that sees an older one is still
+// right. Read inline, so that a term costs one call.
+extern constinit std::atomic<SimdKernel> active_simd_kernel;
+
+inline char* ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
+  if (bytes.size() >= kSimdMinBytes && simd_usable_) {
+    if (const SimdKernel kernel = active_simd_kernel.load(std::memory_order_relaxed)) {
+      return kernel(simd_, bytes.data(), bytes.size(), out);
+    }
+  }
+  return write_validated_scalar(bytes, out);
+}
 
 // Full percent-encoding (kPercentEncodedBytes) and the narrow escape (kReservedBytes).
 const ByteCodec& percent_encoding_codec() noexcept;

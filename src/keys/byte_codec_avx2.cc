@@ -63,8 +63,8 @@ constexpr PairShuffles make_pair_shuffles() {
 
 constexpr PairShuffles kPairs = make_pair_shuffles();
 
-// Read from offset 16 - count: a shuffle that moves the last `count` of 16 bytes down
-// to the first lanes and zeroes the rest.
+// Read from offset 16 - count: a shuffle that moves the last `count` (0 to 16) of 16
+// bytes down to the first lanes and zeroes the rest.
 alignas(32) constexpr unsigned char kMoveDown[32] = {
     0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
@@ -260,36 +260,32 @@ char* write_validated_avx2(const SimdEscapes& escapes, const char* bytes, std::s
     out = write_block(v, escape_mask(v, ascii_bits, high_escaped), out);
   }
   if (i < n) {
-    // The last 1 to 31 bytes, at the start of a block with zeros after them: the
-    // first 16 loaded in place when there are 16, the rest moved down from the
-    // input's final 16 (n >= 16). Zeros are ASCII, so a character cut off at the end
-    // is caught as one followed by ASCII. Only the pairs holding real bytes are
-    // written; the zeros among them are not escaped, so they are written as one byte
-    // each after the real ones, and not counted.
+    // The last 1 to 31 bytes, at the start of a block with zeros after them, made
+    // without a branch on their number (which varies from term to term, so would be
+    // mispredicted): lane 0 is the 16 bytes at i, or (fewer than 16 left) the input's
+    // final 16 moved down; lane 1 is what is left after 16, moved down from the final
+    // 16, or zeros (n >= 16, so the final 16 are in the input). Zeros are ASCII, so a
+    // character cut off at the end is caught as one followed by ASCII; they are not
+    // escaped, so the half blocks holding real bytes are written whole, the zeros as
+    // one byte each after the real bytes, and not counted. One branch, on whether
+    // lane 1 holds any: at most 15 zeros and 12 spare bytes pass the end.
     const auto count = static_cast<unsigned>(n - i);
+    const unsigned first = count < 16 ? count : 16;
+    const unsigned second = count - first;
+    const std::size_t first_at = count < 16 ? n - 16 : i;
+    const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + first_at));
     const __m128i final16 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
-    __m256i v;
-    if (count >= 16) {
-      v = _mm256_setr_m128i(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)),
-                            move_down(final16, count - 16));
-    } else {
-      v = _mm256_zextsi128_si256(move_down(final16, count));
-    }
+    const __m256i v = _mm256_setr_m128i(move_down(low, first), move_down(final16, second));
     check.next(v);
     const unsigned mask = escape_mask(v, ascii_bits, high_escaped) & ((1u << count) - 1);
     const QuarterPairs pairs = quarter_pairs(v);
-    // Unrolled: a loop over pair[g] would keep the pairs on the stack.
     out = write_pair(pairs.pair[0], mask & 0xFFu, out);
-    if (count > 8) {
-      out = write_pair(pairs.pair[1], (mask >> 8) & 0xFFu, out);
-      if (count > 16) {
-        out = write_pair(pairs.pair[2], (mask >> 16) & 0xFFu, out);
-        if (count > 24) {
-          out = write_pair(pairs.pair[3], mask >> 24, out);
-        }
-      }
+    out = write_pair(pairs.pair[1], (mask >> 8) & 0xFFu, out);
+    if (second != 0) {
+      out = write_pair(pairs.pair[2], (mask >> 16) & 0xFFu, out);
+      out = write_pair(pairs.pair[3], mask >> 24, out);
     }
-    out -= (0u - count) & 7u;  // the zeros written after the real bytes
+    out -= (0u - count) & 15u;  // the zeros written after the real bytes
   }
   if (!check.valid_at_end()) {
     return nullptr;

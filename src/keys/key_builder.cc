@@ -23,13 +23,8 @@ void KeyBuilder::spill() {
   }
 }
 
-void KeyBuilder::note_term_size(std::string_view term, std::size_t size) {
-  if (term_count_ < terms_.size()) {
-    terms_[term_count_++] = EncodedTermSize{term, size};
-  }
-}
-
-void KeyBuilder::term(std::string_view term, std::string_view value, const ByteCodec& codec) {
+void KeyBuilder::term_slowly(std::string_view term, std::string_view value,
+                             const ByteCodec& codec) {
   if (refused_) {
     return;
   }
