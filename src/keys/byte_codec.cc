@@ -171,6 +171,8 @@ WritePath fastest_write_path() noexcept {
   return ssse3_kernel_available() ? WritePath::kSsse3 : WritePath::kScalar;
 }
 
+// Asks the CPU once, during static initialisation (active_simd_kernel, constant-
+// initialised to the scalar loop, is set before any dynamic initialiser runs).
 [[maybe_unused]] const bool kChosen = use_write_path(fastest_write_path());
 
 }  // namespace

@@ -140,8 +140,8 @@ enum class WritePath {
 // Whether this build and this CPU run `path` (kScalar always).
 bool write_path_available(WritePath path) noexcept;
 
-// The path write_validated() takes: the fastest available one, chosen once, when a
-// term first needs it, unless use_write_path() chose another.
+// The path write_validated() takes: the fastest available one, chosen once during
+// static initialisation (kScalar before that), unless use_write_path() chose another.
 WritePath write_path() noexcept;
 
 // Makes write_validated() take `path`, which must be available; false (and nothing
