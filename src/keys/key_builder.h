@@ -120,6 +120,8 @@ class KeyBuilder {
   // reason.)
   static constexpr std::size_t kNotUtf8 = static_cast<std::size_t>(-1);
   std::size_t append_term(std::string_view value, const ByteCodec& codec);
+  // term() for every other case: a refused or empty term, a term the codec refuses (it
+  // throws or records the refusal), a term past the buffer's room (the key spills).
   void term_slowly(std::string_view term, std::string_view value, const ByteCodec& codec);
   void note_term_size(std::string_view term, std::size_t size) {
     if (term_count_ < terms_.size()) {
