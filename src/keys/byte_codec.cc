@@ -1,5 +1,6 @@
 #include "keys/byte_codec.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 
@@ -149,15 +150,64 @@ const ByteCodec& reserved_codec() noexcept {
   return kReserved;
 }
 
-std::optional<char*> ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
-  if (bytes.size() >= kSimdMinBytes && simd_usable_ && simd_kernel_available()) {
-    return write_validated_simd(simd_, bytes, out);
+namespace {
+
+SimdKernel kernel_of(WritePath path) noexcept {
+  switch (path) {
+    case WritePath::kAvx2:
+      return write_validated_avx2;
+    case WritePath::kSsse3:
+      return write_validated_ssse3;
+    case WritePath::kScalar:
+      break;
   }
-  return write_validated_scalar(bytes, out);
+  return nullptr;
 }
 
-std::optional<char*> ByteCodec::write_validated_scalar(std::string_view bytes,
-                                                       char* out) const noexcept {
+WritePath fastest_write_path() noexcept {
+  if (avx2_kernel_available()) {
+    return WritePath::kAvx2;
+  }
+  return ssse3_kernel_available() ? WritePath::kSsse3 : WritePath::kScalar;
+}
+
+// Asks the CPU once, during static initialisation (active_simd_kernel, constant-
+// initialised to the scalar loop, is set before any dynamic initialiser runs).
+[[maybe_unused]] const bool kChosen = use_write_path(fastest_write_path());
+
+}  // namespace
+
+constinit std::atomic<SimdKernel> active_simd_kernel{nullptr};
+
+bool write_path_available(WritePath path) noexcept {
+  switch (path) {
+    case WritePath::kAvx2:
+      return avx2_kernel_available();
+    case WritePath::kSsse3:
+      return ssse3_kernel_available();
+    case WritePath::kScalar:
+      break;
+  }
+  return true;
+}
+
+WritePath write_path() noexcept {
+  const SimdKernel kernel = active_simd_kernel.load(std::memory_order_relaxed);
+  if (kernel == write_validated_avx2) {
+    return WritePath::kAvx2;
+  }
+  return kernel == write_validated_ssse3 ? WritePath::kSsse3 : WritePath::kScalar;
+}
+
+bool use_write_path(WritePath path) noexcept {
+  if (!write_path_available(path)) {
+    return false;
+  }
+  active_simd_kernel.store(kernel_of(path), std::memory_order_relaxed);
+  return true;
+}
+
+char* ByteCodec::write_validated_scalar(std::string_view bytes, char* out) const noexcept {
   const unsigned char* p = bytes_of(bytes);
   std::uint64_t state = kAccept;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
@@ -167,7 +217,7 @@ std::optional<char*> ByteCodec::write_validated_scalar(std::string_view bytes,
     out += static_cast<unsigned char>(entry[3]);
   }
   if ((state & 63) != kAccept * kBitsPerState) {
-    return std::nullopt;
+    return nullptr;
   }
   return out;
 }

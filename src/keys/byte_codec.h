@@ -7,6 +7,7 @@
 #define DOCKET_SRC_KEYS_BYTE_CODEC_H_
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -105,12 +106,14 @@ class ByteCodec {
   char* write(std::string_view bytes, char* out) const noexcept;
 
   // Validates `bytes` and writes them escaped at `out` in the same pass: returns the
-  // end, or nullopt when `bytes` is not well-formed UTF-8 (what was written is then
+  // end, or nullptr when `bytes` is not well-formed UTF-8 (what was written is then
   // garbage). `out` needs room for kMaxExpansion * bytes.size() + kWriteSlack bytes.
-  // Terms of kSimdMinBytes or more go through the vector kernel where the CPU has it
-  // (byte_codec_simd.h), others through write_validated_scalar(); both write the same.
-  std::optional<char*> write_validated(std::string_view bytes, char* out) const noexcept;
-  std::optional<char*> write_validated_scalar(std::string_view bytes, char* out) const noexcept;
+  // Terms of kSimdMinBytes or more take write_path() (a vector kernel where the CPU has
+  // one, byte_codec_simd.h), others write_validated_scalar(); all write the same.
+  // (A plain pointer, not std::optional: GCC returns an optional<char*> through the
+  // stack, and reading it back whole after its flag byte was stored stalls each call.)
+  char* write_validated(std::string_view bytes, char* out) const noexcept;
+  char* write_validated_scalar(std::string_view bytes, char* out) const noexcept;
 
   // The kernel's form of this codec, and whether it can use it.
   const SimdEscapes& simd_escapes() const noexcept { return simd_; }
@@ -125,6 +128,42 @@ class ByteCodec {
   SimdEscapes simd_{};
   bool simd_usable_ = true;
 };
+
+// How write_validated() writes a term of ByteCodec::kSimdMinBytes or more (shorter
+// ones, and codecs that cannot use the kernels, always take the scalar loop).
+enum class WritePath {
+  kScalar,  // write_validated_scalar()
+  kSsse3,   // 16 bytes an iteration (byte_codec_ssse3.cc)
+  kAvx2,    // 32 bytes an iteration (byte_codec_avx2.cc)
+};
+
+// Whether this build and this CPU run `path` (kScalar always).
+bool write_path_available(WritePath path) noexcept;
+
+// The path write_validated() takes: the fastest available one, chosen once during
+// static initialisation (kScalar before that), unless use_write_path() chose another.
+WritePath write_path() noexcept;
+
+// Makes write_validated() take `path`, which must be available; false (and nothing
+// changed) when it is not. For the tests, which compare every path with a reference;
+// call it while no other thread composes a key.
+bool use_write_path(WritePath path) noexcept;
+
+// The kernel write_validated() calls, nullptr for the scalar loop: chosen during static
+// initialisation (a key composed by a static initializer that runs first takes the
+// scalar loop, which writes the same bytes), or by use_write_path(). Relaxed: every
+// value it holds writes the same bytes, so a thread that sees an older one is still
+// right. Read inline, so that a term costs one call.
+extern constinit std::atomic<SimdKernel> active_simd_kernel;
+
+inline char* ByteCodec::write_validated(std::string_view bytes, char* out) const noexcept {
+  if (bytes.size() >= kSimdMinBytes && simd_usable_) {
+    if (const SimdKernel kernel = active_simd_kernel.load(std::memory_order_relaxed)) {
+      return kernel(simd_, bytes.data(), bytes.size(), out);
+    }
+  }
+  return write_validated_scalar(bytes, out);
+}
 
 // Full percent-encoding (kPercentEncodedBytes) and the narrow escape (kReservedBytes).
 const ByteCodec& percent_encoding_codec() noexcept;

@@ -195,12 +195,10 @@ DOCKET_SSSE3 inline char* write_block(__m128i v, unsigned mask, char* out) {
   return write_quarter(_mm_unpackhi_epi64(bytes_high_2, lows_percent_2), mask >> 12, out);
 }
 
-DOCKET_SSSE3 std::optional<char*> kernel(const SimdEscapes& escapes, std::string_view bytes,
-                                         char* out) noexcept {
-  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
-  const std::size_t n = bytes.size();
-  const __m128i ascii_bits =
-      _mm_loadu_si128(reinterpret_cast<const __m128i*>(escapes.ascii_bits.data()));
+DOCKET_SSSE3 char* kernel(const SimdEscapes& escapes, const char* bytes, std::size_t n,
+                          char* out) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(bytes);
+  const __m128i ascii_bits = _mm_loadu_si128(reinterpret_cast<const __m128i*>(escapes.ascii_bits));
   const __m128i high_escaped = escapes.high_escaped ? splat(0xFF) : _mm_setzero_si128();
   Utf8Check check;
   std::size_t i = 0;
@@ -224,31 +222,21 @@ DOCKET_SSSE3 std::optional<char*> kernel(const SimdEscapes& escapes, std::string
     out = write_block(v, mask, out) - (16 - count);
   }
   if (!check.valid_at_end()) {
-    return std::nullopt;
+    return nullptr;
   }
   return out;
 }
 
 }  // namespace
 
-namespace {
-
-// Asked once, before main. A key composed by another static initializer that runs
-// first sees false and takes the scalar loop, which writes the same bytes.
-const bool kAvailable = [] {
-  __builtin_cpu_init();
+bool ssse3_kernel_available() noexcept {
+  __builtin_cpu_init();  // may run before libgcc's own initializer
   return __builtin_cpu_supports("ssse3") != 0;
-}();
-
-}  // namespace
-
-bool simd_kernel_available() noexcept {
-  return kAvailable;
 }
 
-std::optional<char*> write_validated_simd(const SimdEscapes& escapes, std::string_view bytes,
-                                          char* out) noexcept {
-  return kernel(escapes, bytes, out);
+char* write_validated_ssse3(const SimdEscapes& escapes, const char* bytes, std::size_t size,
+                            char* out) noexcept {
+  return kernel(escapes, bytes, size, out);
 }
 
 }  // namespace docket::keys::detail
@@ -257,12 +245,12 @@ std::optional<char*> write_validated_simd(const SimdEscapes& escapes, std::strin
 
 namespace docket::keys::detail {
 
-bool simd_kernel_available() noexcept {
+bool ssse3_kernel_available() noexcept {
   return false;
 }
 
-std::optional<char*> write_validated_simd(const SimdEscapes&, std::string_view, char*) noexcept {
-  return std::nullopt;
+char* write_validated_ssse3(const SimdEscapes&, const char*, std::size_t, char*) noexcept {
+  return nullptr;
 }
 
 }  // namespace docket::keys::detail

@@ -23,28 +23,23 @@ void KeyBuilder::spill() {
   }
 }
 
-void KeyBuilder::note_term_size(std::string_view term, std::size_t size) {
-  if (term_count_ < terms_.size()) {
-    terms_[term_count_++] = EncodedTermSize{term, size};
-  }
-}
-
-void KeyBuilder::term(std::string_view term, std::string_view value, const ByteCodec& codec) {
+void KeyBuilder::term_slowly(std::string_view term, std::string_view value,
+                             const ByteCodec& codec) {
   if (refused_) {
     return;
   }
-  const std::optional<std::size_t> size = value.empty() ? std::nullopt : append_term(value, codec);
-  if (!size) {
+  const std::size_t size = value.empty() ? kNotUtf8 : append_term(value, codec);
+  if (size == kNotUtf8) {
     if (mode_ == Mode::kThrow) {
       throw_unacceptable_term(describe(), term, value);
     }
     refused_ = true;
     return;
   }
-  note_term_size(term, *size);
+  note_term_size(term, size);
 }
 
-std::optional<std::size_t> KeyBuilder::append_term(std::string_view value, const ByteCodec& codec) {
+std::size_t KeyBuilder::append_term(std::string_view value, const ByteCodec& codec) {
   // Into the buffer when it has room for every byte escaped: one pass validates and
   // writes. (A term of more than kBufferBytes cannot have it.)
   const std::size_t most = value.size() <= kBufferBytes
@@ -52,21 +47,22 @@ std::optional<std::size_t> KeyBuilder::append_term(std::string_view value, const
                                : kBufferBytes + 1;
   if (buffer_has_room(most)) {
     char* out = buffer_.data() + used_;
-    const std::optional<char*> end = codec.write_validated(value, out);
-    if (!end) {
-      return std::nullopt;
+    const char* end = codec.write_validated(value, out);
+    if (end == nullptr) {
+      return kNotUtf8;
     }
-    const auto size = static_cast<std::size_t>(*end - out);
+    const auto size = static_cast<std::size_t>(end - out);
     used_ += size;
     return size;
   }
   const std::optional<std::size_t> size = codec.validated_encoded_size(value);
-  if (size) {
-    const std::size_t at = spill_.size();
-    spill_.resize(at + *size);
-    codec.write(value, spill_.data() + at);
+  if (!size) {
+    return kNotUtf8;
   }
-  return size;
+  const std::size_t at = spill_.size();
+  spill_.resize(at + *size);
+  codec.write(value, spill_.data() + at);
+  return *size;
 }
 
 void KeyBuilder::version(std::int64_t value) {

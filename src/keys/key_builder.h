@@ -61,7 +61,22 @@ class KeyBuilder {
   void term(std::string_view term, std::string_view value) {
     this->term(term, value, term_codec(provider_));
   }
-  void term(std::string_view term, std::string_view value, const ByteCodec& codec);
+  void term(std::string_view term, std::string_view value, const ByteCodec& codec) {
+    // The usual case here, inline, with one call (into the codec's kernel): a term that
+    // fits what is left of the buffer with every byte escaped. Anything else, and a
+    // term the codec refuses, goes to term_slowly(), which decides from scratch.
+    if (!refused_ && !spilled_ && !value.empty() && value.size() <= kMostBufferedTerm &&
+        value.size() * ByteCodec::kMaxExpansion + ByteCodec::kWriteSlack <= kBufferBytes - used_) {
+      char* const out = buffer_.data() + used_;
+      if (const char* const end = codec.write_validated(value, out)) {
+        const auto size = static_cast<std::size_t>(end - out);
+        used_ += size;
+        note_term_size(term, size);
+        return;
+      }
+    }
+    term_slowly(term, value, codec);
+  }
 
   // Appends a non-negative version in canonical decimal (no sign, no leading zeros).
   void version(std::int64_t value);
@@ -74,6 +89,8 @@ class KeyBuilder {
 
  private:
   static constexpr std::size_t kBufferBytes = 8192;
+  // Longer terms never fit the buffer escaped (and the test above cannot overflow).
+  static constexpr std::size_t kMostBufferedTerm = kBufferBytes / ByteCodec::kMaxExpansion;
 
   std::string describe() const;  // "Firestore inbox entry id"
   std::size_t size() const noexcept { return spilled_ ? spill_.size() : used_; }
@@ -98,10 +115,19 @@ class KeyBuilder {
       spill_ += text;
     }
   }
-  // Appends `value` escaped by `codec`: its escaped size, or nullopt (nothing kept)
-  // when it is not well-formed UTF-8.
-  std::optional<std::size_t> append_term(std::string_view value, const ByteCodec& codec);
-  void note_term_size(std::string_view term, std::size_t size);
+  // Appends `value` escaped by `codec`: its escaped size, or kNotUtf8 (nothing kept)
+  // when it is not well-formed UTF-8. (Not std::optional, for write_validated()'s
+  // reason.)
+  static constexpr std::size_t kNotUtf8 = static_cast<std::size_t>(-1);
+  std::size_t append_term(std::string_view value, const ByteCodec& codec);
+  // term() for every other case: a refused or empty term, a term the codec refuses (it
+  // throws or records the refusal), a term past the buffer's room (the key spills).
+  void term_slowly(std::string_view term, std::string_view value, const ByteCodec& codec);
+  void note_term_size(std::string_view term, std::size_t size) {
+    if (term_count_ < terms_.size()) {
+      terms_[term_count_++] = EncodedTermSize{term, size};
+    }
+  }
 
   Provider provider_;
   std::string_view what_;

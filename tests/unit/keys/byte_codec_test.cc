@@ -1,7 +1,7 @@
-// The key codecs' optimised paths (the one-pass scalar loop, the vector kernel, the
+// The key codecs' optimised paths (the one-pass scalar loop, the SSSE3 and AVX2 kernels, the
 // measuring pass and the exact writer) against reference_codec.h, over random byte
 // strings (valid UTF-8, random bytes, valid text with one defect) and over every
-// awkward sequence at every position around the kernel's 16-byte blocks. Every path
+// awkward sequence at every position around the kernels' 16- and 32-byte blocks. Every path
 // must accept exactly the well-formed strings, write exactly the reference's bytes,
 // and write nothing past the room it was given.
 #include "keys/byte_codec.h"
@@ -60,18 +60,22 @@ std::string hex(std::string_view bytes) {
   return text;
 }
 
-using WritePath = std::optional<char*> (*)(const ByteCodec&, std::string_view, char*);
+using WritePath = char* (*)(const ByteCodec&, std::string_view, char*);
 
-std::optional<char*> dispatched(const ByteCodec& codec, std::string_view text, char* out) {
+char* dispatched(const ByteCodec& codec, std::string_view text, char* out) {
   return codec.write_validated(text, out);
 }
 
-std::optional<char*> scalar(const ByteCodec& codec, std::string_view text, char* out) {
+char* scalar(const ByteCodec& codec, std::string_view text, char* out) {
   return codec.write_validated_scalar(text, out);
 }
 
-std::optional<char*> kernel(const ByteCodec& codec, std::string_view text, char* out) {
-  return detail::write_validated_simd(codec.simd_escapes(), text, out);
+char* ssse3(const ByteCodec& codec, std::string_view text, char* out) {
+  return detail::write_validated_ssse3(codec.simd_escapes(), text.data(), text.size(), out);
+}
+
+char* avx2(const ByteCodec& codec, std::string_view text, char* out) {
+  return detail::write_validated_avx2(codec.simd_escapes(), text.data(), text.size(), out);
 }
 
 // One one-pass path on `text`: accepted exactly when valid, the reference's bytes,
@@ -80,10 +84,10 @@ void expect_one_pass(const char* path_name, WritePath path, const ByteCodec& cod
                      std::string_view text, bool valid, const std::string& expected) {
   const std::size_t room = ByteCodec::kMaxExpansion * text.size() + ByteCodec::kWriteSlack;
   std::string buffer(room + kGuardBytes, kGuard);
-  const std::optional<char*> end = path(codec, text, buffer.data());
-  EXPECT_EQ(end.has_value(), valid) << path_name;
-  if (end && valid) {
-    EXPECT_EQ(std::string_view(buffer.data(), static_cast<std::size_t>(*end - buffer.data())),
+  const char* end = path(codec, text, buffer.data());
+  EXPECT_EQ(end != nullptr, valid) << path_name;
+  if (end != nullptr && valid) {
+    EXPECT_EQ(std::string_view(buffer.data(), static_cast<std::size_t>(end - buffer.data())),
               expected)
         << path_name;
   }
@@ -105,10 +109,57 @@ void expect_matches_reference(const Codec& c, std::string_view text) {
 
   expect_one_pass("write_validated", dispatched, c.codec, text, valid, expected);
   expect_one_pass("scalar loop", scalar, c.codec, text, valid, expected);
-  if (c.codec.simd_usable() && detail::simd_kernel_available() &&
-      text.size() >= ByteCodec::kSimdMinBytes) {
-    expect_one_pass("vector kernel", kernel, c.codec, text, valid, expected);
+  if (c.codec.simd_usable() && text.size() >= ByteCodec::kSimdMinBytes) {
+    if (detail::ssse3_kernel_available()) {
+      expect_one_pass("SSSE3 kernel", ssse3, c.codec, text, valid, expected);
+    }
+    if (detail::avx2_kernel_available()) {
+      expect_one_pass("AVX2 kernel", avx2, c.codec, text, valid, expected);
+    }
   }
+}
+
+// The CPU's own answer, asked apart from the code under test.
+bool cpu_has(const char* feature) {
+  __builtin_cpu_init();
+  if (std::string_view(feature) == "avx2") {
+    return __builtin_cpu_supports("avx2") != 0;
+  }
+  return __builtin_cpu_supports("ssse3") != 0;
+}
+
+TEST(ByteCodec, TakesTheFastestPathTheCpuRuns) {
+#if defined(__x86_64__) || defined(__i386__)
+  EXPECT_EQ(detail::avx2_kernel_available(), cpu_has("avx2"));
+  EXPECT_EQ(detail::ssse3_kernel_available(), cpu_has("ssse3"));
+  const detail::WritePath fastest = cpu_has("avx2")    ? detail::WritePath::kAvx2
+                                    : cpu_has("ssse3") ? detail::WritePath::kSsse3
+                                                       : detail::WritePath::kScalar;
+#else
+  const detail::WritePath fastest = detail::WritePath::kScalar;
+#endif
+  EXPECT_EQ(detail::write_path(), fastest);
+  EXPECT_TRUE(detail::write_path_available(detail::WritePath::kScalar));
+}
+
+TEST(ByteCodec, UseWritePathRefusesAPathTheCpuLacksAndSwitchesToOneItHas) {
+  const detail::WritePath before = detail::write_path();
+  for (const detail::WritePath path :
+       {detail::WritePath::kScalar, detail::WritePath::kSsse3, detail::WritePath::kAvx2}) {
+    const bool available = detail::write_path_available(path);
+    EXPECT_EQ(detail::use_write_path(path), available);
+    if (available) {
+      EXPECT_EQ(detail::write_path(), path);
+      // A long term goes the chosen way and is still the reference's.
+      const std::string text(100, ':');
+      std::string out(3 * text.size() + ByteCodec::kWriteSlack, '\0');
+      const char* end = detail::percent_encoding_codec().write_validated(text, out.data());
+      ASSERT_NE(end, nullptr);
+      EXPECT_EQ(std::string_view(out.data(), static_cast<std::size_t>(end - out.data())),
+                reference::encode(Escapes::kFull, text));
+    }
+  }
+  EXPECT_TRUE(detail::use_write_path(before));
 }
 
 TEST(ByteCodec, EveryProviderCodecCanUseTheKernel) {
@@ -136,9 +187,9 @@ TEST(ByteCodec, RandomStringsMatchTheReference) {
   EXPECT_GT(invalid, 5000);
 }
 
-// Each sequence at every offset around the first two block boundaries, with and
-// without text after it: the kernel checks each byte against the three before it,
-// across blocks, and pads the last block.
+// Each sequence at every offset around the first two block boundaries of either kernel
+// (16 and 32 bytes, 32 and 64), with and without text after it: a kernel checks each
+// byte against the three before it, across blocks, and pads the last block.
 TEST(ByteCodec, SequencesAtEveryBlockPositionMatchTheReference) {
   static constexpr std::string_view kSequences[] = {"\xC3\xBC",
                                                     "\xE2\x82\xAC",
@@ -174,8 +225,8 @@ TEST(ByteCodec, SequencesAtEveryBlockPositionMatchTheReference) {
                                                     "\xE2\x82\xAC\x80"};
   const std::vector<Codec> all = codecs();
   for (const std::string_view sequence : kSequences) {
-    for (std::size_t before = 0; before <= 40; ++before) {
-      for (const std::size_t after : {0, 1, 2, 3, 7, 15, 16, 17}) {
+    for (std::size_t before = 0; before <= 72; ++before) {
+      for (const std::size_t after : {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33}) {
         const std::string text =
             std::string(before, 'a') + std::string(sequence) + std::string(after, '~');
         for (const Codec& c : all) {

@@ -4,7 +4,8 @@
 // or too long for the provider. A key is the reference's bytes; a refusal names the
 // first bad term in the shape's order, with the defect find_utf8_defect() describes;
 // a key over the limit is refused as too long. Some terms run to kilobytes, past the
-// composer's stack buffer.
+// composer's stack buffer. Each test runs once per write path the CPU has (scalar,
+// SSSE3, AVX2), that path forced for every term.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -20,6 +21,7 @@
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
 #include "docket/utf8.h"
+#include "keys/byte_codec.h"
 #include "reference_codec.h"
 
 namespace docket::keys::compose_reference_test {
@@ -87,6 +89,45 @@ void expect_composes(const Expected& expected, const std::function<Key()>& compo
   }
 }
 
+// Every write path this CPU runs.
+std::vector<detail::WritePath> write_paths() {
+  std::vector<detail::WritePath> paths;
+  for (const detail::WritePath path :
+       {detail::WritePath::kScalar, detail::WritePath::kSsse3, detail::WritePath::kAvx2}) {
+    if (detail::write_path_available(path)) {
+      paths.push_back(path);
+    }
+  }
+  return paths;
+}
+
+const char* name_of(detail::WritePath path) {
+  switch (path) {
+    case detail::WritePath::kScalar:
+      return "scalar loop";
+    case detail::WritePath::kSsse3:
+      return "SSSE3 kernel";
+    case detail::WritePath::kAvx2:
+      return "AVX2 kernel";
+  }
+  return "?";
+}
+
+// Composing takes `path` while this lives, then the path it took before.
+class ForcedWritePath {
+ public:
+  explicit ForcedWritePath(detail::WritePath path) : before_(detail::write_path()) {
+    EXPECT_TRUE(detail::use_write_path(path));
+    EXPECT_EQ(detail::write_path(), path);
+  }
+  ~ForcedWritePath() { detail::use_write_path(before_); }
+  ForcedWritePath(const ForcedWritePath&) = delete;
+  ForcedWritePath& operator=(const ForcedWritePath&) = delete;
+
+ private:
+  detail::WritePath before_;
+};
+
 class Terms {
  public:
   explicit Terms(std::uint64_t seed) : generate_(seed) {}
@@ -129,55 +170,68 @@ constexpr std::array<InboxShape, 6> kInboxShapes = {{
 constexpr int kIterations = 4000;
 
 TEST(ComposeReference, InboxEntryIdsOfEveryProvider) {
-  const std::uint64_t run_seed = reference::seed();
-  SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
-  Terms terms(run_seed);
-  for (const InboxShape& shape : kInboxShapes) {
-    SCOPED_TRACE(std::string(provider_display_name(shape.provider)));
-    for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
-      const InboxEntryTerms entry{terms.next(), terms.next(), terms.next()};
-      const Expected expected =
-          expect(shape.prefix,
-                 {{"tenant", &entry.tenant},
-                  {"message id", &entry.message_id},
-                  {"handler type", &entry.handler_type}},
-                 {shape.escapes, shape.escapes, shape.escapes}, {":", ":", ""}, shape.limit);
-      expect_composes(expected, [&] { return compose_inbox_entry_id(shape.provider, entry); });
+  for (const detail::WritePath path : write_paths()) {
+    SCOPED_TRACE(name_of(path));
+    const ForcedWritePath forced(path);
+    const std::uint64_t run_seed = reference::seed();
+    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
+    Terms terms(run_seed);
+    for (const InboxShape& shape : kInboxShapes) {
+      SCOPED_TRACE(std::string(provider_display_name(shape.provider)));
+      for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
+        const InboxEntryTerms entry{terms.next(), terms.next(), terms.next()};
+        const Expected expected =
+            expect(shape.prefix,
+                   {{"tenant", &entry.tenant},
+                    {"message id", &entry.message_id},
+                    {"handler type", &entry.handler_type}},
+                   {shape.escapes, shape.escapes, shape.escapes}, {":", ":", ""}, shape.limit);
+        expect_composes(expected, [&] { return compose_inbox_entry_id(shape.provider, entry); });
+      }
     }
   }
 }
 
 TEST(ComposeReference, FirestoreSagaKeys) {
-  const std::uint64_t run_seed = reference::seed();
-  SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
-  Terms terms(run_seed);
-  for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
-    const SagaTerms saga{terms.next(), terms.next(), terms.next()};
-    const Expected expected = expect(
-        "t:",
-        {{"tenant", &saga.tenant}, {"saga id", &saga.saga_id}, {"saga type", &saga.saga_type}},
-        {Escapes::kFull, Escapes::kFirestoreSagaId, Escapes::kFull}, {":", "_", ""}, 1500);
-    expect_composes(expected, [&] { return compose_saga_key(Provider::kFirestore, saga); });
+  for (const detail::WritePath path : write_paths()) {
+    SCOPED_TRACE(name_of(path));
+    const ForcedWritePath forced(path);
+    const std::uint64_t run_seed = reference::seed();
+    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
+    Terms terms(run_seed);
+    for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
+      const SagaTerms saga{terms.next(), terms.next(), terms.next()};
+      const Expected expected = expect(
+          "t:",
+          {{"tenant", &saga.tenant}, {"saga id", &saga.saga_id}, {"saga type", &saga.saga_type}},
+          {Escapes::kFull, Escapes::kFirestoreSagaId, Escapes::kFull}, {":", "_", ""}, 1500);
+      expect_composes(expected, [&] { return compose_saga_key(Provider::kFirestore, saga); });
+    }
   }
 }
 
 TEST(ComposeReference, FirestoreEventDocumentIds) {
-  const std::uint64_t run_seed = reference::seed();
-  SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
-  Terms terms(run_seed);
-  for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
-    const StreamTerms stream{terms.next(), terms.next(), terms.next()};
-    const std::int64_t version = terms.version();
-    Expected expected =
-        expect("t:",
-               {{"tenant", &stream.tenant},
-                {"aggregate type", &stream.aggregate_type},
-                {"aggregate id", &stream.aggregate_id}},
-               {Escapes::kFull, Escapes::kFull, Escapes::kFull}, {":", ":", ":"}, 1500);
-    expected.bad_version = !expected.bad_term && version < 0;
-    expected.key += std::to_string(version);
-    expect_composes(
-        expected, [&] { return compose_event_document_id(Provider::kFirestore, stream, version); });
+  for (const detail::WritePath path : write_paths()) {
+    SCOPED_TRACE(name_of(path));
+    const ForcedWritePath forced(path);
+    const std::uint64_t run_seed = reference::seed();
+    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
+    Terms terms(run_seed);
+    for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
+      const StreamTerms stream{terms.next(), terms.next(), terms.next()};
+      const std::int64_t version = terms.version();
+      Expected expected =
+          expect("t:",
+                 {{"tenant", &stream.tenant},
+                  {"aggregate type", &stream.aggregate_type},
+                  {"aggregate id", &stream.aggregate_id}},
+                 {Escapes::kFull, Escapes::kFull, Escapes::kFull}, {":", ":", ":"}, 1500);
+      expected.bad_version = !expected.bad_term && version < 0;
+      expected.key += std::to_string(version);
+      expect_composes(expected, [&] {
+        return compose_event_document_id(Provider::kFirestore, stream, version);
+      });
+    }
   }
 }
 
