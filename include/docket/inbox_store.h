@@ -95,9 +95,9 @@ class UnitOfWork {
 
   // Sends now the writes the unit of work holds back to send with its next statement or
   // its commit (on PostgreSQL: a handler's Transaction::send, an outbox message staged),
-  // and throws their failure: a batch calls it after each message's handlers, before
-  // releasing its savepoint, so that a failure fails that message alone. The default
-  // holds nothing back.
+  // and throws their failure: a batch on a unit that does not defer segments calls it
+  // after each message's handlers, before releasing its savepoint, so that a failure
+  // fails that message alone. The default holds nothing back.
   virtual void flush_deferred_writes() {}
 
   // Segmented batches, for a store whose statements travel in flights (PostgreSQL's
