@@ -5,7 +5,8 @@
 //
 // Semantics are those of sending them one by one: the server runs them in order in the
 // same session, and after a failure it skips the rest of the flight, so a statement never
-// runs after a deferred command that failed.
+// runs after a deferred command that failed, unless a FlightRecovery installed on the
+// connection rolled that command's work back and had the rest sent again.
 //
 // Thread-safety: as the Connection's.
 #ifndef DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_
