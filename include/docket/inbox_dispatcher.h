@@ -91,7 +91,10 @@ class InboxDispatcher {
   // transaction; each transaction is whole, so a message is never committed in part,
   // and a transaction that fails after an earlier one committed leaves that one's
   // messages recorded (a redelivery skips them). A message whose writes alone exceed
-  // the limit fails alone with CommitLimitError.
+  // the limit fails alone with CommitLimitError. A store that sends a batch's messages
+  // together (UnitOfWork::defer_segments: PostgreSQL) finds a message's failure after
+  // later messages' handlers ran; results and commits are as above, and with kStop
+  // those later handlers' writes are discarded (docs/inbox.md, "Batches").
   std::vector<BatchItemResult> dispatch_batch(
       std::span<const Envelope> envelopes,
       AfterBatchFailure after_failure = AfterBatchFailure::kContinue) const;

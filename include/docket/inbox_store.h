@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <span>
@@ -52,6 +53,16 @@ struct InboxRecord {
   std::optional<std::string> correlation_id;
 };
 
+// A message of a segmented batch (UnitOfWork::defer_segments) whose segment failed when
+// it was sent, after its handlers had returned.
+struct SegmentFailure {
+  std::size_t segment = 0;  // the segment's number: 0 for the unit's first savepoint, ...
+  // Its dedup write found the key recorded (a concurrent delivery committed it, or an
+  // earlier message of the batch holds it): a duplicate, not a failure.
+  bool duplicate = false;
+  std::exception_ptr error;  // what failed, when not a duplicate
+};
+
 // One open transaction on a store.
 class UnitOfWork {
  public:
@@ -64,7 +75,8 @@ class UnitOfWork {
 
   // Writes `record` without waiting to learn whether its key is new (DedupCheck::
   // kAtCommit): the write travels with the unit of work's next statement or its commit,
-  // which then throw UniqueViolationError when the key is recorded. Returns false, having
+  // which then throw UniqueViolationError when the key is recorded (in a segmented batch,
+  // see defer_segments: the segment's failure, a duplicate). Returns false, having
   // written nothing, where the store cannot hold the write back; the default.
   virtual bool record_at_commit(const InboxRecord& /*record*/) { return false; }
 
@@ -83,10 +95,33 @@ class UnitOfWork {
 
   // Sends now the writes the unit of work holds back to send with its next statement or
   // its commit (on PostgreSQL: a handler's Transaction::send, an outbox message staged),
-  // and throws their failure: a batch calls it after each message's handlers, before
-  // releasing its savepoint, so that a failure fails that message alone. The default
-  // holds nothing back.
+  // and throws their failure: a batch on a unit that does not defer segments calls it
+  // after each message's handlers, before releasing its savepoint, so that a failure
+  // fails that message alone. The default holds nothing back.
   virtual void flush_deferred_writes() {}
+
+  // Segmented batches, for a store whose statements travel in flights (PostgreSQL's
+  // pipeline): each savepoint begun opens a segment, numbered from 0, and a segment's
+  // statements (SAVEPOINT, the dedup write of record_at_commit, the handlers' writes,
+  // RELEASE) are held back and sent with later segments and the commit in as few round
+  // trips as the handlers' reads allow. When a statement of a closed segment fails in a
+  // flight, the store rolls that segment back alone, sends again what the server skipped
+  // after it (so no handler runs twice) and reports the failure through
+  // take_segment_failures(); with `stop_at_failure` it sends nothing after the failed
+  // segment instead (kStop: the later segments' writes are discarded), and a statement
+  // that needed a result after it throws. A failure of the open segment (the one whose
+  // handlers run) is thrown as before. Returns false, changing nothing, where the store
+  // sends each statement as it comes; the default.
+  virtual bool defer_segments(bool /*stop_at_failure*/) { return false; }
+
+  // Which of `message_ids` are recorded for (tenant, consumer_id), as is_recorded would
+  // answer for each, in input order: a segmented batch's pre-check, one read where the
+  // store can. The default asks is_recorded for each.
+  virtual std::vector<bool> recorded_among(std::string_view tenant, std::string_view consumer_id,
+                                           std::span<const std::string> message_ids);
+
+  // The segment failures found since the last call, in the order found.
+  virtual std::vector<SegmentFailure> take_segment_failures() { return {}; }
 
   // Commits once. Throws UniqueViolationError when a constraint fails at commit.
   virtual void commit() = 0;

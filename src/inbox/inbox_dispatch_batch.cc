@@ -10,6 +10,7 @@
 #include "docket/message_context.h"
 #include "docket/tenant.h"
 #include "inbox/dispatch_parts.h"
+#include "inbox/dispatch_segments.h"
 
 namespace docket {
 namespace {
@@ -74,6 +75,33 @@ Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers, const Env
 
 }  // namespace
 
+namespace inbox {
+
+UnitRun run_savepoints(UnitOfWork& unit, const HandlerRegistry& handlers,
+                       std::span<const Envelope> envelopes, std::string_view consumer_id,
+                       const TenantId& tenant, AfterBatchFailure after_failure) {
+  UnitRun run;
+  InboxRecord record;
+  record.key = DedupKey{tenant.value(), std::string(consumer_id), {}};
+  bool staged = false;  // a message of this unit wrote something
+  for (const Envelope& envelope : envelopes) {
+    BatchItemResult result;
+    if (dispatch_one(unit, handlers, envelope, consumer_id, tenant, record, !staged, result) ==
+        Staged::kSplit) {
+      break;  // it starts the next unit
+    }
+    staged = staged || result.outcome == DispatchOutcome::kProcessed;
+    run.results.push_back(std::move(result));
+    if (!run.results.back().ok() && after_failure == AfterBatchFailure::kStop) {
+      run.stopped = true;
+      break;
+    }
+  }
+  return run;
+}
+
+}  // namespace inbox
+
 std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     std::span<const Envelope> envelopes, AfterBatchFailure after_failure) const {
   // Every message writes at least its dedup record: a batch past the store's commit
@@ -87,8 +115,7 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
                       "dispatch smaller batches or use the claim inbox");
   }
   const TenantId tenant = TenantScope::current_or_untenanted();
-  InboxRecord record;
-  record.key = DedupKey{tenant.value(), options_.consumer_id(), {}};
+  const bool stop = after_failure == AfterBatchFailure::kStop;
   std::vector<BatchItemResult> results;
   results.reserve(envelopes.size());
   std::size_t next = 0;  // the first message of the next unit of work
@@ -99,33 +126,25 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     // and the committed message is seen as a duplicate. Every retry follows a commit by
     // someone else of a key this unit writes, so retries are finite.
     for (;;) {
-      std::vector<BatchItemResult> unit_results;
       auto unit = store_.begin();
-      std::size_t end = next;
-      bool unit_stopped = false;
-      bool staged = false;  // a message of this unit wrote something
-      for (; end < envelopes.size(); ++end) {
-        BatchItemResult result;
-        if (dispatch_one(*unit, handlers_, envelopes[end], options_.consumer_id(), tenant, record,
-                         !staged, result) == Staged::kSplit) {
-          break;  // it starts the next unit
-        }
-        staged = staged || result.outcome == DispatchOutcome::kProcessed;
-        unit_results.push_back(std::move(result));
-        if (!unit_results.back().ok() && after_failure == AfterBatchFailure::kStop) {
-          unit_stopped = true;
-          ++end;
-          break;
-        }
-      }
+      const auto rest = envelopes.subspan(next);
+      const bool segmented = unit->defer_segments(stop);
+      inbox::UnitRun run =
+          segmented ? inbox::run_segments(*unit, handlers_, rest, options_.consumer_id(), tenant,
+                                          after_failure)
+                    : inbox::run_savepoints(*unit, handlers_, rest, options_.consumer_id(), tenant,
+                                            after_failure);
       try {
         unit->commit();
       } catch (const UniqueViolationError&) {
         continue;
       }
-      std::move(unit_results.begin(), unit_results.end(), std::back_inserter(results));
-      next = end;
-      stopped = unit_stopped;
+      if (segmented) {
+        run.settle(unit->take_segment_failures(), stop);
+      }
+      next += run.results.size();
+      stopped = run.stopped;
+      std::move(run.results.begin(), run.results.end(), std::back_inserter(results));
       break;
     }
   }

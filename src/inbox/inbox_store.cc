@@ -8,6 +8,18 @@
 
 namespace docket {
 
+std::vector<bool> UnitOfWork::recorded_among(std::string_view tenant, std::string_view consumer_id,
+                                             std::span<const std::string> message_ids) {
+  std::vector<bool> recorded;
+  recorded.reserve(message_ids.size());
+  DedupKey key{std::string(tenant), std::string(consumer_id), {}};
+  for (const std::string& id : message_ids) {
+    key.message_id = id;
+    recorded.push_back(is_recorded(key));
+  }
+  return recorded;
+}
+
 std::vector<std::string> InboxStore::filter_unprocessed(std::string_view consumer_id,
                                                         std::span<const std::string> message_ids) {
   if (auto problem = consumer_id_problem(consumer_id)) {

@@ -55,8 +55,8 @@ bool Connection::in_transaction() const noexcept {
 }
 
 void Connection::defer(std::string_view command, bool begins) {
-  deferred_.push_back(
-      DeferredStatement{.sql = std::string(command), .write = false, .name = {}, .params = {}});
+  deferred_.push_back(DeferredStatement{
+      .sql = std::string(command), .write = false, .name = {}, .params = {}, .segment = segment_});
   begin_deferred_ = begin_deferred_ || begins;
 }
 
@@ -65,8 +65,16 @@ void Connection::defer_write(std::string_view sql, std::string_view name,
   deferred_.push_back(DeferredStatement{.sql = std::string(sql),
                                         .write = true,
                                         .name = std::string(name),
-                                        .params = OwnedParams(params)});
+                                        .params = OwnedParams(params),
+                                        .segment = segment_});
   writes_deferred_ = true;
+}
+
+void Connection::redefer(std::vector<DeferredStatement> statements) {
+  for (DeferredStatement& statement : statements) {
+    writes_deferred_ = writes_deferred_ || statement.write;
+    deferred_.push_back(std::move(statement));
+  }
 }
 
 std::vector<DeferredStatement> Connection::take_deferred() noexcept {

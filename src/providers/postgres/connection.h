@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -47,6 +48,8 @@ struct DeferredStatement {
   // (exec.h's try_exec_cached).
   std::string name;
   OwnedParams params;
+  // The batch segment it belongs to (Connection::set_segment), if any.
+  std::optional<std::size_t> segment;
 };
 
 struct PreparedStatement {
@@ -54,6 +57,8 @@ struct PreparedStatement {
   std::string sql;
   std::vector<Oid> types;
 };
+
+class FlightRecovery;
 
 class Connection {
  public:
@@ -93,6 +98,15 @@ class Connection {
   std::vector<DeferredStatement> take_deferred() noexcept;
   // Forgets the deferred commands, no longer wanted (a rollback).
   void clear_deferred() noexcept;
+  // Holds back again statements taken for a flight that did not run them (flight.h's
+  // FlightRecovery), after those deferred now.
+  void redefer(std::vector<DeferredStatement> statements);
+  // Tags the statements deferred from now on with `segment` (none: untagged).
+  void set_segment(std::optional<std::size_t> segment) noexcept { segment_ = segment; }
+  // What a flight asks when one of its deferred statements fails (flight.h); nullptr:
+  // the failure is thrown. Not owned; the caller clears it before it goes away.
+  void set_recovery(FlightRecovery* recovery) noexcept { recovery_ = recovery; }
+  FlightRecovery* recovery() const noexcept { return recovery_; }
   // The server process serving this connection (pg_stat_activity.pid).
   int backend_pid() const noexcept;
 
@@ -121,6 +135,8 @@ class Connection {
   std::string description_;
   std::unordered_map<std::string, PreparedStatement, NameHash, std::equal_to<>> prepared_;
   std::vector<DeferredStatement> deferred_;
+  std::optional<std::size_t> segment_;
+  FlightRecovery* recovery_ = nullptr;
   bool begin_deferred_ = false;
   bool writes_deferred_ = false;
 };

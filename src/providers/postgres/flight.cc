@@ -90,16 +90,25 @@ struct Failure {
   const DeferredStatement* statement;
 };
 
-// Sends the deferred statements, then `send` when given; returns the statement's result.
-std::optional<Result> fly(Connection& conn, const StatementSender* send) {
+// One flight's outcome: the statements it took, the first that failed, and the result of
+// the statement sent after them.
+struct Flown {
+  std::vector<DeferredStatement> items;
+  std::optional<std::size_t> failed_at;
+  std::optional<Failure> failed;
+  std::optional<Result> statement;
+};
+
+// Sends the deferred statements, then `send` when given, in one round trip.
+Flown fly_once(Connection& conn, const StatementSender* send) {
   count_round_trip();
+  Flown flown;
   // Forgotten before anything is sent: once the flight starts, the server holds them.
-  const std::vector<DeferredStatement> items = conn.take_deferred();
+  flown.items = conn.take_deferred();
+  const std::vector<DeferredStatement>& items = flown.items;
   // The names whose preparation travels in this flight, remembered as they are sent so
   // that a later statement of the flight executes by name; forgotten if refused.
   std::vector<std::optional<std::string>> preparing(items.size());
-  std::optional<Result> statement;
-  std::optional<Failure> failed;
   {
     PipelineMode pipeline(conn);
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -117,25 +126,44 @@ std::optional<Result> fly(Connection& conn, const StatementSender* send) {
         Result prepared = pipeline.next_result();
         if (!prepared.ok()) {
           conn.forget_prepared(*preparing[i]);
-          if (!failed) {
-            failed.emplace(Failure{std::move(prepared), &items[i]});
+          if (!flown.failed) {
+            flown.failed.emplace(Failure{std::move(prepared), &items[i]});
+            flown.failed_at = i;
           }
         }
       }
       Result result = pipeline.next_result();
-      if (!result.ok() && !failed) {
-        failed.emplace(Failure{std::move(result), &items[i]});
+      if (!result.ok() && !flown.failed) {
+        flown.failed.emplace(Failure{std::move(result), &items[i]});
+        flown.failed_at = i;
       }
     }
     if (send != nullptr) {
-      statement.emplace(pipeline.next_result());
+      flown.statement.emplace(pipeline.next_result());
     }
     pipeline.read_sync();
   }
-  if (failed) {
-    throw_mapped_failure(conn, failed->result, failed->statement->sql);
+  return flown;
+}
+
+// Flies until no deferred statement fails or a failure is not recovered (then thrown);
+// returns the statement's result. Every recovery removes at least the failed statement
+// for good, so the loop ends.
+std::optional<Result> fly(Connection& conn, const StatementSender* send) {
+  for (;;) {
+    Flown flown = fly_once(conn, send);
+    if (!flown.failed) {
+      return std::move(flown.statement);
+    }
+    FlightRecovery* recovery = conn.recovery();
+    if (recovery == nullptr ||
+        !recovery->recover(conn, flown.items, *flown.failed_at, flown.failed->result)) {
+      throw_mapped_failure(conn, flown.failed->result, flown.failed->statement->sql);
+    }
+    if (send == nullptr && conn.deferred().empty()) {
+      return std::nullopt;
+    }
   }
-  return statement;
 }
 
 }  // namespace

@@ -5,13 +5,17 @@
 //
 // Semantics are those of sending them one by one: the server runs them in order in the
 // same session, and after a failure it skips the rest of the flight, so a statement never
-// runs after a deferred command that failed.
+// runs after a deferred command that failed, unless a FlightRecovery installed on the
+// connection rolled that command's work back and had the rest sent again.
 //
 // Thread-safety: as the Connection's.
 #ifndef DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_
 #define DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_
 
 #include <libpq-fe.h>
+
+#include <cstddef>
+#include <vector>
 
 #include "providers/postgres/connection.h"
 #include "providers/postgres/result.h"
@@ -34,12 +38,33 @@ class StatementSender {
   int (*call_)(const void*, PGconn*);
 };
 
+// Told when a deferred statement of a flight failed, so that the flight can go on
+// without it (a batch's segment rolled back alone: unit_of_work.h). Installed on the
+// Connection (Connection::set_recovery).
+class FlightRecovery {
+ public:
+  virtual ~FlightRecovery() = default;
+  // `statements[failed]` failed with `failure`, and the server skipped every statement
+  // after it, the one the flight was sent for included. Returns false to have the
+  // failure thrown as without recovery; true having deferred on `conn` what is to run in
+  // place of the skipped statements, which the flight then sends, followed by its
+  // statement again.
+  virtual bool recover(Connection& conn, std::vector<DeferredStatement>& statements,
+                       std::size_t failed, const Result& failure) = 0;
+
+ protected:
+  FlightRecovery() = default;
+  FlightRecovery(const FlightRecovery&) = default;
+  FlightRecovery& operator=(const FlightRecovery&) = default;
+};
+
 // Sends `conn`'s deferred statements and then the statement of `send` in one flight,
 // and returns the statement's Result, which may be a failure for the caller to report
 // (as try_exec's). Throws when a deferred statement failed, naming it: PostgresError,
 // or UniqueViolationError for a unique violation of a handler's statement; and
-// PostgresError when the connection fails during the flight. Counts one round trip.
-// Call only while something is deferred.
+// PostgresError when the connection fails during the flight. Counts one round trip, and
+// one more for each flight sent again after a recovery. Call only while something is
+// deferred.
 Result send_after_deferred(Connection& conn, StatementSender send);
 
 // Sends `conn`'s deferred statements alone, in one round trip when there are any: before

@@ -7,24 +7,40 @@
 // conflict (it committed: a duplicate) or inserts (it rolled back). So the answer is
 // final and a unique violation a handler sees is the handler's own.
 //
+// Segmented batches (UnitOfWork::defer_segments): the unit tags what each savepoint's
+// segment defers on the connection and recovers the connection's flights
+// (FlightRecovery): when a statement of a closed segment fails, the flight goes again
+// with ROLLBACK TO that segment's savepoint and what the server skipped after it. The
+// segment's dedup insert is then a plain INSERT that needs no answer: its unique
+// violation means the key is recorded (a duplicate); any other failure is the message's.
+// Savepoints are released at the end of each segment, so the one ROLLBACK TO rolls back
+// exactly the failed segment.
+//
 // Thread-safety: belongs to the thread that began it.
 #ifndef DOCKET_PROVIDERS_POSTGRES_UNIT_OF_WORK_H_
 #define DOCKET_PROVIDERS_POSTGRES_UNIT_OF_WORK_H_
 
 #include <array>
+#include <cstddef>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "docket/inbox_store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/database.h"
+#include "providers/postgres/flight.h"
 #include "providers/postgres/param.h"
 #include "providers/postgres/transaction_block.h"
 
 namespace docket::postgres {
 
-class PostgresUnitOfWork final : public UnitOfWork {
+class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
  public:
   explicit PostgresUnitOfWork(Database& database);
+  PostgresUnitOfWork(const PostgresUnitOfWork&) = delete;
+  PostgresUnitOfWork& operator=(const PostgresUnitOfWork&) = delete;
+  ~PostgresUnitOfWork() override;
 
   bool try_record(const InboxRecord& record) override;
   bool record_at_commit(const InboxRecord& record) override;
@@ -34,6 +50,10 @@ class PostgresUnitOfWork final : public UnitOfWork {
   void release_savepoint() override;
   void rollback_savepoint() override;
   void flush_deferred_writes() override;
+  bool defer_segments(bool stop_at_failure) override;
+  std::vector<bool> recorded_among(std::string_view tenant, std::string_view consumer_id,
+                                   std::span<const std::string> message_ids) override;
+  std::vector<SegmentFailure> take_segment_failures() override;
   void commit() override;
 
  private:
@@ -42,11 +62,23 @@ class PostgresUnitOfWork final : public UnitOfWork {
   void require_open(std::string_view operation) const;
   // The dedup row's parameters, processed_at stamped now; they borrow `record`'s text.
   std::array<Param, 9> record_params(const InboxRecord& record) const;
+  // FlightRecovery: a failure of a closed segment is that segment's alone.
+  bool recover(Connection& conn, std::vector<DeferredStatement>& statements, std::size_t failed,
+               const Result& failure) override;
+  // Ends the open segment: its statements from now on are untagged.
+  void close_segment();
 
   Database& database_;
   Pool::Lease lease_;  // destroyed last: the block rolls back on it first
   TransactionBlock block_;
   Transaction tx_;
+  // Segmented batches.
+  bool segmented_ = false;
+  bool stop_at_failure_ = false;
+  std::size_t segments_ = 0;               // segments begun
+  std::optional<std::size_t> open_;        // the segment whose handlers run
+  std::optional<std::size_t> stopped_at_;  // stop_at_failure_: the failed segment
+  std::vector<SegmentFailure> failures_;
 };
 
 // SELECT whether the key's dedup row exists, on `conn` (in its transaction, if any).

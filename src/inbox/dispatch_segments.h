@@ -1,0 +1,57 @@
+// How dispatch_batch runs the messages of one unit of work: one savepoint per message,
+// each sent as it comes (run_savepoints), or, where the unit defers segments
+// (UnitOfWork::defer_segments), each message's savepoint, dedup write and handler writes
+// held back and sent with the others' in as few round trips as the handlers' reads allow
+// (run_segments).
+//
+// Thread-safety: one call per unit of work, on the unit's thread.
+#ifndef DOCKET_INBOX_DISPATCH_SEGMENTS_H_
+#define DOCKET_INBOX_DISPATCH_SEGMENTS_H_
+
+#include <cstddef>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "docket/handler_registry.h"
+#include "docket/inbox_dispatcher.h"
+#include "docket/inbox_envelope.h"
+#include "docket/inbox_store.h"
+#include "docket/tenant.h"
+
+namespace docket::inbox {
+
+// What one unit of work made of the envelopes it was given.
+struct UnitRun {
+  // One result per envelope from the first on, in order. Fewer than the envelopes when
+  // the unit stopped (kStop: the failed message's result is the last) or when the next
+  // message's writes would take it past the store's commit limits (it starts the next
+  // unit).
+  std::vector<BatchItemResult> results;
+  bool stopped = false;
+  // Segmented units: the index in `results` of each segment's message.
+  std::vector<std::size_t> result_of_segment;
+
+  // Applies failures found when segments were sent: a duplicate becomes
+  // kSkippedDuplicate, a failure that message's error; with `stop`, the results end at
+  // the first failure. Returns whether the unit stopped.
+  bool settle(std::vector<SegmentFailure> failures, bool stop);
+};
+
+// The messages that ran and the outcome of each; the unit is left to be committed.
+// Errors of the savepoint machinery itself propagate: the unit is then unusable.
+UnitRun run_savepoints(UnitOfWork& unit, const HandlerRegistry& handlers,
+                       std::span<const Envelope> envelopes, std::string_view consumer_id,
+                       const TenantId& tenant, AfterBatchFailure after_failure);
+
+// As run_savepoints, on a unit whose defer_segments(...) returned true. Known duplicates
+// (one pre-check read for the whole unit) are skipped without running their handlers;
+// the others' dedup writes need no answer. Call settle() with the failures the commit
+// found.
+UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
+                     std::span<const Envelope> envelopes, std::string_view consumer_id,
+                     const TenantId& tenant, AfterBatchFailure after_failure);
+
+}  // namespace docket::inbox
+
+#endif  // DOCKET_INBOX_DISPATCH_SEGMENTS_H_

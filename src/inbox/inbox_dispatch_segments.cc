@@ -1,0 +1,152 @@
+// dispatch_batch on a unit of work that defers segments: one pre-check read for the
+// unit's messages, then every message's savepoint, dedup write and handler writes held
+// back and sent together, with failures found in the flights settled per message.
+#include <exception>
+#include <string>
+#include <unordered_set>
+
+#include "docket/inbox_errors.h"
+#include "docket/message_context.h"
+#include "inbox/dispatch_parts.h"
+#include "inbox/dispatch_segments.h"
+
+namespace docket::inbox {
+namespace {
+
+// Where one message's segment got to.
+enum class Staged {
+  kDone,   // its result is set (processed so far: a flight may still fail it)
+  kSplit,  // past the store's commit limits: rolled back, to start the next unit
+};
+
+// Stages one message, already validated and not recorded at the pre-check, in a segment
+// of its own. `repeat`: an earlier message of this unit has the same id, so whether the
+// key is free is asked (try_record) rather than assumed; the answer then accounts for
+// the earlier message's segment, whether it commits or not. `alone`: as
+// run_savepoints's: no other message of the unit wrote anything.
+Staged stage(UnitOfWork& unit, const HandlerRegistry& handlers, const Envelope& envelope,
+             std::string_view consumer_id, const TenantId& tenant, const InboxRecord& record,
+             bool repeat, bool alone, BatchItemResult& result) {
+  MessageContextScope scope(make_context(envelope, consumer_id));
+  unit.begin_savepoint();
+  try {
+    // A store that defers segments holds the dedup write back (record_at_commit); one
+    // that cannot is asked.
+    if ((repeat || !unit.record_at_commit(record)) && !unit.try_record(record)) {
+      unit.release_savepoint();
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return Staged::kDone;
+    }
+    HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
+    handlers.run(envelope, ctx);
+    unit.release_savepoint();
+    result.outcome = DispatchOutcome::kProcessed;
+    return Staged::kDone;
+  } catch (const UniqueViolationError&) {
+    unit.rollback_savepoint();
+    // Visible now means a concurrent delivery committed it: a duplicate, not a failure.
+    if (unit.is_recorded(record.key)) {
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return Staged::kDone;
+    }
+    result.error = std::current_exception();
+  } catch (const CommitLimitError&) {
+    unit.rollback_savepoint();
+    if (!alone) {
+      return Staged::kSplit;
+    }
+    result.error = std::current_exception();
+  } catch (...) {
+    unit.rollback_savepoint();
+    result.error = std::current_exception();
+  }
+  return Staged::kDone;
+}
+
+}  // namespace
+
+bool UnitRun::settle(std::vector<SegmentFailure> failures, bool stop) {
+  for (SegmentFailure& failure : failures) {
+    // A segment rolled back to start the next unit has no result here.
+    if (failure.segment >= result_of_segment.size() ||
+        result_of_segment[failure.segment] >= results.size()) {
+      continue;
+    }
+    const std::size_t index = result_of_segment[failure.segment];
+    BatchItemResult& result = results[index];
+    if (failure.duplicate) {
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      result.error = nullptr;
+      continue;
+    }
+    result.outcome.reset();
+    result.error = std::move(failure.error);
+    if (stop) {
+      // The store sent nothing after the failed segment: the later messages are
+      // undispatched, as if the loop had stopped there.
+      results.resize(index + 1);
+      stopped = true;
+      return true;
+    }
+  }
+  return false;
+}
+
+UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
+                     std::span<const Envelope> envelopes, std::string_view consumer_id,
+                     const TenantId& tenant, AfterBatchFailure after_failure) {
+  const bool stop = after_failure == AfterBatchFailure::kStop;
+  // Validation first, so that the pre-check reads only well-formed ids.
+  std::vector<std::exception_ptr> invalid(envelopes.size());
+  std::vector<std::string> ids;
+  ids.reserve(envelopes.size());
+  for (std::size_t i = 0; i < envelopes.size(); ++i) {
+    try {
+      validate_envelope(envelopes[i]);
+      ids.push_back(envelopes[i].message_id);
+    } catch (const Error&) {
+      invalid[i] = std::current_exception();
+    }
+  }
+  const std::vector<bool> recorded =
+      ids.empty() ? std::vector<bool>{} : unit.recorded_among(tenant.value(), consumer_id, ids);
+
+  UnitRun run;
+  run.results.reserve(envelopes.size());
+  InboxRecord record;
+  record.key = DedupKey{tenant.value(), std::string(consumer_id), {}};
+  std::unordered_set<std::string_view> staged_ids;  // ids this unit wrote a dedup row for
+  bool staged = false;                              // a message of this unit wrote something
+  std::size_t checked = 0;                          // the pre-check's answers used
+  for (std::size_t i = 0; i < envelopes.size(); ++i) {
+    const Envelope& envelope = envelopes[i];
+    BatchItemResult result;
+    result.message_id = envelope.message_id;
+    if (invalid[i]) {
+      result.error = invalid[i];
+    } else if (recorded[checked++]) {
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+    } else {
+      fill_record(record, envelope);
+      const bool repeat = !staged_ids.insert(envelope.message_id).second;
+      run.result_of_segment.push_back(run.results.size());
+      if (stage(unit, handlers, envelope, consumer_id, tenant, record, repeat, !staged, result) ==
+          Staged::kSplit) {
+        break;
+      }
+      staged = staged || result.outcome == DispatchOutcome::kProcessed;
+    }
+    run.results.push_back(std::move(result));
+    // A handler's read sends what is held back, and may find an earlier segment failed.
+    if (run.settle(unit.take_segment_failures(), stop)) {
+      break;
+    }
+    if (!run.results.back().ok() && stop) {
+      run.stopped = true;
+      break;
+    }
+  }
+  return run;
+}
+
+}  // namespace docket::inbox
