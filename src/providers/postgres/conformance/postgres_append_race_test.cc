@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <exception>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,33 +46,48 @@ std::vector<std::string> types(EventStore& events, const StreamId& stream) {
   return out;
 }
 
+// The race above: `racer` appends three events expecting version 0 while a unit of
+// work of `inbox` holds an uncommitted append of version 1 (through `events`); the
+// unit commits once the racer waits on it. Returns the racer's result.
+AppendResult lose_a_race(InboxStore& inbox, EventStore& events, EventStore& racer,
+                         const StreamId& stream) {
+  EXPECT_TRUE(events.append(stream, ExpectedVersion::no_stream(), {NewEvent{.type = "opened"}})
+                  .succeeded());
+  auto unit = inbox.begin();
+  auto& tx = dynamic_cast<postgres::Transaction&>(unit->handler_transaction());
+  EXPECT_TRUE(events.append(tx, stream, ExpectedVersion::exactly(0), {NewEvent{.type = "inside"}})
+                  .succeeded());
+  std::optional<AppendResult> outside;
+  std::string failure;
+  std::thread thread([&] {
+    try {
+      outside = racer.append(stream, ExpectedVersion::exactly(0),
+                             {NewEvent{.type = "a"}, NewEvent{.type = "b"}, NewEvent{.type = "c"}});
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  const bool waited = another_append_waits_on(tx, std::chrono::seconds(30));
+  unit->commit();
+  thread.join();
+  EXPECT_TRUE(waited) << "the three-event append never waited on the unit's version 1";
+  if (!outside) {
+    throw std::logic_error("the racing append threw instead of answering: " + failure);
+  }
+  return *outside;
+}
+
 TEST(PostgresAppendRace, ALongerAppendThatLosesItsFirstVersionWritesNothing) {
   test_support::PostgresSchema schema;
   auto inbox = postgres::open_store(schema.url());
   inbox->migrate();
   auto events = postgres::open_event_store({.conninfo = schema.url()});
   const StreamId stream(TenantId("acme"), "account", "race-1");
-  ASSERT_TRUE(events->append(stream, ExpectedVersion::no_stream(), {NewEvent{.type = "opened"}})
-                  .succeeded());
 
-  auto unit = inbox->begin();
-  auto& tx = dynamic_cast<postgres::Transaction&>(unit->handler_transaction());
-  ASSERT_TRUE(events->append(tx, stream, ExpectedVersion::exactly(0), {NewEvent{.type = "inside"}})
-                  .succeeded());
-  std::optional<AppendResult> outside;
-  std::thread racer([&] {
-    outside = events->append(stream, ExpectedVersion::exactly(0),
-                             {NewEvent{.type = "a"}, NewEvent{.type = "b"}, NewEvent{.type = "c"}});
-  });
-  const bool waited = another_append_waits_on(tx, std::chrono::seconds(30));
-  unit->commit();
-  racer.join();
-  ASSERT_TRUE(waited) << "the three-event append never waited on the unit's version 1";
-
-  ASSERT_TRUE(outside.has_value());
-  ASSERT_FALSE(outside->succeeded());
-  EXPECT_EQ(outside->conflict().expected_version, 0);
-  EXPECT_EQ(outside->conflict().actual_version, 1);
+  const AppendResult outside = lose_a_race(*inbox, *events, *events, stream);
+  ASSERT_FALSE(outside.succeeded());
+  EXPECT_EQ(outside.conflict().expected_version, 0);
+  EXPECT_EQ(outside.conflict().actual_version, 1);
   EXPECT_EQ(types(*events, stream), (std::vector<std::string>{"opened", "inside"}));
   const ReadAllPage page = events->read_all(0, 100);
   ASSERT_EQ(page.events.size(), 2u);
@@ -81,6 +98,24 @@ TEST(PostgresAppendRace, ALongerAppendThatLosesItsFirstVersionWritesNothing) {
                                            {NewEvent{.type = "a"}, NewEvent{.type = "b"}});
   ASSERT_TRUE(next.succeeded());
   EXPECT_EQ(next.success().new_version, 3);
+}
+
+// With SERIALIZABLE as the connection's default, ON CONFLICT reports the winner its
+// snapshot cannot see as a serialization failure; an append on its own still answers
+// with the VersionConflict, not an exception.
+TEST(PostgresAppendRace, UnderASerializableDefaultTheLostRaceIsStillAConflict) {
+  test_support::PostgresSchema schema;
+  auto inbox = postgres::open_store(schema.url());
+  inbox->migrate();
+  auto events = postgres::open_event_store({.conninfo = schema.url()});
+  auto serializable = postgres::open_event_store(
+      {.conninfo = schema.url() + "%20-cdefault_transaction_isolation%3Dserializable"});
+  const StreamId stream(TenantId("acme"), "account", "race-2");
+
+  const AppendResult outside = lose_a_race(*inbox, *events, *serializable, stream);
+  ASSERT_FALSE(outside.succeeded());
+  EXPECT_EQ(outside.conflict().actual_version, 1);
+  EXPECT_EQ(types(*events, stream), (std::vector<std::string>{"opened", "inside"}));
 }
 
 }  // namespace
