@@ -1,5 +1,6 @@
 #include "providers/postgres/event_rows.h"
 
+#include <array>
 #include <optional>
 #include <span>
 #include <string>
@@ -76,7 +77,7 @@ std::vector<RecordedEvent> recorded_events(const Result& r, const StreamId* stre
   return events;
 }
 
-// The events' columns as arrays, one parameter each, for docket_append_events.
+// The events' columns as arrays, one parameter each, for the append statement.
 struct EventArrays {
   explicit EventArrays(const std::vector<RecordedEvent>& events)
       : ids(type_oid::kUuid, events.size(), 16),
@@ -123,6 +124,55 @@ VersionConflict conflict(const StreamId& stream, ExpectedVersion expected, std::
       .subject = stream.describe(), .expected_version = expected.value(), .actual_version = actual};
 }
 
+// The append, one statement (schema version 3's protocol, eventsourcing_schema.cc):
+//   cur    the stream's version, one backward index probe (never max(): see version 2);
+//   ok     one row when the expected version ($5; -2: any, -1: no stream) matches, and
+//          only then the announcement: the in-flight lock keyed by the sequence's last
+//          value + 1. MATERIALIZED and volatile, so it is taken once and before any
+//          position is drawn (the inserts draw theirs from the identity default while
+//          reading ok's row, or first's);
+//   first  the first event, ON CONFLICT DO NOTHING: no row when a concurrent appender
+//          holds this version (the statement then waits for it to end, as a unique
+//          violation would);
+//   rest   the others, only once first is in. Whoever inserted version v + 1 of a
+//          stream owns v + 2 ... too: every append inserts a contiguous run after the
+//          version it read, and all of it or none (its first row decides), so no other
+//          appender can hold a later version without holding v + 1. An append is
+//          therefore never partial, with no subtransaction.
+// It returns one row per event (version, position) in version order, or one row
+// (cur's version, NULL) when nothing was inserted.
+constexpr std::string_view kAppendSql =
+    "WITH cur AS (SELECT coalesce((SELECT version FROM docket_events WHERE tenant = $2 "
+    "AND aggregate_type = $3 AND aggregate_id = $4 ORDER BY version DESC LIMIT 1), -1) AS v), "
+    "ok AS MATERIALIZED (SELECT v, pg_advisory_xact_lock_shared(($1::int8 << 40) | "
+    "(coalesce(pg_sequence_last_value('docket_events_global_position_seq'::regclass), 0) + 1)) "
+    "AS announced FROM cur WHERE $5 = -2 OR v = $5), "
+    "first AS (INSERT INTO docket_events (tenant, aggregate_type, aggregate_id, version, "
+    "event_id, event_type, payload, correlation_id, causation_id, traceparent, tracestate, "
+    "occurred_at) SELECT $2, $3, $4, ok.v + 1, $6[1], $7[1], $8[1], $9[1], $10[1], $11[1], "
+    "$12[1], $13[1] FROM ok ON CONFLICT DO NOTHING RETURNING version, global_position), "
+    "rest AS (INSERT INTO docket_events (tenant, aggregate_type, aggregate_id, version, "
+    "event_id, event_type, payload, correlation_id, causation_id, traceparent, tracestate, "
+    "occurred_at) SELECT $2, $3, $4, first.version + e.i - 1, e.id, e.type, e.payload, "
+    "e.correlation_id, e.causation_id, e.traceparent, e.tracestate, e.occurred_at "
+    "FROM first, unnest($6, $7, $8, $9, $10, $11, $12, $13) WITH ORDINALITY AS e(id, type, "
+    "payload, correlation_id, causation_id, traceparent, tracestate, occurred_at, i) "
+    "WHERE e.i > 1 ORDER BY e.i RETURNING version, global_position) "
+    "SELECT version, global_position FROM first "
+    "UNION ALL (SELECT version, global_position FROM rest ORDER BY version) "
+    "UNION ALL SELECT v, NULL FROM cur WHERE NOT EXISTS (SELECT 1 FROM first)";
+
+// The stream's version now, for a conflict the append's own snapshot could not see.
+std::int64_t stream_version(Connection& conn, const StreamId& stream) {
+  return exec_prepared_binary(conn, "docket_events_version",
+                              "SELECT coalesce((SELECT version FROM docket_events WHERE tenant = "
+                              "$1 AND aggregate_type = $2 AND aggregate_id = $3 ORDER BY "
+                              "version DESC LIMIT 1), -1)",
+                              stream.tenant().value(), stream.aggregate_type(),
+                              stream.aggregate_id())
+      .int64(0, 0);
+}
+
 }  // namespace
 
 AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& stream,
@@ -134,22 +184,43 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
                               "handler must not COMMIT or ROLLBACK itself); nothing was written");
   }
   const EventArrays arrays(events);
-  const Result r = exec_prepared_binary(
-      conn, "docket_events_append",
-      "SELECT out_version, out_position FROM docket_append_events($1, $2, $3, $4, $5, $6, $7, "
-      "$8, $9, $10, $11, $12, $13)",
-      tag, stream.tenant().value(), stream.aggregate_type(), stream.aggregate_id(),
-      expected.value(), arrays.ids.param(), arrays.types.param(), arrays.payloads.param(),
-      arrays.correlation_ids.param(), arrays.causation_ids.param(), arrays.traceparents.param(),
-      arrays.tracestates.param(), arrays.occurred.param());
+  const std::array params{to_param(tag),
+                          to_param(stream.tenant().value()),
+                          to_param(stream.aggregate_type()),
+                          to_param(stream.aggregate_id()),
+                          to_param(expected.value()),
+                          arrays.ids.param(),
+                          arrays.types.param(),
+                          arrays.payloads.param(),
+                          arrays.correlation_ids.param(),
+                          arrays.causation_ids.param(),
+                          arrays.traceparents.param(),
+                          arrays.tracestates.param(),
+                          arrays.occurred.param()};
+  Result r = try_exec_prepared_binary(conn, "docket_events_append", kAppendSql, params);
+  if (!r.ok()) {
+    // Under REPEATABLE READ or SERIALIZABLE (a session default; docket's own transactions
+    // are READ COMMITTED), ON CONFLICT reports a winner its snapshot cannot see as a
+    // serialization failure. On its own the append then wrote nothing and ended: it is a
+    // conflict like any other. Inside the caller's transaction it is the caller's error.
+    if (joining == Joining::kOwnTransaction && r.sqlstate() == sqlstate::kSerializationFailure) {
+      return conflict(stream, expected, stream_version(conn, stream));
+    }
+    throw_failure(conn, r, "docket_events_append");
+  }
   if (r.rows() == 1 && r.is_null(0, 1)) {
-    return conflict(stream, expected, r.int64(0, 0));
+    const std::int64_t seen = r.int64(0, 0);
+    // A stale expectation is decided by the version read. Otherwise a concurrent
+    // appender took the version after this statement's snapshot: read it again.
+    const bool lost_race =
+        expected.value() == ExpectedVersion::kAnyValue || seen == expected.value();
+    return conflict(stream, expected, lost_race ? stream_version(conn, stream) : seen);
   }
   if (r.rows() != static_cast<int>(events.size())) {
-    throw InfrastructureError("PostgreSQL event store: docket_append_events returned " +
+    throw InfrastructureError("PostgreSQL event store: the append returned " +
                               std::to_string(r.rows()) + " rows for an append of " +
                               std::to_string(events.size()) + " events to " + stream.describe() +
-                              "; the function in this schema is not docket's");
+                              "; the docket_events table in this schema is not docket's");
   }
   AppendSuccess success{.new_version = r.int64(r.rows() - 1, 0), .events = {}};
   success.events.reserve(events.size());

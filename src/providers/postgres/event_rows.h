@@ -20,12 +20,14 @@
 
 namespace docket::postgres {
 
-// One statement, so one round trip: docket_append_events (eventsourcing_schema.cc)
-// checks `expected` against the stream's version, draws global positions (announcing
-// them in flight with the lock tag `tag`) and inserts every event. A version mismatch,
-// or a unique violation on the stream key (a concurrent appender won), comes back as a
-// VersionConflict and leaves the caller's transaction usable, holding nothing of this
-// call; any other failure throws.
+// One statement, so one round trip: it checks `expected` against the stream's version,
+// announces its global positions in flight (lock tag `tag`, schema version 3's protocol
+// in eventsourcing_schema.cc), draws them and inserts every event, or none. A version
+// mismatch, or a concurrent appender that took the version first, comes back as a
+// VersionConflict (the latter after a second statement that reads the version the
+// winner left) and leaves the caller's transaction usable, having written nothing (a
+// lost race keeps its in-flight announcement until that transaction ends, which only
+// holds read_all back); any other failure throws.
 AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& stream,
                            ExpectedVersion expected, const std::vector<RecordedEvent>& events,
                            Joining joining);

@@ -233,6 +233,11 @@ Result exec_prepared_binary(Connection& conn, std::string_view name, std::string
   return run_prepared_or_throw(conn, name, sql, params, kBinaryResults);
 }
 
+Result try_exec_prepared_binary(Connection& conn, std::string_view name, std::string_view sql,
+                                std::span<const Param> params) {
+  return run_prepared(conn, name, sql, params, kBinaryResults);
+}
+
 Result try_exec_cached(Connection& conn, std::string_view sql, std::span<const Param> params) {
   StatementName buffer;
   const std::string_view name = cached_statement_name(sql, params, buffer);

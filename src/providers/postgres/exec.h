@@ -45,6 +45,8 @@ Result try_exec_prepared(Connection& conn, std::string_view name, std::string_vi
 // reads, which then neither print nor parse integers and move bytea as its bytes.
 Result exec_prepared_binary(Connection& conn, std::string_view name, std::string_view sql,
                             std::span<const Param> params);
+Result try_exec_prepared_binary(Connection& conn, std::string_view name, std::string_view sql,
+                                std::span<const Param> params);
 
 // Most statements one connection keeps prepared, docket's own included; try_exec_cached
 // runs further distinct statements unprepared, so SQL composed on the fly cannot grow a session

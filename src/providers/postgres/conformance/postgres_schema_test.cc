@@ -10,11 +10,15 @@
 #include <vector>
 
 #include "docket/error.h"
+#include "docket/eventsourcing_schema.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/connection.h"
+#include "providers/postgres/eventsourcing_schema.h"
+#include "providers/postgres/migration.h"
 
 namespace docket::conformance::eventsourcing::postgres_schema_test {
 namespace {
@@ -41,7 +45,7 @@ TEST(PostgresEventSourcingSchema, OneSchemaHoldsTheInboxAndTheEventSourcingCompo
   auto sagas = postgres::open_saga_store({.conninfo = schema.url()});
   auto snapshots = postgres::open_snapshot_store({.conninfo = schema.url()});
   EXPECT_EQ(query(*inbox, "SELECT component, version::int8 FROM docket_schema_version ORDER BY 1"),
-            (std::vector<postgres::Row>{{std::string("eventsourcing"), std::int64_t{2}},
+            (std::vector<postgres::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
                                         {std::string("inbox"), std::int64_t{1}},
                                         {std::string("outbox"), std::int64_t{1}}}));
   EXPECT_EQ(query(*inbox,
@@ -87,7 +91,7 @@ TEST(PostgresEventSourcingSchema, ANewerVersionIsRefusedByEveryStoreAndTheInboxS
 }
 
 // Version 2 adds the one-statement append and saga save. A schema left at version 1
-// (its functions absent, its events and sagas kept) is brought to version 2 by the
+// (its functions absent, its events and sagas kept) is brought to the current version by the
 // next store that opens it, and the stores then append and save in it.
 TEST(PostgresEventSourcingSchema, AVersionOneSchemaIsMigratedAndKeepsItsData) {
   PostgresSchema schema;
@@ -111,7 +115,7 @@ TEST(PostgresEventSourcingSchema, AVersionOneSchemaIsMigratedAndKeepsItsData) {
   EXPECT_EQ(query(*inbox,
                   "SELECT version::int8 FROM docket_schema_version "
                   "WHERE component = 'eventsourcing'"),
-            (std::vector<postgres::Row>{{std::int64_t{2}}}));
+            (std::vector<postgres::Row>{{kEventSourcingSchemaVersion}}));
   const AppendResult appended =
       events->append(stream, ExpectedVersion::exactly(0),
                      {NewEvent{.type = "deposited"}, NewEvent{.type = "withdrawn"}});
@@ -123,6 +127,87 @@ TEST(PostgresEventSourcingSchema, AVersionOneSchemaIsMigratedAndKeepsItsData) {
   EXPECT_EQ(loaded[2].type, "withdrawn");
   EXPECT_TRUE(sagas->save(saga, 0, "shipped").succeeded());
   EXPECT_EQ(sagas->load(saga)->state, "shipped");
+}
+
+// An append as a store of schema version 2 makes it: docket_append_events, in the
+// caller's transaction.
+std::vector<postgres::Row> append_as_version_two(InboxStore& inbox, const std::string& key,
+                                                 std::int64_t expected, int events) {
+  auto unit = inbox.begin();
+  auto& tx = dynamic_cast<postgres::Transaction&>(unit->handler_transaction());
+  const std::string n = std::to_string(events);
+  std::vector<postgres::Row> rows = tx.query(
+      "SELECT out_version, out_position FROM docket_append_events("
+      "(SELECT 'docket_events'::regclass::oid::int8 & 8388607), 'acme', 'account', '" +
+      key + "', " + std::to_string(expected) +
+      ", ARRAY(SELECT gen_random_uuid() FROM generate_series(1, " + n +
+      ")), array_fill('v2'::text, ARRAY[" + n + "]), array_fill('\\x00'::bytea, ARRAY[" + n +
+      "]), array_fill(NULL::text, ARRAY[" + n + "]), array_fill(NULL::text, ARRAY[" + n +
+      "]), array_fill(NULL::text, ARRAY[" + n + "]), array_fill(NULL::text, ARRAY[" + n +
+      "]), array_fill(0::int8, ARRAY[" + n + "]))");
+  unit->commit();
+  return rows;
+}
+
+// Version 3 moves the append into one prepared statement and read_all's watermark to
+// announce-before-draw, replacing the functions of version 2 in place. A schema made by
+// version 2's scripts, with events appended through its function, is brought to the
+// current version by the next store; that store appends after those events with the
+// expected-version check intact, a version 2 store's call still appends (and conflicts)
+// correctly beside it, and read_all returns every event once, in position order.
+TEST(PostgresEventSourcingSchema, AVersionTwoSchemaIsMigratedAndKeepsAppending) {
+  PostgresSchema schema;
+  auto inbox = postgres::open_store(schema.url());
+  inbox->migrate();
+  {
+    postgres::Connection conn(schema.url());
+    const postgres::SchemaComponent current = postgres::eventsourcing_schema_component();
+    postgres::migrate_component(
+        conn, postgres::SchemaComponent{current.name, current.migrations.first(2)});
+  }
+  ASSERT_EQ(query(*inbox,
+                  "SELECT version::int8 FROM docket_schema_version "
+                  "WHERE component = 'eventsourcing'"),
+            (std::vector<postgres::Row>{{std::int64_t{2}}}));
+  ASSERT_EQ(append_as_version_two(*inbox, "a-1", -1, 2).size(), 2u);
+
+  auto events = postgres::open_event_store({.conninfo = schema.url()});
+  EXPECT_EQ(query(*inbox,
+                  "SELECT version::int8 FROM docket_schema_version "
+                  "WHERE component = 'eventsourcing'"),
+            (std::vector<postgres::Row>{{kEventSourcingSchemaVersion}}));
+  const StreamId stream(TenantId("acme"), "account", "a-1");
+  const AppendResult stale =
+      events->append(stream, ExpectedVersion::exactly(0), {NewEvent{.type = "deposited"}});
+  ASSERT_FALSE(stale.succeeded());
+  EXPECT_EQ(stale.conflict().actual_version, 1);
+  const AppendResult appended =
+      events->append(stream, ExpectedVersion::exactly(1),
+                     {NewEvent{.type = "deposited"}, NewEvent{.type = "withdrawn"}});
+  ASSERT_TRUE(appended.succeeded());
+  EXPECT_EQ(appended.success().new_version, 3);
+  // A store still at version 2 beside it: a stale call is a conflict, a fresh one appends.
+  EXPECT_EQ(append_as_version_two(*inbox, "a-1", 1, 1),
+            (std::vector<postgres::Row>{{std::int64_t{3}, nullptr}}));
+  const std::vector<postgres::Row> late = append_as_version_two(*inbox, "a-1", 3, 1);
+  ASSERT_EQ(late.size(), 1u);
+  EXPECT_EQ(late[0][0], postgres::Value(std::int64_t{4}));
+
+  const std::vector<RecordedEvent> loaded = events->load(stream);
+  ASSERT_EQ(loaded.size(), 5u);
+  EXPECT_EQ(loaded[0].type, "v2");
+  EXPECT_EQ(loaded[2].type, "deposited");
+  EXPECT_EQ(loaded[3].type, "withdrawn");
+  EXPECT_EQ(loaded[4].type, "v2");
+  const ReadAllPage page = events->read_all(0, 100);
+  ASSERT_EQ(page.events.size(), 5u);
+  for (std::size_t i = 0; i < page.events.size(); ++i) {
+    EXPECT_EQ(page.events[i].version, static_cast<std::int64_t>(i));
+    if (i > 0) {
+      EXPECT_LT(page.events[i - 1].global_position, page.events[i].global_position);
+    }
+  }
+  EXPECT_EQ(page.next_position, page.events.back().global_position + 1);
 }
 
 }  // namespace

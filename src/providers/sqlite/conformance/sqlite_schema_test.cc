@@ -9,6 +9,7 @@
 
 #include "conformance/eventsourcing/temp_dir.h"
 #include "docket/error.h"
+#include "docket/eventsourcing_schema.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/snapshot_store.h"
@@ -39,7 +40,7 @@ TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponent
   auto again = sqlite::open_event_store(options);  // migrating twice changes nothing
   auto sagas = sqlite::open_saga_store(options);
   EXPECT_EQ(query(*inbox, "SELECT component, version FROM docket_schema_version ORDER BY 1"),
-            (std::vector<sqlite::Row>{{std::string("eventsourcing"), std::int64_t{2}},
+            (std::vector<sqlite::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
                                       {std::string("inbox"), std::int64_t{1}},
                                       {std::string("outbox"), std::int64_t{1}}}));
   EXPECT_EQ(query(*inbox,
