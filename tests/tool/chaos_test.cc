@@ -21,6 +21,7 @@
 #include "docket/tenant.h"
 #include "services.h"
 #include "services_for_store.h"
+#include "support/loopback_http_server.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -77,8 +78,9 @@ INSTANTIATE_TEST_SUITE_P(
 
 #if DOCKET_HAVE_POSTGRES
 // A PostgreSQL cluster of the test's own (scripts/pg-start.sh in a fresh directory, on
-// DOCKET_CHAOS_PG_PORT or 55452), stopped and removed with the object: a crash of it
-// ends no other test's sessions.
+// DOCKET_CHAOS_PG_PORT or else a loopback port free when the test starts, so that no
+// other server on the machine can hold it), stopped and removed with the object: a
+// crash of it ends no other test's sessions.
 class OwnPostgresServer {
  public:
   OwnPostgresServer() {
@@ -88,8 +90,9 @@ class OwnPostgresServer {
                                                      std::filesystem::perms::group_exec |
                                                      std::filesystem::perms::others_exec);
     const char* port = std::getenv("DOCKET_CHAOS_PG_PORT");
-    env_ = "DOCKET_PG_DIR=" + dir_.file("pg") +
-           " DOCKET_PG_PORT=" + std::string(port != nullptr ? port : "55452");
+    env_ = "DOCKET_PG_DIR=" + dir_.file("pg") + " DOCKET_PG_PORT=" +
+           (port != nullptr ? std::string(port)
+                            : std::to_string(test_support::closed_loopback_port()));
     url_ = script("pg-start.sh");
     while (!url_.empty() && url_.back() == '\n') {
       url_.pop_back();
