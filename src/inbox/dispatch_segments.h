@@ -21,6 +21,23 @@
 
 namespace docket::inbox {
 
+// What became of one message staged in a unit of work.
+enum class Staged {
+  kDone,   // its result is set: processed (on a segmented unit, so far: a flight may
+           // still fail it), skipped or failed alone
+  kSplit,  // its writes would take the unit past the store's commit limits: rolled back,
+           // to run again in a unit of its own
+};
+
+// Call from a handler of the exception that ended a message inside its savepoint: rolls
+// the savepoint back and sets what the exception means for the message. A unique
+// violation on a key now recorded is a concurrent delivery's commit: a duplicate, not a
+// failure. A commit-limit refusal splits the unit unless the message is `alone` (no
+// other message of the unit wrote anything), where it is the message's own failure.
+// Anything else is the message's error.
+Staged roll_back_message(UnitOfWork& unit, const DedupKey& key, bool alone,
+                         BatchItemResult& result);
+
 // What one unit of work made of the envelopes it was given.
 struct UnitRun {
   // One result per envelope from the first on, in order. Fewer than the envelopes when

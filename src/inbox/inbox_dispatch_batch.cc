@@ -15,27 +15,21 @@
 namespace docket {
 namespace {
 
-// What became of one message in a unit of work.
-enum class Staged {
-  kDone,   // its result is set: processed, skipped or failed alone
-  kSplit,  // its writes would take the unit past the store's commit limits: rolled back,
-           // to run again in a unit of its own
-};
-
 // Runs one message inside its savepoint; sets its outcome or the error that rolled it
 // back. `record` carries the batch's tenant and consumer id and is refilled for each
 // message. `alone`: no other message is staged in the unit, so a commit-limit refusal is
 // the message's own failure rather than a reason to split. Errors of the savepoint
 // machinery itself propagate: the batch's transaction is then unusable.
-Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers, const Envelope& envelope,
-                    std::string_view consumer_id, const TenantId& tenant, InboxRecord& record,
-                    bool alone, BatchItemResult& result) {
+inbox::Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
+                           const Envelope& envelope, std::string_view consumer_id,
+                           const TenantId& tenant, InboxRecord& record, bool alone,
+                           BatchItemResult& result) {
   result.message_id = envelope.message_id;
   try {
     validate_envelope(envelope);
   } catch (const Error&) {
     result.error = std::current_exception();
-    return Staged::kDone;
+    return inbox::Staged::kDone;
   }
   inbox::fill_record(record, envelope);
   MessageContextScope scope(inbox::make_context(envelope, consumer_id));
@@ -44,33 +38,17 @@ Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers, const Env
     if (!unit.try_record(record)) {
       unit.release_savepoint();  // nothing was staged
       result.outcome = DispatchOutcome::kSkippedDuplicate;
-      return Staged::kDone;
+      return inbox::Staged::kDone;
     }
     HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
     handlers.run(envelope, ctx);
     unit.flush_deferred_writes();
     unit.release_savepoint();
     result.outcome = DispatchOutcome::kProcessed;
-    return Staged::kDone;
-  } catch (const UniqueViolationError&) {
-    unit.rollback_savepoint();
-    // Visible now means a concurrent delivery committed it: a duplicate, not a failure.
-    if (unit.is_recorded(record.key)) {
-      result.outcome = DispatchOutcome::kSkippedDuplicate;
-      return Staged::kDone;
-    }
-    result.error = std::current_exception();
-  } catch (const CommitLimitError&) {
-    unit.rollback_savepoint();
-    if (!alone) {
-      return Staged::kSplit;
-    }
-    result.error = std::current_exception();
+    return inbox::Staged::kDone;
   } catch (...) {
-    unit.rollback_savepoint();
-    result.error = std::current_exception();
+    return inbox::roll_back_message(unit, record.key, alone, result);
   }
-  return Staged::kDone;
 }
 
 }  // namespace

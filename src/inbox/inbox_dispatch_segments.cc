@@ -13,12 +13,6 @@
 namespace docket::inbox {
 namespace {
 
-// Where one message's segment got to.
-enum class Staged {
-  kDone,   // its result is set (processed so far: a flight may still fail it)
-  kSplit,  // past the store's commit limits: rolled back, to start the next unit
-};
-
 // Stages one message, already validated and not recorded at the pre-check, in a segment
 // of its own. `repeat`: an earlier message of this unit has the same id, so whether the
 // key is free is asked (try_record) rather than assumed; the answer then accounts for
@@ -42,28 +36,33 @@ Staged stage(UnitOfWork& unit, const HandlerRegistry& handlers, const Envelope& 
     unit.release_savepoint();
     result.outcome = DispatchOutcome::kProcessed;
     return Staged::kDone;
-  } catch (const UniqueViolationError&) {
-    unit.rollback_savepoint();
-    // Visible now means a concurrent delivery committed it: a duplicate, not a failure.
-    if (unit.is_recorded(record.key)) {
-      result.outcome = DispatchOutcome::kSkippedDuplicate;
-      return Staged::kDone;
-    }
-    result.error = std::current_exception();
-  } catch (const CommitLimitError&) {
-    unit.rollback_savepoint();
-    if (!alone) {
-      return Staged::kSplit;
-    }
-    result.error = std::current_exception();
   } catch (...) {
-    unit.rollback_savepoint();
-    result.error = std::current_exception();
+    return roll_back_message(unit, record.key, alone, result);
   }
-  return Staged::kDone;
 }
 
 }  // namespace
+
+Staged roll_back_message(UnitOfWork& unit, const DedupKey& key, bool alone,
+                         BatchItemResult& result) {
+  unit.rollback_savepoint();
+  try {
+    throw;
+  } catch (const UniqueViolationError&) {
+    if (unit.is_recorded(key)) {
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return Staged::kDone;
+    }
+  } catch (const CommitLimitError&) {
+    if (!alone) {
+      return Staged::kSplit;
+    }
+  } catch (...) {
+  }
+  // Still inside the caller's handler: the exception that ended the message.
+  result.error = std::current_exception();
+  return Staged::kDone;
+}
 
 bool UnitRun::settle(std::vector<SegmentFailure> failures, bool stop) {
   for (SegmentFailure& failure : failures) {
