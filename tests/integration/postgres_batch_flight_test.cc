@@ -20,27 +20,15 @@
 #include "docket/inbox_dispatcher.h"
 #include "docket/open_inbox_store.h"
 #include "docket/postgres/transaction.h"
+#include "integration/order_envelope.h"
 #include "providers/postgres/round_trips.h"
 #include "support/postgres_schema.h"
 
 namespace docket::postgres::batch_flight_test {
 namespace {
 
-struct Order {
-  std::string id;
-};
-void from_json(const nlohmann::json& j, Order& order) {
-  j.at("id").get_to(order.id);
-}
-
-Envelope order(std::string message_id, std::string order_id) {
-  Envelope e;
-  e.message_id = std::move(message_id);
-  e.event_type = "order";
-  e.payload = nlohmann::json{{"id", std::move(order_id)}}.dump();
-  e.occurred_at = Timestamp(std::chrono::seconds(1'700'000'000));
-  return e;
-}
+using integration_orders::order;
+using integration_orders::Order;
 
 // m-<i> carrying order o-<i>, for i in [from, to); order ids in `bad` are refused by
 // the table's check constraint when the handler's insert reaches the server.

@@ -18,25 +18,11 @@
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/conformance/lock_wait.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_append_race_test {
 namespace {
-
-// Whether a backend waits on a lock `tx`'s transaction holds, polled until `deadline`.
-bool another_append_waits_on(postgres::Transaction& tx, std::chrono::seconds deadline) {
-  const auto until = std::chrono::steady_clock::now() + deadline;
-  while (std::chrono::steady_clock::now() < until) {
-    // pg_locks is read live (pg_stat_activity would be a snapshot per transaction).
-    const auto rows = tx.query(
-        "SELECT count(*) FROM pg_locks WHERE NOT granted AND "
-        "pg_backend_pid() = ANY(pg_blocking_pids(pid))");
-    if (std::get<std::int64_t>(rows.at(0).at(0)) > 0) {
-      return true;
-    }
-  }
-  return false;
-}
 
 std::vector<std::string> types(EventStore& events, const StreamId& stream) {
   std::vector<std::string> out;
@@ -67,7 +53,7 @@ AppendResult lose_a_race(InboxStore& inbox, EventStore& events, EventStore& race
       failure = e.what();
     }
   });
-  const bool waited = another_append_waits_on(tx, std::chrono::seconds(30));
+  const bool waited = postgres::conformance::another_session_waits_on(tx, std::chrono::seconds(30));
   unit->commit();
   thread.join();
   EXPECT_TRUE(waited) << "the three-event append never waited on the unit's version 1";

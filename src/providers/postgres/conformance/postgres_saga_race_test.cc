@@ -14,6 +14,7 @@
 
 #include "docket/postgres/transaction.h"
 #include "docket/saga_errors.h"
+#include "providers/postgres/conformance/lock_wait.h"
 #include "sagas/saga_fixture.h"
 
 namespace docket::saga_tests {
@@ -22,29 +23,13 @@ namespace {
 using PostgresDatabase = postgres::conformance::JoinDatabase;
 using PostgresSagaRace = SagaFixture<PostgresDatabase>;
 
-// Whether a backend waits on a lock this transaction holds, polled until `deadline`:
-// the proof that a concurrent step is queued behind this one.
-bool another_step_waits_on(postgres::Transaction& tx, std::chrono::seconds deadline) {
-  const auto until = std::chrono::steady_clock::now() + deadline;
-  while (std::chrono::steady_clock::now() < until) {
-    // pg_locks is read live (pg_stat_activity would be a snapshot per transaction).
-    const auto rows = tx.query(
-        "SELECT count(*) FROM pg_locks WHERE NOT granted AND "
-        "pg_backend_pid() = ANY(pg_blocking_pids(pid))");
-    if (std::get<std::int64_t>(rows.at(0).at(0)) > 0) {
-      return true;
-    }
-  }
-  return false;
-}
-
 TEST_F(PostgresSagaRace, StepsOfOneSagaQueueOnItsRowLock) {
   inbox_.dispatch(placed("m-1"));
   std::atomic<bool> queued = false;
   probe_.inside_step = [&](const SagaStepContext& step) {
     if (step.loaded_version() == 0) {  // the first of the two: holds the row lock
-      queued = another_step_waits_on(step.handler().transaction<postgres::Transaction>(),
-                                     std::chrono::seconds(60));
+      queued = postgres::conformance::another_session_waits_on(
+          step.handler().transaction<postgres::Transaction>(), std::chrono::seconds(60));
     }
   };
   const int conflicts = deliver_at_once(inbox_, tenant_, {paid("m-2"), shipped("m-3")});

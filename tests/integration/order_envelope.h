@@ -1,0 +1,36 @@
+// Test code: the one-field order message the PostgreSQL inbox integration tests
+// dispatch, as an event type a handler registry decodes and as an envelope.
+//
+// Thread-safety: value types and pure functions.
+#ifndef DOCKET_TESTS_INTEGRATION_ORDER_ENVELOPE_H_
+#define DOCKET_TESTS_INTEGRATION_ORDER_ENVELOPE_H_
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+
+#include "docket/inbox_envelope.h"
+
+namespace docket::integration_orders {
+
+struct Order {
+  std::string id;
+};
+inline void from_json(const nlohmann::json& j, Order& order) {
+  j.at("id").get_to(order.id);
+}
+
+// Message `message_id` of event type "order", carrying order `order_id`.
+inline Envelope order(std::string message_id, std::string order_id) {
+  Envelope e;
+  e.message_id = std::move(message_id);
+  e.event_type = "order";
+  e.payload = nlohmann::json{{"id", std::move(order_id)}}.dump();
+  e.occurred_at = Timestamp(std::chrono::seconds(1'700'000'000));
+  return e;
+}
+
+}  // namespace docket::integration_orders
+
+#endif  // DOCKET_TESTS_INTEGRATION_ORDER_ENVELOPE_H_
