@@ -57,8 +57,10 @@ INSTANTIATE_TEST_SUITE_P(
 
 // A demo process killed with SIGKILL once a quarter of its orders were invoiced (its
 // first progress line), then run again on the same file: the second run relays and
-// invoices what the first left in the outbox (its orders thread runs well ahead of the
-// relay, so hundreds of messages are left), and ends with its own orders invoiced once.
+// invoices whatever the first left in the outbox, and ends with its own orders invoiced
+// once. How much the first run left depends on how far its orders thread ran ahead of
+// its relay when it was killed, which may be nothing; delivering what a run left is
+// shown deterministically by DemoRerunTest above.
 TEST(DocketDemo, RerunOnTheFileOfAKilledRunEnds) {
   const conformance::eventsourcing::TempDir dir;
   const std::string path = dir.file("");
@@ -74,7 +76,6 @@ TEST(DocketDemo, RerunOnTheFileOfAKilledRunEnds) {
   EXPECT_EQ(summary.at("processed"), 50) << rerun.out;
   EXPECT_EQ(summary.at("invoices"), 50) << rerun.out;
   EXPECT_EQ(summary.at("duplicates_found"), 0) << rerun.out;
-  EXPECT_GT(summary.at("earlier_runs_processed").get<int>(), 0) << rerun.out;
 }
 
 }  // namespace
