@@ -156,6 +156,8 @@ std::optional<std::string> url_with_secret(std::string_view input) {
     rest.remove_prefix(at + 1);
   }
   parts.resize(4);
+  // The user as composed: what is erased from it may have split the secret's letters.
+  std::erase_if(parts[0], [](char c) { return c == '/' || c == '@' || c == '?' || c == '#'; });
   for (const std::string& part : parts) {
     if (percent_decoded(part).find(kSecret) != std::string::npos ||
         part.find(kSecret) != std::string::npos) {
@@ -163,8 +165,7 @@ std::optional<std::string> url_with_secret(std::string_view input) {
     }
   }
   static const std::vector<std::string_view> kSchemes = schemes();
-  std::string user = parts[0];
-  std::erase_if(user, [](char c) { return c == '/' || c == '@' || c == '?' || c == '#'; });
+  const std::string& user = parts[0];
   std::string url(kSchemes[form % kSchemes.size()]);
   url += "://";
   const bool in_user_info = (form & 0x10) == 0;

@@ -49,7 +49,7 @@ std::optional<std::string> parameter_problem(std::string_view name, std::string_
     has_region = true;
     if (value.empty() || value.size() > 32 ||
         !all_of(value, "abcdefghijklmnopqrstuvwxyz0123456789-")) {
-      return "region '" + std::string(value) +
+      return "region '" + kit::mask_parameter_value_passwords(value) +
              "' is not an AWS region name (lower-case letters, digits and '-', such as "
              "us-east-1)";
     }
@@ -63,7 +63,7 @@ std::optional<std::string> parameter_problem(std::string_view name, std::string_
     has_prefix = true;
     if (value.empty() || value.size() > kMaxTablePrefixBytes ||
         !all_of(value, kTableNameCharacters)) {
-      return "table_prefix '" + std::string(value) +
+      return "table_prefix '" + kit::mask_parameter_value_passwords(value) +
              "' cannot begin a DynamoDB table name: use 1 to " +
              std::to_string(kMaxTablePrefixBytes) +
              " letters, digits, '_', '.' or '-' (or leave the parameter out for no prefix)";

@@ -64,7 +64,7 @@ std::optional<std::string> firestore_parameter_problem(std::string_view name,
     // "domain:" before it.
     if (value.empty() || value.size() > 100 ||
         !made_of(value, "abcdefghijklmnopqrstuvwxyz0123456789-.:")) {
-      return "project '" + std::string(value) +
+      return "project '" + kit::mask_parameter_value_passwords(value) +
              "' is not a Google Cloud project id (lower-case letters, digits and '-', such "
              "as demo-project)";
     }
@@ -77,7 +77,7 @@ std::optional<std::string> firestore_parameter_problem(std::string_view name,
     }
     if (value != kDefaultDatabase && (value.size() < 4 || value.size() > 63 ||
                                       !made_of(value, "abcdefghijklmnopqrstuvwxyz0123456789-"))) {
-      return "database '" + std::string(value) +
+      return "database '" + kit::mask_parameter_value_passwords(value) +
              "' is neither (default) nor a Firestore database id (4 to 63 lower-case "
              "letters, digits and '-')";
     }
@@ -90,7 +90,7 @@ std::optional<std::string> firestore_parameter_problem(std::string_view name,
     }
     if (value.empty() || value.size() > kMaxPrefixBytes || !made_of(value, kPrefixCharacters) ||
         value.starts_with("__") || value.starts_with(".")) {
-      return "prefix '" + std::string(value) +
+      return "prefix '" + kit::mask_parameter_value_passwords(value) +
              "' cannot begin a Firestore collection id: use 1 to " +
              std::to_string(kMaxPrefixBytes) +
              " letters, digits, '_', '.' or '-', not beginning with '__' or '.' (or leave the "

@@ -33,16 +33,12 @@ void mask_user_info(std::string& url, std::size_t start) {
   url.replace(start + colon + 1, at - colon - 1, kMask);
 }
 
-// Masks the value of every `password=` parameter after the first '?'. Parameters are
-// split on '&' and, as a reader may also split them, on a further '?' or a '#': libpq
-// knows no fragment and reads "?a=1#x&password=pw" as the password "pw".
-void mask_query_password(std::string& url) {
-  const std::size_t query = url.find('?');
-  if (query == std::string::npos) {
-    return;
-  }
+// Masks the value of every `password=` parameter that begins at `at` or after a
+// later '&', '?' or '#'. Parameters are split on '&' and, as a reader may also split
+// them, on a further '?' or a '#': libpq knows no fragment and reads
+// "?a=1#x&password=pw" as the password "pw".
+void mask_password_parameters(std::string& url, std::size_t at) {
   constexpr std::string_view kKey = "password=";
-  std::size_t at = query + 1;
   while (at < url.size()) {
     std::size_t next = url.find_first_of("&?#", at);
     if (next == std::string::npos) {
@@ -66,10 +62,23 @@ std::string mask_url_passwords(std::string_view url) {
   }
   // The query first: user info read as libpq does may run over the query's '?'. Then
   // the authority found again: a "://" inside a masked value is gone.
-  mask_query_password(printable);
+  if (const std::size_t query = printable.find('?'); query != std::string::npos) {
+    mask_password_parameters(printable, query + 1);
+  }
   const std::size_t authority = printable.find("://");
   if (authority != std::string::npos) {
     mask_user_info(printable, authority + 3);
+  }
+  return printable;
+}
+
+std::string mask_parameter_value_passwords(std::string_view value) {
+  std::string printable(value);
+  // The value's own beginning continues its parameter ("region=us-0"): only what
+  // follows a separator inside it can be read as a parameter of its own.
+  if (const std::size_t separator = printable.find_first_of("&?#");
+      separator != std::string::npos) {
+    mask_password_parameters(printable, separator + 1);
   }
   return printable;
 }

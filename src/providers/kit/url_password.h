@@ -20,6 +20,12 @@ namespace docket::kit {
 // more masked than its password.
 std::string mask_url_passwords(std::string_view url);
 
+// `value`, the value of one query parameter of a URL, as a refusal may quote it: where
+// a reader splitting on '?', '#' or '&' would find a `password=` parameter inside it
+// ("us-0?password=pw"), that parameter's value is replaced by "***", as
+// mask_url_passwords masks it in the whole URL. Any other value comes back unchanged.
+std::string mask_parameter_value_passwords(std::string_view value);
+
 }  // namespace docket::kit
 
 #endif  // DOCKET_PROVIDERS_KIT_URL_PASSWORD_H_

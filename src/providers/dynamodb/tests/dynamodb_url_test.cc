@@ -91,5 +91,25 @@ TEST(DynamoDbUrl, TheUserInfoRefusalDoesNotEchoTheSecret) {
                   AllOf(HasSubstr("user info"), ::testing::Not(HasSubstr("s3cret")))));
 }
 
+// A value is split from the next parameter on '&' only, but a reader of the URL may
+// also split it on '?' or '#': a password planted there is masked where the value is
+// quoted, and the rest of the value is still shown.
+TEST(DynamoDbUrl, AQuotedParameterValueNeverEchoesAPassword) {
+  for (const std::string url :
+       {"dynamodb://127.0.0.1:8000?region=us-0=\x91?password=s3cret",
+        "dynamodb://aws?region=us-east-1&table_prefix=app?password=s3cret&x=1",
+        "dynamodb://aws?region=us?x=1?password=s3cret?y=2"}) {
+    SCOPED_TRACE(url);
+    const auto problem = store_url_problem(url);
+    ASSERT_TRUE(problem.has_value());
+    EXPECT_THAT(*problem, AllOf(HasSubstr("password=***"), ::testing::Not(HasSubstr("s3cret"))));
+    EXPECT_THAT([&] { parse_store_url(url); },
+                ::testing::ThrowsMessage<ConfigurationError>(::testing::Not(HasSubstr("s3cret"))));
+  }
+  EXPECT_EQ(store_url_problem("dynamodb://aws?region=us-0?password=s3cret"),
+            "region 'us-0?password=***' is not an AWS region name (lower-case letters, digits "
+            "and '-', such as us-east-1)");
+}
+
 }  // namespace dynamodb_url_test
 }  // namespace docket::dynamodb

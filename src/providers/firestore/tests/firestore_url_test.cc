@@ -75,5 +75,19 @@ TEST(FirestoreUrl, ARefusedUrlNeverEchoesAPassword) {
   }
 }
 
+TEST(FirestoreUrl, AQuotedParameterValueNeverEchoesAPassword) {
+  for (const std::string url : {"firestore://127.0.0.1:8080?project=p?password=s3cret",
+                                "firestore://127.0.0.1:8080?project=p&database=ab#password=s3cret",
+                                "firestore://127.0.0.1:8080?project=p&prefix=a?password=s3cret"}) {
+    SCOPED_TRACE(url);
+    try {
+      parse_store_url(url);
+      FAIL() << "accepted";
+    } catch (const ConfigurationError& e) {
+      EXPECT_THAT(e.what(), AllOf(HasSubstr("password=***"), ::testing::Not(HasSubstr("s3cret"))));
+    }
+  }
+}
+
 }  // namespace firestore_url_test
 }  // namespace docket::firestore
