@@ -48,10 +48,19 @@ struct UnitRun {
   bool stopped = false;
   // Segmented units: the index in `results` of each segment's message.
   std::vector<std::size_t> result_of_segment;
+  // Segmented units: a message skipped as a repeat of an earlier message of the unit
+  // (same id) whose segment stands so far. Its outcome follows that segment's: a
+  // duplicate if the segment commits or turns out a duplicate, the segment's error if
+  // it fails (the repeat is then delivered again, and runs).
+  struct Repeat {
+    std::size_t result = 0;    // the repeat's index in `results`
+    std::size_t original = 0;  // the earlier message's index in `results`
+  };
+  std::vector<Repeat> repeats;
 
   // Applies failures found when segments were sent: a duplicate becomes
-  // kSkippedDuplicate, a failure that message's error; with `stop`, the results end at
-  // the first failure. Returns whether the unit stopped.
+  // kSkippedDuplicate, a failure that message's error (and its repeats'); with `stop`,
+  // the results end at the first failure. Returns whether the unit stopped.
   bool settle(std::vector<SegmentFailure> failures, bool stop);
 };
 
@@ -62,9 +71,9 @@ UnitRun run_savepoints(UnitOfWork& unit, const HandlerRegistry& handlers,
                        const TenantId& tenant, AfterBatchFailure after_failure);
 
 // As run_savepoints, on a unit whose defer_segments(...) returned true. Known duplicates
-// (one pre-check read for the whole unit) are skipped without running their handlers;
-// the others' dedup writes need no answer. Call settle() with the failures the commit
-// found.
+// (one pre-check read for the whole unit) and repeats of a message the unit staged are
+// skipped without running their handlers and without a read; the others' dedup writes
+// need no answer. Call settle() with the failures the commit found.
 UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
                      std::span<const Envelope> envelopes, std::string_view consumer_id,
                      const TenantId& tenant, AfterBatchFailure after_failure);

@@ -3,6 +3,7 @@
 // back and sent together, with failures found in the flights settled per message.
 #include <exception>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "docket/inbox_errors.h"
@@ -80,6 +81,12 @@ bool UnitRun::settle(std::vector<SegmentFailure> failures, bool stop) {
     }
     result.outcome.reset();
     result.error = std::move(failure.error);
+    for (const Repeat& repeat : repeats) {
+      if (repeat.original == index && repeat.result < results.size()) {
+        results[repeat.result].outcome.reset();
+        results[repeat.result].error = result.error;
+      }
+    }
     if (stop) {
       // The store sent nothing after the failed segment: the later messages are
       // undispatched, as if the loop had stopped there.
@@ -115,8 +122,10 @@ UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
   InboxRecord record;
   record.key = DedupKey{tenant.value(), std::string(consumer_id), {}};
   std::unordered_set<std::string_view> staged_ids;  // ids this unit wrote a dedup row for
-  bool staged = false;                              // a message of this unit wrote something
-  std::size_t checked = 0;                          // the pre-check's answers used
+  // The first message of each id whose segment stands so far, by its index in results.
+  std::unordered_map<std::string_view, std::size_t> standing;
+  bool staged = false;      // a message of this unit wrote something
+  std::size_t checked = 0;  // the pre-check's answers used
   for (std::size_t i = 0; i < envelopes.size(); ++i) {
     const Envelope& envelope = envelopes[i];
     BatchItemResult result;
@@ -125,15 +134,26 @@ UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
       result.error = invalid[i];
     } else if (recorded[checked++]) {
       result.outcome = DispatchOutcome::kSkippedDuplicate;
+    } else if (const auto original = standing.find(envelope.message_id);
+               original != standing.end() &&
+               run.results[original->second].outcome == DispatchOutcome::kProcessed) {
+      // Its dedup write is the earlier message's, held back with it: a duplicate unless
+      // that segment fails, which settle() then passes on.
+      result.outcome = DispatchOutcome::kSkippedDuplicate;
+      run.repeats.push_back({run.results.size(), original->second});
     } else {
       fill_record(record, envelope);
+      // A repeat of a message whose segment failed asks whether the key is free.
       const bool repeat = !staged_ids.insert(envelope.message_id).second;
       run.result_of_segment.push_back(run.results.size());
       if (stage(unit, handlers, envelope, consumer_id, tenant, record, repeat, !staged, result) ==
           Staged::kSplit) {
         break;
       }
-      staged = staged || result.outcome == DispatchOutcome::kProcessed;
+      if (result.outcome == DispatchOutcome::kProcessed) {
+        staged = true;
+        standing.insert_or_assign(envelope.message_id, run.results.size());
+      }
     }
     run.results.push_back(std::move(result));
     // A handler's read sends what is held back, and may find an earlier segment failed.

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -243,18 +245,82 @@ TEST_F(PostgresBatchFlight, AMessageCommittedElsewhereAfterThePreCheckIsADuplica
       << "the batch's m-2 wrote nothing";
 }
 
-TEST_F(PostgresBatchFlight, ARepeatedIdIsAskedAndTakesOverWhenTheFirstFails) {
+TEST_F(PostgresBatchFlight, ARepeatOfAStandingMessageIsADuplicateWithoutARoundTrip) {
   const InboxDispatcher inbox = dispatcher();
-  const std::vector<Envelope> batch{order("a", "bad"), order("b", "o-b"), order("a", "o-a"),
-                                    order("b", "o-b2")};
+  ASSERT_EQ(inbox.dispatch_batch(orders_batch(0, 3)).size(), 3u);  // prepares
+  // Every message of 10..29 twice, each redelivery five messages after its first.
+  std::vector<Envelope> batch;
+  for (int i = 10; i < 30; ++i) {
+    batch.push_back(order("m-" + std::to_string(i), "o-" + std::to_string(i)));
+    if (i >= 15) {
+      batch.push_back(order("m-" + std::to_string(i - 5), "o-" + std::to_string(i - 5)));
+    }
+  }
+  for (int i = 25; i < 30; ++i) {
+    batch.push_back(order("m-" + std::to_string(i), "o-" + std::to_string(i)));
+  }
+  runs_.clear();
+  const std::uint64_t before = round_trips();
   const auto results = inbox.dispatch_batch(batch);
+  EXPECT_EQ(round_trips() - before, 2u) << "the pre-check and the commit: no repeat asks";
+  ASSERT_EQ(results.size(), 40u);
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].outcome, seen.insert(batch[i].message_id).second
+                                      ? DispatchOutcome::kProcessed
+                                      : DispatchOutcome::kSkippedDuplicate)
+        << i << " " << batch[i].message_id;
+  }
+  EXPECT_EQ(runs_.size(), 20u) << "each message's handlers ran once";
+  EXPECT_EQ(orders().size(), 23u);
+}
+
+TEST_F(PostgresBatchFlight, ARepeatFollowsItsFirstDeliveryWhoseWriteFailsInTheFlight) {
+  const InboxDispatcher inbox = dispatcher();
+  ASSERT_EQ(inbox.dispatch_batch(orders_batch(0, 3)).size(), 3u);  // prepares
+  const std::vector<Envelope> batch{order("a", "bad"), order("b", "o-b"), order("a", "bad"),
+                                    order("b", "o-b")};
+  runs_.clear();
+  const std::uint64_t before = round_trips();
+  const auto results = inbox.dispatch_batch(batch);
+  EXPECT_EQ(round_trips() - before, 3u)
+      << "the pre-check; the flight that failed at a; the rest again";
   ASSERT_EQ(results.size(), 4u);
-  EXPECT_FALSE(results[0].ok()) << "its insert failed in the flight the repeat's check sent";
+  ASSERT_FALSE(results[0].ok());
+  EXPECT_NE(what(results[0].error).find("orders_id_check"), std::string::npos);
   EXPECT_EQ(results[1].outcome, DispatchOutcome::kProcessed);
-  EXPECT_EQ(results[2].outcome, DispatchOutcome::kProcessed) << "a is free once the first failed";
+  ASSERT_FALSE(results[2].ok()) << "the repeat is not a duplicate of a write that failed";
+  EXPECT_NE(what(results[2].error).find("orders_id_check"), std::string::npos);
   EXPECT_EQ(results[3].outcome, DispatchOutcome::kSkippedDuplicate);
-  EXPECT_EQ(runs_, (std::vector<std::string>{"a", "b", "a"})) << "the known repeat ran nothing";
-  EXPECT_EQ(orders(), (std::vector<std::string>{"o-a", "o-b"}));
+  EXPECT_EQ(runs_, (std::vector<std::string>{"a", "b"})) << "no repeat ran its handlers";
+  EXPECT_FALSE(recorded("a"));
+  EXPECT_TRUE(recorded("b"));
+
+  // Delivered again, a runs (and fails again: its order is still refused) and stops the
+  // batch there when asked to.
+  const auto stopped = inbox.dispatch_batch(
+      std::vector<Envelope>{order("a", "bad"), order("c", "o-c"), order("a", "bad")},
+      AfterBatchFailure::kStop);
+  ASSERT_EQ(stopped.size(), 1u);
+  EXPECT_FALSE(stopped[0].ok());
+  EXPECT_FALSE(recorded("c"));
+}
+
+TEST_F(PostgresBatchFlight, ARepeatOfAMessageWhoseHandlerThrewIsAskedAndRuns) {
+  int failures_left = 1;
+  const InboxDispatcher inbox =
+      dispatcher([&failures_left](const Envelope& envelope, Transaction&) {
+        if (envelope.message_id == "a" && failures_left-- > 0) {
+          throw std::runtime_error("a fails once");
+        }
+      });
+  const auto results =
+      inbox.dispatch_batch(std::vector<Envelope>{order("a", "o-a"), order("a", "o-a")});
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_FALSE(results[0].ok());
+  EXPECT_EQ(results[1].outcome, DispatchOutcome::kProcessed) << "a is free once the first failed";
+  EXPECT_EQ(runs_, (std::vector<std::string>{"a", "a"}));
+  EXPECT_EQ(orders(), (std::vector<std::string>{"o-a"}));
 }
 
 }  // namespace
