@@ -7,14 +7,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
 
 #include "docket/keys/provider.h"
-#include "docket/tenant.h"
-#include "docket/uuid.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_event_document.h"
@@ -34,73 +33,29 @@ class FirestoreLegacySeeder final : public LegacySeeder {
  public:
   std::string url() const override { return collections_.url(); }
 
-  void put_event(std::string_view type, std::string_view id, std::int64_t version,
-                 std::string_view event_id, std::string_view payload,
-                 const std::optional<std::string>& tenant) const override {
-    put_event_fields(type, id, version, event_id, payload, tenant, false);
-  }
-
-  // The legacy event document, carrying its aggregateType and aggregateId fields when
+  // A legacy event document, carrying its aggregateType and aggregateId fields when
   // `with_terms`, and a tenant field when `own_tenant` names one.
-  void put_event_fields(std::string_view type, std::string_view id, std::int64_t version,
-                        std::string_view event_id, std::string_view payload,
-                        const std::optional<std::string>& tenant, bool with_terms,
-                        const std::optional<std::string>& own_tenant = std::nullopt) const {
-    const StreamId stream(TenantId::from_stored(tenant.value_or("__default__")), type, id);
-    nlohmann::json fields = firestore::event::event_fields(
-        RecordedEvent{.stream = stream,
-                      .version = version,
-                      .global_position = 0,
-                      .event_id = Uuid::parse(event_id).value(),
-                      .type = "happened",
-                      .payload = std::string(payload),
-                      .metadata = {},
-                      .occurred_at = Timestamp(std::chrono::seconds(1'800'000'000))});
-    std::string document_id;
-    if (tenant) {
-      document_id = kit::event_document_id(keys::Provider::kFirestore, stream, version).value;
-    } else {
-      // The legacy id joins the raw terms, as the earlier release did.
-      document_id = std::string(type) + ":" + std::string(id) + ":" + std::to_string(version);
-      fields.erase(std::string(firestore::event::kTenant));
-      if (own_tenant) {
-        fields[std::string(firestore::event::kTenant)] = firestore::string_value(*own_tenant);
-      }
-      if (!with_terms) {
-        fields.erase(std::string(firestore::event::kAggregateType));
-        fields.erase(std::string(firestore::event::kAggregateId));
-      }
+  void put_legacy_event_fields(std::string_view type, std::string_view id, std::int64_t version,
+                               std::string_view event_id, std::string_view payload, bool with_terms,
+                               const std::optional<std::string>& own_tenant = std::nullopt) const {
+    write_legacy_event(legacy_event(type, id, version, event_id, payload, std::nullopt), with_terms,
+                       own_tenant);
+  }
+
+ protected:
+  void write_event(const RecordedEvent& event, bool tenanted) const override {
+    if (!tenanted) {
+      write_legacy_event(event, false, std::nullopt);
+      return;
     }
-    write(firestore::event::kCollection, document_id, fields);
+    write(firestore::event::kCollection,
+          kit::event_document_id(keys::Provider::kFirestore, event.stream, event.version).value,
+          firestore::event::event_fields(event));
   }
 
-  void put_saga(std::string_view type, std::string_view id, std::int64_t version,
-                std::string_view state, const std::optional<std::string>& tenant) const override {
-    put_saga_record(SagaId(TenantId::from_stored(tenant.value_or("__default__")), type, id),
-                    tenant.has_value(),
-                    SagaRecord{.version = version,
-                               .state = std::string(state),
-                               .status = SagaStatus::kActive,
-                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
-                               .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
-                               .completed_at = std::nullopt});
-  }
-
-  void put_completed_saga(std::string_view type, std::string_view id, std::int64_t version,
-                          Timestamp completed_at) const override {
-    put_saga_record(SagaId(TenantId::default_tenant(), type, id), false,
-                    SagaRecord{.version = version,
-                               .state = "done",
-                               .status = SagaStatus::kCompleted,
-                               .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
-                               .updated_at = completed_at,
-                               .completed_at = completed_at});
-  }
-
- private:
   // The saga's document; a legacy one under {sagaId}_{sagaType}, without the tenant and
   // term fields.
-  void put_saga_record(const SagaId& saga, bool tenanted, const SagaRecord& record) const {
+  void write_saga(const SagaId& saga, bool tenanted, const SagaRecord& record) const override {
     nlohmann::json fields = firestore::saga::saga_fields(saga, record);
     std::string document_id = firestore::saga::saga_document_id(saga);
     if (!tenanted) {
@@ -111,6 +66,25 @@ class FirestoreLegacySeeder final : public LegacySeeder {
       }
     }
     write(firestore::saga::kCollection, document_id, fields);
+  }
+
+ private:
+  void write_legacy_event(const RecordedEvent& event, bool with_terms,
+                          const std::optional<std::string>& own_tenant) const {
+    nlohmann::json fields = firestore::event::event_fields(event);
+    // The legacy id joins the raw terms, as the earlier release did.
+    const std::string document_id = event.stream.aggregate_type() + ":" +
+                                    event.stream.aggregate_id() + ":" +
+                                    std::to_string(event.version);
+    fields.erase(std::string(firestore::event::kTenant));
+    if (own_tenant) {
+      fields[std::string(firestore::event::kTenant)] = firestore::string_value(*own_tenant);
+    }
+    if (!with_terms) {
+      fields.erase(std::string(firestore::event::kAggregateType));
+      fields.erase(std::string(firestore::event::kAggregateId));
+    }
+    write(firestore::event::kCollection, document_id, fields);
   }
 
   void write(std::string_view base, const std::string& id, const nlohmann::json& fields) const {
@@ -124,45 +98,17 @@ class FirestoreLegacySeeder final : public LegacySeeder {
   firestore::Client client_{firestore::parse_store_url(collections_.url())};
 };
 
-TEST(FirestoreTenantRekey, MovesEveryRecordAndShowAnswersAfter) {
-  tenant_rekey_cases::moves_every_record_and_show_answers_after(FirestoreLegacySeeder());
+std::unique_ptr<LegacySeeder> make_seeder() {
+  return std::make_unique<FirestoreLegacySeeder>();
 }
 
-TEST(FirestoreTenantRekey, AKilledRunIsFinishedByTheNext) {
-  tenant_rekey_cases::a_killed_run_is_finished_by_the_next(FirestoreLegacySeeder());
-}
-
-TEST(FirestoreTenantRekey, AHalfMovedStreamIsFinishedAndVerifiedWhole) {
-  tenant_rekey_cases::a_half_moved_stream_is_finished_and_verified_whole(FirestoreLegacySeeder());
-}
-
-TEST(FirestoreTenantRekey, TheVerificationReportsAStreamUnlikeItsExport) {
-  tenant_rekey_cases::the_verification_reports_a_stream_unlike_its_export(FirestoreLegacySeeder());
-}
-
-TEST(FirestoreTenantRekey, ACompletedSagaMovesAndIsPurgedUnderTheTenant) {
-  tenant_rekey_cases::a_completed_saga_moves_and_is_purged_under_the_tenant(
-      FirestoreLegacySeeder());
-}
-
-TEST(FirestoreTenantRekey, ATakenNewKeyIsResumedOrRefused) {
-  tenant_rekey_cases::a_taken_new_key_is_resumed_or_refused(FirestoreLegacySeeder());
-}
-
-TEST(FirestoreTenantRekey, TheTenantIsCheckedBeforeAnythingIsWritten) {
-  tenant_rekey_cases::the_tenant_is_checked_before_anything_is_written(FirestoreLegacySeeder());
-}
-
-TEST(FirestoreTenantRekey, AnAmbiguousStreamKeyIsRefusedUnlessItsTypeIsNamed) {
-  tenant_rekey_cases::an_ambiguous_stream_key_is_refused_unless_its_type_is_named(
-      FirestoreLegacySeeder());
-}
+INSTANTIATE_TEST_SUITE_P(Firestore, TenantRekey, ::testing::Values(&make_seeder));
 
 TEST(FirestoreTenantRekey, ADocumentsOwnTermFieldsSplitItsId) {
   const FirestoreLegacySeeder seeder;
   // order:a:b:0 alone is ambiguous; its fields say the type is "order:a".
-  seeder.put_event_fields("order:a", "b", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
-                          std::nullopt, true);
+  seeder.put_legacy_event_fields("order:a", "b", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
+                                 true);
   const ToolRun run = run_docket(
       {"migrate", "tenant-rekey", "--store", seeder.url(), "--tenant", "__default__", "--json"});
   ASSERT_EQ(run.exit_code, 0) << describe(run);
@@ -177,8 +123,8 @@ TEST(FirestoreTenantRekey, ADocumentsOwnTermFieldsSplitItsId) {
 TEST(FirestoreTenantRekey, ADocumentNamingAnotherTenantIsRefused) {
   const FirestoreLegacySeeder seeder;
   // An earlier release kept the tenant as a field; its key had none.
-  seeder.put_event_fields("order", "O-1", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
-                          std::nullopt, false, std::string("globex"));
+  seeder.put_legacy_event_fields("order", "O-1", 0, "0190a6c2-0000-7000-8000-000000000001", "x",
+                                 false, std::string("globex"));
   const std::vector<std::string> args{"migrate",    "tenant-rekey", "--store",
                                       seeder.url(), "--tenant",     "__default__"};
   const ToolRun refused = run_docket(args);
