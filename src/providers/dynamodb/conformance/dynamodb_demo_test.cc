@@ -6,12 +6,9 @@
 
 #include <string>
 
-#include "docket/open_inbox_store.h"
-#include "order_services.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
-#include "services_for_store.h"
 #include "tool/demo_run.h"
 
 namespace docket::testing {
@@ -37,34 +34,13 @@ std::int64_t items_in(const std::string& url, std::string_view base) {
 
 TEST(DocketDemo, RunsOnDynamoDbRepeatedly) {
   const test_support::DynamoDbTables tables;
-  for (int run = 1; run <= 2; ++run) {
-    SCOPED_TRACE("run " + std::to_string(run));
-    const auto summary = expect_demo_ok(tables.url(), 30);
-    ASSERT_FALSE(summary.is_null());
-    EXPECT_EQ(summary.at("store"), tables.url());
-  }
-  // The services' tables, under the URL's prefix, hold both runs: an order item and
-  // one invoice item for each order.
-  EXPECT_EQ(items_in(tables.url(), "demo_orders"), 60);
-  EXPECT_EQ(items_in(tables.url(), "demo_invoices"), 60);
+  expect_demo_runs_twice(tables.url(),
+                         [&](std::string_view base) { return items_in(tables.url(), base); });
 }
 
-// Two units of work each invoicing one order: the count shows it invoiced twice (no key
-// on the order hides it), and an order of another run, whose id only begins alike, is
-// not counted.
 TEST(DocketDemo, DynamoDbServicesShowAnOrderInvoicedTwice) {
   const test_support::DynamoDbTables tables;
-  const auto services = examples::services_for_store(tables.url());
-  services->create_tables();
-  const auto store = open_inbox_store(tables.url());
-  for (const char* order_id : {"runa-1", "runa-1", "runa-2", "runab-1"}) {
-    auto unit = store->begin();
-    services->write_invoice(unit->handler_transaction(), {order_id, 250});
-    unit->commit();
-  }
-  const examples::InvoiceCount count = examples::count_invoices(*services, "runa");
-  EXPECT_EQ(count.invoices, 3);
-  EXPECT_EQ(count.duplicates, 1);
+  expect_an_order_invoiced_twice_is_counted(tables.url());
 }
 
 }  // namespace

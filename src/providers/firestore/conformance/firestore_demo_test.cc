@@ -7,13 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "docket/open_inbox_store.h"
-#include "order_services.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_url.h"
 #include "providers/firestore/tests/firestore_collections.h"
-#include "services_for_store.h"
 #include "tool/demo_run.h"
 
 namespace docket::testing {
@@ -33,34 +30,14 @@ std::int64_t documents_in(const std::string& url, std::string_view base) {
 
 TEST(DocketDemo, RunsOnFirestoreRepeatedly) {
   const test_support::FirestoreCollections collections;
-  for (int run = 1; run <= 2; ++run) {
-    SCOPED_TRACE("run " + std::to_string(run));
-    const auto summary = expect_demo_ok(collections.url(), 30);
-    ASSERT_FALSE(summary.is_null());
-    EXPECT_EQ(summary.at("store"), collections.url());
-  }
-  // The services' collections, under the URL's prefix, hold both runs: an order
-  // document and one invoice document for each order.
-  EXPECT_EQ(documents_in(collections.url(), "demo_orders"), 60);
-  EXPECT_EQ(documents_in(collections.url(), "demo_invoices"), 60);
+  expect_demo_runs_twice(collections.url(), [&](std::string_view base) {
+    return documents_in(collections.url(), base);
+  });
 }
 
-// Two units of work each invoicing one order: the count shows it invoiced twice (no
-// document id of the order hides it), and an order of another run, whose id only
-// begins alike, is not counted.
 TEST(DocketDemo, FirestoreServicesShowAnOrderInvoicedTwice) {
   const test_support::FirestoreCollections collections;
-  const auto services = examples::services_for_store(collections.url());
-  services->create_tables();
-  const auto store = open_inbox_store(collections.url());
-  for (const char* order_id : {"runa-1", "runa-1", "runa-2", "runab-1"}) {
-    auto unit = store->begin();
-    services->write_invoice(unit->handler_transaction(), {order_id, 250});
-    unit->commit();
-  }
-  const examples::InvoiceCount count = examples::count_invoices(*services, "runa");
-  EXPECT_EQ(count.invoices, 3);
-  EXPECT_EQ(count.duplicates, 1);
+  expect_an_order_invoiced_twice_is_counted(collections.url());
 }
 
 }  // namespace
