@@ -66,15 +66,7 @@ class PostgresBatchFlight : public ::testing::Test {
     return InboxDispatcher(*store_, InboxOptions("billing"), std::move(handlers));
   }
 
-  std::vector<std::string> orders() {
-    auto unit = store_->begin();
-    std::vector<std::string> ids;
-    for (const Row& row : dynamic_cast<Transaction&>(unit->handler_transaction())
-                              .query("SELECT id FROM orders ORDER BY id")) {
-      ids.push_back(std::get<std::string>(row.at(0)));
-    }
-    return ids;
-  }
+  std::vector<std::string> orders() { return integration_orders::stored_order_ids(*store_); }
 
   bool recorded(const std::string& message_id) {
     return store_->is_recorded({"__untenanted__", "billing", message_id});

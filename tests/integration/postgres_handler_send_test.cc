@@ -51,15 +51,7 @@ class PostgresHandlerSend : public ::testing::Test {
     return InboxDispatcher(*store_, InboxOptions("billing", dedup), std::move(handlers));
   }
 
-  std::vector<std::string> orders() {
-    auto unit = store_->begin();
-    std::vector<std::string> ids;
-    for (const Row& row : dynamic_cast<Transaction&>(unit->handler_transaction())
-                              .query("SELECT id FROM orders ORDER BY id")) {
-      ids.push_back(std::get<std::string>(row.at(0)));
-    }
-    return ids;
-  }
+  std::vector<std::string> orders() { return integration_orders::stored_order_ids(*store_); }
 
   test_support::PostgresSchema schema_;
   std::unique_ptr<InboxStore> store_ = open_inbox_store(schema_.url());
