@@ -150,6 +150,19 @@ class Terms {
   reference::TermGenerator generate_;
 };
 
+// Runs `body` once on each write path this CPU runs, forced, with terms from the run's
+// seed; the trace names the path and how to replay the run.
+void on_every_write_path(const std::function<void(Terms&)>& body) {
+  for (const detail::WritePath path : write_paths()) {
+    SCOPED_TRACE(name_of(path));
+    const ForcedWritePath forced(path);
+    const std::uint64_t run_seed = reference::seed();
+    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
+    Terms terms(run_seed);
+    body(terms);
+  }
+}
+
 struct InboxShape {
   Provider provider;
   std::string_view prefix;
@@ -170,12 +183,7 @@ constexpr std::array<InboxShape, 6> kInboxShapes = {{
 constexpr int kIterations = 4000;
 
 TEST(ComposeReference, InboxEntryIdsOfEveryProvider) {
-  for (const detail::WritePath path : write_paths()) {
-    SCOPED_TRACE(name_of(path));
-    const ForcedWritePath forced(path);
-    const std::uint64_t run_seed = reference::seed();
-    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
-    Terms terms(run_seed);
+  on_every_write_path([](Terms& terms) {
     for (const InboxShape& shape : kInboxShapes) {
       SCOPED_TRACE(std::string(provider_display_name(shape.provider)));
       for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
@@ -189,16 +197,11 @@ TEST(ComposeReference, InboxEntryIdsOfEveryProvider) {
         expect_composes(expected, [&] { return compose_inbox_entry_id(shape.provider, entry); });
       }
     }
-  }
+  });
 }
 
 TEST(ComposeReference, FirestoreSagaKeys) {
-  for (const detail::WritePath path : write_paths()) {
-    SCOPED_TRACE(name_of(path));
-    const ForcedWritePath forced(path);
-    const std::uint64_t run_seed = reference::seed();
-    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
-    Terms terms(run_seed);
+  on_every_write_path([](Terms& terms) {
     for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
       const SagaTerms saga{terms.next(), terms.next(), terms.next()};
       const Expected expected = expect(
@@ -207,16 +210,11 @@ TEST(ComposeReference, FirestoreSagaKeys) {
           {Escapes::kFull, Escapes::kFirestoreSagaId, Escapes::kFull}, {":", "_", ""}, 1500);
       expect_composes(expected, [&] { return compose_saga_key(Provider::kFirestore, saga); });
     }
-  }
+  });
 }
 
 TEST(ComposeReference, FirestoreEventDocumentIds) {
-  for (const detail::WritePath path : write_paths()) {
-    SCOPED_TRACE(name_of(path));
-    const ForcedWritePath forced(path);
-    const std::uint64_t run_seed = reference::seed();
-    SCOPED_TRACE("replay with DOCKET_PROPERTY_SEED=" + std::to_string(run_seed));
-    Terms terms(run_seed);
+  on_every_write_path([](Terms& terms) {
     for (int i = 0; i < kIterations && !::testing::Test::HasFailure(); ++i) {
       const StreamTerms stream{terms.next(), terms.next(), terms.next()};
       const std::int64_t version = terms.version();
@@ -232,7 +230,7 @@ TEST(ComposeReference, FirestoreEventDocumentIds) {
         return compose_event_document_id(Provider::kFirestore, stream, version);
       });
     }
-  }
+  });
 }
 
 }  // namespace
