@@ -17,6 +17,7 @@ namespace {
 
 struct BenchClaimOptions {
   bench::ClaimBenchOptions run;
+  bool no_effect = false;
   bool json = false;
 };
 
@@ -131,7 +132,7 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
                    "Share of messages delivered a second time, 0 to 1 (each redelivery 10 "
                    "deliveries after its first)")
       ->default_val(0.0);
-  command->add_flag("--no-effect{false}", options->run.effect,
+  command->add_flag("--no-effect", options->no_effect,
                     "The handler writes nothing: the claim cycle alone, as before effects");
   command->add_flag("--json", options->json,
                     "Print one JSON object: messages, deliveries, threads, rate, handled_rate, "
@@ -145,6 +146,7 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
       "in the same shape, with the same effect. The checks count one entry and exactly\n"
       "one effect per message on both sides.");
   command->callback([options] {
+    options->run.effect = !options->no_effect;
     const bench::ClaimBenchReport report = bench::run_claim_bench(options->run);
     if (options->json) {
       std::cout << report_json(report).dump() << '\n';
