@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "bench_store.h"
+#include "claim_effect.h"
 #include "claim_session.h"
 #include "docket/claim_inbox_store.h"
 #include "docket/event_store.h"
@@ -113,9 +114,15 @@ class ClaimBench {
   // connections for `threads` threads where the provider pools them.
   virtual std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
                                                              std::size_t threads) const = 0;
-  // Set-up, not measured: gives the raw side's database docket's claim inbox schema.
+  // Set-up, not measured: gives the raw side's database docket's claim inbox schema
+  // and makes the claim effects table (claim_effect.h) on both sides.
   virtual void prepare(const BenchStore& store) const = 0;
-  // The entries of `handler_type` (a run's) in the side database `db`.
+  // One thread's writer of the run `run_id`'s effects into the side database `db`
+  // (prepared), the same on both sides.
+  virtual std::unique_ptr<ClaimEffectWriter> effect_writer(const std::string& db,
+                                                           std::string_view run_id) const = 0;
+  // The entries of `handler_type` (a run's, its run id) in the side database `db`, and
+  // the run's effects there.
   virtual ClaimRows count_rows(const std::string& db, std::string_view handler_type) const = 0;
   // One thread's raw baseline on the side database `raw_db` (prepared), claiming the
   // entries of `handler_type` as `owner`.

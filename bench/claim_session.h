@@ -1,5 +1,5 @@
 // One thread's connection to one side of `docket bench claim`: docket's claim runner
-// (DocketClaimSide::Session) or a provider's raw baseline. The bench drives every side
+// (DocketClaimSession) or a provider's raw baseline. The bench drives every side
 // through this interface, so both run the same calls.
 //
 // Thread-safety: a session belongs to one thread at a time.
@@ -8,6 +8,7 @@
 
 #include <string_view>
 
+#include "claim_effect.h"
 #include "claim_workload.h"
 
 namespace docket::bench {
@@ -16,9 +17,12 @@ class ClaimSession {
  public:
   virtual ~ClaimSession() = default;
 
-  // One claim cycle of the message (claim_workload.h): try_claim, then mark_processed
-  // when it claimed; counts both in `counts`. Throws what the store threw.
-  virtual void cycle(std::string_view message_id, ClaimCycleCounts& counts) = 0;
+  // One claim cycle of the message (claim_workload.h): try_claim; when it claimed,
+  // run_effect(effect, ...) (claim_effect.h; `effect` is nullptr when the run writes
+  // none), then mark_processed; when it did not, counts a skip. Throws what the store
+  // or the effect threw.
+  virtual void cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                     ClaimCycleCounts& counts) = 0;
 };
 
 }  // namespace docket::bench

@@ -1,6 +1,7 @@
 #include "docket_claim_side.h"
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -18,10 +19,20 @@ ClaimRunnerOptions runner_options(std::string_view handler_type, std::string_vie
 
 DocketClaimSession::DocketClaimSession(ClaimInboxStore& store, std::string_view handler_type,
                                        std::string_view owner)
-    : runner_(store, runner_options(handler_type, owner)), handler_([] {}) {}
+    : runner_(store, runner_options(handler_type, owner)) {}
 
-void DocketClaimSession::cycle(std::string_view message_id, ClaimCycleCounts& counts) {
-  switch (runner_.run(message_id, handler_)) {
+void DocketClaimSession::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                               ClaimCycleCounts& counts) {
+  // The handler captures one pointer, which std::function keeps without allocating.
+  struct Work {
+    ClaimEffectWriter* effect;
+    std::string_view message_id;
+    ClaimCycleCounts& counts;
+  } work{effect, message_id, counts};
+  const std::function<void()> handler = [w = &work] {
+    run_effect(w->effect, w->message_id, w->counts);
+  };
+  switch (runner_.run(message_id, handler)) {
     case ClaimRunOutcome::kProcessed:
       ++counts.claimed;
       ++counts.processed;
@@ -31,6 +42,7 @@ void DocketClaimSession::cycle(std::string_view message_id, ClaimCycleCounts& co
       break;
     case ClaimRunOutcome::kAlreadyProcessed:
     case ClaimRunOutcome::kHeldByAnother:
+      ++counts.skipped;
       break;
   }
 }

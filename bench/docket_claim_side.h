@@ -1,13 +1,13 @@
 // docket's side of `docket bench claim`: the real public API. Each thread's session
 // is a ClaimRunner over the claim inbox store opened on the docket side, named by the
-// thread's owner, running a handler that does nothing: what remains per message is the
-// claim cycle a claim-inbox consumer pays for (try_claim, then mark_processed).
+// thread's owner, whose handler writes the message's effect (claim_effect.h) or, under
+// --no-effect, does nothing: what it pays per message is what a claim-inbox consumer
+// pays (try_claim, the handler, mark_processed).
 //
-// Thread-safety: the store is shared by every thread; each thread has its own Session.
+// Thread-safety: the store is shared by every thread; each thread has its own session.
 #ifndef DOCKET_BENCH_DOCKET_CLAIM_SIDE_H_
 #define DOCKET_BENCH_DOCKET_CLAIM_SIDE_H_
 
-#include <functional>
 #include <string_view>
 
 #include "claim_session.h"
@@ -22,12 +22,12 @@ class DocketClaimSession final : public ClaimSession {
   DocketClaimSession(ClaimInboxStore& store, std::string_view handler_type, std::string_view owner);
 
   // kProcessed counts a claim and a mark, kSuperseded (the lease ran out before the
-  // mark: never within a bench's lease) a claim only.
-  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+  // mark: never within a bench's lease) a claim only, the other outcomes a skip.
+  void cycle(std::string_view message_id, ClaimEffectWriter* effect,
+             ClaimCycleCounts& counts) override;
 
  private:
   ClaimRunner runner_;
-  std::function<void()> handler_;
 };
 
 }  // namespace docket::bench

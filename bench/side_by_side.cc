@@ -70,7 +70,11 @@ double SideBySideTimings::seconds(Side side) const noexcept {
 
 double SideBySideTimings::rate(Side side) const noexcept {
   const double total = seconds(side);
-  const std::size_t items = slices.empty() ? 0 : slices.back().items.end;
+  // The timed slices' items: a warm-up's come before the first and are not counted.
+  std::size_t items = 0;
+  for (const auto& slice : slices) {
+    items += slice.items.end - slice.items.begin;
+  }
   return total > 0 ? static_cast<double>(items) / total : 0.0;
 }
 

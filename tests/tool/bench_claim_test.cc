@@ -1,6 +1,6 @@
 // docket bench claim: the JSON report's invariants on a real SQLite file and on the real
-// PostgreSQL test server (never its speed: the machine's load decides that), and
-// refused stores and options.
+// PostgreSQL test server (never its speed: the machine's load decides that), the
+// handler's effects read back from the files, and refused stores and options.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "bench_run.h"
+#include "claim_effect.h"
+#include "raw_sqlite.h"
 #include "support/postgres_env.h"
 #include "tool_runner.h"
 
@@ -57,6 +59,72 @@ TEST(BenchClaim, WarmUpMessagesAreClaimedAndCheckedButNotTimed) {
   EXPECT_EQ(report.at("slices"), 2);
 }
 
+// The effects a run's handlers wrote in `file`, and the distinct messages among them,
+// read through the C API.
+std::pair<std::int64_t, std::int64_t> stored_effects(const std::string& file,
+                                                     const std::string& run_id) {
+  bench::RawSqlite conn(file, bench::kRawBusyTimeout);
+  return {conn.count(std::string(bench::kCountClaimEffectsSql), run_id),
+          conn.count(std::string(bench::kCountClaimEffectMessagesSql), run_id)};
+}
+
+// Each side's file holds one effect row per message of the run, under distinct message
+// ids, as the report says.
+TEST(BenchClaim, EachSideStoresOneEffectRowPerMessage) {
+  BenchDir dir;
+  const auto report =
+      run_json({"bench", "claim", "--store", dir.url(), "--messages", "250", "--json"});
+  expect_claim_report(report, 250, 1);
+  const std::string run_id = report.at("run_id");
+  const std::pair<std::int64_t, std::int64_t> want{250, 250};
+  EXPECT_EQ(stored_effects(dir.file("bench.db").string(), run_id), want);
+  EXPECT_EQ(stored_effects(dir.file("bench.db.raw").string(), run_id), want);
+}
+
+// Half the messages delivered a second time, ten deliveries after the first (the
+// Powertools harness's dup50 case): a redelivery is refused by try_claim and its
+// handler never runs, so there is still one effect per message.
+TEST(BenchClaim, RedeliveriesAreSkippedAndWriteNoSecondEffect) {
+  BenchDir dir;
+  const auto report = run_json({"bench", "claim", "--store", dir.url(), "--messages", "300",
+                                "--duplicates", "0.5", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_EQ(report.at("duplicates"), 0.5);
+  EXPECT_EQ(report.at("deliveries"), 450);
+  EXPECT_EQ(report.at("duplicate_deliveries"), 150);
+  for (const char* side : {"", "raw_"}) {
+    const std::string p(side);
+    EXPECT_EQ(report.at(p + "claimed"), 300) << side;
+    EXPECT_EQ(report.at(p + "processed"), 300) << side;
+    EXPECT_EQ(report.at(p + "skipped"), 150) << side;
+    EXPECT_EQ(report.at(p + "effects"), 300) << side;
+    EXPECT_EQ(report.at(p + "effect_items"), 300) << side;
+    EXPECT_EQ(report.at(p + "effect_messages"), 300) << side;
+  }
+  EXPECT_EQ(report.at("effects_exactly_once"), true);
+  // Deliveries a second over messages a second: 450 against 300 in the same seconds.
+  EXPECT_NEAR(report.at("rate").get<double>() / report.at("handled_rate").get<double>(), 1.5, 1e-9);
+  const std::pair<std::int64_t, std::int64_t> want{300, 300};
+  EXPECT_EQ(stored_effects(dir.file("bench.db").string(), report.at("run_id")), want);
+}
+
+// --no-effect: the claim cycle alone, as the bench measured before effects; no row
+// written, none expected.
+TEST(BenchClaim, NoEffectWritesNoEffectRows) {
+  BenchDir dir;
+  const auto report = run_json(
+      {"bench", "claim", "--store", dir.url(), "--messages", "120", "--no-effect", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_EQ(report.at("effect"), false);
+  EXPECT_TRUE(report.at("effects_exactly_once").is_null());
+  for (const char* field : {"effects", "raw_effects", "effect_items", "raw_effect_items"}) {
+    EXPECT_EQ(report.at(field), 0) << field;
+  }
+  EXPECT_EQ(report.at("processed_entries"), 120);
+  const std::pair<std::int64_t, std::int64_t> none{0, 0};
+  EXPECT_EQ(stored_effects(dir.file("bench.db").string(), report.at("run_id")), none);
+}
+
 TEST(BenchClaim, SecondRunOnTheSameFileCountsOnlyItsOwnEntries) {
   BenchDir dir;
   const std::vector<std::string> args = {"bench",      "claim", "--store", dir.url(),
@@ -73,7 +141,10 @@ TEST(BenchClaim, TextReportNamesBothSidesAndTheRatio) {
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_THAT(run.out, HasSubstr("docket "));
   EXPECT_THAT(run.out, HasSubstr("raw "));
-  EXPECT_THAT(run.out, HasSubstr("claims/s"));
+  EXPECT_THAT(run.out, HasSubstr("deliveries/s"));
+  EXPECT_THAT(run.out, HasSubstr("messages/s"));
+  EXPECT_THAT(run.out, HasSubstr("the handler's effect"));
+  EXPECT_THAT(run.out, HasSubstr("effects 20)"));
   EXPECT_THAT(run.out, HasSubstr("ratio "));
   EXPECT_THAT(run.out, HasSubstr("alternating slices"));
 }
@@ -86,12 +157,27 @@ TEST(BenchClaim, PostgresJsonReportAddsUp) {
   expect_claim_report(report, 300, 1);
   EXPECT_EQ(report.at("store"), url);
   EXPECT_THAT(report.at("raw_store").get<std::string>(), HasSubstr("docket_bench_raw"));
-  // A claim cycle is the claim and the mark, one statement each, on both sides; the
-  // first of a connection also prepares.
+  // A claim cycle is the claim, the handler's effect and the mark, one statement each,
+  // on both sides; the first of a connection also prepares.
   for (const char* side : {"docket", "raw"}) {
     const double trips = report.at("round_trips_per_op").at(side).get<double>();
-    EXPECT_GE(trips, 2.0) << side;
-    EXPECT_LE(trips, 2.0 + 10.0 / 300) << side;
+    EXPECT_GE(trips, 3.0) << side;
+    EXPECT_LE(trips, 3.0 + 10.0 / 300) << side;
+  }
+}
+
+// Without the effect a cycle is the claim and the mark again; a redelivery, its refused
+// claim alone: (300 * 2 + 150) / 450 statements a delivery.
+TEST(BenchClaim, PostgresRoundTripsWithoutEffectAndWithRedeliveries) {
+  const std::string url = test_support::postgres_test_url();
+  const auto report = run_json({"bench", "claim", "--store", url, "--messages", "300",
+                                "--duplicates", "0.5", "--no-effect", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_EQ(report.at("skipped"), 150);
+  for (const char* side : {"docket", "raw"}) {
+    const double trips = report.at("round_trips_per_op").at(side).get<double>();
+    EXPECT_GE(trips, 750.0 / 450) << side;
+    EXPECT_LE(trips, (750.0 + 10.0) / 450) << side;
   }
 }
 
@@ -113,7 +199,10 @@ TEST(BenchClaim, UnusableNumbersAreRefused) {
                    {{"--threads", "0"}, "--threads is 0"},
                    {{"--threads", "65"}, "--threads is 65; pass 1 to 64"},
                    {{"--messages", "10000000", "--warmup", "1"},
-                    "--warmup must leave --warmup + --messages at most 10000000"}});
+                    "--warmup must leave --warmup + --messages at most 10000000"},
+                   {{"--duplicates", "1.5"},
+                    "--duplicates is 1.5; pass the share of messages delivered twice, 0 to 1"},
+                   {{"--duplicates", "-0.25"}, "--duplicates is -0.25"}});
 }
 
 // Negative numbers and numbers past the option's type are usage errors (exit status

@@ -36,10 +36,25 @@ void expect_claim_report(const nlohmann::json& report, int messages, int threads
   EXPECT_EQ(report.at("messages"), messages);
   EXPECT_EQ(report.at("warmup"), warmup);
   EXPECT_EQ(report.at("threads"), threads);
-  for (const std::string field : {"claimed", "raw_claimed", "processed", "raw_processed", "entries",
-                                  "raw_entries", "processed_entries", "raw_processed_entries"}) {
+  for (const std::string field :
+       {"claimed", "raw_claimed", "processed", "raw_processed", "entries", "raw_entries",
+        "processed_entries", "raw_processed_entries", "effects", "raw_effects", "effect_items",
+        "raw_effect_items", "effect_messages", "raw_effect_messages"}) {
     EXPECT_EQ(report.at(field), messages + warmup) << field;
   }
+  EXPECT_EQ(report.at("effect"), true);
+  EXPECT_EQ(report.at("effects_exactly_once"), true);
+  EXPECT_EQ(report.at("deliveries"), messages);
+  EXPECT_EQ(report.at("duplicate_deliveries"), 0);
+  EXPECT_EQ(report.at("skipped"), 0);
+  EXPECT_EQ(report.at("raw_skipped"), 0);
+  // Every delivery is a distinct message: as many handled as delivered a second.
+  EXPECT_DOUBLE_EQ(report.at("handled_rate").get<double>(), report.at("rate").get<double>());
+  // The rate is the measured deliveries over the measured seconds (the warm-up's left out).
+  EXPECT_NEAR(report.at("rate").get<double>() * report.at("seconds").get<double>(), messages,
+              1e-6 * messages);
+  EXPECT_NEAR(report.at("raw_rate").get<double>() * report.at("raw_seconds").get<double>(),
+              messages, 1e-6 * messages);
   EXPECT_GT(report.at("rate").get<double>(), 0.0);
   EXPECT_GT(report.at("raw_rate").get<double>(), 0.0);
   EXPECT_DOUBLE_EQ(report.at("ratio").get<double>(),

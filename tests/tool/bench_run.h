@@ -31,9 +31,10 @@ class BenchDir {
 // on stdout (failing the calling test otherwise), and returns that line parsed.
 nlohmann::json run_json(const std::vector<std::string>& args);
 
-// The invariants of a `docket bench claim --json` report of `messages` messages on
-// `threads` threads after `warmup` untimed ones: every count adds up on both sides,
-// the rates and their ratio.
+// The invariants of a `docket bench claim --json` report of `messages` messages, each
+// delivered once with its handler's effect, on `threads` threads after `warmup` untimed
+// ones: every count adds up on both sides, exactly one effect per message, the rates
+// and their ratio.
 void expect_claim_report(const nlohmann::json& report, int messages, int threads, int warmup = 0);
 
 // Options after `docket bench <command> --store <url>`, and what the refusal mentions.

@@ -116,6 +116,7 @@ std::vector<NumericOption> every_numeric_option() {
       {{"bench", "claim"}, "--messages", Kind::kCount, 1},
       {{"bench", "claim"}, "--warmup", Kind::kCount, std::nullopt},
       {{"bench", "claim"}, "--threads", Kind::kCount, 1},
+      {{"bench", "claim"}, "--duplicates", Kind::kReal, std::nullopt, true, {"--messages", "10"}},
       {{"bench", "events"}, "--appends", Kind::kCount, 1},
       {{"bench", "events"}, "--events-per-append", Kind::kCount, 1},
       {{"bench", "events"}, "--streams", Kind::kCount, 1},

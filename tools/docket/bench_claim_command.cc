@@ -1,4 +1,6 @@
-// docket bench claim: the claim inbox's claim cycles per second beside the raw limit.
+// docket bench claim: the claim inbox's messages per second, each with its handler's
+// effect, beside the raw limit.
+#include <cstdint>
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -15,8 +17,22 @@ namespace {
 
 struct BenchClaimOptions {
   bench::ClaimBenchOptions run;
+  bool no_effect = false;
   bool json = false;
 };
+
+// Each side stored one effect per message of the run, no more, under distinct message
+// ids (null under --no-effect: there are none to count).
+nlohmann::json effects_exactly_once(const bench::ClaimBenchReport& report) {
+  if (!report.options.effect) {
+    return nullptr;
+  }
+  const auto once = [&](const bench::ClaimSideReport& side) {
+    const auto messages = static_cast<std::int64_t>(report.options.total_messages());
+    return side.rows.effects == messages && side.rows.effect_messages == messages;
+  };
+  return once(report.docket) && once(report.raw);
+}
 
 nlohmann::json report_json(const bench::ClaimBenchReport& report) {
   const auto& docket = report.docket;
@@ -28,8 +44,14 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"messages", report.options.messages},
           {"warmup", report.options.warmup},
           {"threads", report.options.threads},
+          {"duplicates", report.options.duplicate_share},
+          {"deliveries", report.deliveries},
+          {"duplicate_deliveries", report.duplicate_deliveries},
+          {"effect", report.options.effect},
           {"rate", docket.rate},
           {"raw_rate", raw.rate},
+          {"handled_rate", docket.handled_rate},
+          {"raw_handled_rate", raw.handled_rate},
           {"ratio", report.ratio},
           {"round_trips_per_op", round_trips_json(report.round_trips_per_message)},
           {"median_slice_ratio", report.timings.median_slice_ratio()},
@@ -44,6 +66,15 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"raw_entries", raw.rows.entries},
           {"processed_entries", docket.rows.processed},
           {"raw_processed_entries", raw.rows.processed},
+          {"skipped", docket.counts.skipped},
+          {"raw_skipped", raw.counts.skipped},
+          {"effects", docket.counts.effects},
+          {"raw_effects", raw.counts.effects},
+          {"effect_items", docket.rows.effects},
+          {"raw_effect_items", raw.rows.effects},
+          {"effect_messages", docket.rows.effect_messages},
+          {"raw_effect_messages", raw.rows.effect_messages},
+          {"effects_exactly_once", effects_exactly_once(report)},
           {"ok", report.ok()},
           {"problems", report.problems}};
 }
@@ -52,13 +83,16 @@ void print_text(const bench::ClaimBenchReport& report) {
   const auto& o = report.options;
   std::cout << "docket bench claim on " << printable_store_url(report.store.url)
             << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
-            << "  " << o.messages << " messages, one claim cycle each (try_claim + "
-            << "mark_processed), after " << o.warmup << " untimed; " << o.threads
-            << (o.threads == 1 ? " thread" : " threads") << "; run " << report.run_id << "\n";
+            << "  " << o.messages << " messages, " << report.deliveries << " deliveries ("
+            << report.duplicate_deliveries << " redelivered), one claim cycle each (try_claim, "
+            << (o.effect ? "the handler's effect, " : "no effect, ") << "mark_processed), after "
+            << o.warmup << " untimed; " << o.threads << (o.threads == 1 ? " thread" : " threads")
+            << "; run " << report.run_id << "\n";
   auto line = [](std::string_view name, const bench::ClaimSideReport& side) {
-    std::cout << "  " << name << fixed(side.rate, 0) << " claims/s  (" << fixed(side.seconds, 2)
+    std::cout << "  " << name << fixed(side.rate, 0) << " deliveries/s, "
+              << fixed(side.handled_rate, 0) << " messages/s  (" << fixed(side.seconds, 2)
               << " s; claimed " << side.counts.claimed << ", processed " << side.counts.processed
-              << ")\n";
+              << ", skipped " << side.counts.skipped << ", effects " << side.rows.effects << ")\n";
   };
   line("docket  ", report.docket);
   line("raw     ", report.raw);
@@ -66,7 +100,7 @@ void print_text(const bench::ClaimBenchReport& report) {
             << report.timings.slices.size() << " alternating slices "
             << fixed(report.timings.median_slice_ratio(), 3) << ")\n";
   if (report.round_trips_per_message) {
-    std::cout << "  round trips a message: " << round_trips_text(*report.round_trips_per_message)
+    std::cout << "  round trips a delivery: " << round_trips_text(*report.round_trips_per_message)
               << "\n";
   }
 }
@@ -75,13 +109,13 @@ void print_text(const bench::ClaimBenchReport& report) {
 
 void add_bench_claim_subcommand(CLI::App& bench_group) {
   CLI::App* command = bench_group.add_subcommand(
-      "claim", "Claim inbox claim cycles per second against the raw SQL limit");
+      "claim", "Claim inbox messages per second, an effect each, against the raw limit");
   auto options = std::make_shared<BenchClaimOptions>();
   command->add_option("--store", options->run.store_url, "Store URL, e.g. sqlite:///tmp/bench.db")
       ->required();
   command
       ->add_option("--messages", options->run.messages,
-                   "Messages, one claim cycle each (1 to 10000000)")
+                   "Distinct messages, one claim cycle a delivery (1 to 10000000)")
       ->check(whole_count())
       ->default_val(bench::ClaimBenchOptions::kDefaultMessages);
   command
@@ -93,15 +127,26 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
   command->add_option("--threads", options->run.threads, "Threads claiming at once (1 to 64)")
       ->check(whole_count())
       ->default_val(1);
+  command
+      ->add_option("--duplicates", options->run.duplicate_share,
+                   "Share of messages delivered a second time, 0 to 1 (each redelivery 10 "
+                   "deliveries after its first)")
+      ->default_val(0.0);
+  command->add_flag("--no-effect", options->no_effect,
+                    "The handler writes nothing: the claim cycle alone, as before effects");
   command->add_flag("--json", options->json,
-                    "Print one JSON object: messages, threads, rate, raw_rate, ratio, "
-                    "median_slice_ratio, claimed, processed, ...");
+                    "Print one JSON object: messages, deliveries, threads, rate, handled_rate, "
+                    "raw_rate, ratio, round_trips_per_op, effects_exactly_once, ...");
   command->footer(
-      "Runs one claim cycle per message (try_claim, then mark_processed) through docket's\n"
-      "ClaimRunner over the store's claim inbox, and the provider's own claim statements\n"
-      "directly through the C API on a twin database (<file>.raw), in the same transaction\n"
-      "shape. Rates are claim cycles per second.");
+      "Per delivery, one claim cycle through docket's ClaimRunner over the store's claim\n"
+      "inbox: try_claim; when it claimed, the handler writes one effect (an item or row\n"
+      "keyed by a fresh UUID in docket_bench_claim_effects, in its own request) and the\n"
+      "entry is marked processed. The raw side issues the provider's own claim statements\n"
+      "directly on a twin database (<file>.raw, or a schema or table prefix of its own),\n"
+      "in the same shape, with the same effect. The checks count one entry and exactly\n"
+      "one effect per message on both sides.");
   command->callback([options] {
+    options->run.effect = !options->no_effect;
     const bench::ClaimBenchReport report = bench::run_claim_bench(options->run);
     if (options->json) {
       std::cout << report_json(report).dump() << '\n';

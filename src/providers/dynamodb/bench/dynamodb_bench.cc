@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bench_provider.h"
+#include "claim_effect_dynamodb.h"
 #include "docket/dynamodb/transaction.h"
 #include "docket/error.h"
 #include "docket/keys/stream_key.h"
@@ -71,6 +72,14 @@ class DynamoDbClaimBench final : public ClaimBench {
 
   void prepare(const BenchStore& store) const override {
     dynamodb::DynamoDbClaimInboxStore(store.raw_db, SystemClock::instance()).migrate();
+    for (const std::string& db : {store.docket_db, store.raw_db}) {
+      ensure_dynamodb_claim_effects_table(db);
+    }
+  }
+
+  std::unique_ptr<ClaimEffectWriter> effect_writer(const std::string& db,
+                                                   std::string_view run_id) const override {
+    return std::make_unique<ClaimEffectDynamoDb>(db, run_id);
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
@@ -91,6 +100,7 @@ class DynamoDbClaimBench final : public ClaimBench {
         rows.processed += read.string(dynamodb::claim::kStatus) == "processed" ? 1 : 0;
       }
     }
+    count_dynamodb_claim_effects(db, handler_type, rows);
     return rows;
   }
 

@@ -28,7 +28,8 @@ RawClaimDynamoDb::RawClaimDynamoDb(const std::string& url, std::string_view hand
       handler_type_(handler_type),
       owner_(owner) {}
 
-void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimCycleCounts& counts) {
+void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                             ClaimCycleCounts& counts) {
   using dynamodb::claim::EntryAddress;
   const ClaimKey key(TenantId::untenanted(), message_id, handler_type_);
   const keys::Key id = kit::inbox_entry_id(keys::Provider::kDynamoDb, key);
@@ -44,12 +45,14 @@ void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimCycleCounts& coun
     // Read who holds it, as docket's store reads the returned old item.
     const dynamodb::ItemReader holder(claim.error().item, kRawSide);
     sink_ += holder.string(dynamodb::claim::kStatus).size();
+    ++counts.skipped;
     return;
   }
   ++counts.claimed;
   const dynamodb::ItemReader claimed(claim.body().at("Attributes"), kRawSide);
   sink_ += static_cast<std::uint64_t>(claimed.number(dynamodb::claim::kRetryCount) +
                                       claimed.number(dynamodb::claim::kLeaseUntil));
+  run_effect(effect, message_id, counts);
   if (client_.call(update, dynamodb::claim::mark_processed_request(entry, owner_, now())).ok()) {
     ++counts.processed;
   }

@@ -3,8 +3,9 @@
 //
 // The requests are the store's own (src/providers/dynamodb/dynamodb_claim_requests.h),
 // sent in the same shape: one conditional UpdateItem claiming the entry (its returned
-// attributes read, or on a refusal the returned old item), then, when it claimed, one
-// conditional UpdateItem marking it processed. The entry id is composed by src/keys, as
+// attributes read, or on a refusal the returned old item), then, when it claimed, the
+// handler's effect (one PutItem, claim_effect_dynamodb.h) and one conditional UpdateItem
+// marking it processed. The entry id is composed by src/keys, as
 // the store's is. "now" is read from the system clock per request, as docket's store
 // does.
 //
@@ -27,7 +28,8 @@ class RawClaimDynamoDb final : public ClaimSession {
   // made already).
   RawClaimDynamoDb(const std::string& url, std::string_view handler_type, std::string_view owner);
 
-  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+  void cycle(std::string_view message_id, ClaimEffectWriter* effect,
+             ClaimCycleCounts& counts) override;
 
  private:
   dynamodb::Client client_;

@@ -1,7 +1,8 @@
 // docket bench claim, events and inbox on DynamoDB Local (DOCKET_TEST_DYNAMODB_URL;
 // missing fails the test), run as a child process: each side under a table prefix of
 // its own below the test's (deleted with the test's), and the report adds up (its own
-// checks read both sides' tables bypassing docket).
+// checks read both sides' tables bypassing docket, the claim bench's effects among
+// them).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -21,9 +22,35 @@ TEST(BenchClaim, DynamoDbJsonReportAddsUp) {
   EXPECT_EQ(report.at("store"), tables.url());
   EXPECT_THAT(report.at("raw_store").get<std::string>(),
               ::testing::HasSubstr("table_prefix=" + tables.prefix() + "docket_bench_raw_"));
-  // Requests counted a claim cycle: the store's own requests, the same on both sides.
-  EXPECT_EQ(report.at("round_trips_per_op").at("docket"), 2.0) << report.dump();
-  EXPECT_EQ(report.at("round_trips_per_op").at("raw"), 2.0) << report.dump();
+  // Requests counted a claim cycle: the store's own two and the handler's effect
+  // PutItem, the same on both sides, as Powertools' three.
+  EXPECT_EQ(report.at("round_trips_per_op").at("docket"), 3.0) << report.dump();
+  EXPECT_EQ(report.at("round_trips_per_op").at("raw"), 3.0) << report.dump();
+}
+
+// The Powertools harness's dup50 case: half the messages delivered again. A redelivery
+// is one refused UpdateItem and writes no effect: (300 * 3 + 150) / 450 requests a
+// delivery; without the effect, the claim and the mark alone.
+TEST(BenchClaim, DynamoDbRedeliveriesAndNoEffect) {
+  const test_support::DynamoDbTables tables;
+  const auto dup = run_json({"bench", "claim", "--store", tables.url(), "--messages", "300",
+                             "--duplicates", "0.5", "--json"});
+  EXPECT_EQ(dup.at("ok"), true) << dup.dump();
+  EXPECT_EQ(dup.at("deliveries"), 450);
+  EXPECT_EQ(dup.at("skipped"), 150);
+  EXPECT_EQ(dup.at("raw_skipped"), 150);
+  EXPECT_EQ(dup.at("effect_items"), 300);
+  EXPECT_EQ(dup.at("raw_effect_items"), 300);
+  EXPECT_EQ(dup.at("effects_exactly_once"), true);
+  EXPECT_DOUBLE_EQ(dup.at("round_trips_per_op").at("docket").get<double>(), 1050.0 / 450);
+  EXPECT_DOUBLE_EQ(dup.at("round_trips_per_op").at("raw").get<double>(), 1050.0 / 450);
+
+  const auto bare = run_json(
+      {"bench", "claim", "--store", tables.url(), "--messages", "100", "--no-effect", "--json"});
+  EXPECT_EQ(bare.at("ok"), true) << bare.dump();
+  EXPECT_EQ(bare.at("effect_items"), 0);
+  EXPECT_EQ(bare.at("round_trips_per_op").at("docket"), 2.0) << bare.dump();
+  EXPECT_EQ(bare.at("round_trips_per_op").at("raw"), 2.0) << bare.dump();
 }
 
 TEST(BenchEvents, DynamoDbJsonReportAddsUp) {

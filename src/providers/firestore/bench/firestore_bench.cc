@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bench_provider.h"
+#include "claim_effect_firestore.h"
 #include "docket/error.h"
 #include "docket/firestore/transaction.h"
 #include "docket/inbox_schema.h"
@@ -77,6 +78,11 @@ class FirestoreClaimBench final : public ClaimBench {
   // Firestore makes a collection with its first document.
   void prepare(const BenchStore&) const override {}
 
+  std::unique_ptr<ClaimEffectWriter> effect_writer(const std::string& db,
+                                                   std::string_view run_id) const override {
+    return std::make_unique<ClaimEffectFirestore>(db, run_id);
+  }
+
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
     const firestore::Client client(firestore::parse_store_url(db), check_client_options());
     ClaimRows rows;
@@ -93,6 +99,7 @@ class FirestoreClaimBench final : public ClaimBench {
           }
           return true;
         });
+    count_firestore_claim_effects(db, handler_type, rows);
     return rows;
   }
 
@@ -237,6 +244,7 @@ class FirestoreBench final : public ProviderBench {
       firestore::delete_collection(client, claim_collection(client));
       firestore::delete_collection(client, client.url().collection(kInboxMessagesTable));
       firestore::delete_collection(client, firestore_effects_collection(db));
+      firestore::delete_collection(client, firestore_claim_effects_collection(db));
       firestore::delete_collection(client, client.url().collection(firestore::event::kCollection));
     }
   }

@@ -48,7 +48,8 @@ bool RawClaimFirestore::write(const std::string& id, const ClaimEntry& entry,
       .applied;
 }
 
-void RawClaimFirestore::cycle(std::string_view message_id, ClaimCycleCounts& counts) {
+void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                              ClaimCycleCounts& counts) {
   const ClaimKey key(TenantId::untenanted(), message_id, handler_type_);
   const std::string id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value;
 
@@ -57,9 +58,11 @@ void RawClaimFirestore::cycle(std::string_view message_id, ClaimCycleCounts& cou
   ClaimEntry entry = claim.entry ? *claim.entry : kit::new_claim_entry(key, claimed_at);
   if (kit::claim(entry, owner_, claimed_at, kBenchClaimLease).outcome != ClaimOutcome::kClaimed ||
       !write(id, entry, claim.precondition)) {
+    ++counts.skipped;
     return;
   }
   ++counts.claimed;
+  run_effect(effect, message_id, counts);
 
   Read held = read(id);
   if (!held.entry || !kit::held_by(*held.entry, owner_)) {

@@ -5,10 +5,10 @@
 // The requests are the store's own (firestore_claim_inbox_store.h), in the same shape
 // and number: a batchGet of the entry and a commit of the claimed document under the
 // precondition that it is unchanged since (exists: false for a new entry); then, when it
-// claimed, a batchGet and a commit marking it processed under the same kind of
-// precondition. The document is written by claim::claim_fields() and the transition by
-// kit/claim_transition.h, as the store's; the entry id is composed by src/keys. "now" is
-// read from the system clock per request, as docket's store does.
+// claimed, the handler's effect (one commit, claim_effect_firestore.h), a batchGet and a
+// commit marking it processed under the same kind of precondition. The document is written by
+// claim::claim_fields() and the transition by kit/claim_transition.h, as the store's; the entry id
+// is composed by src/keys. "now" is read from the system clock per request, as docket's store does.
 //
 // Thread-safety: one session per thread, each with its own client and connection.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_BENCH_RAW_CLAIM_FIRESTORE_H_
@@ -31,7 +31,8 @@ class RawClaimFirestore final : public ClaimSession {
   // `url`: a Firestore store URL whose prefix is the raw side's.
   RawClaimFirestore(const std::string& url, std::string_view handler_type, std::string_view owner);
 
-  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+  void cycle(std::string_view message_id, ClaimEffectWriter* effect,
+             ClaimCycleCounts& counts) override;
 
  private:
   // The entry as read (nullopt: absent) and the precondition to write it back under.

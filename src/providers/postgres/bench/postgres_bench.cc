@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "bench_provider.h"
+#include "claim_effect_postgres.h"
 #include "docket/error.h"
 #include "docket/postgres/claim_inbox_store.h"
 #include "docket/postgres/event_store.h"
@@ -160,12 +161,22 @@ class PostgresClaimBench final : public ClaimBench {
 
   void prepare(const BenchStore& store) const override {
     postgres::open_claim_inbox_store(postgres::StoreOptions{.conninfo = store.raw_db})->migrate();
+    for (const std::string& db : {store.docket_db, store.raw_db}) {
+      RawPostgres(db).exec_ddl(std::string(kClaimEffectsTableSql));
+    }
+  }
+
+  std::unique_ptr<ClaimEffectWriter> effect_writer(const std::string& db,
+                                                   std::string_view run_id) const override {
+    return std::make_unique<ClaimEffectPostgres>(db, run_id);
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
     RawPostgres conn(db);
     return {.entries = conn.count(std::string(kPostgresCountClaimEntriesSql), handler_type),
-            .processed = conn.count(std::string(kPostgresCountProcessedClaimsSql), handler_type)};
+            .processed = conn.count(std::string(kPostgresCountProcessedClaimsSql), handler_type),
+            .effects = conn.count(std::string(kCountClaimEffectsSql), handler_type),
+            .effect_messages = conn.count(std::string(kCountClaimEffectMessagesSql), handler_type)};
   }
 
   std::unique_ptr<ClaimSession> raw_session(const std::string& raw_db,

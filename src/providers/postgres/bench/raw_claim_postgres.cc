@@ -75,11 +75,14 @@ RawClaimPostgres::Claim RawClaimPostgres::claim(std::string_view message_id) {
                             std::to_string(kClaimRuns) + " times");
 }
 
-void RawClaimPostgres::cycle(std::string_view message_id, ClaimCycleCounts& counts) {
+void RawClaimPostgres::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                             ClaimCycleCounts& counts) {
   if (!claim(message_id).claimed) {
+    ++counts.skipped;
     return;
   }
   ++counts.claimed;
+  run_effect(effect, message_id, counts);
   const PgInt8 now(now_micros());
   const std::array params{pg_text(kBenchClaimTenant), pg_text(message_id), pg_text(handler_type_),
                           pg_text(owner_), now.param()};

@@ -5,7 +5,8 @@
 // prepared once per connection under the store's names and with the parameter types
 // docket binds (text, then int8 times), in the same shape (claim_inbox_store.cc): one
 // autocommit kTryClaim (its binary row read, run again when it returned none, as
-// docket's store does), then, when it claimed, one autocommit kMarkProcessed. "now" is
+// docket's store does), then, when it claimed, the handler's effect
+// (claim_effect_postgres.h) and one autocommit kMarkProcessed. "now" is
 // read from the system clock per operation, as docket's store does.
 //
 // Thread-safety: one session per thread, each with its own connection.
@@ -32,7 +33,8 @@ class RawClaimPostgres final : public ClaimSession {
   // `url`: a libpq URL whose search_path is the raw baseline's schema (migrated).
   RawClaimPostgres(const std::string& url, std::string_view handler_type, std::string_view owner);
 
-  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+  void cycle(std::string_view message_id, ClaimEffectWriter* effect,
+             ClaimCycleCounts& counts) override;
 
  private:
   // What try_claim returned (times in Unix microseconds).

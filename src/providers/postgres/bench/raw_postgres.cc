@@ -18,7 +18,8 @@ bool succeeded(const PGresult* result) {
 
 }  // namespace
 
-RawPostgres::RawPostgres(const std::string& url) : url_(url) {
+RawPostgres::RawPostgres(const std::string& url, Counting counting)
+    : url_(url), counting_(counting) {
   const std::array<const char*, 3> keywords{"dbname", "client_encoding", nullptr};
   const std::array<const char*, 3> values{url.c_str(), "UTF8", nullptr};
   conn_.reset(PQconnectdbParams(keywords.data(), values.data(), /*expand_dbname=*/1));

@@ -36,8 +36,13 @@ using RawPgResult = std::unique_ptr<PGresult, RawPgClear>;
 
 class RawPostgres {
  public:
+  // Whether the connection's round trips count in round_trips().
+  enum class Counting { kCounted, kUncounted };
+
   // `url`: a libpq connection URL. Throws InfrastructureError when it cannot connect.
-  explicit RawPostgres(const std::string& url);
+  // An uncounted connection's round trips are left out of round_trips(): a bench that
+  // counts them itself (the claim bench's effects) opens one.
+  explicit RawPostgres(const std::string& url, Counting counting = Counting::kCounted);
 
   PGconn* native() const noexcept { return conn_.get(); }
 
@@ -86,9 +91,12 @@ class RawPostgres {
   };
 
   std::string url_;
+  Counting counting_;
   std::unique_ptr<PGconn, Finish> conn_;
-  static void count_round_trip() noexcept {
-    round_trip_counter_.fetch_add(1, std::memory_order_relaxed);
+  void count_round_trip() const noexcept {
+    if (counting_ == Counting::kCounted) {
+      round_trip_counter_.fetch_add(1, std::memory_order_relaxed);
+    }
   }
   static inline std::atomic<std::uint64_t> round_trip_counter_{0};
 

@@ -75,11 +75,14 @@ RawClaimSqlite::Claim RawClaimSqlite::claim(std::string_view message_id) {
   }
 }
 
-void RawClaimSqlite::cycle(std::string_view message_id, ClaimCycleCounts& counts) {
+void RawClaimSqlite::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                           ClaimCycleCounts& counts) {
   if (!claim(message_id).claimed) {
+    ++counts.skipped;
     return;
   }
   ++counts.claimed;
+  run_effect(effect, message_id, counts);
   bind_key(mark_processed_, message_id, true);
   mark_processed_.bind_int64(5, now_micros());
   if (mark_processed_.run() == 1) {

@@ -5,6 +5,7 @@
 // sqlite_claim_inbox_sql.h), in the same transaction shape (sqlite_claim_inbox_store.cc):
 //   try_claim:      BEGIN IMMEDIATE; kTryClaim (its row read); only when it returned
 //                   none, kClaimHolder; COMMIT;
+//   the handler:    its effect (claim_effect_sqlite.h), when the claim was ours;
 //   mark_processed: kMarkProcessed in autocommit, when the claim was ours.
 // "now" is read from the system clock after the write lock is taken, as docket's store
 // does. Every statement (BEGIN and COMMIT included) is prepared once per connection:
@@ -33,7 +34,8 @@ class RawClaimSqlite final : public ClaimSession {
  public:
   RawClaimSqlite(const std::string& path, std::string_view handler_type, std::string_view owner);
 
-  void cycle(std::string_view message_id, ClaimCycleCounts& counts) override;
+  void cycle(std::string_view message_id, ClaimEffectWriter* effect,
+             ClaimCycleCounts& counts) override;
 
  private:
   // What try_claim returned (times in Unix microseconds).

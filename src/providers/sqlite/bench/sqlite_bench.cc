@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "bench_provider.h"
+#include "claim_effect_sqlite.h"
 #include "docket/sqlite/claim_inbox_store.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/store.h"
@@ -144,12 +145,22 @@ class SqliteClaimBench final : public ClaimBench {
 
   void prepare(const BenchStore& store) const override {
     sqlite::open_claim_inbox_store(sqlite::StoreOptions{.path = store.raw_db})->migrate();
+    for (const std::string& path : {store.docket_db, store.raw_db}) {
+      RawSqlite(path, kRawBusyTimeout).exec_script(std::string(kClaimEffectsTableSql));
+    }
+  }
+
+  std::unique_ptr<ClaimEffectWriter> effect_writer(const std::string& db,
+                                                   std::string_view run_id) const override {
+    return std::make_unique<ClaimEffectSqlite>(db, run_id);
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
     RawSqlite conn(db, kRawBusyTimeout);
     return {.entries = conn.count(std::string(kCountClaimEntriesSql), handler_type),
-            .processed = conn.count(std::string(kCountProcessedClaimsSql), handler_type)};
+            .processed = conn.count(std::string(kCountProcessedClaimsSql), handler_type),
+            .effects = conn.count(std::string(kCountClaimEffectsSql), handler_type),
+            .effect_messages = conn.count(std::string(kCountClaimEffectMessagesSql), handler_type)};
   }
 
   std::unique_ptr<ClaimSession> raw_session(const std::string& raw_db,
