@@ -115,13 +115,13 @@ TEST_F(DynamoDbInboxBatchTest, RecordedMessagesOfABatchAreSkippedWithoutTheirHan
   EXPECT_EQ(dedup_items(), 101u);
 }
 
-TEST_F(DynamoDbInboxBatchTest, AMessageRepeatedInABatchIsAnsweredFromTheStagedWrites) {
+TEST_F(DynamoDbInboxBatchTest, AMessageRepeatedInABatchIsADuplicateWithoutARequest) {
   const auto inbox = counting_dispatcher();
   warm_up(inbox);
   const std::vector<Envelope> batch = {note("a"), note("b"), note("a")};
   std::vector<BatchItemResult> results;
   EXPECT_EQ(requests_of([&] { results = inbox.dispatch_batch(batch); }), 2u)
-      << "the repeat is known from the unit's staged dedup item, without a GetItem";
+      << "the repeat is its first delivery's duplicate, held back with it: no GetItem";
   ASSERT_EQ(results.size(), 3u);
   EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);
   EXPECT_EQ(results[1].outcome, DispatchOutcome::kProcessed);

@@ -105,13 +105,13 @@ TEST_F(FirestoreInboxBatchTest, ABatchOfMoreThanAHundredIdsReadsThemAHundredAtAT
   EXPECT_EQ(orders(), 251u);
 }
 
-TEST_F(FirestoreInboxBatchTest, AMessageRepeatedInABatchIsAnsweredFromTheStagedWrites) {
+TEST_F(FirestoreInboxBatchTest, AMessageRepeatedInABatchIsADuplicateWithoutARequest) {
   const auto inbox = counting_dispatcher();
   warm_up(inbox);
   const std::vector<Envelope> batch = {note("a"), note("b"), note("a")};
   std::vector<BatchItemResult> results;
   EXPECT_EQ(requests_of([&] { results = inbox.dispatch_batch(batch); }), 2u)
-      << "the repeat is known from the unit's staged dedup document, without a read";
+      << "the repeat is its first delivery's duplicate, held back with it: no read";
   ASSERT_EQ(results.size(), 3u);
   EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);
   EXPECT_EQ(results[1].outcome, DispatchOutcome::kProcessed);
