@@ -4,7 +4,6 @@
 #include <exception>
 #include <iterator>
 #include <string>
-#include <vector>
 
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_errors.h"
@@ -50,29 +49,6 @@ inbox::Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
   } catch (...) {
     return inbox::roll_back_message(unit, record.key, alone, result);
   }
-}
-
-// Whether a concurrent delivery explains a unique violation at commit: the key of a
-// message the unit processed is recorded now (a store that names its own dedup write,
-// DuplicateDeliveryError, says so without a read).
-bool a_key_is_now_recorded(InboxStore& store, const std::vector<BatchItemResult>& results,
-                           std::string_view consumer_id, const TenantId& tenant) {
-  try {
-    throw;
-  } catch (const DuplicateDeliveryError&) {
-    return true;
-  } catch (const UniqueViolationError&) {
-  }
-  DedupKey key{tenant.value(), std::string(consumer_id), {}};
-  for (const BatchItemResult& result : results) {
-    if (result.outcome == DispatchOutcome::kProcessed) {
-      key.message_id = result.message_id;
-      if (store.is_recorded(key)) {
-        return true;
-      }
-    }
-  }
-  return false;
 }
 
 }  // namespace
@@ -126,9 +102,7 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     // A unique violation at commit (an optimistic store where a concurrent delivery
     // committed one of these messages first) rolls the unit back; it is then run again
     // and the committed message is seen as a duplicate. Every retry follows a commit by
-    // someone else of a key this unit writes, so retries are finite. A violation with no
-    // such key (a handler's insert of a key committed earlier, found only at commit)
-    // propagates: nothing of the unit was written.
+    // someone else of a key this unit writes, so retries are finite.
     for (;;) {
       auto unit = store_.begin();
       const auto rest = envelopes.subspan(next);
@@ -141,9 +115,6 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
       try {
         unit->commit();
       } catch (const UniqueViolationError&) {
-        if (!a_key_is_now_recorded(store_, run.results, options_.consumer_id(), tenant)) {
-          throw;  // a handler's own write hit a taken key: it would on every rerun
-        }
         continue;
       }
       if (segmented) {

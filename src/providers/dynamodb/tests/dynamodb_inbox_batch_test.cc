@@ -4,15 +4,13 @@
 // most 100 actions. A message recorded already is skipped without its handler running,
 // and a concurrent delivery that commits a key between the read and the commit cancels
 // the transaction, which the dispatcher runs again: that message a duplicate, every
-// other one processed once. A handler's insert of a key committed earlier, found only at
-// commit, fails the batch whole instead of running it again.
+// other one processed once.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 #include <vector>
 
-#include "docket/inbox_errors.h"
 #include "docket/tenant.h"
 #include "dynamodb_inbox_fixture.h"
 #include "providers/kit/http/request_count.h"
@@ -165,24 +163,6 @@ TEST_F(DynamoDbInboxBatchTest, AKeyCommittedAfterThePreCheckIsADuplicateAndTheRe
   EXPECT_EQ(runs_["m-8"], 2) << "the cancelled transaction wrote nothing; the rerun did";
   EXPECT_EQ(orders(), 19u) << "one order per message the batch processed, none for m-7";
   EXPECT_EQ(dedup_items(), 20u);
-}
-
-TEST_F(DynamoDbInboxBatchTest, AHandlersInsertOfAKeyCommittedEarlierPropagatesFromTheCommit) {
-  // Only the TransactWriteItems finds the key taken, and no concurrent delivery explains
-  // it: running the unit again would fail the same way, so the batch fails whole.
-  ASSERT_EQ(dispatcher([&](const Envelope&, Transaction& tx) {
-              tx.insert(orders_, order("taken"));
-            }).dispatch(note("seed")),
-            DispatchOutcome::kProcessed);
-  int runs = 0;
-  const auto inbox = dispatcher([&](const Envelope& envelope, Transaction& tx) {
-    ++runs;
-    tx.insert(orders_, order(envelope.message_id == "m-2" ? "taken" : envelope.message_id));
-  });
-  EXPECT_THROW(inbox.dispatch_batch(notes("m-", 0, 4)), UniqueViolationError);
-  EXPECT_EQ(runs, 4) << "one run of the unit, not a rerun";
-  EXPECT_EQ(orders(), 1u) << "nothing of the batch was written";
-  EXPECT_EQ(dedup_items(), 1u);
 }
 
 }  // namespace

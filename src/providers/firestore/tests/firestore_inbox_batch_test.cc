@@ -4,15 +4,13 @@
 // writes. A message recorded already is skipped without its handler running, and a
 // concurrent delivery that creates a dedup document between the read and the commit
 // refuses the commit, which the dispatcher runs again: that message a duplicate, every
-// other one processed once. A handler's create of an id committed earlier, found only at
-// commit, fails the batch whole instead of running it again.
+// other one processed once.
 #include <gtest/gtest.h>
 
 #include <map>
 #include <string>
 #include <vector>
 
-#include "docket/inbox_errors.h"
 #include "docket/tenant.h"
 #include "firestore_inbox_fixture.h"
 #include "providers/kit/http/request_count.h"
@@ -154,24 +152,6 @@ TEST_F(FirestoreInboxBatchTest, AKeyCommittedAfterThePreCheckIsADuplicateAndTheR
   EXPECT_EQ(runs_["m-8"], 2) << "the refused commit wrote nothing; the rerun did";
   EXPECT_EQ(orders(), 19u) << "one order per message the batch processed, none for m-7";
   EXPECT_EQ(dedup_documents(), 20u);
-}
-
-TEST_F(FirestoreInboxBatchTest, AHandlersCreateOfAnIdCommittedEarlierPropagatesFromTheCommit) {
-  // Only the commit finds the id taken, and no concurrent delivery explains it: running
-  // the unit again would fail the same way, so the batch fails whole.
-  ASSERT_EQ(dispatcher([&](const Envelope&, Transaction& tx) {
-              tx.create(orders_, "taken", payload("x"));
-            }).dispatch(note("seed")),
-            DispatchOutcome::kProcessed);
-  int runs = 0;
-  const auto inbox = dispatcher([&](const Envelope& envelope, Transaction& tx) {
-    ++runs;
-    tx.create(orders_, envelope.message_id == "m-2" ? "taken" : envelope.message_id, payload("x"));
-  });
-  EXPECT_THROW(inbox.dispatch_batch(notes(0, 4)), UniqueViolationError);
-  EXPECT_EQ(runs, 4) << "one run of the unit, not a rerun";
-  EXPECT_EQ(orders(), 1u) << "nothing of the batch was written";
-  EXPECT_EQ(dedup_documents(), 1u);
 }
 
 }  // namespace
