@@ -45,24 +45,23 @@ std::vector<bool> Reads::recorded(
     const std::string& tenant, std::string_view consumer_id,
     std::span<const std::string> message_ids,
     const std::function<bool(const nlohmann::json& key)>& staged) const {
-  const auto key_of = [&](const std::string& id) {
-    return nlohmann::json{{std::string(kId), string_value(id)}};
+  const auto id_of = [&](const std::string& message_id) {
+    return dedup_key(schema(), DedupKey{tenant, std::string(consumer_id), message_id})
+        .at(std::string(kId))
+        .at("S")
+        .get<std::string>();
   };
-  kit::RecordedReads reads{
-      .chunk = kBatchGetKeys,
-      .id_of =
-          [&](const std::string& message_id) {
-            return dedup_key(schema(), DedupKey{tenant, std::string(consumer_id), message_id})
-                .at(std::string(kId))
-                .at("S")
-                .get<std::string>();
-          },
-      .known = nullptr,
-      .read = [&](std::span<const std::string> ids) { return found(ids); }};
+  std::function<bool(const std::string& id)> known;
   if (staged) {
-    reads.known = [&](const std::string& id) { return staged(key_of(id)); };
+    known = [&](const std::string& id) {
+      return staged(nlohmann::json{{std::string(kId), string_value(id)}});
+    };
   }
-  return kit::recorded_among(message_ids, reads);
+  const auto read = [this](std::span<const std::string> ids) { return found(ids); };
+  return kit::recorded_among(
+      message_ids,
+      kit::RecordedReads{
+          .chunk = kBatchGetKeys, .id_of = id_of, .known = std::move(known), .read = read});
 }
 
 std::vector<std::string> Reads::unprocessed(const std::string& tenant, std::string_view consumer_id,

@@ -32,27 +32,22 @@ std::vector<bool> recorded_ids(const Client& client, const std::string& collecti
                                std::string_view tenant, std::string_view consumer_id,
                                std::span<const std::string> message_ids,
                                std::function<bool(const std::string& id)> staged = nullptr) {
+  const auto id_of = [&](const std::string& message_id) {
+    return inbox::dedup_id(collection,
+                           DedupKey{std::string(tenant), std::string(consumer_id), message_id});
+  };
+  const auto read = [&](std::span<const std::string> ids) {
+    std::vector<bool> present;
+    present.reserve(ids.size());
+    for (const std::optional<Document>& document : batch_get(client, collection, ids)) {
+      present.push_back(document.has_value());
+    }
+    return present;
+  };
   return kit::recorded_among(
-      message_ids, kit::RecordedReads{.chunk = kInboxBatchGetIds,
-                                      .id_of =
-                                          [&](const std::string& message_id) {
-                                            return inbox::dedup_id(
-                                                collection,
-                                                DedupKey{std::string(tenant),
-                                                         std::string(consumer_id), message_id});
-                                          },
-                                      .known = std::move(staged),
-                                      .read =
-                                          [&](std::span<const std::string> ids) {
-                                            const std::vector<std::optional<Document>> found =
-                                                batch_get(client, collection, ids);
-                                            std::vector<bool> present;
-                                            present.reserve(found.size());
-                                            for (const std::optional<Document>& document : found) {
-                                              present.push_back(document.has_value());
-                                            }
-                                            return present;
-                                          }});
+      message_ids,
+      kit::RecordedReads{
+          .chunk = kInboxBatchGetIds, .id_of = id_of, .known = std::move(staged), .read = read});
 }
 
 class FirestoreUnitOfWork final : public UnitOfWork {
