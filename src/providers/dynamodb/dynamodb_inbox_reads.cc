@@ -1,7 +1,6 @@
 #include "providers/dynamodb/dynamodb_inbox_reads.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 #include <utility>
 
@@ -11,6 +10,7 @@
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
 #include "providers/dynamodb/dynamodb_pager.h"
+#include "providers/kit/recorded_ids.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb::inbox {
@@ -41,54 +41,66 @@ bool Reads::exists(const nlohmann::json& key) const {
   return response.body().contains("Item");
 }
 
+std::vector<bool> Reads::recorded(
+    const std::string& tenant, std::string_view consumer_id,
+    std::span<const std::string> message_ids,
+    const std::function<bool(const nlohmann::json& key)>& staged) const {
+  const auto id_of = [&](const std::string& message_id) {
+    return dedup_key(schema(), DedupKey{tenant, std::string(consumer_id), message_id})
+        .at(std::string(kId))
+        .at("S")
+        .get<std::string>();
+  };
+  std::function<bool(const std::string& id)> known;
+  if (staged) {
+    known = [&](const std::string& id) {
+      return staged(nlohmann::json{{std::string(kId), string_value(id)}});
+    };
+  }
+  const auto read = [this](std::span<const std::string> ids) { return found(ids); };
+  return kit::recorded_among(
+      message_ids,
+      kit::RecordedReads{
+          .chunk = kBatchGetKeys, .id_of = id_of, .known = std::move(known), .read = read});
+}
+
 std::vector<std::string> Reads::unprocessed(const std::string& tenant, std::string_view consumer_id,
                                             std::span<const std::string> message_ids) const {
-  // The dedup id of each distinct message id (BatchGetItem refuses a key twice).
-  std::map<std::string, std::string> message_of;  // item id -> message id
-  for (const std::string& message_id : message_ids) {
-    const nlohmann::json key =
-        dedup_key(schema(), DedupKey{tenant, std::string(consumer_id), message_id});
-    message_of.emplace(key.at(std::string(kId)).at("S").get<std::string>(), message_id);
+  return kit::unrecorded(message_ids, recorded(tenant, consumer_id, message_ids));
+}
+
+std::vector<bool> Reads::found(std::span<const std::string> ids) const {
+  nlohmann::json keys = nlohmann::json::array();
+  for (const std::string& id : ids) {
+    keys.push_back({{std::string(kId), string_value(id)}});
   }
-  std::set<std::string> recorded;  // message ids
-  auto next = message_of.begin();
-  while (next != message_of.end()) {
-    nlohmann::json keys = nlohmann::json::array();
-    for (; next != message_of.end() && keys.size() < kBatchGetKeys; ++next) {
-      keys.push_back({{std::string(kId), string_value(next->first)}});
+  nlohmann::json request_items = {{table_.name(),
+                                   {{"Keys", std::move(keys)},
+                                    {"ConsistentRead", true},
+                                    {"ProjectionExpression", kIdOnly},
+                                    {"ExpressionAttributeNames", attribute_names({kIdOnly})}}}};
+  std::set<std::string> present;
+  for (int round = 1; !request_items.empty(); ++round) {
+    if (round > kMaxBatchGetRounds) {
+      throw InfrastructureError(store_ + ": BatchGetItem of dedup items left keys unprocessed " +
+                                std::to_string(kMaxBatchGetRounds) +
+                                " times in a row (throttled); retry later");
     }
-    nlohmann::json request_items = {{table_.name(),
-                                     {{"Keys", std::move(keys)},
-                                      {"ConsistentRead", true},
-                                      {"ProjectionExpression", kIdOnly},
-                                      {"ExpressionAttributeNames", attribute_names({kIdOnly})}}}};
-    for (int round = 1; !request_items.empty(); ++round) {
-      if (round > kMaxBatchGetRounds) {
-        throw InfrastructureError(store_ +
-                                  ": filter_unprocessed: BatchGetItem left keys "
-                                  "unprocessed " +
-                                  std::to_string(kMaxBatchGetRounds) +
-                                  " times in a row (throttled); retry later");
-      }
-      const Response response = client_.call(
-          {.operation = "BatchGetItem", .table = table_.name(), .replay = Replay::kSafe},
-          {{"RequestItems", std::move(request_items)}});
-      const nlohmann::json& body = response.body();
-      for (const nlohmann::json& item : body.value("Responses", nlohmann::json::object())
-                                            .value(table_.name(), nlohmann::json::array())) {
-        const std::string id(ItemReader(item, store_).string(kId));
-        if (const auto found = message_of.find(id); found != message_of.end()) {
-          recorded.insert(found->second);
-        }
-      }
-      request_items = body.value("UnprocessedKeys", nlohmann::json::object());
+    const Response response =
+        client_.call({.operation = "BatchGetItem", .table = table_.name(), .replay = Replay::kSafe},
+                     {{"RequestItems", std::move(request_items)}});
+    const nlohmann::json& body = response.body();
+    for (const nlohmann::json& item : body.value("Responses", nlohmann::json::object())
+                                          .value(table_.name(), nlohmann::json::array())) {
+      present.emplace(ItemReader(item, store_).string(kId));
     }
+    // The keys DynamoDB did not read this round (throttling, the 16 MB answer limit).
+    request_items = body.value("UnprocessedKeys", nlohmann::json::object());
   }
-  std::vector<std::string> result;
-  for (const std::string& message_id : message_ids) {
-    if (!recorded.contains(message_id)) {
-      result.push_back(message_id);
-    }
+  std::vector<bool> result;
+  result.reserve(ids.size());
+  for (const std::string& id : ids) {
+    result.push_back(present.contains(id));
   }
   return result;
 }

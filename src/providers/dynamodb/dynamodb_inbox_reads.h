@@ -1,8 +1,10 @@
 // The inbox table's reads and the retention purge (dynamodb_inbox_table.h), shared by the
 // inbox store and its units of work:
 //   exists       one consistent GetItem of the dedup item's id
-//   unprocessed  consistent BatchGetItem of the ids asked for, 100 keys a request, the
-//                keys DynamoDB left unprocessed asked again
+//   recorded     consistent BatchGetItem of the ids asked for (kit/recorded_ids.h), 100
+//                keys a request, the keys DynamoDB left unprocessed asked again; those
+//                a unit of work staged are not read
+//   unprocessed  the ids recorded() answers false for
 //   purge_batch  a Query of shard_processed per shard (processed_at < cutoff) for at most
 //                `limit` candidates, each deleted by a DeleteItem conditional on
 //                processed_at < cutoff on the item itself (the index is eventually
@@ -13,6 +15,7 @@
 #define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_READS_H_
 
 #include <cstddef>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string>
@@ -38,6 +41,15 @@ class Reads {
   // Whether the item under `key` (inbox::dedup_key) is committed.
   bool exists(const nlohmann::json& key) const;
 
+  // For each of `message_ids`, in order, whether (tenant, consumer_id) has its item:
+  // committed, or, with `staged`, staged (staged(key) true for its inbox::dedup_key),
+  // which is answered without reading. One consistent BatchGetItem per 100 distinct
+  // ids read.
+  std::vector<bool> recorded(
+      const std::string& tenant, std::string_view consumer_id,
+      std::span<const std::string> message_ids,
+      const std::function<bool(const nlohmann::json& key)>& staged = {}) const;
+
   // The ids of `message_ids` with no item for (tenant, consumer_id), in input order.
   std::vector<std::string> unprocessed(const std::string& tenant, std::string_view consumer_id,
                                        std::span<const std::string> message_ids) const;
@@ -46,6 +58,9 @@ class Reads {
   std::size_t purge_batch(Timestamp cutoff, std::size_t limit) const;
 
  private:
+  // For each of `ids` (distinct dedup ids, at most 100), whether its item is committed.
+  std::vector<bool> found(std::span<const std::string> ids) const;
+
   const Client& client_;
   TableOnce table_;
   std::string store_;  // "DynamoDB inbox (table '...' at ...)", for errors

@@ -2,7 +2,10 @@
 // items (filter_unprocessed, the purge) are in dynamodb_inbox_reads.cc.
 #include "providers/dynamodb/dynamodb_inbox_store.h"
 
+#include <span>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_checkpoint_store.h"
@@ -37,6 +40,22 @@ class DynamoDbUnitOfWork final : public UnitOfWork {
     const nlohmann::json item_key = inbox::dedup_key(reads_.schema(), key);
     return unit_.holds(reads_.schema().name, item_key) || reads_.exists(item_key);
   }
+  // The segmented batch's pre-check: one consistent BatchGetItem for the unit's messages
+  // (100 keys a request); the keys this unit staged are recorded without a read.
+  std::vector<bool> recorded_among(std::string_view tenant, std::string_view consumer_id,
+                                   std::span<const std::string> message_ids) override {
+    return reads_.recorded(
+        std::string(tenant), consumer_id, message_ids,
+        [this](const nlohmann::json& key) { return unit_.holds(reads_.schema().name, key); });
+  }
+  // Every write is held until the one TransactWriteItems of commit() anyway, so a
+  // segmented batch costs nothing more: its dedup writes go unread (record_at_commit)
+  // after the pre-check. No segment ever fails on its own: a key committed meanwhile by
+  // a concurrent delivery cancels the whole transaction, and commit() throws
+  // UniqueViolationError (the dispatcher runs the unit again, whose pre-check then sees
+  // the key), so take_segment_failures() stays empty and `stop_at_failure` changes
+  // nothing.
+  bool defer_segments(bool /*stop_at_failure*/) override { return true; }
   HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
   void begin_savepoint() override { unit_.begin_savepoint(); }
   void release_savepoint() override { unit_.release_savepoint(); }

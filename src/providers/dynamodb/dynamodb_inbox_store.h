@@ -3,12 +3,15 @@
 // (docket::dynamodb::Transaction) and commit them as ONE TransactWriteItems
 // (dynamodb_unit.h): one request per message where the dedup is checked at commit
 // (DedupCheck::kAtCommit), two (a consistent GetItem, then the transaction) where it is
-// checked before the handlers run.
+// checked before the handlers run. A batch (dispatch_batch) is segmented
+// (UnitOfWork::defer_segments): one consistent BatchGetItem of its dedup items, then one
+// TransactWriteItems per unit of at most 100 actions.
 //
 //   try_record      consistent GetItem of the dedup item; a new key stages its Put with
 //                   attribute_not_exists(id)
 //   record_at_commit stages that Put without reading
 //   is_recorded     staged in the unit, or a consistent GetItem
+//   recorded_among  staged in the unit, or a consistent BatchGetItem, 100 keys a request
 //   filter_unprocessed  consistent BatchGetItem, 100 keys a request
 //   purge           Query of shard_processed per shard, then a DeleteItem per item
 //                   conditional on processed_at < cutoff

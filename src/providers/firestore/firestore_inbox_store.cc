@@ -1,9 +1,9 @@
 // The Firestore InboxStore and its unit of work (firestore_inbox_store.h).
 #include "providers/firestore/firestore_inbox_store.h"
 
-#include <algorithm>
-#include <map>
-#include <set>
+#include <functional>
+#include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,12 +17,38 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_unit.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/recorded_ids.h"
 #include "providers/kit/store_kind_capabilities.h"
 
 namespace docket::firestore {
 namespace {
 
 constexpr std::size_t kInboxBatchGetIds = 100;
+
+// For each of `message_ids`, in order, whether (tenant, consumer_id) has its dedup
+// document in `collection`: one batchGet per 100 distinct ids read (kit/recorded_ids.h);
+// the ids `staged` (when given) says a unit of work holds are answered without a read.
+std::vector<bool> recorded_ids(const Client& client, const std::string& collection,
+                               std::string_view tenant, std::string_view consumer_id,
+                               std::span<const std::string> message_ids,
+                               std::function<bool(const std::string& id)> staged = nullptr) {
+  const auto id_of = [&](const std::string& message_id) {
+    return inbox::dedup_id(collection,
+                           DedupKey{std::string(tenant), std::string(consumer_id), message_id});
+  };
+  const auto read = [&](std::span<const std::string> ids) {
+    std::vector<bool> present;
+    present.reserve(ids.size());
+    for (const std::optional<Document>& document : batch_get(client, collection, ids)) {
+      present.push_back(document.has_value());
+    }
+    return present;
+  };
+  return kit::recorded_among(
+      message_ids,
+      kit::RecordedReads{
+          .chunk = kInboxBatchGetIds, .id_of = id_of, .known = std::move(staged), .read = read});
+}
 
 class FirestoreUnitOfWork final : public UnitOfWork {
  public:
@@ -46,6 +72,22 @@ class FirestoreUnitOfWork final : public UnitOfWork {
     const std::string id = inbox::dedup_id(collection_, key);
     return unit_.holds(collection_, id) || get_document(unit_.client(), collection_, id);
   }
+  // The segmented batch's pre-check: one batchGet for the unit's messages (read as
+  // is_recorded reads: outside any transaction, the unit has none); the documents this
+  // unit staged are recorded without a read.
+  std::vector<bool> recorded_among(std::string_view tenant, std::string_view consumer_id,
+                                   std::span<const std::string> message_ids) override {
+    return recorded_ids(unit_.client(), collection_, tenant, consumer_id, message_ids,
+                        [this](const std::string& id) { return unit_.holds(collection_, id); });
+  }
+  // Every write is held until the one commit of commit() anyway, so a segmented batch
+  // costs nothing more: its dedup writes go unread (record_at_commit) after the
+  // pre-check. No segment fails on its own: a document created meanwhile by a concurrent
+  // delivery refuses the whole commit, and commit() throws UniqueViolationError
+  // (DuplicateDeliveryError; the dispatcher runs the unit again, whose pre-check then
+  // sees it), so take_segment_failures() stays empty and `stop_at_failure` changes
+  // nothing.
+  bool defer_segments(bool /*stop_at_failure*/) override { return true; }
   HandlerTransaction& handler_transaction() noexcept override { return unit_.transaction(); }
   void begin_savepoint() override { unit_.begin_savepoint(); }
   void release_savepoint() override { unit_.release_savepoint(); }
@@ -96,33 +138,8 @@ class FirestoreInboxStore final : public InboxStore {
   std::vector<std::string> do_filter_unprocessed(
       const std::string& tenant, std::string_view consumer_id,
       std::span<const std::string> message_ids) override {
-    std::map<std::string, std::string> message_of;  // document id -> message id
-    for (const std::string& message_id : message_ids) {
-      message_of.emplace(
-          inbox::dedup_id(collection_, DedupKey{tenant, std::string(consumer_id), message_id}),
-          message_id);
-    }
-    std::set<std::string> recorded;  // message ids
-    std::vector<std::string> ids;
-    for (auto next = message_of.begin(); next != message_of.end();) {
-      ids.clear();
-      for (; next != message_of.end() && ids.size() < kInboxBatchGetIds; ++next) {
-        ids.push_back(next->first);
-      }
-      const std::vector<std::optional<Document>> found = batch_get(client_, collection_, ids);
-      for (std::size_t i = 0; i < ids.size(); ++i) {
-        if (found[i]) {
-          recorded.insert(message_of.at(ids[i]));
-        }
-      }
-    }
-    std::vector<std::string> result;
-    for (const std::string& message_id : message_ids) {
-      if (!recorded.contains(message_id)) {
-        result.push_back(message_id);
-      }
-    }
-    return result;
+    return kit::unrecorded(message_ids,
+                           recorded_ids(client_, collection_, tenant, consumer_id, message_ids));
   }
   std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) override {
     const std::vector<Document> found = run_query(

@@ -4,11 +4,13 @@
 // (firestore_unit.h), the dedup document created under an exists: false precondition:
 // one request per message where the dedup is checked at commit (DedupCheck::kAtCommit),
 // two (a strongly consistent get, then the commit) where it is checked before the
-// handlers run.
+// handlers run. A batch (dispatch_batch) is segmented (UnitOfWork::defer_segments): one
+// batchGet of its dedup documents, then one commit per unit of at most 500 writes.
 //
 //   try_record       get of the dedup document; a new id stages its create
 //   record_at_commit stages the create without reading
 //   is_recorded      staged in the unit, or a get
+//   recorded_among   staged in the unit, or batch gets, 100 ids a request
 //   filter_unprocessed  batch gets, 100 ids a request
 //   purge            a query of processedAt < cutoff ordered by processedAt, at most
 //                    `limit` documents, each deleted unless changed since the query
