@@ -94,7 +94,11 @@ class InboxDispatcher {
   // the limit fails alone with CommitLimitError. A store that sends a batch's messages
   // together (UnitOfWork::defer_segments: PostgreSQL) finds a message's failure after
   // later messages' handlers ran; results and commits are as above, and with kStop
-  // those later handlers' writes are discarded (docs/inbox.md, "Batches").
+  // those later handlers' writes are discarded. On a store that learns outcomes only at
+  // its one commit (memory, DynamoDB, Firestore), a unit defeated by another commit (a
+  // concurrent delivery, a stream or saga that moved) runs again, and a unit whose
+  // commit refused one message's write runs its messages again one to a unit, so that
+  // the message fails alone (docs/inbox.md, "Batches").
   std::vector<BatchItemResult> dispatch_batch(
       std::span<const Envelope> envelopes,
       AfterBatchFailure after_failure = AfterBatchFailure::kContinue) const;

@@ -4,7 +4,9 @@
 #include <exception>
 #include <iterator>
 #include <string>
+#include <vector>
 
+#include "docket/error.h"
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_errors.h"
 #include "docket/message_context.h"
@@ -48,6 +50,40 @@ inbox::Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
     return inbox::Staged::kDone;
   } catch (...) {
     return inbox::roll_back_message(unit, record.key, alone, result);
+  }
+}
+
+// What a commit that threw means for the unit's messages. Call from a handler of the
+// exception.
+enum class CommitFailure {
+  kRunAgain,    // another unit's commit came first: the unit runs again and sees it
+  kOneMessage,  // one message's write failed where only the commit could tell
+  kUnit,        // the transaction itself failed: the batch fails
+};
+
+CommitFailure what_commit_failure_means(InboxStore& store,
+                                        const std::vector<BatchItemResult>& results, DedupKey key) {
+  try {
+    throw;
+  } catch (const DuplicateDeliveryError&) {
+    return CommitFailure::kRunAgain;  // the store saw a dedup record taken
+  } catch (const UniqueViolationError&) {
+    // A concurrent delivery's dedup record, or a handler's insert of a key taken before.
+    for (const BatchItemResult& result : results) {
+      if (result.outcome == DispatchOutcome::kProcessed) {
+        key.message_id = result.message_id;
+        if (store.is_recorded(key)) {
+          return CommitFailure::kRunAgain;
+        }
+      }
+    }
+    return CommitFailure::kOneMessage;
+  } catch (const ConcurrencyConflictError&) {
+    return CommitFailure::kRunAgain;  // a stream or saga the unit read moved on
+  } catch (const ConditionFailedError&) {
+    return CommitFailure::kOneMessage;
+  } catch (...) {
+    return CommitFailure::kUnit;
   }
 }
 
@@ -98,14 +134,19 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
   results.reserve(envelopes.size());
   std::size_t next = 0;  // the first message of the next unit of work
   bool stopped = false;
+  // Messages before this index run in units of one: their unit's commit failed on one
+  // message's write, which a unit of one attributes to its message.
+  std::size_t one_by_one_until = 0;
+  const DedupKey key{tenant.value(), options_.consumer_id(), {}};
   while (next < envelopes.size() && !stopped) {
-    // A unique violation at commit (an optimistic store where a concurrent delivery
-    // committed one of these messages first) rolls the unit back; it is then run again
-    // and the committed message is seen as a duplicate. Every retry follows a commit by
-    // someone else of a key this unit writes, so retries are finite.
+    // A commit that another unit's commit defeated (a concurrent delivery of one of
+    // these messages, a stream or saga a handler read) rolls the unit back; it then runs
+    // again and sees what was committed. Every rerun follows a commit by someone else,
+    // so reruns are finite.
     for (;;) {
       auto unit = store_.begin();
-      const auto rest = envelopes.subspan(next);
+      const auto rest =
+          next < one_by_one_until ? envelopes.subspan(next, 1) : envelopes.subspan(next);
       const bool segmented = unit->defer_segments(stop);
       inbox::UnitRun run =
           segmented ? inbox::run_segments(*unit, handlers_, rest, options_.consumer_id(), tenant,
@@ -114,11 +155,28 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
                                             after_failure);
       try {
         unit->commit();
-      } catch (const UniqueViolationError&) {
-        continue;
-      }
-      if (segmented) {
-        run.settle(unit->take_segment_failures(), stop);
+        if (segmented) {
+          run.settle(unit->take_segment_failures(), stop);
+        }
+      } catch (...) {
+        switch (what_commit_failure_means(store_, run.results, key)) {
+          case CommitFailure::kRunAgain:
+            continue;
+          case CommitFailure::kUnit:
+            throw;
+          case CommitFailure::kOneMessage:
+            if (run.results.size() > 1) {
+              one_by_one_until = next + run.results.size();
+              continue;
+            }
+            if (run.results.empty()) {
+              throw;
+            }
+            run.results.back().outcome.reset();
+            run.results.back().error = std::current_exception();
+            run.stopped = stop;
+            break;
+        }
       }
       next += run.results.size();
       stopped = run.stopped;

@@ -85,6 +85,39 @@ TEST_P(BatchTest, HandlersOwnUniqueViolationFailsOnlyItsMessage) {
   EXPECT_EQ(effects(), 1);
 }
 
+// A key committed before the batch: an interactive transaction finds it at the insert,
+// a store that buffers its writes only at commit, which then fails the whole unit; the
+// dispatcher runs that unit's messages again one to a unit, so only the message whose
+// insert was refused fails, and a batch never runs the same failing unit forever.
+TEST_P(BatchTest, AHandlersInsertOfAKeyCommittedBeforeFailsOnlyItsMessage) {
+  HandlerRegistry handlers;
+  fixture_->on_ping(handlers, [](const Ping&, HandlerContext& ctx) {
+    const std::string& id = ctx.envelope().message_id;
+    return id == "m-0" || id == "m-2" || id == "m-6" ? std::string("taken") : id;
+  });
+  const InboxDispatcher inbox(*store_, InboxOptions("billing"), std::move(handlers));
+  ASSERT_EQ(inbox.dispatch(ping("m-0")), DispatchOutcome::kProcessed);
+
+  const auto results =
+      inbox.dispatch_batch(std::vector<Envelope>{ping("m-1"), ping("m-2"), ping("m-3")});
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);
+  ASSERT_FALSE(results[1].ok());
+  EXPECT_THROW(std::rethrow_exception(results[1].error), UniqueViolationError);
+  EXPECT_EQ(results[2].outcome, DispatchOutcome::kProcessed);
+  EXPECT_EQ(dedup_rows(), 3);
+  EXPECT_EQ(effects(), 3);
+
+  const auto stopped = inbox.dispatch_batch(
+      std::vector<Envelope>{ping("m-5"), ping("m-6"), ping("m-7")}, AfterBatchFailure::kStop);
+  ASSERT_EQ(stopped.size(), 2u) << "the results end at the failed message";
+  EXPECT_EQ(stopped[0].outcome, DispatchOutcome::kProcessed);
+  ASSERT_FALSE(stopped[1].ok());
+  EXPECT_THROW(std::rethrow_exception(stopped[1].error), UniqueViolationError);
+  EXPECT_EQ(dedup_rows(), 4);
+  EXPECT_EQ(effects(), 4);
+}
+
 TEST_P(BatchTest, StopAfterAFailureLeavesTheLaterMessagesUndispatched) {
   std::vector<std::string> ran;
   const auto inbox = dispatcher("billing", [&](const Ping&, HandlerContext& ctx) {

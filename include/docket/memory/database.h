@@ -12,11 +12,14 @@
 //
 // Units of work are optimistic: what a unit stages is checked when staged, against
 // what the unit sees, and again at commit under the database's lock. A unit that lost
-// a race in between (another unit committed the same dedup row, row key, stream
-// version or saga version first) fails at commit with UniqueViolationError and writes
-// nothing; the dispatcher resolves that to skipped_duplicate when the other unit
-// committed this message, and otherwise rethrows it from dispatch() (so the message
-// is delivered again) or runs dispatch_batch's batch again. Event positions are
+// a race in between fails at commit and writes nothing: with UniqueViolationError
+// when another unit committed the same dedup row or row key first, with
+// ConcurrencyConflictError (SagaConflictError for a saga) when it appended to the same
+// stream or saved the same saga first. The dispatcher resolves a unique violation to
+// skipped_duplicate when the other unit committed this message; dispatch() rethrows
+// the rest (so the message is delivered again), and dispatch_batch runs its unit
+// again on a conflict or a duplicate, and runs its messages one to a unit when a
+// handler's row key was taken. Event positions are
 // assigned at commit under the lock, so EventStore::read_all never has one in flight.
 //
 // A Database is a handle: copies share one database, which lives as long as the last

@@ -13,7 +13,7 @@
 // the AppendedEvent::global_position values the call returns are 0 (load or read_all
 // after the commit shows them). Units of work are optimistic: the commit checks the
 // stream's version again, and a unit whose stream another unit appended to in between
-// fails at commit with UniqueViolationError (table docket_events) and writes nothing;
+// fails at commit with ConcurrencyConflictError and writes nothing;
 // dispatch() rethrows it (the message is delivered again), dispatch_batch runs the
 // batch again. A transaction of another memory database or another provider throws
 // ConfigurationError naming both.

@@ -8,8 +8,8 @@
 // version the unit sees (a conflict is a result value) and stages the new state, which
 // commits with the dedup row. No lock is taken (unlike PostgreSQL's SELECT ... FOR
 // UPDATE): the commit checks the saga's version again, and a unit whose saga another
-// unit saved in between fails at commit with UniqueViolationError (table
-// docket_sagas) and writes nothing; dispatch() rethrows it (the message is delivered
+// unit saved in between fails at commit with SagaConflictError (a
+// ConcurrencyConflictError) and writes nothing; dispatch() rethrows it (the message is delivered
 // again), dispatch_batch runs the batch again. A transaction of another memory
 // database or another provider throws ConfigurationError naming both.
 //

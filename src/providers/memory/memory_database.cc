@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "docket/error.h"
 #include "docket/eventsourcing_schema.h"
 #include "docket/inbox_errors.h"
 #include "docket/saga_errors.h"
@@ -16,16 +17,14 @@ std::string state_at(std::int64_t version) {
   return version < 0 ? "does not exist" : "is at version " + std::to_string(version);
 }
 
-// A staged write whose record another unit of work changed after this one read it:
-// the same outcome as a unique key committed first, since the record's next version
-// is its key.
-[[noreturn]] void throw_moved(const Database& database, std::string_view table,
-                              const std::string& subject, std::int64_t current,
-                              const std::string& staged) {
-  throw UniqueViolationError(
-      std::string(table),
-      database.describe() + ": " + subject + " " + state_at(current) + ", but this unit of work " +
-          staged +
+// A staged append to a stream another unit of work appended to after this one read
+// it: the conflict the document stores report at commit for the same race.
+[[noreturn]] void throw_moved(const Database& database, const std::string& subject,
+                              std::int64_t seen, std::int64_t current) {
+  throw ConcurrencyConflictError(
+      seen, current,
+      database.describe() + ": " + subject + " " + state_at(current) +
+          ", but this unit of work appended after version " + std::to_string(seen) +
           " (another unit of work committed a write to it in between); nothing of "
           "this unit of work was written. Run it again: the dispatcher does for a batch; "
           "dispatch() rethrows this, and a redelivery of the message sees the new version.");
@@ -49,8 +48,7 @@ void check_appends(const Database& database, const EventLog& log,
     const auto seen = staged.find(append.stream);
     const std::int64_t current = seen != staged.end() ? seen->second : log.version(append.stream);
     if (current != append.base_version) {
-      throw_moved(database, kEventsTable, append.stream.describe(), current,
-                  "appended after version " + std::to_string(append.base_version));
+      throw_moved(database, append.stream.describe(), append.base_version, current);
     }
     staged[append.stream] = append.events.back().version;
   }

@@ -209,8 +209,8 @@ TYPED_TEST(HandlerAppend, AConflictInTheHandlerIsAValueAndWritesNothing) {
 // transactions: PostgreSQL's row lock, SQLite's write lock) the other append waits for
 // the commit and comes back a conflict; where the unit buffers its writes until one
 // atomic commit (memory, DynamoDB, Firestore) the other lands at once and the commit
-// fails (ConcurrencyConflictError; UniqueViolationError on memory, which the dispatcher
-// turns into a rerun), nothing of the unit written.
+// fails (ConcurrencyConflictError, which dispatch_batch answers by running the unit
+// again), nothing of the unit written.
 TYPED_TEST(HandlerAppend, OfAUnitsAppendAndAnotherExpectingItsVersionExactlyOneLands) {
   this->events_->append(this->account(), ExpectedVersion::no_stream(), {{.type = "opened"}})
       .value_or_throw();
@@ -233,8 +233,6 @@ TYPED_TEST(HandlerAppend, OfAUnitsAppendAndAnotherExpectingItsVersionExactlyOneL
       EXPECT_NE(std::string(e.what()).find("nothing of this unit of work was written"),
                 std::string::npos)
           << e.what();
-    } catch (const UniqueViolationError&) {
-      // the memory provider's word for the same outcome
     }
   };
   if (this->events_->capabilities().interactive_transactions) {
@@ -250,6 +248,64 @@ TYPED_TEST(HandlerAppend, OfAUnitsAppendAndAnotherExpectingItsVersionExactlyOneL
   EXPECT_NE(unit_landed, other->succeeded()) << "exactly one of the two appends lands";
   EXPECT_EQ(this->types(this->account()),
             (std::vector<std::string>{"opened:", unit_landed ? "inside:" : "outside:"}));
+}
+
+// A batch whose handler appends to a stream that another writer appends to before the
+// batch commits. Where the unit holds the stream (interactive transactions) the other
+// append waits for the commit; where the unit buffers its writes, the other append
+// lands, the commit fails on the moved stream, and dispatch_batch runs the unit again,
+// which appends after it. Either way every message is processed once, and no event is
+// lost.
+TYPED_TEST(HandlerAppend, ABatchWhoseStreamMovesBeforeItsCommitEndsWithEveryEventOnce) {
+  this->events_->append(this->account(), ExpectedVersion::no_stream(), {{.type = "opened"}})
+      .value_or_throw();
+  const bool interactive = this->events_->capabilities().interactive_transactions;
+  std::optional<AppendResult> outside_result;
+  const auto append_outside = [&] {
+    const TenantScope scope(this->tenant_);
+    outside_result =
+        this->events_->append(this->account(), ExpectedVersion::any(), {{.type = "outside"}});
+  };
+  std::thread outside;
+  HandlerRegistry handlers;
+  handlers.on<Deposit>(
+      kDepositType, [&](const Deposit& d, typename TypeParam::Transaction& tx, HandlerContext&) {
+        ++this->executions_;
+        // At any version: a load in a batch does not see the earlier messages' appends.
+        this->events_
+            ->append(tx, this->account(), ExpectedVersion::any(),
+                     {{.type = "deposited", .payload = std::to_string(d.amount)}})
+            .value_or_throw();
+        if (outside.joinable() || outside_result.has_value()) {
+          return;
+        }
+        outside = std::thread(append_outside);
+        if (!interactive) {
+          outside.join();  // it lands at once: nothing of the unit is on the server yet
+        }
+      });
+  const InboxDispatcher inbox(*this->inbox_, InboxOptions("ledger"), std::move(handlers));
+  const auto results =
+      inbox.dispatch_batch(std::vector<Envelope>{deposit("m-1", 10), deposit("m-2", 20)});
+  if (outside.joinable()) {
+    outside.join();  // it waited for the batch's commit
+  }
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);
+  EXPECT_EQ(results[1].outcome, DispatchOutcome::kProcessed);
+  ASSERT_TRUE(outside_result.has_value());
+  std::vector<std::string> expected{"opened:", "deposited:10", "deposited:20"};
+  if (interactive) {
+    EXPECT_EQ(this->executions_, 2) << "the batch committed first";
+    if (outside_result->succeeded()) {
+      expected.push_back("outside:");
+    }
+  } else {
+    EXPECT_TRUE(outside_result->succeeded());
+    EXPECT_EQ(this->executions_, 4) << "the unit ran again after the stream moved";
+    expected.insert(expected.begin() + 1, "outside:");
+  }
+  EXPECT_EQ(this->types(this->account()), expected);
 }
 
 TYPED_TEST(HandlerAppend, AnotherProvidersTransactionIsRefused) {

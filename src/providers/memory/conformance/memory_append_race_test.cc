@@ -1,7 +1,7 @@
 // Appends inside memory units of work are optimistic: checked when staged against
 // what the unit sees, and again at commit under the database's lock. Of units that
 // staged at one version exactly one commits; the others fail at commit with
-// UniqueViolationError on docket_events and write nothing, which the dispatcher turns
+// ConcurrencyConflictError and write nothing, which the dispatcher turns
 // into a redelivery (dispatch) or a rerun of the batch (dispatch_batch). Positions are
 // assigned at commit, in commit order.
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "docket/error.h"
 #include "docket/eventsourcing_schema.h"
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_errors.h"
@@ -60,7 +61,7 @@ TEST_F(MemoryAppendRace, OfTwoUnitsAtOneVersionTheSecondCommitFailsAndWritesNoth
   tx(*second).insert("orders", {"o-1"});
 
   first->commit();
-  expect_commit_lost(*second, kEventsTable, "is at version 0");
+  expect_commit_conflict(*second, -1, 0, "is at version 0");
   EXPECT_EQ(types(account_), (std::vector<std::string>{"opened-by-first"}));
   EXPECT_EQ(events_->read_all(0, 10).events.size(), 1u);
   auto reader = inbox_->begin();
@@ -88,7 +89,7 @@ TEST_F(MemoryAppendRace, ExactlyOneOfManyConcurrentUnitsCommits) {
       try {
         unit->commit();
         ++committed;
-      } catch (const UniqueViolationError&) {
+      } catch (const ConcurrencyConflictError&) {
         ++lost;
       }
     });
@@ -167,7 +168,7 @@ class MemoryDispatchRace : public MemoryAppendRace {
 TEST_F(MemoryDispatchRace, DispatchRethrowsTheLostRaceAndTheRedeliveryAppends) {
   const InboxDispatcher inbox = dispatcher();
   racer_inbox_.emplace(dispatcher());
-  EXPECT_THROW(inbox.dispatch(race_deposit("m-1", 50)), UniqueViolationError);
+  EXPECT_THROW(inbox.dispatch(race_deposit("m-1", 50)), ConcurrencyConflictError);
   EXPECT_EQ(racer_outcome_, DispatchOutcome::kProcessed);
   EXPECT_FALSE(inbox_->is_recorded(DedupKey{tenant_.value(), "ledger", "m-1"}));
   EXPECT_EQ(payloads(), (std::vector<std::string>{"7"}));

@@ -1,7 +1,7 @@
 // Sagas inside memory units of work: load sees the unit's own staged saves, a conflict
 // is a result value, a handler throw rolls the save back with the dedup row, a
 // message of a batch loses only its own saves, and of two units saving one version the
-// second fails at commit (UniqueViolationError on docket_sagas) and writes nothing.
+// second fails at commit (SagaConflictError) and writes nothing.
 #include <gtest/gtest.h>
 
 #include <functional>

@@ -8,12 +8,14 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
 #include "docket/clock.h"
+#include "docket/error.h"
 #include "docket/inbox_envelope.h"
 #include "docket/inbox_errors.h"
 #include "docket/inbox_store.h"
@@ -56,14 +58,16 @@ inline Envelope command(std::string message_id, std::string_view event_type,
       .payload = nlohmann::json{{"subject", subject}, {"amount", amount}, {"fail", fail}}.dump()};
 }
 
-// Commits `unit` and expects it to fail with UniqueViolationError on `table`, with a
-// message that mentions `mention`.
-inline void expect_commit_lost(UnitOfWork& unit, std::string_view table, std::string_view mention) {
+// Commits `unit` and expects it to fail with ConcurrencyConflictError from
+// `expected_version` to `actual_version`, with a message that mentions `mention`.
+inline void expect_commit_conflict(UnitOfWork& unit, std::int64_t expected_version,
+                                   std::int64_t actual_version, std::string_view mention) {
   try {
     unit.commit();
     ADD_FAILURE() << "the commit must fail";
-  } catch (const UniqueViolationError& e) {
-    EXPECT_EQ(e.table(), table);
+  } catch (const ConcurrencyConflictError& e) {
+    EXPECT_EQ(e.expected_version(), expected_version);
+    EXPECT_EQ(e.actual_version(), actual_version);
     EXPECT_NE(std::string(e.what()).find(mention), std::string::npos) << e.what();
   }
 }
