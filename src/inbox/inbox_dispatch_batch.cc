@@ -62,22 +62,24 @@ enum class CommitFailure {
 };
 
 CommitFailure what_commit_failure_means(InboxStore& store,
-                                        const std::vector<BatchItemResult>& results, DedupKey key) {
+                                        const std::vector<BatchItemResult>& results,
+                                        std::string_view consumer_id) {
   try {
     throw;
   } catch (const DuplicateDeliveryError&) {
     return CommitFailure::kRunAgain;  // the store saw a dedup record taken
   } catch (const UniqueViolationError&) {
-    // A concurrent delivery's dedup record, or a handler's insert of a key taken before.
+    // A concurrent delivery's dedup record, or a handler's insert of a key taken before:
+    // one read of the processed messages' keys tells them apart.
+    std::vector<std::string> processed;
     for (const BatchItemResult& result : results) {
       if (result.outcome == DispatchOutcome::kProcessed) {
-        key.message_id = result.message_id;
-        if (store.is_recorded(key)) {
-          return CommitFailure::kRunAgain;
-        }
+        processed.push_back(result.message_id);
       }
     }
-    return CommitFailure::kOneMessage;
+    return store.filter_unprocessed(consumer_id, processed).size() < processed.size()
+               ? CommitFailure::kRunAgain
+               : CommitFailure::kOneMessage;
   } catch (const ConcurrencyConflictError&) {
     return CommitFailure::kRunAgain;  // a stream or saga the unit read moved on
   } catch (const ConditionFailedError&) {
@@ -137,7 +139,6 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
   // Messages before this index run in units of one: their unit's commit failed on one
   // message's write, which a unit of one attributes to its message.
   std::size_t one_by_one_until = 0;
-  const DedupKey key{tenant.value(), options_.consumer_id(), {}};
   while (next < envelopes.size() && !stopped) {
     // A commit that another unit's commit defeated (a concurrent delivery of one of
     // these messages, a stream or saga a handler read) rolls the unit back; it then runs
@@ -159,7 +160,7 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
           run.settle(unit->take_segment_failures(), stop);
         }
       } catch (...) {
-        switch (what_commit_failure_means(store_, run.results, key)) {
+        switch (what_commit_failure_means(store_, run.results, options_.consumer_id())) {
           case CommitFailure::kRunAgain:
             continue;
           case CommitFailure::kUnit:
