@@ -24,10 +24,11 @@ namespace docket::postgres {
 // announces its global positions in flight (lock tag `tag`, schema version 3's protocol
 // in eventsourcing_schema.cc), draws them and inserts every event, or none. A version
 // mismatch, or a concurrent appender that took the version first, comes back as a
-// VersionConflict (the latter after a second statement that reads the version the
-// winner left) and leaves the caller's transaction usable, having written nothing (a
+// VersionConflict and leaves the caller's transaction usable, having written nothing (a
 // lost race keeps its in-flight announcement until that transaction ends, which only
-// holds read_all back); any other failure throws.
+// holds read_all back); any other failure throws. The conflict's version takes a second
+// statement after a lost race, and after any conflict of an append on its own, whose
+// one INSERT returns no version (see kOwnAppendSql).
 AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& stream,
                            ExpectedVersion expected, const std::vector<RecordedEvent>& events,
                            Joining joining);

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -32,11 +33,15 @@ std::vector<std::string> types(EventStore& events, const StreamId& stream) {
   return out;
 }
 
-// The race above: `racer` appends three events expecting version 0 while a unit of
+// The three events the racer appends, expecting version 0.
+const std::vector<NewEvent> kRacersEvents{NewEvent{.type = "a"}, NewEvent{.type = "b"},
+                                          NewEvent{.type = "c"}};
+
+// The race above: `race` appends kRacersEvents expecting version 0 while a unit of
 // work of `inbox` holds an uncommitted append of version 1 (through `events`); the
 // unit commits once the racer waits on it. Returns the racer's result.
-AppendResult lose_a_race(InboxStore& inbox, EventStore& events, EventStore& racer,
-                         const StreamId& stream) {
+AppendResult lose_a_race(InboxStore& inbox, EventStore& events, const StreamId& stream,
+                         const std::function<AppendResult()>& race) {
   EXPECT_TRUE(events.append(stream, ExpectedVersion::no_stream(), {NewEvent{.type = "opened"}})
                   .succeeded());
   auto unit = inbox.begin();
@@ -47,8 +52,7 @@ AppendResult lose_a_race(InboxStore& inbox, EventStore& events, EventStore& race
   std::string failure;
   std::thread thread([&] {
     try {
-      outside = racer.append(stream, ExpectedVersion::exactly(0),
-                             {NewEvent{.type = "a"}, NewEvent{.type = "b"}, NewEvent{.type = "c"}});
+      outside = race();
     } catch (const std::exception& e) {
       failure = e.what();
     }
@@ -70,7 +74,9 @@ TEST(PostgresAppendRace, ALongerAppendThatLosesItsFirstVersionWritesNothing) {
   auto events = postgres::open_event_store({.conninfo = schema.url()});
   const StreamId stream(TenantId("acme"), "account", "race-1");
 
-  const AppendResult outside = lose_a_race(*inbox, *events, *events, stream);
+  const AppendResult outside = lose_a_race(*inbox, *events, stream, [&] {
+    return events->append(stream, ExpectedVersion::exactly(0), kRacersEvents);
+  });
   ASSERT_FALSE(outside.succeeded());
   EXPECT_EQ(outside.conflict().expected_version, 0);
   EXPECT_EQ(outside.conflict().actual_version, 1);
@@ -86,6 +92,34 @@ TEST(PostgresAppendRace, ALongerAppendThatLosesItsFirstVersionWritesNothing) {
   EXPECT_EQ(next.success().new_version, 3);
 }
 
+// Inside a handler's transaction the append is another statement (its first event
+// ON CONFLICT DO NOTHING, the others only after it): losing the race there is the same
+// conflict, writes nothing, and leaves the racer's own unit of work usable.
+TEST(PostgresAppendRace, AnAppendInsideAUnitThatLosesItsFirstVersionWritesNothing) {
+  test_support::PostgresSchema schema;
+  auto inbox = postgres::open_store(schema.url());
+  inbox->migrate();
+  auto events = postgres::open_event_store({.conninfo = schema.url()});
+  const StreamId stream(TenantId("acme"), "account", "race-3");
+  const StreamId other(TenantId("acme"), "account", "race-3-other");
+
+  auto racers_unit = inbox->begin();
+  const AppendResult inside = lose_a_race(*inbox, *events, stream, [&] {
+    return events->append(racers_unit->handler_transaction(), stream, ExpectedVersion::exactly(0),
+                          kRacersEvents);
+  });
+  ASSERT_FALSE(inside.succeeded());
+  EXPECT_EQ(inside.conflict().expected_version, 0);
+  EXPECT_EQ(inside.conflict().actual_version, 1);
+  ASSERT_TRUE(events
+                  ->append(racers_unit->handler_transaction(), other, ExpectedVersion::no_stream(),
+                           {NewEvent{.type = "after the loss"}})
+                  .succeeded());
+  racers_unit->commit();
+  EXPECT_EQ(types(*events, stream), (std::vector<std::string>{"opened", "inside"}));
+  EXPECT_EQ(types(*events, other), (std::vector<std::string>{"after the loss"}));
+}
+
 // With SERIALIZABLE as the connection's default, ON CONFLICT reports the winner its
 // snapshot cannot see as a serialization failure; an append on its own still answers
 // with the VersionConflict, not an exception.
@@ -98,7 +132,9 @@ TEST(PostgresAppendRace, UnderASerializableDefaultTheLostRaceIsStillAConflict) {
       {.conninfo = schema.url() + "%20-cdefault_transaction_isolation%3Dserializable"});
   const StreamId stream(TenantId("acme"), "account", "race-2");
 
-  const AppendResult outside = lose_a_race(*inbox, *events, *serializable, stream);
+  const AppendResult outside = lose_a_race(*inbox, *events, stream, [&] {
+    return serializable->append(stream, ExpectedVersion::exactly(0), kRacersEvents);
+  });
   ASSERT_FALSE(outside.succeeded());
   EXPECT_EQ(outside.conflict().actual_version, 1);
   EXPECT_EQ(types(*events, stream), (std::vector<std::string>{"opened", "inside"}));
