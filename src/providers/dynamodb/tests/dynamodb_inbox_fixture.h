@@ -1,7 +1,8 @@
 // Shared by the DynamoDB inbox tests: an inbox store under a table prefix of the test's
 // own on DynamoDB Local (DOCKET_TEST_DYNAMODB_URL; every table deleted with the test),
 // an application table <prefix>orders keyed by pk (S) for handlers to write to, and
-// consistent counts of the items a table holds.
+// consistent counts of the items a table holds. The message they deliver is the
+// document providers' note (tests/document/inbox_note.h).
 #ifndef DOCKET_TESTS_INTEGRATION_DYNAMODB_INBOX_FIXTURE_H_
 #define DOCKET_TESTS_INTEGRATION_DYNAMODB_INBOX_FIXTURE_H_
 
@@ -14,10 +15,10 @@
 #include <utility>
 
 #include "docket/dynamodb/transaction.h"
-#include "docket/handler_registry.h"
 #include "docket/inbox_dispatcher.h"
 #include "docket/inbox_schema.h"
 #include "docket/open_inbox_store.h"
+#include "document/inbox_note.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
@@ -25,22 +26,13 @@
 
 namespace docket::dynamodb {
 
-struct Note {
-  std::string text;
-};
-inline void to_json(nlohmann::json& j, const Note& note) {
-  j = {{"text", note.text}};
-}
-inline void from_json(const nlohmann::json& j, Note& note) {
-  j.at("text").get_to(note.text);
-}
-
-class DynamoDbInboxTest : public ::testing::Test {
+// The inbox on its tables, for the provider's own test fixtures and the document
+// providers' shared cases (tests/document) alike.
+class DynamoDbInbox {
  public:
   using Handler = std::function<void(const Envelope&, Transaction&)>;
 
- protected:
-  DynamoDbInboxTest() {
+  DynamoDbInbox() {
     ensure_table(client_, {.name = orders_,
                            .partition_key = {"pk", KeyType::kString},
                            .sort_key = std::nullopt,
@@ -50,21 +42,11 @@ class DynamoDbInboxTest : public ::testing::Test {
 
   // A dispatcher for consumer "billing" whose "note" handler runs `handler`.
   InboxDispatcher dispatcher(Handler handler, DedupCheck dedup = DedupCheck::kBeforeHandlers) {
-    HandlerRegistry handlers;
-    handlers.on<Note>(
-        "note", [handler = std::move(handler)](const Note&, Transaction& tx, HandlerContext& ctx) {
-          handler(ctx.envelope(), tx);
-        });
-    return InboxDispatcher(*store_, InboxOptions("billing", dedup), std::move(handlers));
+    return document_tests::note_dispatcher<Transaction>(*store_, std::move(handler), dedup);
   }
 
   static Envelope note(std::string message_id) {
-    Envelope envelope;
-    envelope.message_id = std::move(message_id);
-    envelope.event_type = "note";
-    envelope.payload = R"({"text":"hello"})";
-    envelope.occurred_at = Timestamp(std::chrono::seconds(1'700'000'000));
-    return envelope;
+    return document_tests::note(std::move(message_id));
   }
 
   // {"pk": {"S": pk}} and an item with it.
@@ -92,6 +74,8 @@ class DynamoDbInboxTest : public ::testing::Test {
   std::string orders_ = tables_.prefix() + "orders";
   std::unique_ptr<InboxStore> store_ = open_inbox_store(tables_.url(), clock_);
 };
+
+class DynamoDbInboxTest : public ::testing::Test, public DynamoDbInbox {};
 
 }  // namespace docket::dynamodb
 

@@ -1,13 +1,13 @@
 // The Firestore event store's own cases against the Cloud Firestore emulator: its
-// legacy-key guard (a document whose id has no tenant segment, written here raw as an
-// earlier release did, makes an empty load and a new stream refuse, naming the
-// collection and the id, with nothing written; the probe runs once per store instance
-// and never after a read that returned documents; a legacy id is found on either side
-// of the tenanted range however many tenanted documents there are), its limits
-// (refused before anything is read or written) and its documents' shape.
+// legacy-key guard (the document providers' guard cases, tests/document/
+// legacy_guard_cases.h, with documents whose ids have no tenant segment, written here
+// raw as an earlier release did; and a legacy id is found on either side of the
+// tenanted range however many tenanted documents there are), its limits (refused
+// before anything is read or written) and its documents' shape.
 #include "providers/firestore/firestore_event_store.h"
 
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,18 +15,20 @@
 #include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_value.h"
-#include "providers/firestore/tests/firestore_fixture.h"
+#include "providers/firestore/tests/firestore_guard_collection.h"
 
 namespace docket::firestore::event_store_test {
 namespace {
 
-class FirestoreEventStoreTest : public FirestoreTest {
- protected:
-  std::string events() const { return collection(event::kCollection); }
+using document_tests::EventLegacyGuard;
 
+constexpr std::string_view kEventId = "0190a6c2-0000-7000-8000-000000000000";
+
+class FirestoreEventCollection : public FirestoreGuardCollection<EventStore, FirestoreEventStore> {
+ public:
   // An event document named `id` as a release without tenant segments wrote it.
-  void put_raw(std::string_view id) const {
-    const Write write{.collection = events(),
+  void put_raw(std::string_view id) const override {
+    const Write write{.collection = collection(),
                       .id = std::string(id),
                       .fields = nlohmann::json{{"aggregateType", string_value("account")},
                                                {"aggregateId", string_value("A-1001")},
@@ -37,74 +39,31 @@ class FirestoreEventStoreTest : public FirestoreTest {
     ASSERT_TRUE(commit(client_, std::span<const Write>(&write, 1), "the test").applied);
   }
 
+  std::string collection() const override { return client_.url().collection(event::kCollection); }
+};
+
+INSTANTIATE_TEST_SUITE_P(Firestore, EventLegacyGuard,
+                         ::testing::Values(document_tests::EventGuardCase{
+                             .make = [] { return std::make_unique<FirestoreEventCollection>(); },
+                             .legacy_key = "account:A-1001:0",
+                             .where = "Firestore collection",
+                             .record = "event document"}));
+
+class FirestoreEventStoreTest : public ::testing::Test, public FirestoreEventCollection {
+ protected:
+  std::string events() const { return collection(); }
+
   // Every document id of the events collection, in id order.
   std::vector<std::string> ids() const {
     std::vector<std::string> found;
-    for (const Document& document : run_query(client_, {.collection = events()})) {
+    for (const Document& document : documents()) {
       found.push_back(document.id);
     }
     return found;
   }
 
   static StreamId account(std::string_view id) { return StreamId(TenantId("acme"), "account", id); }
-
-  static constexpr std::string_view kEventId = "0190a6c2-0000-7000-8000-000000000000";
-  ManualClock clock_{Timestamp(std::chrono::seconds(1'800'000'000))};
 };
-
-TEST_F(FirestoreEventStoreTest,
-       AnEmptyLoadAndANewStreamRefuseNamingCollectionAndKeyWritingNothing) {
-  constexpr std::string_view kLegacyId = "account:A-1001:0";
-  put_raw(kLegacyId);
-  FirestoreEventStore store(collections_.url(), clock_);
-  try {
-    store.load(account("A-1001"));
-    FAIL() << "no refusal";
-  } catch (const LegacyDataError& e) {
-    EXPECT_EQ(e.collection(), events());
-    EXPECT_EQ(e.key(), kLegacyId);
-    const std::string message = e.what();
-    EXPECT_NE(message.find("Firestore collection '" + events() + "'"), std::string::npos)
-        << message;
-    EXPECT_NE(message.find("event document"), std::string::npos) << message;
-    EXPECT_NE(message.find("no tenant segment"), std::string::npos) << message;
-    EXPECT_NE(message.find("Nothing has been modified"), std::string::npos) << message;
-  }
-  EXPECT_THROW(store.append(account("A-1001"), ExpectedVersion::no_stream(), {{.type = "Opened"}}),
-               LegacyDataError);
-  EXPECT_THROW(store.append(account("A-1001"), ExpectedVersion::any(), {{.type = "Opened"}}),
-               LegacyDataError);
-  EXPECT_EQ(store.legacy_probes(), 1);  // the finding is kept, not probed for again
-  EXPECT_EQ(ids(), std::vector<std::string>{std::string(kLegacyId)});
-}
-
-TEST_F(FirestoreEventStoreTest, ACleanCollectionIsProbedOncePerStoreAndNeverAfterEventsAreRead) {
-  FirestoreEventStore writer(collections_.url(), clock_);
-  EXPECT_TRUE(writer.load(account("A-1")).empty());
-  EXPECT_EQ(writer.legacy_probes(), 1);
-  ASSERT_TRUE(writer.append(account("A-1"), ExpectedVersion::no_stream(), {{.type = "Opened"}})
-                  .succeeded());
-  EXPECT_TRUE(writer.load(account("A-2")).empty());
-  EXPECT_EQ(writer.legacy_probes(), 1);
-
-  // A read that returns events proves the collection addressable: a new store never
-  // probes, nor does an append at a version it found.
-  FirestoreEventStore reader(collections_.url(), clock_);
-  EXPECT_EQ(reader.load(account("A-1")).size(), 1u);
-  ASSERT_TRUE(
-      reader.append(account("A-1"), ExpectedVersion::exactly(0), {{.type = "More"}}).succeeded());
-  ASSERT_TRUE(
-      reader.append(account("A-1"), ExpectedVersion::any(), {{.type = "More"}}).succeeded());
-  EXPECT_TRUE(reader.append(account("A-1"), ExpectedVersion::exactly(0), {{.type = "Stale"}})
-                  .is_conflict());
-  EXPECT_EQ(reader.legacy_probes(), 0);
-
-  // A new stream is acting on silence even without a load before it.
-  FirestoreEventStore creator(collections_.url(), clock_);
-  ASSERT_TRUE(creator.append(account("A-3"), ExpectedVersion::no_stream(), {{.type = "Opened"}})
-                  .succeeded());
-  EXPECT_EQ(creator.legacy_probes(), 1);
-}
 
 TEST_F(FirestoreEventStoreTest, ALegacyIdOnEitherSideOfTheTenantedRangeIsFoundAmongManyOthers) {
   FirestoreEventStore writer(collections_.url(), clock_);
