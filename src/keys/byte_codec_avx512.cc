@@ -11,9 +11,10 @@
 // bits), its tables repeated in the four lanes; the three bytes before each byte come
 // from the previous block and this one with one two-table byte permute (vpermt2b).
 // Escaping needs no table of shuffles: each 16 bytes of a block are spread to 48 byte
-// slots, three a byte (the byte or '%', its high hex digit, its low hex digit), by two
-// byte permutes with constant indices; vpcompressb then keeps each byte's first slot
-// and an escaped byte's other two, which is exactly what the 16 bytes are written as.
+// slots, three a byte (the byte or '%', its high hex digit, its low hex digit), by one
+// two-table byte permute with constant indices; vpcompressb then keeps each byte's
+// first slot and an escaped byte's other two (a mask made from the escape mask by
+// pdep), which is exactly what the 16 bytes are written as.
 #include <cstddef>
 #include <cstdint>
 
@@ -27,32 +28,45 @@
 namespace docket::keys::detail {
 namespace {
 
-// The slots of one byte each: bit 3i for i in 0..15 (48 slots in all).
+// The slots of one byte each: bit 3i for i in 0..15 (48 slots in all); the others of
+// those 48 take hex digits.
 constexpr std::uint64_t kFirstSlots = 0x0000'2492'4924'9249ULL;
+constexpr std::uint64_t kDigitSlots = kFirstSlots << 1 | kFirstSlots << 2;
 
-// For the 16 bytes of quarter q (bytes 16q..16q + 15) of a block: slot 3i takes byte
-// 16q + i of the first table, slot 3i + 1 the same byte of the second (index + 64),
-// slot 3i + 2 the same byte again (vpermb, which reads only the low 6 bits, fills it
-// from a third). Slots 48-63 are never kept.
+// The hex digits are made two quarters at a time, each pair laid out as
+// [high digits of quarter 2p | low digits of 2p | high of 2p + 1 | low of 2p + 1]:
+// `nibbles[p]` gathers them from (high nibbles, low nibbles), for vpermt2b.
+//
+// For quarter q (bytes 16q..16q + 15) over (block with '%' for escaped bytes, the
+// digits of quarters q & ~1 and q | 1): slot 3i takes the block's byte 16q + i, slots
+// 3i + 1 and 3i + 2 its two digits (index + 64: the second table). Slots 48-63 are
+// never kept.
 struct SlotIndices {
-  alignas(64) unsigned char index[4][64];
+  alignas(64) unsigned char nibbles[2][64];
+  alignas(64) unsigned char slots[4][64];
 };
 
 constexpr SlotIndices make_slot_indices() {
   SlotIndices indices{};
+  for (unsigned pair = 0; pair < 2; ++pair) {
+    for (unsigned j = 0; j < 64; ++j) {
+      const unsigned quarter = 2 * pair + j / 32;
+      const bool low = (j / 16) % 2 == 1;
+      indices.nibbles[pair][j] = static_cast<unsigned char>(16 * quarter + j % 16 + (low ? 64 : 0));
+    }
+  }
   for (unsigned q = 0; q < 4; ++q) {
-    for (unsigned s = 0; s < 48; ++s) {
-      const unsigned byte = 16 * q + s / 3;
-      indices.index[q][s] = static_cast<unsigned char>(s % 3 == 1 ? byte + 64 : byte);
+    const unsigned digits = 64 + 32 * (q % 2);
+    for (unsigned i = 0; i < 16; ++i) {
+      indices.slots[q][3 * i] = static_cast<unsigned char>(16 * q + i);
+      indices.slots[q][3 * i + 1] = static_cast<unsigned char>(digits + i);
+      indices.slots[q][3 * i + 2] = static_cast<unsigned char>(digits + 16 + i);
     }
   }
   return indices;
 }
 
 constexpr SlotIndices kSlots = make_slot_indices();
-
-// The slots that take a low hex digit: bit 3i + 2.
-constexpr std::uint64_t kLowSlots = kFirstSlots << 2;
 
 // For vpermt2b over (previous block, this block): byte i takes the byte `count`
 // places before it, i.e. index 64 - count + i (below 64: the previous block's).
@@ -127,6 +141,7 @@ struct Constants {
   __m512i hex;
   __m512i escaped_low;   // ascii_escaped[0..63]
   __m512i escaped_high;  // ascii_escaped[64..127]
+  __m512i nibbles[2];
   __m512i slots[4];
   __mmask64 high_escaped;  // all ones when bytes 0x80..0xFF are escaped, else 0
 };
@@ -177,8 +192,11 @@ inline Constants constants(const SimdEscapes& escapes) {
   c.hex = load64(kHex.byte);
   c.escaped_low = _mm512_loadu_si512(escapes.ascii_escaped);
   c.escaped_high = _mm512_loadu_si512(escapes.ascii_escaped + 64);
+  for (int p = 0; p < 2; ++p) {
+    c.nibbles[p] = load64(kSlots.nibbles[p]);
+  }
   for (int q = 0; q < 4; ++q) {
-    c.slots[q] = load64(kSlots.index[q]);
+    c.slots[q] = load64(kSlots.slots[q]);
   }
   c.high_escaped = escapes.high_escaped ? ~__mmask64{0} : __mmask64{0};
   return c;
@@ -221,34 +239,39 @@ struct Utf8Check {
   }
 };
 
-// Writes quarter `q`'s bytes whose bits are set in `valid` (16 bits, a run from bit 0),
-// escaping those set in `escaped` (a subset); returns the end. Stores 64 bytes, so
-// overwrites up to 64 past the end.
-inline char* write_quarter(__m512i slot_index, __m512i first, __m512i high_hex, __m512i low_hex,
-                           std::uint64_t escaped, std::uint64_t valid, char* out) {
-  const __m512i slots = _mm512_mask_permutexvar_epi8(
-      _mm512_permutex2var_epi8(first, slot_index, high_hex), kLowSlots, slot_index, low_hex);
-  const std::uint64_t triple = _pdep_u64(escaped, kFirstSlots);
-  const std::uint64_t keep = _pdep_u64(valid, kFirstSlots) | triple << 1 | triple << 2;
+// Writes one quarter of a block from its slots (`first`: the block with '%' for the
+// escaped bytes; `digits`: its pair's hex digits), keeping `first_slots` (kFirstSlots,
+// or in the last block those of its bytes) and the digits of the bytes set in
+// `escaped` (16 bits). Stores 64 bytes, so overwrites up to 64 past the end.
+inline char* write_quarter(__m512i slot_index, __m512i first, __m512i digits, std::uint64_t escaped,
+                           std::uint64_t first_slots, char* out) {
+  const __m512i slots = _mm512_permutex2var_epi8(first, slot_index, digits);
+  // The escaped bytes' first slots, times 6: their two digit slots.
+  const std::uint64_t keep = first_slots | _pdep_u64(escaped, kFirstSlots) * 6;
   _mm512_storeu_si512(out, _mm512_maskz_compress_epi8(keep, slots));
   return out + __builtin_popcountll(keep);
 }
 
-// Writes the block `v`'s bytes whose bits are set in `valid` (a run from bit 0),
-// escaping those set in `escaped` (a subset of `valid`); returns the end. Overwrites
-// up to 64 bytes past the end.
+// Writes the block `v` (`v_high`: its high nibbles), escaping the bytes set in
+// `escaped`; in the last block (kLast), only the bytes set in `valid` (a run from bit
+// 0, of which `escaped` is a subset). Returns the end; overwrites up to 64 bytes past
+// it.
+template <bool kLast>
 inline char* write_block(const Constants& c, __m512i v, __m512i v_high, __mmask64 escaped,
                          std::uint64_t valid, char* out) {
   const __m512i first = _mm512_mask_blend_epi8(escaped, v, splat('%'));
-  const __m512i high_hex = _mm512_shuffle_epi8(c.hex, v_high);
-  const __m512i low_hex = _mm512_shuffle_epi8(c.hex, low_nibbles(v));
-  out =
-      write_quarter(c.slots[0], first, high_hex, low_hex, escaped & 0xFFFFu, valid & 0xFFFFu, out);
-  out = write_quarter(c.slots[1], first, high_hex, low_hex, (escaped >> 16) & 0xFFFFu,
-                      (valid >> 16) & 0xFFFFu, out);
-  out = write_quarter(c.slots[2], first, high_hex, low_hex, (escaped >> 32) & 0xFFFFu,
-                      (valid >> 32) & 0xFFFFu, out);
-  return write_quarter(c.slots[3], first, high_hex, low_hex, escaped >> 48, valid >> 48, out);
+  const __m512i low = low_nibbles(v);
+  const __m512i digits01 =
+      _mm512_shuffle_epi8(c.hex, _mm512_permutex2var_epi8(v_high, c.nibbles[0], low));
+  const __m512i digits23 =
+      _mm512_shuffle_epi8(c.hex, _mm512_permutex2var_epi8(v_high, c.nibbles[1], low));
+  const auto first_slots = [valid](int q) {
+    return kLast ? _pdep_u64((valid >> (16 * q)) & 0xFFFFu, kFirstSlots) : kFirstSlots;
+  };
+  out = write_quarter(c.slots[0], first, digits01, escaped & 0xFFFFu, first_slots(0), out);
+  out = write_quarter(c.slots[1], first, digits01, (escaped >> 16) & 0xFFFFu, first_slots(1), out);
+  out = write_quarter(c.slots[2], first, digits23, (escaped >> 32) & 0xFFFFu, first_slots(2), out);
+  return write_quarter(c.slots[3], first, digits23, escaped >> 48, first_slots(3), out);
 }
 
 // The escaped bytes of `v` (whose bytes >= 0x80 are `high`).
@@ -283,7 +306,7 @@ char* write_validated_avx512(const SimdEscapes& escapes, const char* bytes, std:
       _mm512_storeu_si512(out, v);
       out += 64;
     } else {
-      out = write_block(c, v, v_high, escaped, ~std::uint64_t{0}, out);
+      out = write_block<false>(c, v, v_high, escaped, ~std::uint64_t{0}, out);
     }
   }
   if (i < n) {
@@ -295,7 +318,7 @@ char* write_validated_avx512(const SimdEscapes& escapes, const char* bytes, std:
     const __m512i v_high = high_nibbles(v);
     const __mmask64 high = _mm512_movepi8_mask(v);
     check.next(c, v, v_high, high);
-    out = write_block(c, v, v_high, escape_mask(c, v, high) & valid, valid, out);
+    out = write_block<true>(c, v, v_high, escape_mask(c, v, high) & valid, valid, out);
   }
   if (!check.valid_at_end()) {
     return nullptr;
