@@ -8,8 +8,10 @@
 // not UTF-8).
 //
 // Validation is Keiser and Lemire's lookup (byte_codec_ssse3.cc explains the error
-// bits), its tables repeated in the four lanes; the three bytes before each byte come
-// from the previous block and this one with one two-table byte permute (vpermt2b).
+// bits), its tables repeated in the four lanes; each of the three bytes before each
+// byte comes from the previous block and this one by one two-table byte permute
+// (vpermt2b). (Working out the bytes two and three back on 64-bit masks instead, and
+// the hex digits by arithmetic instead of vpshufb, measured 5-15% slower on Zen 4.)
 // Escaping needs no table of shuffles: each 16 bytes of a block are spread to 48 byte
 // slots, three a byte (the byte or '%', its high hex digit, its low hex digit), by one
 // two-table byte permute with constant indices; vpcompressb then keeps each byte's
@@ -28,10 +30,9 @@
 namespace docket::keys::detail {
 namespace {
 
-// The slots of one byte each: bit 3i for i in 0..15 (48 slots in all); the others of
-// those 48 take hex digits.
+// The slots of one byte each: bit 3i for i in 0..15 (48 slots in all); slots 3i + 1
+// and 3i + 2 take its hex digits.
 constexpr std::uint64_t kFirstSlots = 0x0000'2492'4924'9249ULL;
-constexpr std::uint64_t kDigitSlots = kFirstSlots << 1 | kFirstSlots << 2;
 
 // The hex digits are made two quarters at a time, each pair laid out as
 // [high digits of quarter 2p | low digits of 2p | high of 2p + 1 | low of 2p + 1]:
