@@ -319,7 +319,15 @@ char* write_validated_avx512(const SimdEscapes& escapes, const char* bytes, std:
     const __m512i v_high = high_nibbles(v);
     const __mmask64 high = _mm512_movepi8_mask(v);
     check.next(c, v, v_high, high);
-    out = write_block<true>(c, v, v_high, escape_mask(c, v, high) & valid, valid, out);
+    const __mmask64 escaped = escape_mask(c, v, high) & valid;
+    if (escaped == 0) {
+      // Nothing to escape (most short terms: ids, type names): the bytes as they are,
+      // and the zeros after them, which are not counted.
+      _mm512_storeu_si512(out, v);
+      out += n - i;
+    } else {
+      out = write_block<true>(c, v, v_high, escaped, valid, out);
+    }
   }
   if (!check.valid_at_end()) {
     return nullptr;
