@@ -154,6 +154,8 @@ namespace {
 
 SimdKernel kernel_of(WritePath path) noexcept {
   switch (path) {
+    case WritePath::kAvx512:
+      return write_validated_avx512;
     case WritePath::kAvx2:
       return write_validated_avx2;
     case WritePath::kSsse3:
@@ -165,6 +167,9 @@ SimdKernel kernel_of(WritePath path) noexcept {
 }
 
 WritePath fastest_write_path() noexcept {
+  if (avx512_kernel_available()) {
+    return WritePath::kAvx512;
+  }
   if (avx2_kernel_available()) {
     return WritePath::kAvx2;
   }
@@ -181,6 +186,8 @@ constinit std::atomic<SimdKernel> active_simd_kernel{nullptr};
 
 bool write_path_available(WritePath path) noexcept {
   switch (path) {
+    case WritePath::kAvx512:
+      return avx512_kernel_available();
     case WritePath::kAvx2:
       return avx2_kernel_available();
     case WritePath::kSsse3:
@@ -193,6 +200,9 @@ bool write_path_available(WritePath path) noexcept {
 
 WritePath write_path() noexcept {
   const SimdKernel kernel = active_simd_kernel.load(std::memory_order_relaxed);
+  if (kernel == write_validated_avx512) {
+    return WritePath::kAvx512;
+  }
   if (kernel == write_validated_avx2) {
     return WritePath::kAvx2;
   }

@@ -79,6 +79,7 @@ class ByteCodec {
       for (unsigned high = 0; high < 8; ++high) {
         if (escaped.contains(static_cast<unsigned char>(high << 4 | low))) {
           simd_.ascii_bits[low] |= static_cast<unsigned char>(1u << high);
+          simd_.ascii_escaped[high << 4 | low] = 0xFF;
         }
       }
     }
@@ -91,8 +92,9 @@ class ByteCodec {
 
   // Every byte is written as at most this many.
   static constexpr std::size_t kMaxExpansion = 3;
-  // write_validated() may write up to this many bytes past the end it returns.
-  static constexpr std::size_t kWriteSlack = 32;
+  // write_validated() may write up to this many bytes past the end it returns (the
+  // AVX-512 kernel stores 64 bytes at a time).
+  static constexpr std::size_t kWriteSlack = 64;
 
   // The size of `bytes` once escaped.
   std::size_t encoded_size(std::string_view bytes) const noexcept;
@@ -135,6 +137,7 @@ enum class WritePath {
   kScalar,  // write_validated_scalar()
   kSsse3,   // 16 bytes an iteration (byte_codec_ssse3.cc)
   kAvx2,    // 32 bytes an iteration (byte_codec_avx2.cc)
+  kAvx512,  // 64 bytes an iteration (byte_codec_avx512.cc)
 };
 
 // Whether this build and this CPU run `path` (kScalar always).

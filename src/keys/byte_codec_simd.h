@@ -1,8 +1,9 @@
 // Internal: the vector kernels behind ByteCodec::write_validated(), 16 bytes at a time
-// with SSSE3 (byte_codec_ssse3.cc) or 32 with AVX2 (byte_codec_avx2.cc), one of them
-// chosen at run time (byte_codec.cc). Both validate UTF-8 with the lookup method of
-// Keiser and Lemire ("Validating UTF-8 in less than one instruction per byte", 2021)
-// and escape with byte shuffles, writing exactly what the scalar loop writes.
+// with SSSE3 (byte_codec_ssse3.cc), 32 with AVX2 (byte_codec_avx2.cc) or 64 with AVX-512
+// (byte_codec_avx512.cc), one of them chosen at run time (byte_codec.cc). All validate UTF-8 with
+// the lookup method of Keiser and Lemire ("Validating UTF-8 in less than one instruction per byte",
+// 2021) and escape with byte shuffles (AVX-512: byte permutes and a compress), writing exactly what
+// the scalar loop writes.
 //
 // Thread-safety: pure functions over constants.
 #ifndef DOCKET_SRC_KEYS_BYTE_CODEC_SIMD_H_
@@ -15,15 +16,19 @@ namespace docket::keys::detail {
 // A codec's escaped set in the form the kernels test a block against at once: for an
 // ASCII byte, bit h of ascii_bits[low nibble] says whether byte (h << 4 | low nibble)
 // is escaped; bytes 0x80..0xFF are all escaped or none (codecs whose set splits them
-// do not use the kernels). Plain C types: byte_codec_avx2.cc says why.
+// do not use the kernels). ascii_escaped says the same a byte at a time, for the
+// AVX-512 kernel's 128-entry lookup: 0xFF where ASCII byte b is escaped, else 0. Plain
+// C types: byte_codec_avx2.cc says why.
 struct SimdEscapes {
   unsigned char ascii_bits[16] = {};
+  unsigned char ascii_escaped[128] = {};
   bool high_escaped = false;
 };
 
 // Whether this build and this CPU run each kernel (each asks the CPU every call).
 bool ssse3_kernel_available() noexcept;
 bool avx2_kernel_available() noexcept;
+bool avx512_kernel_available() noexcept;
 
 // A kernel: as ByteCodec::write_validated() (the same bytes written, the same room
 // needed: 3 * size + kWriteSlack), for inputs of 16 bytes or more. Returns the end,
@@ -34,6 +39,8 @@ char* write_validated_ssse3(const SimdEscapes& escapes, const char* bytes, std::
                             char* out) noexcept;
 char* write_validated_avx2(const SimdEscapes& escapes, const char* bytes, std::size_t size,
                            char* out) noexcept;
+char* write_validated_avx512(const SimdEscapes& escapes, const char* bytes, std::size_t size,
+                             char* out) noexcept;
 
 }  // namespace docket::keys::detail
 

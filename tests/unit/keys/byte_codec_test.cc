@@ -1,7 +1,7 @@
-// The key codecs' optimised paths (the one-pass scalar loop, the SSSE3 and AVX2 kernels, the
-// measuring pass and the exact writer) against reference_codec.h, over random byte
-// strings (valid UTF-8, random bytes, valid text with one defect) and over every
-// awkward sequence at every position around the kernels' 16- and 32-byte blocks. Every path
+// The key codecs' optimised paths (the one-pass scalar loop, the SSSE3, AVX2 and AVX-512
+// kernels, the measuring pass and the exact writer) against reference_codec.h, over random
+// byte strings (valid UTF-8, random bytes, valid text with one defect) and over every
+// awkward sequence at every position around the kernels' 16-, 32- and 64-byte blocks. Every path
 // must accept exactly the well-formed strings, write exactly the reference's bytes,
 // and write nothing past the room it was given.
 #include "keys/byte_codec.h"
@@ -78,6 +78,10 @@ char* avx2(const ByteCodec& codec, std::string_view text, char* out) {
   return detail::write_validated_avx2(codec.simd_escapes(), text.data(), text.size(), out);
 }
 
+char* avx512(const ByteCodec& codec, std::string_view text, char* out) {
+  return detail::write_validated_avx512(codec.simd_escapes(), text.data(), text.size(), out);
+}
+
 // One one-pass path on `text`: accepted exactly when valid, the reference's bytes,
 // nothing written past 3 * size + kWriteSlack.
 void expect_one_pass(const char* path_name, WritePath path, const ByteCodec& codec,
@@ -116,13 +120,24 @@ void expect_matches_reference(const Codec& c, std::string_view text) {
     if (detail::avx2_kernel_available()) {
       expect_one_pass("AVX2 kernel", avx2, c.codec, text, valid, expected);
     }
+    if (detail::avx512_kernel_available()) {
+      expect_one_pass("AVX-512 kernel", avx512, c.codec, text, valid, expected);
+    }
   }
 }
 
-// The CPU's own answer, asked apart from the code under test.
+// The CPU's own answer, asked apart from the code under test ("avx512": every feature
+// the AVX-512 kernel is compiled for).
 bool cpu_has(const char* feature) {
   __builtin_cpu_init();
-  if (std::string_view(feature) == "avx2") {
+  const std::string_view name(feature);
+  if (name == "avx512") {
+    return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
+           __builtin_cpu_supports("avx512vbmi") != 0 &&
+           __builtin_cpu_supports("avx512vbmi2") != 0 && __builtin_cpu_supports("bmi2") != 0 &&
+           __builtin_cpu_supports("popcnt") != 0;
+  }
+  if (name == "avx2") {
     return __builtin_cpu_supports("avx2") != 0;
   }
   return __builtin_cpu_supports("ssse3") != 0;
@@ -130,9 +145,11 @@ bool cpu_has(const char* feature) {
 
 TEST(ByteCodec, TakesTheFastestPathTheCpuRuns) {
 #if defined(__x86_64__) || defined(__i386__)
+  EXPECT_EQ(detail::avx512_kernel_available(), cpu_has("avx512"));
   EXPECT_EQ(detail::avx2_kernel_available(), cpu_has("avx2"));
   EXPECT_EQ(detail::ssse3_kernel_available(), cpu_has("ssse3"));
-  const detail::WritePath fastest = cpu_has("avx2")    ? detail::WritePath::kAvx2
+  const detail::WritePath fastest = cpu_has("avx512")  ? detail::WritePath::kAvx512
+                                    : cpu_has("avx2")  ? detail::WritePath::kAvx2
                                     : cpu_has("ssse3") ? detail::WritePath::kSsse3
                                                        : detail::WritePath::kScalar;
 #else
@@ -144,8 +161,8 @@ TEST(ByteCodec, TakesTheFastestPathTheCpuRuns) {
 
 TEST(ByteCodec, UseWritePathRefusesAPathTheCpuLacksAndSwitchesToOneItHas) {
   const detail::WritePath before = detail::write_path();
-  for (const detail::WritePath path :
-       {detail::WritePath::kScalar, detail::WritePath::kSsse3, detail::WritePath::kAvx2}) {
+  for (const detail::WritePath path : {detail::WritePath::kScalar, detail::WritePath::kSsse3,
+                                       detail::WritePath::kAvx2, detail::WritePath::kAvx512}) {
     const bool available = detail::write_path_available(path);
     EXPECT_EQ(detail::use_write_path(path), available);
     if (available) {
@@ -187,9 +204,10 @@ TEST(ByteCodec, RandomStringsMatchTheReference) {
   EXPECT_GT(invalid, 5000);
 }
 
-// Each sequence at every offset around the first two block boundaries of either kernel
-// (16 and 32 bytes, 32 and 64), with and without text after it: a kernel checks each
-// byte against the three before it, across blocks, and pads the last block.
+// Each sequence at every offset around the first two block boundaries of every kernel
+// (16 and 32 bytes, 32 and 64, 64 and 128), with text after it of lengths that leave
+// every kernel each kind of last block: a kernel checks each byte against the three
+// before it, across blocks, and pads the last block.
 TEST(ByteCodec, SequencesAtEveryBlockPositionMatchTheReference) {
   static constexpr std::string_view kSequences[] = {"\xC3\xBC",
                                                     "\xE2\x82\xAC",
@@ -225,8 +243,9 @@ TEST(ByteCodec, SequencesAtEveryBlockPositionMatchTheReference) {
                                                     "\xE2\x82\xAC\x80"};
   const std::vector<Codec> all = codecs();
   for (const std::string_view sequence : kSequences) {
-    for (std::size_t before = 0; before <= 72; ++before) {
-      for (const std::size_t after : {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33}) {
+    for (std::size_t before = 0; before <= 136; before = before == 72 ? 116 : before + 1) {
+      for (const std::size_t after :
+           {0, 1, 2, 3, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 47, 48, 49, 62, 63, 64, 65}) {
         const std::string text =
             std::string(before, 'a') + std::string(sequence) + std::string(after, '~');
         for (const Codec& c : all) {

@@ -5,7 +5,7 @@
 // first bad term in the shape's order, with the defect find_utf8_defect() describes;
 // a key over the limit is refused as too long. Some terms run to kilobytes, past the
 // composer's stack buffer. Each test runs once per write path the CPU has (scalar,
-// SSSE3, AVX2), that path forced for every term.
+// SSSE3, AVX2, AVX-512), that path forced for every term.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -92,8 +92,8 @@ void expect_composes(const Expected& expected, const std::function<Key()>& compo
 // Every write path this CPU runs.
 std::vector<detail::WritePath> write_paths() {
   std::vector<detail::WritePath> paths;
-  for (const detail::WritePath path :
-       {detail::WritePath::kScalar, detail::WritePath::kSsse3, detail::WritePath::kAvx2}) {
+  for (const detail::WritePath path : {detail::WritePath::kScalar, detail::WritePath::kSsse3,
+                                       detail::WritePath::kAvx2, detail::WritePath::kAvx512}) {
     if (detail::write_path_available(path)) {
       paths.push_back(path);
     }
@@ -109,6 +109,8 @@ const char* name_of(detail::WritePath path) {
       return "SSSE3 kernel";
     case detail::WritePath::kAvx2:
       return "AVX2 kernel";
+    case detail::WritePath::kAvx512:
+      return "AVX-512 kernel";
   }
   return "?";
 }
