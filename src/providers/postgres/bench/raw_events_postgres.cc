@@ -31,7 +31,10 @@ constexpr const char* kLoad = "raw_ev_load";
 // The append of `events` events: one autocommit statement, so one round trip. The
 // version check is a CTE the INSERT selects from, so a stale expectation inserts
 // nothing; positions come from the identity column's own default. The version is read
-// with ORDER BY ... LIMIT 1: the generic plan of max() reads the whole stream.
+// with ORDER BY ... LIMIT 1: the generic plan of max() reads the whole stream. It does
+// what any event store's append must, and no more: ORDER BY makes positions follow
+// versions (a VALUES list's order is not promised to the INSERT), and RETURNING tells
+// the caller where its events landed, as the SQLite raw side's INSERTs do.
 //   $1..$3 the stream, $4 the expected version, then per event i (from 0) its id at
 //   $5 + 2i and its occurred_at at $6 + 2i; type and payload are constants of the
 //   workload, bound once as $5 + 2n and $6 + 2n.
@@ -48,7 +51,7 @@ std::string append_sql(std::size_t events) {
     sql += (i == 0 ? "(" : ", (") + std::to_string(i + 1) + ", $" + std::to_string(5 + 2 * i) +
            "::text, $" + std::to_string(6 + 2 * i) + "::int8)";
   }
-  sql += ") AS e(i, id, at) WHERE cur.v = $4";
+  sql += ") AS e(i, id, at) WHERE cur.v = $4 ORDER BY e.i RETURNING global_position";
   return sql;
 }
 
@@ -107,8 +110,8 @@ void RawEventsPostgres::append(const AppendCall& call, StreamVersions& versions,
   params.push_back(pg_bytea(kBenchEventBody));
   RawPgResult r = db_.try_query(statement, params);
   bool inserted = false;
-  if (PQresultStatus(r.get()) == PGRES_COMMAND_OK) {
-    inserted = std::strtoll(PQcmdTuples(r.get()), nullptr, 10) > 0;
+  if (PQresultStatus(r.get()) == PGRES_TUPLES_OK) {
+    inserted = PQntuples(r.get()) > 0;
   } else {
     const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
     if (state == nullptr || std::strcmp(state, kUniqueViolation) != 0) {
