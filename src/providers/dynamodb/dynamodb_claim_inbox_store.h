@@ -6,7 +6,7 @@
 // The administration reads go to the table's sparse indexes where they can (failed
 // entries due, processed entries older than a cutoff) and Scan the table, page by
 // page, where nothing narrower exists (counts by status, pages of entries); see
-// docs/dynamodb.md. Index reads are eventually consistent: an entry changed a moment
+// docs/dynamodb-stores.md. Index reads are eventually consistent: an entry changed a moment
 // ago may not be in them yet.
 //
 // The table is made sure of on first use (or migrate()): created when missing.

@@ -1,5 +1,5 @@
 // The DynamoDB saga store against DynamoDB Local, beyond its conformance suite: the item
-// as docs/dynamodb.md documents it (the tenanted partition key, the saga type as sort
+// as docs/dynamodb-stores.md documents it (the tenanted partition key, the saga type as sort
 // key, completed_at and shard only once completed, so that the purge indexes hold
 // completed sagas only), a state over DynamoDB's item limit refused before anything
 // is sent, with the stored saga unchanged. Saves inside the provider's unit of work
