@@ -27,6 +27,7 @@
 #include "docket/claim_inbox_store.h"
 #include "docket/event_store.h"
 #include "docket/handler_context.h"
+#include "docket/inbox_options.h"
 #include "docket/inbox_store.h"
 #include "docket/outbox_store.h"
 #include "event_session.h"
@@ -56,9 +57,14 @@ class InboxBench {
                              std::string_view body) const = 0;
   // The dedup and effect rows of `consumer_id` in the side database `db`.
   virtual InboxRows count_rows(const std::string& db, const std::string& consumer_id) const = 0;
-  // One thread's raw baseline on the side database `raw_db`.
+  // One thread's raw baseline on the side database `raw_db`. `dedup` is the check
+  // docket's side runs: a document provider's raw side sends the requests docket's
+  // store sends under it (a read of the dedup record before the commit under
+  // kBeforeHandlers), directly; the SQL providers' raw sides take their fastest way
+  // whatever it is.
   virtual std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
-                                                    std::string_view consumer_id) const = 0;
+                                                    std::string_view consumer_id,
+                                                    DedupCheck dedup) const = 0;
   // One thread's commit-latency probe on the side database `raw_db`; nullptr where the
   // provider has none.
   virtual std::unique_ptr<CommitProbe> commit_probe(const std::string& /*raw_db*/) const {

@@ -140,7 +140,7 @@ SideBySideTimings run_sides(const RunInputs& in, const DocketInboxSide& docket,
   std::vector<std::unique_ptr<InboxSession>> raw_sessions;
   for (std::size_t t = 0; t < threads; ++t) {
     docket_sessions.push_back(docket.session());
-    raw_sessions.push_back(provider.raw_session(raw_db, consumer_id));
+    raw_sessions.push_back(provider.raw_session(raw_db, consumer_id, in.options.dedup));
   }
   std::vector<std::vector<BenchDelivery>> docket_buffers(threads);
   std::vector<std::vector<BenchDelivery>> raw_buffers(threads);

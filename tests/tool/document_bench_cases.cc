@@ -100,6 +100,21 @@ TEST_P(DocumentBench, InboxDedupAtCommitIsOneRequestADelivery) {
   EXPECT_LE(trips.at("docket").get<double>(), 1.0 + 2.0 / 150) << report.dump();
 }
 
+// With the default check, the raw side sends what docket's store sends: a read of the
+// dedup record before each delivery's commit, and for a duplicate the read alone. Half
+// the messages delivered twice: (100 x 2 + 50 x 1) / 150 requests a delivery.
+TEST_P(DocumentBench, InboxDefaultCheckRawSendsTheRequestsDocketSends) {
+  const auto report =
+      run_json({"bench", "inbox", "--store", database_->url(), "--messages", "100", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  EXPECT_EQ(report.at("skipped_duplicates"), 50) << report.dump();
+  EXPECT_EQ(report.at("raw").at("skipped_duplicates"), 50) << report.dump();
+  const auto& trips = report.at("round_trips_per_op");
+  EXPECT_DOUBLE_EQ(trips.at("raw").get<double>(), 250.0 / 150) << report.dump();
+  EXPECT_GE(trips.at("docket").get<double>(), 250.0 / 150) << report.dump();
+  EXPECT_LE(trips.at("docket").get<double>(), 252.0 / 150) << report.dump();
+}
+
 // Instantiated by the document providers' own files (src/providers/<name>/conformance/),
 // in a build that tests one.
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DocumentBench);

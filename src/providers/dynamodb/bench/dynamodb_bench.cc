@@ -174,9 +174,9 @@ class DynamoDbInboxBench final : public InboxBench {
             .effects = count_of_consumer(db, effects_table_schema(db).name, consumer_id)};
   }
 
-  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
-                                            std::string_view consumer_id) const override {
-    return std::make_unique<RawInboxDynamoDb>(raw_db, consumer_id);
+  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db, std::string_view consumer_id,
+                                            DedupCheck dedup) const override {
+    return std::make_unique<RawInboxDynamoDb>(raw_db, consumer_id, dedup);
   }
 };
 

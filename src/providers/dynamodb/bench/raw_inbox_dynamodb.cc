@@ -36,12 +36,14 @@ nlohmann::json effect_item(std::string_view consumer_id, std::string_view messag
           {"body", dynamodb::string_value(body)}};
 }
 
-RawInboxDynamoDb::RawInboxDynamoDb(const std::string& url, std::string_view consumer_id)
+RawInboxDynamoDb::RawInboxDynamoDb(const std::string& url, std::string_view consumer_id,
+                                   DedupCheck dedup)
     : client_(dynamodb::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
       inbox_(dynamodb::inbox::inbox_table_schema(client_.url())),
       effects_(effects_table_schema(url).name),
-      consumer_id_(consumer_id) {}
+      consumer_id_(consumer_id),
+      dedup_(dedup) {}
 
 void RawInboxDynamoDb::deliver(const BenchDelivery& delivery, DispatchCounts& counts) {
   commit({&delivery, 1}, counts);
@@ -89,6 +91,16 @@ void RawInboxDynamoDb::drop_recorded(std::vector<const BenchDelivery*>& pending,
   counts.skipped_duplicates += recorded.size();
 }
 
+bool RawInboxDynamoDb::recorded(const BenchDelivery& delivery) {
+  const dynamodb::Response response = client_.call(
+      {.operation = "GetItem", .table = inbox_.name, .replay = dynamodb::Replay::kSafe},
+      {{"TableName", inbox_.name},
+       {"Key", dynamodb::inbox::dedup_key(inbox_, dedup_key_of(delivery))},
+       {"ConsistentRead", true},
+       {"ProjectionExpression", "id"}});
+  return response.body().contains("Item");
+}
+
 void RawInboxDynamoDb::commit(std::span<const BenchDelivery> batch, DispatchCounts& counts) {
   // A message delivered twice within the batch is a duplicate of its first delivery
   // (one transaction cannot hold two operations on one item).
@@ -105,6 +117,10 @@ void RawInboxDynamoDb::commit(std::span<const BenchDelivery> batch, DispatchCoun
   }
   if (pending.size() > 1) {
     drop_recorded(pending, counts);
+  } else if (dedup_ == DedupCheck::kBeforeHandlers && pending.size() == 1 &&
+             recorded(*pending.front())) {
+    ++counts.skipped_duplicates;
+    return;
   }
   const Timestamp now = kit::from_micros(now_micros());
   while (!pending.empty()) {

@@ -1,9 +1,12 @@
 // The raw limit of `docket bench inbox` on DynamoDB: a delivery handled once with its
-// effect, sent the fastest correct way DynamoDB allows, through the provider's client,
+// effect, the requests docket's store sends sent directly through the provider's client,
 // without docket's dispatcher.
 //
 // A message is ONE TransactWriteItems: the dedup item, conditional on its absence, and
-// the effect item. A cancellation whose reason sits at a dedup item is a duplicate. A
+// the effect item; under DedupCheck::kBeforeHandlers, as docket's store does, one
+// consistent GetItem of its dedup item first, and a recorded message is a duplicate
+// without the transaction. A cancellation whose reason sits at a dedup item is a
+// duplicate. A
 // batch is one transaction of its messages' items (two each, so at most 50 messages a
 // request), after one consistent BatchGetItem of its dedup items drops the messages
 // recorded already (cheaper than a cancelled transaction at the bench's duplicate
@@ -23,6 +26,7 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/inbox_options.h"
 #include "docket/inbox_store.h"
 #include "inbox_session.h"
 #include "providers/dynamodb/dynamodb_client.h"
@@ -41,7 +45,7 @@ class RawInboxDynamoDb final : public InboxSession {
  public:
   // `url`: a DynamoDB store URL whose table_prefix is the raw side's (its inbox and
   // effects tables made already).
-  RawInboxDynamoDb(const std::string& url, std::string_view consumer_id);
+  RawInboxDynamoDb(const std::string& url, std::string_view consumer_id, DedupCheck dedup);
 
   void deliver(const BenchDelivery& delivery, DispatchCounts& counts) override;
   void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) override;
@@ -55,11 +59,14 @@ class RawInboxDynamoDb final : public InboxSession {
   // Drops from `pending` the messages whose dedup item exists (one consistent
   // BatchGetItem, its unprocessed keys sent again), counting them duplicates.
   void drop_recorded(std::vector<const BenchDelivery*>& pending, DispatchCounts& counts);
+  // Whether `delivery`'s dedup item exists: one consistent GetItem.
+  bool recorded(const BenchDelivery& delivery);
 
   dynamodb::Client client_;
   dynamodb::TableSchema inbox_;
   std::string effects_;
   std::string consumer_id_;
+  DedupCheck dedup_;
 };
 
 }  // namespace docket::bench

@@ -158,9 +158,9 @@ class FirestoreInboxBench final : public InboxBench {
             firestore_count_where(db, firestore_effects_collection(db), "consumerId", consumer_id)};
   }
 
-  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
-                                            std::string_view consumer_id) const override {
-    return std::make_unique<RawInboxFirestore>(raw_db, consumer_id);
+  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db, std::string_view consumer_id,
+                                            DedupCheck dedup) const override {
+    return std::make_unique<RawInboxFirestore>(raw_db, consumer_id, dedup);
   }
 };
 

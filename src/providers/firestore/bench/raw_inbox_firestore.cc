@@ -30,12 +30,14 @@ nlohmann::json firestore_effect_fields(std::string_view consumer_id, std::string
           {"body", firestore::string_value(body)}};
 }
 
-RawInboxFirestore::RawInboxFirestore(const std::string& url, std::string_view consumer_id)
+RawInboxFirestore::RawInboxFirestore(const std::string& url, std::string_view consumer_id,
+                                     DedupCheck dedup)
     : client_(firestore::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
       inbox_(client_.url().collection(kInboxMessagesTable)),
       effects_(firestore_effects_collection(url)),
-      consumer_id_(consumer_id) {}
+      consumer_id_(consumer_id),
+      dedup_(dedup) {}
 
 void RawInboxFirestore::deliver(const BenchDelivery& delivery, DispatchCounts& counts) {
   commit({&delivery, 1}, counts);
@@ -74,6 +76,10 @@ void RawInboxFirestore::drop_recorded(std::vector<const BenchDelivery*>& pending
   counts.skipped_duplicates += recorded.size();
 }
 
+bool RawInboxFirestore::recorded(const BenchDelivery& delivery) {
+  return firestore::get_document(client_, inbox_, dedup_id_of(delivery)).has_value();
+}
+
 void RawInboxFirestore::commit(std::span<const BenchDelivery> batch, DispatchCounts& counts) {
   // A message delivered twice within the batch is a duplicate of its first delivery.
   std::vector<const BenchDelivery*> pending;
@@ -89,6 +95,10 @@ void RawInboxFirestore::commit(std::span<const BenchDelivery> batch, DispatchCou
   }
   if (pending.size() > 1) {
     drop_recorded(pending, counts);
+  } else if (dedup_ == DedupCheck::kBeforeHandlers && pending.size() == 1 &&
+             recorded(*pending.front())) {
+    ++counts.skipped_duplicates;
+    return;
   }
   const Timestamp now = kit::from_micros(now_micros());
   while (!pending.empty()) {

@@ -1,10 +1,12 @@
 // The raw limit of `docket bench inbox` on Firestore: a delivery handled once with its
-// effect, sent the fastest correct way Firestore allows, through the provider's client,
+// effect, the requests docket's store sends sent directly through the provider's client,
 // without docket's dispatcher.
 //
 // A message is ONE commit: the dedup document, created under exists: false, and the
-// effect document. A refused commit of one message is a duplicate (the effect's write
-// has no precondition). A batch is one commit of its messages' documents (two each, so
+// effect document; under DedupCheck::kBeforeHandlers, as docket's store does, one get of
+// its dedup document first, and a recorded message is a duplicate without the commit. A
+// refused commit of one message is a duplicate (the effect's write has no
+// precondition). A batch is one commit of its messages' documents (two each, so
 // at most 250 messages a commit), after one batchGet of its dedup documents drops the
 // messages recorded already (cheaper than a refused commit at the bench's duplicate
 // share); a message delivered twice within a batch counts its second delivery a
@@ -23,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/inbox_options.h"
 #include "docket/inbox_store.h"
 #include "inbox_session.h"
 #include "inbox_workload.h"
@@ -39,7 +42,7 @@ nlohmann::json firestore_effect_fields(std::string_view consumer_id, std::string
 class RawInboxFirestore final : public InboxSession {
  public:
   // `url`: a Firestore store URL whose prefix is the raw side's.
-  RawInboxFirestore(const std::string& url, std::string_view consumer_id);
+  RawInboxFirestore(const std::string& url, std::string_view consumer_id, DedupCheck dedup);
 
   void deliver(const BenchDelivery& delivery, DispatchCounts& counts) override;
   void deliver_batch(std::span<const BenchDelivery> deliveries, DispatchCounts& counts) override;
@@ -53,11 +56,14 @@ class RawInboxFirestore final : public InboxSession {
   // Drops from `pending` the messages whose dedup document exists (one batchGet),
   // counting them duplicates.
   void drop_recorded(std::vector<const BenchDelivery*>& pending, DispatchCounts& counts);
+  // Whether `delivery`'s dedup document exists: one get.
+  bool recorded(const BenchDelivery& delivery);
 
   firestore::Client client_;
   std::string inbox_;
   std::string effects_;
   std::string consumer_id_;
+  DedupCheck dedup_;
 };
 
 }  // namespace docket::bench

@@ -76,8 +76,8 @@ class PostgresInboxBench final : public InboxBench {
             .effects = conn.count(std::string(kPostgresCountEffectsSql), consumer_id)};
   }
 
-  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
-                                            std::string_view consumer_id) const override {
+  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db, std::string_view consumer_id,
+                                            DedupCheck /*dedup*/) const override {
     return std::make_unique<RawInboxPostgres>(raw_db, consumer_id);
   }
   std::unique_ptr<CommitProbe> commit_probe(const std::string& raw_db) const override {

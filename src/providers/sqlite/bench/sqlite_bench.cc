@@ -62,8 +62,8 @@ class SqliteInboxBench final : public InboxBench {
             .effects = conn.count(std::string(kCountEffectsSql), consumer_id)};
   }
 
-  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
-                                            std::string_view consumer_id) const override {
+  std::unique_ptr<InboxSession> raw_session(const std::string& raw_db, std::string_view consumer_id,
+                                            DedupCheck /*dedup*/) const override {
     return std::make_unique<RawInboxSqlite>(raw_db, consumer_id);
   }
 };
