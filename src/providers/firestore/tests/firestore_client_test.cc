@@ -292,5 +292,35 @@ TEST(FirestoreClientWithoutServer, TheCloudServiceNeedsAnAccessToken) {
       ThrowsMessage<ConfigurationError>(HasSubstr("DOCKET_FIRESTORE_ACCESS_TOKEN")));
 }
 
+// The cloud service's URL with its endpoint moved to a loopback server: what the
+// client sends Google, seen on the wire (the service itself is out of the tests' reach).
+TEST(FirestoreClientWithoutServer, TheAccessTokenGoesOnEveryRequestToTheCloudService) {
+  test_support::LoopbackHttpServer server;
+  StoreUrl url = parse_store_url("firestore://googleapis?project=p");
+  ASSERT_TRUE(url.googleapis);
+  url.endpoint = "http://127.0.0.1:" + std::to_string(server.port());
+  int lookups = 0;
+  const Client client(url, {.environment = [&](std::string_view name) {
+                        ++lookups;
+                        return name == kAccessTokenVariable
+                                   ? std::optional<std::string>("ya29.token-of-the-test")
+                                   : std::optional<std::string>();
+                      }});
+  client.call({.method = "commit"}, kNoWrites);
+  client.call({.method = "commit"}, kNoWrites);
+  const std::vector<std::string> requests = server.requests();
+  ASSERT_EQ(requests.size(), 2u);
+  for (const std::string& request : requests) {
+    EXPECT_THAT(request, HasSubstr("POST /v1/projects/p/databases/(default)/documents:commit"));
+    EXPECT_THAT(request, HasSubstr("Authorization: Bearer ya29.token-of-the-test\r\n"));
+  }
+  EXPECT_EQ(lookups, 1) << "the token is read once, when the client is made";
+
+  // A server of one's own (the emulator) is sent the emulator's owner credential.
+  const Client emulator = client_of(server);
+  emulator.call({.method = "commit"}, kNoWrites);
+  EXPECT_THAT(server.requests().back(), HasSubstr("Authorization: Bearer owner\r\n"));
+}
+
 }  // namespace firestore_client_test
 }  // namespace docket::firestore
