@@ -322,5 +322,24 @@ TEST(FirestoreClientWithoutServer, TheAccessTokenGoesOnEveryRequestToTheCloudSer
   EXPECT_THAT(server.requests().back(), HasSubstr("Authorization: Bearer owner\r\n"));
 }
 
+// An expired or revoked token, answered as Google documents it: a ConfigurationError that
+// says which variable to refresh and how, and the request is not repeated.
+TEST(FirestoreClientWithoutServer, ARefusedAccessTokenIsAConfigurationErrorSayingHowToRenewIt) {
+  const auto server = test_support::LoopbackHttpServer::answering(
+      401, R"({"error":{"code":401,"message":"Request had invalid authentication credentials. )"
+           R"(Expected OAuth 2 access token.","status":"UNAUTHENTICATED"}})");
+  StoreUrl url = parse_store_url("firestore://googleapis?project=orders-prod");
+  url.endpoint = "http://127.0.0.1:" + std::to_string(server.port());
+  const Client client(url, {.environment = [](std::string_view) {
+                        return std::optional<std::string>("ya29.expired");
+                      }});
+  EXPECT_THAT([&] { client.call({.method = "commit", .target = "collection 'c'"}, kNoWrites); },
+              ThrowsMessage<ConfigurationError>(
+                  AllOf(HasSubstr("UNAUTHENTICATED (HTTP 401)"),
+                        HasSubstr("DOCKET_FIRESTORE_ACCESS_TOKEN was refused"),
+                        HasSubstr("gcloud auth print-access-token"), HasSubstr("orders-prod"))));
+  EXPECT_EQ(server.request_count(), 1u);
+}
+
 }  // namespace firestore_client_test
 }  // namespace docket::firestore
