@@ -77,8 +77,8 @@ std::string echo_response(std::string_view request) {
 
 }  // namespace
 
-LoopbackHttpServer::LoopbackHttpServer(Mode mode, Answer canned)
-    : mode_(mode), canned_(std::move(canned)) {
+LoopbackHttpServer::LoopbackHttpServer(Mode mode, Answer canned, Responder responder)
+    : mode_(mode), canned_(std::move(canned)), responder_(std::move(responder)) {
   listener_ = bound_listener(16);
   port_ = port_of(listener_);
   if (::pipe2(stop_, O_CLOEXEC) != 0) {
@@ -147,9 +147,15 @@ void LoopbackHttpServer::serve() {
           requests_.push_back(request);
         }
         if (mode_ != Mode::kSilent) {
-          const std::string response = mode_ == Mode::kEcho
-                                           ? echo_response(request)
-                                           : response_text(canned_.status, canned_.body);
+          std::string response;
+          if (mode_ == Mode::kEcho) {
+            response = echo_response(request);
+          } else if (mode_ == Mode::kResponder) {
+            const Answer answer = responder_(request);
+            response = response_text(answer.status, answer.body);
+          } else {
+            response = response_text(canned_.status, canned_.body);
+          }
           (void)::write(client.fd, response.data(), response.size());
         }
       }

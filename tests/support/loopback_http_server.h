@@ -1,7 +1,8 @@
 // A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, run by a thread of the
 // test, for the HTTP clients of the document providers: it answers every request with
 // 200 and a JSON body echoing what it received, or with one canned answer (a server
-// error, a throttling error), or, silent, reads requests and never answers. It keeps
+// error, a throttling error), or the answer a function of the test gives each request
+// (an operation's own error), or, silent, reads requests and never answers. It keeps
 // connections alive and counts the connections and requests it received.
 //
 // Thread-safety: the accessors may be called from any thread while it runs.
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -20,18 +22,24 @@ namespace docket::test_support {
 
 class LoopbackHttpServer {
  public:
-  enum class Mode { kEcho, kCanned, kSilent };
+  enum class Mode { kEcho, kCanned, kResponder, kSilent };
   struct Answer {
     int status = 200;
     std::string body;
   };
+  // Called on the server's thread with each request, head and body as sent.
+  using Responder = std::function<Answer(const std::string& request)>;
 
   explicit LoopbackHttpServer(Mode mode = Mode::kEcho)
       : LoopbackHttpServer(mode, Answer{200, {}}) {}
-  LoopbackHttpServer(Mode mode, Answer canned);
+  LoopbackHttpServer(Mode mode, Answer canned, Responder responder = {});
   // A server giving `canned` to every request.
   static LoopbackHttpServer answering(int status, std::string body) {
     return LoopbackHttpServer(Mode::kCanned, {status, std::move(body)});
+  }
+  // A server giving each request what `responder` answers for it.
+  static LoopbackHttpServer responding(Responder responder) {
+    return LoopbackHttpServer(Mode::kResponder, Answer{}, std::move(responder));
   }
   ~LoopbackHttpServer();
   LoopbackHttpServer(const LoopbackHttpServer&) = delete;
@@ -49,6 +57,7 @@ class LoopbackHttpServer {
 
   Mode mode_;
   Answer canned_;
+  Responder responder_;
   int listener_ = -1;
   int stop_[2] = {-1, -1};  // a pipe: writing to it ends serve()
   int port_ = 0;

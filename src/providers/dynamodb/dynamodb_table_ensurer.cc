@@ -54,11 +54,22 @@ TableOrigin ensure_table(const Client& client, const TableSchema& schema,
   nlohmann::json table = describe_table(client, schema.name);
   TableOrigin origin = TableOrigin::kExisted;
   if (table.is_null()) {
-    const Response created = client.call({.operation = "CreateTable",
-                                          .table = schema.name,
-                                          .replay = Replay::kSafe,
-                                          .expected = {ErrorKind::kResourceInUse}},
-                                         create_table_request(schema));
+    const Response created =
+        client.call({.operation = "CreateTable",
+                     .table = schema.name,
+                     .replay = Replay::kSafe,
+                     .expected = {ErrorKind::kResourceInUse, ErrorKind::kCredentials}},
+                    create_table_request(schema));
+    if (!created.ok() && created.error().kind == ErrorKind::kCredentials) {
+      // The common case on AWS: a role that may use its tables but not create them.
+      throw ConfigurationError(
+          "DynamoDB table '" + schema.name + "' at " + client.url().text +
+          " does not exist, and creating it was refused (" + created.error().type + ": " +
+          created.error().message +
+          "); nothing was written. Create the table with the key schema and indexes in "
+          "docs/dynamodb-stores.md (or run docket once with credentials allowed "
+          "dynamodb:CreateTable), or point the store URL's table_prefix at tables that exist.");
+    }
     origin = created.ok() ? TableOrigin::kCreated : TableOrigin::kCreatedElsewhere;
     table = created.ok() ? created.body().value("TableDescription", nlohmann::json::object())
                          : describe_table(client, schema.name);

@@ -6,10 +6,15 @@
 
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <regex>
+#include <string>
+#include <vector>
 
 #include "docket/error.h"
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_inbox_table.h"
+#include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "support/loopback_http_server.h"
 
 namespace docket::dynamodb {
@@ -174,6 +179,63 @@ TEST(DynamoDbClientWire, AStringThatIsNotUtf8IsRefusedBeforeSending) {
       },
       ThrowsMessage<InvalidInputError>(HasSubstr("not valid UTF-8")));
   EXPECT_EQ(server.request_count(), 0u);
+}
+
+// The operation a request names in its X-Amz-Target header ("PutItem").
+std::string operation_of(const std::string& request) {
+  static const std::regex target("\r\nX-Amz-Target: DynamoDB_20120810\\.(\\w+)\r\n");
+  std::smatch match;
+  return std::regex_search(request, match, target) ? match[1].str() : std::string();
+}
+
+// Expired temporary credentials, answered as AWS answers them (DynamoDB Local checks no
+// credentials): a ConfigurationError saying what to renew, sent once.
+TEST(DynamoDbClientWire, ExpiredCredentialsAreAConfigurationErrorSentOnce) {
+  auto server = LoopbackHttpServer::answering(
+      400, R"({"__type":"com.amazon.coral.service#ExpiredTokenException",)"
+           R"("message":"The security token included in the request is expired"})");
+  const Client client(url_of(server.port()), fast_options());
+  EXPECT_THAT(
+      [&] {
+        client.call(kPut, {{"TableName", "app_inbox"}});
+      },
+      ThrowsMessage<ConfigurationError>(
+          AllOf(HasSubstr("ExpiredTokenException"), HasSubstr("security token included"),
+                HasSubstr("were refused"), HasSubstr("AWS_SESSION_TOKEN"),
+                HasSubstr("dynamodb:PutItem"))));
+  EXPECT_EQ(server.request_count(), 1u);
+}
+
+// A table that is missing, with credentials that may not create it: DescribeTable finds
+// nothing, CreateTable is refused as AWS refuses it, and the error says both and what to
+// do; nothing but those two requests is sent.
+TEST(DynamoDbClientWire, AMissingTableThatMayNotBeCreatedIsAConfigurationErrorWritingNothing) {
+  std::vector<std::string> operations;
+  std::mutex mutex;
+  auto server = LoopbackHttpServer::responding([&](const std::string& request) {
+    const std::string operation = operation_of(request);
+    {
+      const std::lock_guard lock(mutex);
+      operations.push_back(operation);
+    }
+    if (operation == "DescribeTable") {
+      return LoopbackHttpServer::Answer{400, error_body("ResourceNotFoundException")};
+    }
+    return LoopbackHttpServer::Answer{
+        400, R"({"__type":"com.amazon.coral.service#AccessDeniedException","message":"User: )"
+             R"(arn:aws:sts::123456789012:assumed-role/orders/worker is not authorized to )"
+             R"(perform: dynamodb:CreateTable"})"};
+  });
+  const Client client(url_of(server.port()), fast_options());
+  const TableSchema inbox = inbox::inbox_table_schema(client.url());
+  EXPECT_THAT([&] { ensure_table(client, inbox); },
+              ThrowsMessage<ConfigurationError>(AllOf(
+                  HasSubstr("DynamoDB table '" + inbox.name + "'"), HasSubstr("does not exist"),
+                  HasSubstr("creating it was refused (AccessDeniedException"),
+                  HasSubstr("not authorized to perform: dynamodb:CreateTable"),
+                  HasSubstr("nothing was written"), HasSubstr("docs/dynamodb-stores.md"))));
+  const std::lock_guard lock(mutex);
+  EXPECT_EQ(operations, (std::vector<std::string>{"DescribeTable", "CreateTable"}));
 }
 
 }  // namespace dynamodb_client_wire_test
