@@ -88,19 +88,8 @@ inline __m256i table(char t0, char t1, char t2, char t3, char t4, char t5, char 
                           t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15);
 }
 
-// Keiser and Lemire's lookup validation, as in byte_codec_ssse3.cc (which explains the
-// error bits); the tables are the same, repeated in both lanes.
-constexpr char kTooShort = 1 << 0;
-constexpr char kTooLong = 1 << 1;
-constexpr char kOverlong3 = 1 << 2;
-constexpr char kTooLarge = 1 << 3;
-constexpr char kSurrogate = 1 << 4;
-constexpr char kOverlong2 = 1 << 5;
-constexpr char kTooLarge1000 = 1 << 6;
-constexpr char kOverlong4 = 1 << 6;
-constexpr char kTwoConts = static_cast<char>(1 << 7);
-constexpr char kCarry = kTooShort | kTooLong | kTwoConts;
-
+// Keiser and Lemire's lookup validation (the error bits: byte_codec_simd.h); the tables
+// are the SSSE3 kernel's, repeated in both lanes.
 inline __m256i special_cases(__m256i input, __m256i prev1) {
   constexpr char kLarge = kCarry | kTooLarge | kTooLarge1000;
   const __m256i byte_1_high = _mm256_shuffle_epi8(

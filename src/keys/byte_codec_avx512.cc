@@ -121,17 +121,6 @@ constexpr Table table(char t0, char t1, char t2, char t3, char t4, char t5, char
   return t;
 }
 
-constexpr char kTooShort = 1 << 0;
-constexpr char kTooLong = 1 << 1;
-constexpr char kOverlong3 = 1 << 2;
-constexpr char kTooLarge = 1 << 3;
-constexpr char kSurrogate = 1 << 4;
-constexpr char kOverlong2 = 1 << 5;
-constexpr char kTooLarge1000 = 1 << 6;
-constexpr char kOverlong4 = 1 << 6;
-constexpr char kTwoConts = static_cast<char>(1 << 7);
-constexpr char kCarry = kTooShort | kTooLong | kTwoConts;
-
 // The validation's constants and the escape tables, loaded once a term.
 struct Constants {
   __m512i byte_1_high;

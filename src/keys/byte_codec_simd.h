@@ -25,6 +25,22 @@ struct SimdEscapes {
   bool high_escaped = false;
 };
 
+// Keiser and Lemire's lookup validation, as simdjson and simdutf implement it: three
+// table lookups classify each byte with the byte before it, and a bit survives their AND
+// exactly when the pair is one of these errors. The continuation bytes that a three- or
+// four-byte lead two or three bytes back requires are checked apart. Every kernel's
+// tables are built from these bits.
+inline constexpr char kTooShort = 1 << 0;      // a lead or ASCII byte follows a lead byte
+inline constexpr char kTooLong = 1 << 1;       // a continuation follows an ASCII byte
+inline constexpr char kOverlong3 = 1 << 2;     // E0 80..9F
+inline constexpr char kTooLarge = 1 << 3;      // F4 90..BF, or F5..FF followed by 90..BF
+inline constexpr char kSurrogate = 1 << 4;     // ED A0..BF
+inline constexpr char kOverlong2 = 1 << 5;     // C0 or C1, then a continuation
+inline constexpr char kTooLarge1000 = 1 << 6;  // F5..FF 80..8F
+inline constexpr char kOverlong4 = 1 << 6;     // F0 80..8F
+inline constexpr char kTwoConts = static_cast<char>(1 << 7);  // a continuation follows one
+inline constexpr char kCarry = kTooShort | kTooLong | kTwoConts;
+
 // Whether this build and this CPU run each kernel (each asks the CPU every call).
 bool ssse3_kernel_available() noexcept;
 bool avx2_kernel_available() noexcept;

@@ -63,20 +63,7 @@ DOCKET_SSSE3 inline __m128i low_nibbles(__m128i v) {
   return _mm_and_si128(v, splat(0x0F));
 }
 
-// Keiser and Lemire's lookup validation, as simdjson and simdutf implement it. Three
-// table lookups classify each byte with the byte before it; a bit survives their AND
-// exactly when the pair is one of the errors below. The continuation bytes that a
-// three- or four-byte lead two or three bytes back requires are checked apart.
-constexpr int kTooShort = 1 << 0;      // a lead or ASCII byte follows a lead byte
-constexpr int kTooLong = 1 << 1;       // a continuation follows an ASCII byte
-constexpr int kOverlong3 = 1 << 2;     // E0 80..9F
-constexpr int kTooLarge = 1 << 3;      // F4 90..BF, or F5..FF followed by 90..BF
-constexpr int kSurrogate = 1 << 4;     // ED A0..BF
-constexpr int kOverlong2 = 1 << 5;     // C0 or C1, then a continuation
-constexpr int kTooLarge1000 = 1 << 6;  // F5..FF 80..8F
-constexpr int kOverlong4 = 1 << 6;     // F0 80..8F
-constexpr int kTwoConts = 1 << 7;      // a continuation follows a continuation
-constexpr int kCarry = kTooShort | kTooLong | kTwoConts;
+// Keiser and Lemire's lookup validation (the error bits: byte_codec_simd.h).
 
 DOCKET_SSSE3 inline __m128i special_cases(__m128i input, __m128i prev1) {
   const __m128i byte_1_high = _mm_shuffle_epi8(
