@@ -60,8 +60,8 @@ class InboxBench {
   // One thread's raw baseline on the side database `raw_db`. `dedup` is the check
   // docket's side runs: a document provider's raw side sends the requests docket's
   // store sends under it (a read of the dedup record before the commit under
-  // kBeforeHandlers), directly; the SQL providers' raw sides take their fastest way
-  // whatever it is.
+  // kBeforeHandlers), directly; the SQL providers' raw sides send the same statements
+  // under either check (docs/benchmarks/inbox.md says what each sends).
   virtual std::unique_ptr<InboxSession> raw_session(const std::string& raw_db,
                                                     std::string_view consumer_id,
                                                     DedupCheck dedup) const = 0;
