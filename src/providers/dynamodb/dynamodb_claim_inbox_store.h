@@ -1,7 +1,8 @@
 // The DynamoDB ClaimInboxStore: one item per entry in the table of
-// dynamodb_claim_table.h, every state change one conditional UpdateItem
+// dynamodb_claim_table.h, every state change one conditional write
 // (dynamodb_claim_requests.h), so each is atomic on the server and concurrent claimers
-// of one entry, threads or processes, get exactly one winner.
+// of one entry, threads or processes, get exactly one winner. A claim is one PutItem
+// where the entry is new, and an UpdateItem only where an existing entry is claimable.
 //
 // The administration reads go to the table's sparse indexes where they can (failed
 // entries due, processed entries older than a cutoff) and Scan the table, page by
@@ -66,6 +67,11 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   // One conditional UpdateItem or DeleteItem: true when applied, false when its
   // condition did not hold.
   bool conditional_write(std::string_view operation, const nlohmann::json& request);
+  // The entry a refused claim returned (ALL_OLD); throws InfrastructureError when the
+  // server returned none.
+  ClaimEntry refusing_entry(const Response& refused, const ClaimKey& key) const;
+  // What a refused claim answers: already processed, or held by another until when.
+  static ClaimResult refusal(const ClaimEntry& entry);
   // The requests of the cleanup's index reads: every processed entry before `cutoff`
   // of `tenant` (one query) or of every tenant (one per shard).
   std::vector<nlohmann::json> processed_queries(const TenantId* tenant, Timestamp cutoff) const;

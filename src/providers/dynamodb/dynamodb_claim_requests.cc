@@ -25,6 +25,8 @@ constexpr std::string_view kClaimable =
     "attribute_not_exists(#id) OR #status IN (:received, :failed) OR "
     "(#status = :processing AND #lease_until <= :now)";
 
+constexpr std::string_view kAbsent = "attribute_not_exists(#id)";
+
 constexpr std::string_view kHeld = "#status = :processing AND #owner = :owner";
 constexpr std::string_view kMarkProcessed =
     "SET #status = :processed, #processed_at = :now, #updated_at = :now "
@@ -93,6 +95,28 @@ nlohmann::json try_claim_request(const EntryAddress& entry, const ClaimKey& key,
   request["ReturnValues"] = "ALL_NEW";
   request["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";
   return request;
+}
+
+nlohmann::json create_claimed_request(const EntryAddress& entry, const ClaimKey& key,
+                                      std::string_view owner, Timestamp now,
+                                      Timestamp lease_until) {
+  const nlohmann::json at = number_value(to_micros(now));
+  nlohmann::json item = {{std::string(kId), string_value(entry.id)},
+                         {std::string(kStatus), status_value(ClaimStatus::kProcessing)},
+                         {std::string(kOwner), string_value(owner)},
+                         {std::string(kLeaseUntil), number_value(to_micros(lease_until))},
+                         {std::string(kUpdatedAt), at},
+                         {std::string(kReceivedAt), at},
+                         {std::string(kRetryCount), number_value(0)},
+                         {std::string(kTenant), string_value(key.tenant().value())},
+                         {std::string(kMessageId), string_value(key.message_id())},
+                         {std::string(kHandlerType), string_value(key.handler_type())},
+                         {std::string(kShard), number_value(shard_of(entry.id))}};
+  return {{"TableName", entry.table},
+          {"Item", std::move(item)},
+          {"ConditionExpression", kAbsent},
+          {"ExpressionAttributeNames", attribute_names({kAbsent})},
+          {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}};
 }
 
 nlohmann::json mark_processed_request(const EntryAddress& entry, std::string_view owner,

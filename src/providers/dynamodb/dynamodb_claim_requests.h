@@ -2,13 +2,16 @@
 // exactly these, and so can a benchmark that measures the store against DynamoDB driven
 // directly with the same requests. The table's layout is dynamodb_claim_table.h's.
 //
-// Each state change is ONE conditional UpdateItem, so DynamoDB applies it atomically
-// against the entry's current state and serialises concurrent writers of one entry:
-//   try_claim          creates the entry, or takes it over while it is received,
-//                      failed, or processing with its lease ended (lease_until <= now);
-//                      retry_count and received_at are kept (if_not_exists). On a
-//                      refusal DynamoDB returns the entry as it was
-//                      (ReturnValuesOnConditionCheckFailure ALL_OLD): processed, or
+// Each state change is ONE conditional write, so DynamoDB applies it atomically against
+// the entry's current state and serialises concurrent writers of one entry:
+//   create_claimed     PutItem of a new entry, claimed, only where no entry exists: the
+//                      claim of a message seen for the first time, which is most claims.
+//                      On a refusal DynamoDB returns the entry that exists (ALL_OLD).
+//   try_claim          UpdateItem that creates the entry, or takes it over while it is
+//                      received, failed, or processing with its lease ended
+//                      (lease_until <= now); retry_count and received_at are kept
+//                      (if_not_exists). On a refusal DynamoDB returns the entry as it
+//                      was (ReturnValuesOnConditionCheckFailure ALL_OLD): processed, or
 //                      whose lease holds, without a second read.
 //   mark_processed, release, mark_failed
 //                      only while status = processing and owner = the caller's token
@@ -35,6 +38,9 @@ struct EntryAddress {
   std::string_view id;
 };
 
+// PutItem; on a refusal the existing entry (ALL_OLD). The claim's retry_count is 0.
+nlohmann::json create_claimed_request(const EntryAddress& entry, const ClaimKey& key,
+                                      std::string_view owner, Timestamp now, Timestamp lease_until);
 // UpdateItem; ReturnValues ALL_NEW (retry_count, lease_until of the claim).
 nlohmann::json try_claim_request(const EntryAddress& entry, const ClaimKey& key,
                                  std::string_view owner, Timestamp now, Timestamp lease_until);

@@ -2,8 +2,9 @@
 // claim inbox store do for a message, sent directly through the provider's client.
 //
 // The requests are the store's own (src/providers/dynamodb/dynamodb_claim_requests.h),
-// sent in the same shape: one conditional UpdateItem claiming the entry (its returned
-// attributes read, or on a refusal the returned old item), then, when it claimed, the
+// sent in the same shape: one conditional PutItem claiming a new entry (on a refusal the
+// returned old item read, and a conditional UpdateItem sent where it is claimable, its
+// returned attributes read), then, when it claimed, the
 // handler's effect (one PutItem, claim_effect_dynamodb.h) and one conditional UpdateItem
 // marking it processed. The entry id is composed by src/keys, as
 // the store's is. "now" is read from the system clock per request, as docket's store

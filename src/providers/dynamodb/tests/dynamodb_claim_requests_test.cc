@@ -123,6 +123,30 @@ TEST(DynamoDbClaimRequests, EachStateChangeStatesTheStateItStartsFrom) {
             "#status = :processed AND #processed_at < :cutoff");
 }
 
+TEST(DynamoDbClaimRequests, ANewEntryIsOnePutOfTheClaimedEntryOnlyWhereNoneExists) {
+  const nlohmann::json put =
+      create_claimed_request(kEntry, kKey, "w", kNow, kNow + std::chrono::seconds(30));
+  EXPECT_EQ(put["TableName"], "app_docket_claim_inbox");
+  EXPECT_EQ(put["ConditionExpression"], "attribute_not_exists(#id)");
+  EXPECT_EQ(put["ExpressionAttributeNames"], nlohmann::json({{"#id", "id"}}));
+  // DynamoDB refuses an empty ExpressionAttributeValues map.
+  EXPECT_FALSE(put.contains("ExpressionAttributeValues"));
+  EXPECT_EQ(put["ReturnValuesOnConditionCheckFailure"], "ALL_OLD");
+  EXPECT_EQ(put["Item"]["shard"], number_value(shard_of(kEntry.id)));
+
+  const ClaimEntry entry = claim_entry_of(put["Item"], "test");
+  EXPECT_EQ(entry.key.tenant().value(), "acme");
+  EXPECT_EQ(entry.key.message_id(), "m-1");
+  EXPECT_EQ(entry.key.handler_type(), "billing.Invoice");
+  EXPECT_EQ(entry.status, ClaimStatus::kProcessing);
+  EXPECT_EQ(entry.retry_count, 0u);
+  EXPECT_EQ(entry.received_at, kNow);
+  EXPECT_EQ(entry.updated_at, kNow);
+  EXPECT_EQ(entry.owner, "w");
+  EXPECT_EQ(entry.lease_until, kNow + std::chrono::seconds(30));
+  EXPECT_EQ(entry.processed_at, std::nullopt);
+}
+
 TEST(DynamoDbClaimRequests, AttributeNamesAreThePlaceholdersFound) {
   EXPECT_EQ(attribute_names({"#a = :x AND #b_2 < #a", "# alone", "REMOVE #c"}),
             nlohmann::json({{"#a", "a"}, {"#b_2", "b_2"}, {"#c", "c"}}));
