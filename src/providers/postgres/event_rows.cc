@@ -12,6 +12,7 @@
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/binary_array.h"
 #include "providers/postgres/exec.h"
+#include "providers/postgres/postgres_error.h"
 
 namespace docket::postgres {
 namespace {
@@ -159,9 +160,9 @@ constexpr std::string_view kOwnAppendSql = DOCKET_APPEND_CHECK
     " FROM ok, " DOCKET_APPEND_UNNEST " ORDER BY e.i RETURNING version, global_position";
 
 // Inside the caller's transaction, where a failed statement would abort it:
-//   first  the first event, ON CONFLICT DO NOTHING: no row when a concurrent appender
-//          holds this version (the statement then waits for it to end, as a unique
-//          violation would);
+//   first  the first event, ON CONFLICT on the stream key DO NOTHING: no row when a
+//          concurrent appender holds this version (the statement then waits for it to end, as a
+//          unique violation would);
 //   rest   the others, only once first is in. Whoever inserted version v + 1 of a
 //          stream owns v + 2 ... too: every append inserts a contiguous run after the
 //          version it read, and all of it or none (its first row decides), so no other
@@ -172,7 +173,8 @@ constexpr std::string_view kOwnAppendSql = DOCKET_APPEND_CHECK
 constexpr std::string_view kJoinedAppendSql = DOCKET_APPEND_CHECK
     ", first AS (" DOCKET_APPEND_INSERT
     "SELECT $2, $3, $4, ok.v + 1, $6[1], $7[1], $8[1], $9[1], $10[1], $11[1], $12[1], $13[1] "
-    "FROM ok ON CONFLICT DO NOTHING RETURNING version, global_position), "
+    "FROM ok ON CONFLICT (tenant, aggregate_type, aggregate_id, version) DO NOTHING "
+    "RETURNING version, global_position), "
     "rest AS (" DOCKET_APPEND_INSERT
     "SELECT $2, $3, $4, first.version + e.i - 1, " DOCKET_APPEND_EVENT_COLUMNS
     " FROM first, " DOCKET_APPEND_UNNEST
@@ -185,6 +187,33 @@ constexpr std::string_view kJoinedAppendSql = DOCKET_APPEND_CHECK
 #undef DOCKET_APPEND_INSERT
 #undef DOCKET_APPEND_UNNEST
 #undef DOCKET_APPEND_EVENT_COLUMNS
+
+// The stream key's unique constraint (eventsourcing_schema.cc), by PostgreSQL's default
+// name: the one unique violation that is another appender's version.
+constexpr std::string_view kStreamKeyConstraint =
+    "docket_events_tenant_aggregate_type_aggregate_id_version_key";
+
+bool stream_key_taken(const Result& r) {
+  return r.sqlstate() == sqlstate::kUniqueViolation && r.constraint_name() == kStreamKeyConstraint;
+}
+
+// A failed append. Its drawn position taken already (the primary key) is not a race
+// that a retry could win: rows were written with explicit positions past the identity
+// sequence, and every append would meet them until the sequence moves past.
+[[noreturn]] void throw_append_failure(const Connection& conn, const Result& r,
+                                       std::string_view statement) {
+  if (r.sqlstate() == sqlstate::kUniqueViolation && r.constraint_name() == "docket_events_pkey") {
+    throw PostgresError(
+        std::string(sqlstate::kUniqueViolation),
+        "PostgreSQL event store: the append drew a global position that an event already has "
+        "(docket_events_pkey). Rows were written into docket_events with explicit "
+        "global_position values beyond its identity sequence (an import?). Nothing was "
+        "appended. Move the sequence past them: SELECT setval(pg_get_serial_sequence("
+        "'docket_events', 'global_position'), (SELECT max(global_position) FROM "
+        "docket_events));");
+  }
+  throw_failure(conn, r, statement);
+}
 
 // The stream's version now, for a conflict the append's own snapshot could not see.
 std::int64_t stream_version(Connection& conn, const StreamId& stream) {
@@ -226,17 +255,17 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
       own ? try_exec_prepared_binary(conn, "docket_events_append", kOwnAppendSql, params)
           : try_exec_prepared_binary(conn, "docket_events_append_joined", kJoinedAppendSql, params);
   if (!r.ok()) {
-    // On its own, a unique violation is a concurrent appender that took a version first.
+    // On its own, a violation of the stream key is a concurrent appender that took a
+    // version first.
     // Under REPEATABLE READ or SERIALIZABLE (a session default; docket's own transactions
     // are READ COMMITTED), ON CONFLICT or the unique index reports a winner its snapshot
     // cannot see as a serialization failure. Either way the append wrote nothing and its
     // transaction ended: a conflict like any other. Inside the caller's transaction it is
     // the caller's error.
-    if (own && (r.sqlstate() == sqlstate::kUniqueViolation ||
-                r.sqlstate() == sqlstate::kSerializationFailure)) {
+    if (own && (stream_key_taken(r) || r.sqlstate() == sqlstate::kSerializationFailure)) {
       return conflict(stream, expected, stream_version(conn, stream));
     }
-    throw_failure(conn, r, own ? "docket_events_append" : "docket_events_append_joined");
+    throw_append_failure(conn, r, own ? "docket_events_append" : "docket_events_append_joined");
   }
   if (r.rows() == 0 && own) {  // the expected version did not match
     return conflict(stream, expected, stream_version(conn, stream));

@@ -24,6 +24,14 @@ std::string_view Result::sqlstate() const noexcept {
   return code != nullptr ? std::string_view(code) : std::string_view();
 }
 
+std::string_view Result::constraint_name() const noexcept {
+  if (!result_ || ok()) {
+    return {};
+  }
+  const char* name = PQresultErrorField(result_.get(), PG_DIAG_CONSTRAINT_NAME);
+  return name != nullptr ? std::string_view(name) : std::string_view();
+}
+
 std::string Result::error_message() const {
   if (ok()) {
     return {};

@@ -58,6 +58,9 @@ class Result {
   bool ok() const noexcept;
   // The server's five-character SQLSTATE for a failed statement, empty otherwise.
   std::string_view sqlstate() const noexcept;
+  // The constraint a failed statement violated (PG_DIAG_CONSTRAINT_NAME), empty when
+  // the server named none.
+  std::string_view constraint_name() const noexcept;
   // "ERROR:  duplicate key value violates ..." plus DETAIL / HINT lines; empty when ok.
   std::string error_message() const;
 
