@@ -51,8 +51,10 @@ struct DocumentBenchCase {
   int claim_messages = 0;
   int redelivered_claim_messages = 0;
   // Requests a claim cycle: the store's own and the handler's one effect write, the
-  // same on both sides. A redelivery is one request and writes no effect.
+  // same on both sides.
   double claim_round_trips = 0;
+  // Requests a redelivery of a processed message, which writes no effect.
+  double redelivery_round_trips = 0;
 };
 
 void PrintTo(const DocumentBenchCase& bench_case, std::ostream* os);

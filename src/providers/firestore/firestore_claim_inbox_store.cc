@@ -47,8 +47,15 @@ std::string FirestoreClaimInboxStore::entry_id(const ClaimKey& key) const {
   return id;
 }
 
-bool FirestoreClaimInboxStore::change_entry(const ClaimKey& key, const Change& change) {
-  const std::string id = entry_id(key);
+bool FirestoreClaimInboxStore::create_entry(const std::string& id, const ClaimEntry& entry) {
+  const Write write{.collection = collection_,
+                    .id = id,
+                    .fields = claim::claim_fields(entry),
+                    .precondition = Precondition{.exists = false}};
+  return commit(client_, std::span<const Write>(&write, 1), store_).applied;
+}
+
+bool FirestoreClaimInboxStore::change_entry(const std::string& id, const Change& change) {
   for (int race = 0; race < kMaxEntryRaces; ++race) {
     const std::optional<Document> document = get_document(client_, collection_, id);
     std::optional<ClaimEntry> entry;
@@ -73,8 +80,18 @@ bool FirestoreClaimInboxStore::change_entry(const ClaimKey& key, const Change& c
 
 ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::string_view owner,
                                                    std::chrono::microseconds lease) {
+  const std::string id = entry_id(key);
+  // A message seen for the first time, most claims, is one commit of the claimed entry
+  // under exists: false, with no read. Refused, the entry exists: it is read and claimed
+  // as any change is.
+  const Timestamp created_at = clock_.now();
+  ClaimEntry created = kit::new_claim_entry(key, created_at);
+  const ClaimResult claimed = kit::claim(created, owner, created_at, lease);
+  if (create_entry(id, created)) {
+    return claimed;
+  }
   ClaimResult result;
-  change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+  change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
     if (!entry) {
       entry = kit::new_claim_entry(key, now);
     }
@@ -85,7 +102,7 @@ ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::str
 }
 
 bool FirestoreClaimInboxStore::do_mark_processed(const ClaimKey& key, std::string_view owner) {
-  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
     if (!entry || !kit::held_by(*entry, owner)) {
       return false;
     }
@@ -95,7 +112,7 @@ bool FirestoreClaimInboxStore::do_mark_processed(const ClaimKey& key, std::strin
 }
 
 bool FirestoreClaimInboxStore::do_release(const ClaimKey& key, std::string_view owner) {
-  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
     if (!entry || !kit::held_by(*entry, owner)) {
       return false;
     }
@@ -106,7 +123,7 @@ bool FirestoreClaimInboxStore::do_release(const ClaimKey& key, std::string_view 
 
 bool FirestoreClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_view owner,
                                               const ClaimFailure& failure) {
-  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
     if (!entry || !kit::held_by(*entry, owner)) {
       return false;
     }
@@ -116,7 +133,7 @@ bool FirestoreClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_v
 }
 
 bool FirestoreClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
-  return change_entry(key, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
     if (!entry) {
       entry = kit::new_claim_entry(key, now);
     } else if (entry->status == ClaimStatus::kProcessed) {

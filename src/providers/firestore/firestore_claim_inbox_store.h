@@ -1,11 +1,13 @@
 // The Firestore ClaimInboxStore: one document per entry (firestore_claim_document.h),
 // every state change a read of the entry and a commit of the whole changed document
 // under a precondition that it is unchanged since that read: `exists: false` for an
-// entry not there yet, its `updateTime` otherwise. Of concurrent writers of one entry,
-// threads or processes, exactly one commit applies; the others are refused with
-// nothing written, read the entry again and decide anew (a claimer then finds it held).
-// The precondition is checked by the server at commit, so no transaction (and no lock
-// held between the read and the write) is needed.
+// entry not there yet, its `updateTime` otherwise. A claim first commits the claimed
+// entry under `exists: false` without reading: a message seen for the first time, most
+// claims, is then one request; refused, the claim reads the entry and goes on as above. Of
+// concurrent writers of one entry, threads or processes, exactly one commit applies; the others are
+// refused with nothing written, read the entry again and decide anew (a claimer then finds it
+// held). The precondition is checked by the server at commit, so no transaction (and no lock held
+// between the read and the write) is needed.
 //
 // The administration reads are queries over the collection (docs/firestore.md names
 // the composite indexes they need on the Cloud Firestore service): failed entries due,
@@ -67,9 +69,11 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
 
   // The entry's document id (src/keys), checked against Firestore's id rules.
   std::string entry_id(const ClaimKey& key) const;
-  // Reads the entry, applies `change` and commits the result unless the entry changed
+  // Commits `entry` as document `id` unless a document `id` exists. Whether it wrote.
+  bool create_entry(const std::string& id, const ClaimEntry& entry);
+  // Reads entry `id`, applies `change` and commits the result unless the entry changed
   // since the read, in which case it starts over from a new read. Whether it wrote.
-  bool change_entry(const ClaimKey& key, const Change& change);
+  bool change_entry(const std::string& id, const Change& change);
   // The query for processed entries before `cutoff` (of `tenant` when given).
   Query processed_before(const TenantId* tenant, Timestamp cutoff) const;
 

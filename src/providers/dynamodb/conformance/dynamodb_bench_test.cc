@@ -17,7 +17,8 @@ INSTANTIATE_TEST_SUITE_P(DynamoDb, DocumentBench,
                              .raw_prefix_option = "table_prefix",
                              .claim_messages = 300,
                              .redelivered_claim_messages = 300,
-                             .claim_round_trips = 3.0}));
+                             .claim_round_trips = 3.0,
+                             .redelivery_round_trips = 1.0}));
 
 }  // namespace
 }  // namespace docket::testing

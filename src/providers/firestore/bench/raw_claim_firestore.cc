@@ -53,13 +53,19 @@ void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* ef
   const ClaimKey key(TenantId::untenanted(), message_id, handler_type_);
   const std::string id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value;
 
-  Read claim = read(id);
-  const Timestamp claimed_at = firestore_now();
-  ClaimEntry entry = claim.entry ? *claim.entry : kit::new_claim_entry(key, claimed_at);
-  if (kit::claim(entry, owner_, claimed_at, kBenchClaimLease).outcome != ClaimOutcome::kClaimed ||
-      !write(id, entry, claim.precondition)) {
-    ++counts.skipped;
-    return;
+  // A new entry is committed claimed without a read; refused, it is read and claimed.
+  const Timestamp created_at = firestore_now();
+  ClaimEntry created = kit::new_claim_entry(key, created_at);
+  kit::claim(created, owner_, created_at, kBenchClaimLease);
+  if (!write(id, created, {.exists = false})) {
+    Read claim = read(id);
+    const Timestamp claimed_at = firestore_now();
+    ClaimEntry entry = claim.entry ? *claim.entry : kit::new_claim_entry(key, claimed_at);
+    if (kit::claim(entry, owner_, claimed_at, kBenchClaimLease).outcome != ClaimOutcome::kClaimed ||
+        !write(id, entry, claim.precondition)) {
+      ++counts.skipped;
+      return;
+    }
   }
   ++counts.claimed;
   run_effect(effect, message_id, counts);

@@ -3,8 +3,9 @@
 // client.
 //
 // The requests are the store's own (firestore_claim_inbox_store.h), in the same shape
-// and number: a batchGet of the entry and a commit of the claimed document under the
-// precondition that it is unchanged since (exists: false for a new entry); then, when it
+// and number: a commit of the claimed new document under exists: false; refused, a
+// batchGet of the entry and a commit of the claimed document under the precondition
+// that it is unchanged since; then, when it
 // claimed, the handler's effect (one commit, claim_effect_firestore.h), a batchGet and a
 // commit marking it processed under the same kind of precondition. The document is written by
 // claim::claim_fields() and the transition by kit/claim_transition.h, as the store's; the entry id

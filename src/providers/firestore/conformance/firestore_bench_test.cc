@@ -9,15 +9,18 @@
 namespace docket::testing {
 namespace {
 
-// A claim cycle is the store's own four requests and the handler's effect commit; the
-// raw side's collections are under its prefix.
+// A claim cycle is the store's own three requests (the claim's commit of a new entry; a
+// batchGet and a commit to mark it processed) and the handler's effect commit; a
+// redelivery is the refused commit and the read that finds the entry processed. The raw
+// side's collections are under its prefix.
 INSTANTIATE_TEST_SUITE_P(Firestore, DocumentBench,
                          ::testing::Values(DocumentBenchCase{
                              .make = &bench_database<test_support::FirestoreCollections>,
                              .raw_prefix_option = "prefix",
                              .claim_messages = 200,
                              .redelivered_claim_messages = 100,
-                             .claim_round_trips = 5.0}));
+                             .claim_round_trips = 4.0,
+                             .redelivery_round_trips = 2.0}));
 
 }  // namespace
 }  // namespace docket::testing

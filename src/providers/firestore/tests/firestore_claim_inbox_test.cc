@@ -1,15 +1,18 @@
 // The Firestore claim inbox beyond the conformance suite: the ids of
 // inbox-document-ids.txt as documents (a message id with '/', the untenanted sentinel
 // with a handler type ending in "__", the specification's 665-byte worked example),
-// messageId and handlerType on every write path, and a refusal naming the document
-// for an entry docket did not write.
+// messageId and handlerType on every write path, a refusal naming the document for an
+// entry docket did not write, and the requests a claim sends.
+#include <cstdint>
 #include <string>
+#include <utility>
 
 #include "docket/error.h"
 #include "docket/open_claim_inbox_store.h"
 #include "firestore_fixture.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/http/request_count.h"
 
 namespace docket::firestore {
 namespace firestore_claim_inbox_test {
@@ -117,6 +120,34 @@ TEST_F(FirestoreClaimInboxTest, AnEntryDocketDidNotWriteIsRefusedNamingTheDocume
               ThrowsMessage<InfrastructureError>(AllOf(HasSubstr("Firestore claim inbox"),
                                                        HasSubstr("document 'inbox:acme:m-1:H'"),
                                                        HasSubstr("field 'retryCount'"))));
+}
+
+// A new message's claim is one commit, with no read; an existing entry costs the refused
+// commit and the read, and the commit of the claim where it is claimable.
+TEST_F(FirestoreClaimInboxTest, ANewMessageIsClaimedWithOneRequestAndAnExistingEntryIsReadFirst) {
+  const ClaimKey key(TenantId("acme"), "m-1", "H");
+  const auto requests_of = [&](std::string_view owner) {
+    const std::uint64_t before = kit::http::docket_requests().load();
+    const ClaimResult result = store_->try_claim(key, owner, kLease);
+    return std::pair(result, kit::http::docket_requests().load() - before);
+  };
+  const auto [claimed, to_claim] = requests_of("w1");
+  EXPECT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(claimed.lease_until, clock_.now() + kLease);
+  EXPECT_EQ(to_claim, 1u);
+
+  const auto [held, to_find_held] = requests_of("w2");
+  EXPECT_EQ(held.outcome, ClaimOutcome::kHeldByAnother);
+  EXPECT_EQ(to_find_held, 2u);
+
+  ASSERT_TRUE(store_->mark_failed(key, "w1", ClaimFailure{"boom", clock_.now()}));
+  const auto [retried, to_retry] = requests_of("w2");
+  EXPECT_EQ(retried.outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(retried.retry_count, 1u);
+  EXPECT_EQ(to_retry, 3u);
+  const std::optional<ClaimEntry> entry = store_->find(key);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->owner, "w2");
 }
 
 }  // namespace firestore_claim_inbox_test
