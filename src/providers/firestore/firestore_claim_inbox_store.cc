@@ -47,15 +47,30 @@ std::string FirestoreClaimInboxStore::entry_id(const ClaimKey& key) const {
   return id;
 }
 
-bool FirestoreClaimInboxStore::create_entry(const std::string& id, const ClaimEntry& entry) {
+std::optional<std::string> FirestoreClaimInboxStore::write_entry(const std::string& id,
+                                                                 const ClaimEntry& entry,
+                                                                 const Precondition& precondition) {
   const Write write{.collection = collection_,
                     .id = id,
                     .fields = claim::claim_fields(entry),
-                    .precondition = Precondition{.exists = false}};
-  return commit(client_, std::span<const Write>(&write, 1), store_).applied;
+                    .precondition = precondition};
+  CommitResult result = commit(client_, std::span<const Write>(&write, 1), store_);
+  if (!result.applied) {
+    return std::nullopt;
+  }
+  return std::move(result.update_times.at(0));
 }
 
-bool FirestoreClaimInboxStore::change_entry(const std::string& id, const Change& change) {
+std::optional<std::string> FirestoreClaimInboxStore::change_entry(
+    const std::string& id, const Change& change, std::optional<WrittenEntry> known) {
+  if (known) {
+    std::optional<ClaimEntry> entry(std::move(known->entry));
+    if (change(entry, clock_.now())) {
+      if (auto written = write_entry(id, *entry, {.update_time = std::move(known->update_time)})) {
+        return written;
+      }
+    }
+  }
   for (int race = 0; race < kMaxEntryRaces; ++race) {
     const std::optional<Document> document = get_document(client_, collection_, id);
     std::optional<ClaimEntry> entry;
@@ -63,15 +78,12 @@ bool FirestoreClaimInboxStore::change_entry(const std::string& id, const Change&
       entry = claim::claim_entry_of(*document, store_);
     }
     if (!change(entry, clock_.now())) {
-      return false;
+      return std::nullopt;
     }
-    const Write write{.collection = collection_,
-                      .id = id,
-                      .fields = claim::claim_fields(*entry),
-                      .precondition = document ? Precondition{.update_time = document->update_time}
-                                               : Precondition{.exists = false}};
-    if (commit(client_, std::span<const Write>(&write, 1), store_).applied) {
-      return true;
+    if (auto written = write_entry(id, *entry,
+                                   document ? Precondition{.update_time = document->update_time}
+                                            : Precondition{.exists = false})) {
+      return written;
     }
   }
   throw InfrastructureError(store_ + ": entry '" + id + "' changed under each of " +
@@ -87,61 +99,73 @@ ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::str
   const Timestamp created_at = clock_.now();
   ClaimEntry created = kit::new_claim_entry(key, created_at);
   const ClaimResult claimed = kit::claim(created, owner, created_at, lease);
-  if (create_entry(id, created)) {
+  if (auto update_time = write_entry(id, created, {.exists = false})) {
+    held_.remember(id, {.entry = std::move(created), .update_time = std::move(*update_time)});
     return claimed;
   }
   ClaimResult result;
-  change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry) {
-      entry = kit::new_claim_entry(key, now);
-    }
-    result = kit::claim(*entry, owner, now, lease);
-    return result.outcome == ClaimOutcome::kClaimed;
-  });
+  std::optional<ClaimEntry> taken;
+  const std::optional<std::string> update_time =
+      change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+        if (!entry) {
+          entry = kit::new_claim_entry(key, now);
+        }
+        result = kit::claim(*entry, owner, now, lease);
+        if (result.outcome != ClaimOutcome::kClaimed) {
+          return false;
+        }
+        taken = *entry;
+        return true;
+      });
+  if (update_time) {
+    held_.remember(id, {.entry = std::move(*taken), .update_time = *update_time});
+  }
   return result;
 }
 
+bool FirestoreClaimInboxStore::end_claim(const ClaimKey& key, std::string_view owner,
+                                         const std::function<void(ClaimEntry&, Timestamp)>& end) {
+  const std::string id = entry_id(key);
+  return change_entry(
+             id,
+             [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+               if (!entry || !kit::held_by(*entry, owner)) {
+                 return false;
+               }
+               end(*entry, now);
+               return true;
+             },
+             held_.take(id))
+      .has_value();
+}
+
 bool FirestoreClaimInboxStore::do_mark_processed(const ClaimKey& key, std::string_view owner) {
-  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry || !kit::held_by(*entry, owner)) {
-      return false;
-    }
-    kit::mark_processed(*entry, now);
-    return true;
-  });
+  return end_claim(key, owner,
+                   [](ClaimEntry& entry, Timestamp now) { kit::mark_processed(entry, now); });
 }
 
 bool FirestoreClaimInboxStore::do_release(const ClaimKey& key, std::string_view owner) {
-  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry || !kit::held_by(*entry, owner)) {
-      return false;
-    }
-    kit::release(*entry, now);
-    return true;
-  });
+  return end_claim(key, owner, [](ClaimEntry& entry, Timestamp now) { kit::release(entry, now); });
 }
 
 bool FirestoreClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_view owner,
                                               const ClaimFailure& failure) {
-  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry || !kit::held_by(*entry, owner)) {
-      return false;
-    }
-    kit::mark_failed(*entry, failure, now);
-    return true;
-  });
+  return end_claim(
+      key, owner, [&](ClaimEntry& entry, Timestamp now) { kit::mark_failed(entry, failure, now); });
 }
 
 bool FirestoreClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
-  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry) {
-      entry = kit::new_claim_entry(key, now);
-    } else if (entry->status == ClaimStatus::kProcessed) {
-      return false;
-    }
-    kit::mark_processed(*entry, now);
-    return true;
-  });
+  return change_entry(entry_id(key),
+                      [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+                        if (!entry) {
+                          entry = kit::new_claim_entry(key, now);
+                        } else if (entry->status == ClaimStatus::kProcessed) {
+                          return false;
+                        }
+                        kit::mark_processed(*entry, now);
+                        return true;
+                      })
+      .has_value();
 }
 
 std::optional<ClaimEntry> FirestoreClaimInboxStore::do_find(const ClaimKey& key) {

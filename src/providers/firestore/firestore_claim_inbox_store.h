@@ -1,9 +1,12 @@
 // The Firestore ClaimInboxStore: one document per entry (firestore_claim_document.h),
 // every state change a read of the entry and a commit of the whole changed document
 // under a precondition that it is unchanged since that read: `exists: false` for an
-// entry not there yet, its `updateTime` otherwise. A claim first commits the claimed
-// entry under `exists: false` without reading: a message seen for the first time, most
-// claims, is then one request; refused, the claim reads the entry and goes on as above. Of
+// entry not there yet, its `updateTime` otherwise. Two writes skip the read where they
+// can: a claim first commits the claimed entry under `exists: false`, so a message seen
+// for the first time, most claims, is one request; and the end of a claim this store
+// made (mark processed, release, mark failed) commits under the update_time of the
+// claim's own write (firestore_held_claims.h). Either refused, the entry is read and
+// the change goes on as above. Of
 // concurrent writers of one entry, threads or processes, exactly one commit applies; the others are
 // refused with nothing written, read the entry again and decide anew (a claimer then finds it
 // held). The precondition is checked by the server at commit, so no transaction (and no lock held
@@ -29,6 +32,7 @@
 #include "docket/clock.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_held_claims.h"
 #include "providers/firestore/firestore_query.h"
 
 namespace docket::firestore {
@@ -69,11 +73,23 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
 
   // The entry's document id (src/keys), checked against Firestore's id rules.
   std::string entry_id(const ClaimKey& key) const;
-  // Commits `entry` as document `id` unless a document `id` exists. Whether it wrote.
-  bool create_entry(const std::string& id, const ClaimEntry& entry);
-  // Reads entry `id`, applies `change` and commits the result unless the entry changed
-  // since the read, in which case it starts over from a new read. Whether it wrote.
-  bool change_entry(const std::string& id, const Change& change);
+  // Commits `entry` as document `id` under `precondition`: the update_time of the
+  // write, or nullopt when the precondition did not hold (nothing written).
+  std::optional<std::string> write_entry(const std::string& id, const ClaimEntry& entry,
+                                         const Precondition& precondition);
+  // Applies `change` to entry `id` and commits the result under the precondition that
+  // the entry is unchanged since it was read, starting over from a new read whenever it
+  // changed in between. With `known`, this store's own latest write of the entry, it
+  // first tries that without a read; a commit from it refused, or `change` declining
+  // it, sends it to a read (a remembered entry may be stale: only a read can tell that
+  // nothing is to be written). The update_time of the write, or nullopt when `change`
+  // declined.
+  std::optional<std::string> change_entry(const std::string& id, const Change& change,
+                                          std::optional<WrittenEntry> known = std::nullopt);
+  // mark_processed, release and mark_failed: `end` applied where `owner` holds the
+  // claim, starting from the claim this store remembers (held_) where it has it.
+  bool end_claim(const ClaimKey& key, std::string_view owner,
+                 const std::function<void(ClaimEntry&, Timestamp)>& end);
   // The query for processed entries before `cutoff` (of `tenant` when given).
   Query processed_before(const TenantId* tenant, Timestamp cutoff) const;
 
@@ -81,6 +97,7 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
   const Clock& clock_;
   std::string collection_;
   std::string store_;  // "Firestore claim inbox (collection 'app_docket_claim_inbox' at ...)"
+  HeldClaims held_;
 };
 
 }  // namespace docket::firestore

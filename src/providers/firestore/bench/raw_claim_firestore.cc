@@ -1,5 +1,7 @@
 #include "raw_claim_firestore.h"
 
+#include <utility>
+
 #include "claim_workload.h"
 #include "docket/claim_key.h"
 #include "providers/firestore/firestore_claim_document.h"
@@ -38,14 +40,19 @@ RawClaimFirestore::Read RawClaimFirestore::read(const std::string& id) const {
           .precondition = {.update_time = document->update_time}};
 }
 
-bool RawClaimFirestore::write(const std::string& id, const ClaimEntry& entry,
-                              const firestore::Precondition& precondition) const {
+std::optional<std::string> RawClaimFirestore::write(
+    const std::string& id, const ClaimEntry& entry,
+    const firestore::Precondition& precondition) const {
   const firestore::Write write{.collection = collection_,
                                .id = id,
                                .fields = firestore::claim::claim_fields(entry),
                                .precondition = precondition};
-  return firestore::commit(client_, std::span<const firestore::Write>(&write, 1), kRawFirestoreSide)
-      .applied;
+  firestore::CommitResult result =
+      firestore::commit(client_, std::span<const firestore::Write>(&write, 1), kRawFirestoreSide);
+  if (!result.applied) {
+    return std::nullopt;
+  }
+  return std::move(result.update_times.at(0));
 }
 
 void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* effect,
@@ -55,14 +62,17 @@ void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* ef
 
   // A new entry is committed claimed without a read; refused, it is read and claimed.
   const Timestamp created_at = firestore_now();
-  ClaimEntry created = kit::new_claim_entry(key, created_at);
-  kit::claim(created, owner_, created_at, kBenchClaimLease);
-  if (!write(id, created, {.exists = false})) {
+  ClaimEntry entry = kit::new_claim_entry(key, created_at);
+  kit::claim(entry, owner_, created_at, kBenchClaimLease);
+  std::optional<std::string> claimed = write(id, entry, {.exists = false});
+  if (!claimed) {
     Read claim = read(id);
     const Timestamp claimed_at = firestore_now();
-    ClaimEntry entry = claim.entry ? *claim.entry : kit::new_claim_entry(key, claimed_at);
-    if (kit::claim(entry, owner_, claimed_at, kBenchClaimLease).outcome != ClaimOutcome::kClaimed ||
-        !write(id, entry, claim.precondition)) {
+    entry = claim.entry ? *claim.entry : kit::new_claim_entry(key, claimed_at);
+    if (kit::claim(entry, owner_, claimed_at, kBenchClaimLease).outcome == ClaimOutcome::kClaimed) {
+      claimed = write(id, entry, claim.precondition);
+    }
+    if (!claimed) {
       ++counts.skipped;
       return;
     }
@@ -70,6 +80,12 @@ void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* ef
   ++counts.claimed;
   run_effect(effect, message_id, counts);
 
+  // The mark starts from the claim's own write, as the store's does; refused, it reads.
+  kit::mark_processed(entry, firestore_now());
+  if (write(id, entry, {.update_time = std::move(*claimed)})) {
+    ++counts.processed;
+    return;
+  }
   Read held = read(id);
   if (!held.entry || !kit::held_by(*held.entry, owner_)) {
     return;

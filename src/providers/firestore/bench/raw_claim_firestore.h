@@ -6,8 +6,9 @@
 // and number: a commit of the claimed new document under exists: false; refused, a
 // batchGet of the entry and a commit of the claimed document under the precondition
 // that it is unchanged since; then, when it
-// claimed, the handler's effect (one commit, claim_effect_firestore.h), a batchGet and a
-// commit marking it processed under the same kind of precondition. The document is written by
+// claimed, the handler's effect (one commit, claim_effect_firestore.h) and a commit
+// marking it processed under the update_time of the claim's own write (refused, a
+// batchGet and a commit under the read's). The document is written by
 // claim::claim_fields() and the transition by kit/claim_transition.h, as the store's; the entry id
 // is composed by src/keys. "now" is read from the system clock per request, as docket's store does.
 //
@@ -42,8 +43,9 @@ class RawClaimFirestore final : public ClaimSession {
     firestore::Precondition precondition;
   };
   Read read(const std::string& id) const;
-  bool write(const std::string& id, const ClaimEntry& entry,
-             const firestore::Precondition& precondition) const;
+  // The update_time of the write, or nullopt when the precondition did not hold.
+  std::optional<std::string> write(const std::string& id, const ClaimEntry& entry,
+                                   const firestore::Precondition& precondition) const;
 
   firestore::Client client_;
   std::string collection_;

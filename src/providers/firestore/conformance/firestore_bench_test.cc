@@ -9,8 +9,8 @@
 namespace docket::testing {
 namespace {
 
-// A claim cycle is the store's own three requests (the claim's commit of a new entry; a
-// batchGet and a commit to mark it processed) and the handler's effect commit; a
+// A claim cycle is the store's own two commits (the claim's of a new entry, and the mark
+// under the claim's update_time) and the handler's effect commit; a
 // redelivery is the refused commit and the read that finds the entry processed. The raw
 // side's collections are under its prefix.
 INSTANTIATE_TEST_SUITE_P(Firestore, DocumentBench,
@@ -19,7 +19,7 @@ INSTANTIATE_TEST_SUITE_P(Firestore, DocumentBench,
                              .raw_prefix_option = "prefix",
                              .claim_messages = 200,
                              .redelivered_claim_messages = 100,
-                             .claim_round_trips = 4.0,
+                             .claim_round_trips = 3.0,
                              .redelivery_round_trips = 2.0}));
 
 }  // namespace

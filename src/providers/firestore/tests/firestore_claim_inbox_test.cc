@@ -4,6 +4,8 @@
 // messageId and handlerType on every write path, a refusal naming the document for an
 // entry docket did not write, and the requests a claim sends.
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -148,6 +150,66 @@ TEST_F(FirestoreClaimInboxTest, ANewMessageIsClaimedWithOneRequestAndAnExistingE
   const std::optional<ClaimEntry> entry = store_->find(key);
   ASSERT_TRUE(entry.has_value());
   EXPECT_EQ(entry->owner, "w2");
+}
+
+// The end of a claim this store made commits under the claim's own update_time: one
+// request, no read.
+TEST_F(FirestoreClaimInboxTest, TheEndOfAClaimThisStoreMadeIsOneRequest) {
+  const auto requests_of = [&](const std::function<bool()>& call) {
+    const std::uint64_t before = kit::http::docket_requests().load();
+    EXPECT_TRUE(call());
+    return kit::http::docket_requests().load() - before;
+  };
+  const ClaimKey processed(TenantId("acme"), "m-1", "H");
+  ASSERT_EQ(store_->try_claim(processed, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(requests_of([&] { return store_->mark_processed(processed, "w"); }), 1u);
+  EXPECT_EQ(store_->find(processed)->status, ClaimStatus::kProcessed);
+
+  const ClaimKey failed(TenantId("acme"), "m-2", "H");
+  ASSERT_EQ(store_->try_claim(failed, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(requests_of([&] {
+              return store_->mark_failed(failed, "w", ClaimFailure{"boom", clock_.now()});
+            }),
+            1u);
+  // Claimed again after a read (the refused create), and released.
+  ASSERT_EQ(store_->try_claim(failed, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(requests_of([&] { return store_->release(failed, "w"); }), 1u);
+  const std::optional<ClaimEntry> released = store_->find(failed);
+  ASSERT_TRUE(released.has_value());
+  EXPECT_EQ(released->status, ClaimStatus::kReceived);
+  EXPECT_EQ(released->retry_count, 1u);
+}
+
+// What a store remembers of its claim is never trusted past the precondition: a claim
+// taken over through another store since (its lease over) is read, and not ended; and
+// another owner's end is refused only after a read.
+TEST_F(FirestoreClaimInboxTest, ARememberedClaimTakenOverSinceIsReadAndNotEnded) {
+  const auto requests_since = [](std::uint64_t before) {
+    return kit::http::docket_requests().load() - before;
+  };
+  const ClaimKey key(TenantId("acme"), "m-1", "H");
+  ASSERT_EQ(store_->try_claim(key, "w1", kLease).outcome, ClaimOutcome::kClaimed);
+  clock_.advance(kLease + std::chrono::seconds(1));
+  const std::unique_ptr<ClaimInboxStore> other = open_claim_inbox_store(collections_.url(), clock_);
+  ASSERT_EQ(other->try_claim(key, "w2", kLease).outcome, ClaimOutcome::kClaimed);
+  std::uint64_t before = kit::http::docket_requests().load();
+  EXPECT_FALSE(store_->mark_processed(key, "w1"));
+  EXPECT_EQ(requests_since(before), 2u);  // the refused commit, then the read
+  std::optional<ClaimEntry> entry = store_->find(key);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->status, ClaimStatus::kProcessing);
+  EXPECT_EQ(entry->owner, "w2");
+  EXPECT_TRUE(other->mark_processed(key, "w2"));
+
+  const ClaimKey mine(TenantId("acme"), "m-2", "H");
+  ASSERT_EQ(store_->try_claim(mine, "w1", kLease).outcome, ClaimOutcome::kClaimed);
+  before = kit::http::docket_requests().load();
+  EXPECT_FALSE(store_->mark_processed(mine, "w2"));
+  EXPECT_EQ(requests_since(before), 1u);  // the read that confirms w1 holds it
+  EXPECT_TRUE(store_->mark_processed(mine, "w1"));
+  entry = store_->find(mine);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->status, ClaimStatus::kProcessed);
 }
 
 }  // namespace firestore_claim_inbox_test

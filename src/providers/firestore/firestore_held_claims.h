@@ -1,0 +1,49 @@
+// The claims a Firestore claim inbox store made and has not ended, each as the store
+// wrote it: the entry and the update_time Firestore gave that write. Ending a claim
+// (mark processed, release, mark failed) then commits under that update_time without
+// reading the entry first: the precondition holds only while the document is still the
+// one written, so a remembered entry is never trusted beyond it. A claim ended by
+// another store, or a lease taken over, makes that commit refused, and the store reads
+// the entry as it would have without it.
+//
+// At most kCapacity claims are remembered (claims never ended, such as a crashed
+// handler's, must not grow it without bound); past that, a claim is not remembered and
+// its end reads the entry first.
+//
+// Thread-safety: every member may be called from many threads at once.
+#ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_HELD_CLAIMS_H_
+#define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_HELD_CLAIMS_H_
+
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "docket/claim_inbox_store.h"
+
+namespace docket::firestore {
+
+// An entry as a commit wrote it.
+struct WrittenEntry {
+  ClaimEntry entry;
+  std::string update_time;  // the commit's, for a precondition
+};
+
+class HeldClaims {
+ public:
+  static constexpr std::size_t kCapacity = 4096;
+
+  // Remembers `written` as entry `id`'s latest write (replacing an older one).
+  void remember(const std::string& id, WrittenEntry written);
+  // Entry `id`'s remembered write, forgotten as it is handed out; nullopt when none.
+  std::optional<WrittenEntry> take(const std::string& id);
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, WrittenEntry> entries_;  // guarded by mutex_
+};
+
+}  // namespace docket::firestore
+
+#endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_HELD_CLAIMS_H_
