@@ -159,6 +159,16 @@ constexpr std::string_view kOwnAppendSql = DOCKET_APPEND_CHECK
     " " DOCKET_APPEND_INSERT "SELECT $2, $3, $4, ok.v + e.i, " DOCKET_APPEND_EVENT_COLUMNS
     " FROM ok, " DOCKET_APPEND_UNNEST " ORDER BY e.i RETURNING version, global_position";
 
+// On its own, to a new stream (expected no stream): kOwnAppendSql without reading the
+// stream, whose version would be -1 or the append a conflict anyway. A stream that
+// exists makes the insert of version 0 a violation of the stream key, the conflict.
+constexpr std::string_view kOwnNewStreamAppendSql =
+    "WITH ok AS MATERIALIZED (SELECT $5::int8 AS v, pg_advisory_xact_lock_shared(($1::int8 << "
+    "40) | (coalesce(pg_sequence_last_value('docket_events_global_position_seq'::regclass), 0) "
+    "+ 1)) AS announced) " DOCKET_APPEND_INSERT
+    "SELECT $2, $3, $4, ok.v + e.i, " DOCKET_APPEND_EVENT_COLUMNS " FROM ok, " DOCKET_APPEND_UNNEST
+    " ORDER BY e.i RETURNING version, global_position";
+
 // Inside the caller's transaction, where a failed statement would abort it:
 //   first  the first event, ON CONFLICT on the stream key DO NOTHING: no row when a
 //          concurrent appender holds this version (the statement then waits for it to end, as a
@@ -251,9 +261,13 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
                           arrays.tracestates.param(),
                           arrays.occurred.param()};
   const bool own = joining == Joining::kOwnTransaction;
-  Result r =
-      own ? try_exec_prepared_binary(conn, "docket_events_append", kOwnAppendSql, params)
-          : try_exec_prepared_binary(conn, "docket_events_append_joined", kJoinedAppendSql, params);
+  // The statement: its prepared name and text.
+  const auto [statement, sql] =
+      !own ? std::pair(std::string_view("docket_events_append_joined"), kJoinedAppendSql)
+      : expected.value() == ExpectedVersion::kNoStreamValue
+          ? std::pair(std::string_view("docket_events_append_new"), kOwnNewStreamAppendSql)
+          : std::pair(std::string_view("docket_events_append"), kOwnAppendSql);
+  Result r = try_exec_prepared_binary(conn, statement, sql, params);
   if (!r.ok()) {
     // On its own, a violation of the stream key is a concurrent appender that took a
     // version first.
@@ -265,7 +279,7 @@ AppendResult append_events(Connection& conn, std::int64_t tag, const StreamId& s
     if (own && (stream_key_taken(r) || r.sqlstate() == sqlstate::kSerializationFailure)) {
       return conflict(stream, expected, stream_version(conn, stream));
     }
-    throw_append_failure(conn, r, own ? "docket_events_append" : "docket_events_append_joined");
+    throw_append_failure(conn, r, statement);
   }
   if (r.rows() == 0 && own) {  // the expected version did not match
     return conflict(stream, expected, stream_version(conn, stream));

@@ -92,6 +92,40 @@ TEST(PostgresAppendRace, ALongerAppendThatLosesItsFirstVersionWritesNothing) {
   EXPECT_EQ(next.success().new_version, 3);
 }
 
+// A new stream's append (expected no stream) does not read the stream: of two creators,
+// the one whose version 0 waits on the other's uncommitted one gets the stream key's
+// violation when it commits, a conflict at version 0, and none of its events is written.
+TEST(PostgresAppendRace, TwoCreatorsOfOneStreamMakeOneConflictWritingNothing) {
+  test_support::PostgresSchema schema;
+  auto inbox = postgres::open_store(schema.url());
+  inbox->migrate();
+  auto events = postgres::open_event_store({.conninfo = schema.url()});
+  const StreamId stream(TenantId("acme"), "account", "race-new");
+
+  auto unit = inbox->begin();
+  auto& tx = dynamic_cast<postgres::Transaction&>(unit->handler_transaction());
+  ASSERT_TRUE(events->append(tx, stream, ExpectedVersion::no_stream(), {NewEvent{.type = "inside"}})
+                  .succeeded());
+  std::optional<AppendResult> outside;
+  std::string failure;
+  std::thread thread([&] {
+    try {
+      outside = events->append(stream, ExpectedVersion::no_stream(), kRacersEvents);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  const bool waited = postgres::conformance::another_session_waits_on(tx, std::chrono::seconds(30));
+  unit->commit();
+  thread.join();
+  EXPECT_TRUE(waited) << "the second creator never waited on the first's version 0";
+  ASSERT_TRUE(outside.has_value()) << "the second creator threw: " << failure;
+  ASSERT_FALSE(outside->succeeded());
+  EXPECT_EQ(outside->conflict().expected_version, ExpectedVersion::kNoStreamValue);
+  EXPECT_EQ(outside->conflict().actual_version, 0);
+  EXPECT_EQ(types(*events, stream), (std::vector<std::string>{"inside"}));
+}
+
 // Inside a handler's transaction the append is another statement (its first event
 // ON CONFLICT DO NOTHING, the others only after it): losing the race there is the same
 // conflict, writes nothing, and leaves the racer's own unit of work usable.
