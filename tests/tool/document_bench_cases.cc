@@ -71,6 +71,19 @@ TEST_P(DocumentBench, EventsJsonReportAddsUp) {
   }
 }
 
+// On one thread, with no conflicts, every append is one request on both sides: the
+// expected version is one the side appended itself, so nothing needs reading first.
+TEST_P(DocumentBench, EveryAppendOnOneThreadIsOneRequest) {
+  const auto report = run_json({"bench", "events", "--store", database_->url(), "--appends", "20",
+                                "--streams", "5", "--loads", "1", "--threads", "1", "--json"});
+  EXPECT_EQ(report.at("ok"), true) << report.dump();
+  for (const auto& c : report.at("cases")) {
+    EXPECT_EQ(c.at("conflicts"), 0) << c.dump();
+    EXPECT_EQ(c.at("round_trips_per_op").at("docket"), 1.0) << c.dump();
+    EXPECT_EQ(c.at("round_trips_per_op").at("raw"), 1.0) << c.dump();
+  }
+}
+
 // One delivery a transaction and batches of 20, half the messages delivered twice,
 // one within a batch among them: every message processed once with its one effect on
 // both sides, every second delivery skipped (the report's own checks count the records).

@@ -61,16 +61,19 @@ AppendResult FirestoreEventStore::do_append(const StreamId& stream, ExpectedVers
   if (expected.is_no_stream()) {
     guard_.check(client_);  // a create that assumes nothing is there
   }
+  const std::string stream_key = event::event_id(stream, 0);  // the stream's, told apart by it
   for (int attempt = 1;; ++attempt) {
     const std::int64_t base = expected.is_any() ? current_version(stream) : expected.value();
     if (expected.is_any() && base == kNoStreamVersion) {
       guard_.check(client_);  // a version read that found nothing
     }
-    if (!expected.is_any() && base != kNoStreamVersion && !has_event(stream, base)) {
+    if (!expected.is_any() && base != kNoStreamVersion && !known_.exists(stream_key, base) &&
+        !has_event(stream, base)) {
       break;  // the stream is not at the version expected: nothing to write after
     }
     const std::vector<Write> writes = creates(base, events);
     if (commit(client_, writes, store_).applied) {
+      known_.saw(stream_key, events.back().version);
       AppendSuccess success{.new_version = events.back().version, .events = {}};
       success.events.reserve(events.size());
       for (const RecordedEvent& event : events) {
@@ -180,6 +183,8 @@ std::vector<RecordedEvent> FirestoreEventStore::do_load(const StreamId& stream,
               });
   if (events.empty()) {
     guard_.check(client_);  // a load that came back empty
+  } else {
+    known_.saw(event::event_id(stream, 0), events.back().version);
   }
   return events;
 }

@@ -7,8 +7,11 @@
 #include "providers/firestore/firestore_event_store.h"
 
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "docket/error.h"
@@ -16,6 +19,7 @@
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/firestore/tests/firestore_guard_collection.h"
+#include "providers/kit/http/request_count.h"
 
 namespace docket::firestore::event_store_test {
 namespace {
@@ -86,6 +90,43 @@ TEST_F(FirestoreEventStoreTest, ALegacyIdOnEitherSideOfTheTenantedRangeIsFoundAm
   FirestoreEventStore below(collections_.url(), clock_);
   EXPECT_THROW(below.load(account("A-1001")), LegacyDataError);
   EXPECT_EQ(below.legacy_probes(), 1);
+}
+
+// An append expecting a version whose event this store has seen (its own append, a load)
+// is one commit with no read; a version it has not seen is read first; and a stale
+// expectation is still refused as a whole, whatever the store knew.
+TEST_F(FirestoreEventStoreTest, AnEventTheStoreHasSeenIsNotReadBeforeTheNextAppend) {
+  FirestoreEventStore mine(collections_.url(), clock_);
+  FirestoreEventStore other(collections_.url(), clock_);
+  const StreamId stream = account("A-1");
+  const auto requests_of = [](const std::function<AppendResult()>& append) {
+    const std::uint64_t before = kit::http::docket_requests().load();
+    const AppendResult result = append();
+    return std::pair(result.succeeded(), kit::http::docket_requests().load() - before);
+  };
+  ASSERT_TRUE(mine.append(stream, ExpectedVersion::no_stream(), {{.type = "opened"}}).succeeded());
+  EXPECT_EQ(requests_of(
+                [&] { return mine.append(stream, ExpectedVersion::exactly(0), {{.type = "a"}}); }),
+            std::pair(true, std::uint64_t{1}));
+  // `other` has seen nothing of the stream: it reads the event at 1 first.
+  EXPECT_EQ(requests_of(
+                [&] { return other.append(stream, ExpectedVersion::exactly(1), {{.type = "b"}}); }),
+            std::pair(true, std::uint64_t{2}));
+  // `mine` still knows version 1 only: its commit is refused (version 2 exists), and the
+  // conflict reads the stream's version.
+  const AppendResult stale = mine.append(stream, ExpectedVersion::exactly(1), {{.type = "c"}});
+  ASSERT_FALSE(stale.succeeded());
+  EXPECT_EQ(stale.conflict().actual_version, 2);
+  // A load shows `mine` version 2; its next append is one request again.
+  ASSERT_EQ(mine.load(stream).size(), 3u);
+  EXPECT_EQ(requests_of(
+                [&] { return mine.append(stream, ExpectedVersion::exactly(2), {{.type = "d"}}); }),
+            std::pair(true, std::uint64_t{1}));
+  std::vector<std::string> types;
+  for (const RecordedEvent& event : other.load(stream)) {
+    types.push_back(event.type);
+  }
+  EXPECT_EQ(types, (std::vector<std::string>{"opened", "a", "b", "d"}));
 }
 
 TEST_F(FirestoreEventStoreTest, AnAppendBeyondTheCommitOrDocumentLimitIsRefusedBeforeAnyRequest) {
