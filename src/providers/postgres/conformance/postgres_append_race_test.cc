@@ -4,7 +4,8 @@
 // blocked by the unit's transaction proves it), and when the unit commits it finds
 // version 1 taken: it comes back as a VersionConflict at the winner's version and
 // writes nothing, none of versions 2 and 3 either (which were free), so an append is
-// never partial although it runs without a subtransaction.
+// never partial although it runs without a subtransaction. Two creators of one new
+// stream race the same way over its version 0.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -37,6 +38,29 @@ std::vector<std::string> types(EventStore& events, const StreamId& stream) {
 const std::vector<NewEvent> kRacersEvents{NewEvent{.type = "a"}, NewEvent{.type = "b"},
                                           NewEvent{.type = "c"}};
 
+// Runs `race` on another thread while `unit` holds uncommitted writes through `tx`;
+// commits `unit` once that thread waits on it, and returns what `race` answered.
+AppendResult race_a_unit(UnitOfWork& unit, postgres::Transaction& tx,
+                         const std::function<AppendResult()>& race) {
+  std::optional<AppendResult> outside;
+  std::string failure;
+  std::thread thread([&] {
+    try {
+      outside = race();
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  const bool waited = postgres::conformance::another_session_waits_on(tx, std::chrono::seconds(30));
+  unit.commit();
+  thread.join();
+  EXPECT_TRUE(waited) << "the racing append never waited on the unit's uncommitted version";
+  if (!outside) {
+    throw std::logic_error("the racing append threw instead of answering: " + failure);
+  }
+  return *outside;
+}
+
 // The race above: `race` appends kRacersEvents expecting version 0 while a unit of
 // work of `inbox` holds an uncommitted append of version 1 (through `events`); the
 // unit commits once the racer waits on it. Returns the racer's result.
@@ -48,23 +72,7 @@ AppendResult lose_a_race(InboxStore& inbox, EventStore& events, const StreamId& 
   auto& tx = dynamic_cast<postgres::Transaction&>(unit->handler_transaction());
   EXPECT_TRUE(events.append(tx, stream, ExpectedVersion::exactly(0), {NewEvent{.type = "inside"}})
                   .succeeded());
-  std::optional<AppendResult> outside;
-  std::string failure;
-  std::thread thread([&] {
-    try {
-      outside = race();
-    } catch (const std::exception& e) {
-      failure = e.what();
-    }
-  });
-  const bool waited = postgres::conformance::another_session_waits_on(tx, std::chrono::seconds(30));
-  unit->commit();
-  thread.join();
-  EXPECT_TRUE(waited) << "the three-event append never waited on the unit's version 1";
-  if (!outside) {
-    throw std::logic_error("the racing append threw instead of answering: " + failure);
-  }
-  return *outside;
+  return race_a_unit(*unit, tx, race);
 }
 
 TEST(PostgresAppendRace, ALongerAppendThatLosesItsFirstVersionWritesNothing) {
@@ -106,23 +114,12 @@ TEST(PostgresAppendRace, TwoCreatorsOfOneStreamMakeOneConflictWritingNothing) {
   auto& tx = dynamic_cast<postgres::Transaction&>(unit->handler_transaction());
   ASSERT_TRUE(events->append(tx, stream, ExpectedVersion::no_stream(), {NewEvent{.type = "inside"}})
                   .succeeded());
-  std::optional<AppendResult> outside;
-  std::string failure;
-  std::thread thread([&] {
-    try {
-      outside = events->append(stream, ExpectedVersion::no_stream(), kRacersEvents);
-    } catch (const std::exception& e) {
-      failure = e.what();
-    }
+  const AppendResult outside = race_a_unit(*unit, tx, [&] {
+    return events->append(stream, ExpectedVersion::no_stream(), kRacersEvents);
   });
-  const bool waited = postgres::conformance::another_session_waits_on(tx, std::chrono::seconds(30));
-  unit->commit();
-  thread.join();
-  EXPECT_TRUE(waited) << "the second creator never waited on the first's version 0";
-  ASSERT_TRUE(outside.has_value()) << "the second creator threw: " << failure;
-  ASSERT_FALSE(outside->succeeded());
-  EXPECT_EQ(outside->conflict().expected_version, ExpectedVersion::kNoStreamValue);
-  EXPECT_EQ(outside->conflict().actual_version, 0);
+  ASSERT_FALSE(outside.succeeded());
+  EXPECT_EQ(outside.conflict().expected_version, ExpectedVersion::kNoStreamValue);
+  EXPECT_EQ(outside.conflict().actual_version, 0);
   EXPECT_EQ(types(*events, stream), (std::vector<std::string>{"inside"}));
 }
 
