@@ -1,16 +1,18 @@
 // The Firestore ClaimInboxStore: one document per entry (firestore_claim_document.h),
 // every state change a read of the entry and a commit of the whole changed document
 // under a precondition that it is unchanged since that read: `exists: false` for an
-// entry not there yet, its `updateTime` otherwise. Two writes skip the read where they
-// can: a claim first commits the claimed entry under `exists: false`, so a message seen
-// for the first time, most claims, is one request; and the end of a claim this store
-// made (mark processed, release, mark failed) commits under the update_time of the
-// claim's own write (firestore_held_claims.h). Either refused, the entry is read and
-// the change goes on as above. Of
-// concurrent writers of one entry, threads or processes, exactly one commit applies; the others are
-// refused with nothing written, read the entry again and decide anew (a claimer then finds it
-// held). The precondition is checked by the server at commit, so no transaction (and no lock held
-// between the read and the write) is needed.
+// entry not there yet, its `updateTime` otherwise. Of concurrent writers of one entry,
+// threads or processes, exactly one commit applies; the others are refused with
+// nothing written, read the entry again and decide anew (a claimer then finds it held).
+// The precondition is checked by the server at commit, so no transaction (and no lock
+// held between the read and the write) is needed.
+//
+// Two writes skip the read where they can: a claim first commits the claimed entry
+// under `exists: false`, so a message seen for the first time, most claims, is one
+// request; and the end of a claim this store made (mark processed, release, mark
+// failed) commits under the update_time of the claim's own write
+// (firestore_held_claims.h). Either refused, the entry is read and the change goes on
+// as above.
 //
 // The administration reads are queries over the collection (docs/firestore.md names
 // the composite indexes they need on the Cloud Firestore service): failed entries due,

@@ -8,11 +8,11 @@
 // whole: a conflict, never a partial append. For an expected version N the event at N
 // is read first (a batchGet) and a stream without it is a conflict: the writes at N+1...
 // then prove nothing follows N. This needs no transaction because events are never
-// changed or deleted once written: an event found at N stays there. For the same reason
-// the read is skipped where the store has seen the event at N itself, in an append it
-// committed or a load it returned (firestore_known_versions.h): load, decide, append is
-// then one request for the append. "No stream" needs
-// nothing beyond the writes from version 0. Any version reads the stream's last version
+// changed or deleted once written: an event found at N stays there. For the same
+// reason the read is skipped where the store has seen the event at N itself, in an
+// append it committed or a load it returned (firestore_known_versions.h): load, decide,
+// append is then one request for the append. "No stream" needs nothing beyond the
+// writes from version 0. Any version reads the stream's last version
 // (a query, newest first, limit 1) and appends after it; a refusal by a concurrent
 // appender is retried after a fresh read. A commit is never resent after an ambiguous
 // failure (firestore_documents.h): it is thrown. At most kMaxWritesPerCommit events fit

@@ -5,12 +5,12 @@
 // The requests are the store's own (firestore_claim_inbox_store.h), in the same shape
 // and number: a commit of the claimed new document under exists: false; refused, a
 // batchGet of the entry and a commit of the claimed document under the precondition
-// that it is unchanged since; then, when it
-// claimed, the handler's effect (one commit, claim_effect_firestore.h) and a commit
-// marking it processed under the update_time of the claim's own write (refused, a
-// batchGet and a commit under the read's). The document is written by
-// claim::claim_fields() and the transition by kit/claim_transition.h, as the store's; the entry id
-// is composed by src/keys. "now" is read from the system clock per request, as docket's store does.
+// that it is unchanged since. Then, when it claimed, the handler's effect (one commit,
+// claim_effect_firestore.h) and a commit marking it processed under the update_time of
+// the claim's own write (refused, a batchGet and a commit under the read's). The
+// document is written by claim::claim_fields() and the transition by
+// kit/claim_transition.h, as the store's; the entry id is composed by src/keys. "now"
+// is read from the system clock per request, as docket's store does.
 //
 // Thread-safety: one session per thread, each with its own client and connection.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_BENCH_RAW_CLAIM_FIRESTORE_H_

@@ -6,8 +6,8 @@
 // false, so a stale expectation or a concurrent appender applies nothing. The expected
 // version N is one this side appended or read, so the event at N exists (events are
 // never deleted) and is not read first, as docket's store does not read an event it
-// has seen (firestore_known_versions.h). On a refusal the stream's version
-// is read (a query, newest first, limit 1), as an application would before retrying.
+// has seen (firestore_known_versions.h). On a refusal the stream's version is read (a
+// query, newest first, limit 1), as an application would before retrying.
 // A load is a query of the stream's fields ordered by version, paged. Documents have the
 // shape docket's store writes (firestore_event_document.h), keyed by src/keys, so the
 // bench's checks read both sides alike.
