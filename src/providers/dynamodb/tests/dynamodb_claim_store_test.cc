@@ -1,20 +1,25 @@
 // The DynamoDB claim inbox's requests on DynamoDB Local: a claim of a new message is one
 // PutItem; a refused claim answers from the entry the refusal returned, with no read; a
 // claimable entry (failed, released, or its lease over) costs the put and the UpdateItem
-// that takes it over, keeping its retry count. What every claim inbox does is the claim
-// conformance suite's; this counts what DynamoDB is sent for it.
+// that takes it over, keeping its retry count; and the put and the update write the same
+// item for a new entry. What every claim inbox does is the claim conformance suite's;
+// this counts what DynamoDB is sent for it.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
+#include <string>
+#include <string_view>
 
 #include "docket/claim_inbox_store.h"
 #include "docket/clock.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
+#include "providers/dynamodb/dynamodb_claim_requests.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/tests/dynamodb_fixture.h"
 #include "providers/kit/http/request_count.h"
+#include "providers/kit/key_bridge.h"
 
 namespace docket::dynamodb {
 namespace {
@@ -90,6 +95,39 @@ TEST_F(DynamoDbClaimStoreTest, AClaimableEntryIsTakenOverByASecondRequestKeeping
   EXPECT_EQ(entry->owner, "w3");
   EXPECT_EQ(entry->received_at, clock_.now() - seconds(31));
   EXPECT_FALSE(store_.mark_processed(key_, "w2"));
+}
+
+// The put that claims a new entry and the update that would create it write the same
+// item: the two requests state the claimed entry twice, and must not drift apart.
+TEST_F(DynamoDbClaimStoreTest, APutClaimAndAnUpdateClaimOfANewEntryWriteTheSameItem) {
+  const std::string table = claim::claim_table_schema(url_).name;
+  const ClaimKey put_key(TenantId("acme"), "by-put", "billing.Invoice");
+  const ClaimKey update_key(TenantId("acme"), "by-update", "billing.Invoice");
+  const keys::Key put_id = kit::inbox_entry_id(keys::Provider::kDynamoDb, put_key);
+  const keys::Key update_id = kit::inbox_entry_id(keys::Provider::kDynamoDb, update_key);
+  const Timestamp now = clock_.now();
+  client_.call({.operation = "PutItem", .table = table, .replay = Replay::kUnsafe},
+               claim::create_claimed_request({.table = table, .id = put_id.value}, put_key, "w",
+                                             now, now + seconds(30)));
+  client_.call({.operation = "UpdateItem", .table = table, .replay = Replay::kUnsafe},
+               claim::try_claim_request({.table = table, .id = update_id.value}, update_key, "w",
+                                        now, now + seconds(30)));
+  const auto stored = [&](const keys::Key& id) {
+    nlohmann::json item =
+        client_
+            .call({.operation = "GetItem", .table = table, .replay = Replay::kSafe},
+                  claim::get_request({.table = table, .id = id.value}))
+            .body()
+            .at("Item");
+    // What differs by design: the key and what the key decides.
+    for (const std::string_view own : {claim::kId, claim::kMessageId, claim::kShard}) {
+      item.erase(std::string(own));
+    }
+    return item;
+  };
+  const nlohmann::json by_put = stored(put_id);
+  EXPECT_EQ(by_put, stored(update_id));
+  EXPECT_TRUE(by_put.contains(std::string(claim::kLeaseUntil))) << by_put.dump();
 }
 
 }  // namespace
