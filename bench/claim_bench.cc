@@ -1,11 +1,14 @@
 #include "claim_bench.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "bench_registry.h"
 #include "delivery_plan.h"
+#include "docket/claim_inbox_store.h"
 #include "docket_claim_side.h"
 #include "message_ids.h"
 #include "option_checks.h"
@@ -20,12 +23,14 @@ void validate(const ClaimBenchOptions& o) {
                  "--warmup must leave --warmup + --messages at most " +
                      std::to_string(ClaimBenchOptions::kMaxMessages));
   require_count("--threads", o.threads, kMaxBenchThreads);
+  require_count("--batch", o.batch, kMaxClaimBatch);
   require_share("--duplicates", o.duplicate_share);
 }
 
-// Whole slices for every thread.
-std::size_t slice_size(std::size_t threads) {
-  return (ClaimBenchOptions::kSliceMessages + threads - 1) / threads * threads;
+// Whole batches for every thread.
+std::size_t slice_size(std::size_t threads, std::size_t batch) {
+  const std::size_t unit = threads * batch;
+  return (ClaimBenchOptions::kSliceMessages + unit - 1) / unit * unit;
 }
 
 // The message index of every delivery: the warm-up's plan, then the measured plan's,
@@ -116,10 +121,27 @@ Sessions open_sessions(ClaimInboxStore& store, const ClaimBench& provider,
 
 SideWork cycles(std::vector<std::unique_ptr<ClaimSession>>& sessions,
                 std::vector<std::unique_ptr<ClaimEffectWriter>>& effects, const MessageIds& ids,
-                const Deliveries& deliveries, std::vector<ClaimCycleCounts>& counts) {
-  return [&sessions, &effects, &ids, &deliveries, &counts](std::size_t t, ItemRange items) {
-    for (std::size_t d = items.begin; d < items.end; ++d) {
-      sessions[t]->cycle(ids.id(deliveries.messages[d]), effects[t].get(), counts[t]);
+                const Deliveries& deliveries, std::size_t batch,
+                std::vector<ClaimCycleCounts>& counts) {
+  return [&sessions, &effects, &ids, &deliveries, batch, &counts](std::size_t t, ItemRange items) {
+    if (batch == 1) {
+      for (std::size_t d = items.begin; d < items.end; ++d) {
+        sessions[t]->cycle(ids.id(deliveries.messages[d]), effects[t].get(), counts[t]);
+      }
+      return;
+    }
+    std::vector<std::string_view> received;
+    received.reserve(batch);
+    for (std::size_t d = items.begin; d < items.end;) {
+      received.clear();
+      for (; d < items.end && received.size() < batch; ++d) {
+        const std::string_view id = ids.id(deliveries.messages[d]);
+        if (std::find(received.begin(), received.end(), id) != received.end()) {
+          break;  // a redelivery of a message this batch holds starts the next batch
+        }
+        received.push_back(id);
+      }
+      sessions[t]->cycle_batch(received, effects[t].get(), counts[t]);
     }
   };
 }
@@ -167,10 +189,12 @@ ClaimBenchReport run_claim_bench(const ClaimBenchOptions& options) {
   report.timings = run_side_by_side(
       SideBySideShape{.items = report.total_deliveries,
                       .warmup_items = deliveries.warmup,
-                      .slice_items = slice_size(options.threads),
-                      .threads = options.threads},
-      cycles(sessions.docket, sessions.docket_effects, ids, deliveries, docket_counts),
-      cycles(sessions.raw, sessions.raw_effects, ids, deliveries, raw_counts));
+                      .slice_items = slice_size(options.threads, options.batch),
+                      .threads = options.threads,
+                      .grain = options.batch},
+      cycles(sessions.docket, sessions.docket_effects, ids, deliveries, options.batch,
+             docket_counts),
+      cycles(sessions.raw, sessions.raw_effects, ids, deliveries, options.batch, raw_counts));
 
   report.docket = side_report(docket_counts, provider, report.store.docket_db, report.run_id,
                               report.timings, kDocketSide, options.messages);

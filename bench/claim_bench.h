@@ -2,15 +2,14 @@
 // statements, in one run.
 //
 // N messages, some delivered twice (--duplicates, as DeliveryPlan spreads them), one
-// claim cycle per delivery (claim_workload.h: try_claim; when it claimed, the handler's
-// effect, claim_effect.h, and mark_processed), through a ClaimRunner over docket's
-// ClaimInboxStore; the same cycles are then issued as the provider's own claim
-// statements directly through the database's C API or client (the provider's raw
-// baseline, e.g. RawClaimSqlite), in the same transaction shape and with the same
-// effect writer, on a twin database of the same schema. The two sides alternate in
-// slices of about kSliceMessages (see run_side_by_side). Rates are deliveries per
-// second; the handled rate is distinct messages per second; the ratio is docket's rate
-// over the raw rate.
+// claim cycle per delivery (or per batch of deliveries, --batch) (claim_workload.h: try_claim; when
+// it claimed, the handler's effect, claim_effect.h, and mark_processed), through a ClaimRunner over
+// docket's ClaimInboxStore; the same cycles are then issued as the provider's own claim statements
+// directly through the database's C API or client (the provider's raw baseline, e.g.
+// RawClaimSqlite), in the same transaction shape and with the same effect writer, on a twin
+// database of the same schema. The two sides alternate in slices of about kSliceMessages (see
+// run_side_by_side). Rates are deliveries per second; the handled rate is distinct messages per
+// second; the ratio is docket's rate over the raw rate.
 //
 // Afterwards both databases are checked, read natively: every message was claimed and
 // marked once (claimed = processed = messages), every other delivery skipped, the run's
@@ -52,6 +51,10 @@ struct ClaimBenchOptions {
   double duplicate_share = 0.0;
   // Whether the handler writes an effect per message (--no-effect: false).
   bool effect = true;
+  // Deliveries a thread receives together and claims and marks as one batch
+  // (ClaimRunner::run_batch), 1 to kMaxClaimBatch; 1 runs each on its own. A batch
+  // ends before a message it holds already (a redelivery close behind its first).
+  std::size_t batch = 1;
 
   std::size_t total_messages() const noexcept { return warmup + messages; }
 };

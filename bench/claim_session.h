@@ -6,6 +6,7 @@
 #ifndef DOCKET_BENCH_CLAIM_SESSION_H_
 #define DOCKET_BENCH_CLAIM_SESSION_H_
 
+#include <span>
 #include <string_view>
 
 #include "claim_effect.h"
@@ -23,6 +24,17 @@ class ClaimSession {
   // or the effect threw.
   virtual void cycle(std::string_view message_id, ClaimEffectWriter* effect,
                      ClaimCycleCounts& counts) = 0;
+
+  // The claim cycles of a batch of distinct messages received together (--batch): the
+  // batch's claims, the effect of each message claimed, then the batch's marks, each
+  // in as few requests as the side sends them. By default one cycle() per message, as
+  // a store without batches of its own sends them (ClaimInboxStore::try_claim_batch).
+  virtual void cycle_batch(std::span<const std::string_view> message_ids, ClaimEffectWriter* effect,
+                           ClaimCycleCounts& counts) {
+    for (const std::string_view message_id : message_ids) {
+      cycle(message_id, effect, counts);
+    }
+  }
 };
 
 }  // namespace docket::bench

@@ -15,6 +15,23 @@ ClaimRunnerOptions runner_options(std::string_view handler_type, std::string_vie
   return ClaimRunnerOptions(handler_type, std::move(settings));
 }
 
+void count(ClaimRunOutcome outcome, ClaimCycleCounts& counts) {
+  switch (outcome) {
+    case ClaimRunOutcome::kProcessed:
+      ++counts.claimed;
+      ++counts.processed;
+      break;
+    case ClaimRunOutcome::kSuperseded:
+    case ClaimRunOutcome::kFailed:  // never here: the effect's error is rethrown
+      ++counts.claimed;
+      break;
+    case ClaimRunOutcome::kAlreadyProcessed:
+    case ClaimRunOutcome::kHeldByAnother:
+      ++counts.skipped;
+      break;
+  }
+}
+
 }  // namespace
 
 DocketClaimSession::DocketClaimSession(ClaimInboxStore& store, std::string_view handler_type,
@@ -32,18 +49,24 @@ void DocketClaimSession::cycle(std::string_view message_id, ClaimEffectWriter* e
   const std::function<void()> handler = [w = &work] {
     run_effect(w->effect, w->message_id, w->counts);
   };
-  switch (runner_.run(message_id, handler)) {
-    case ClaimRunOutcome::kProcessed:
-      ++counts.claimed;
-      ++counts.processed;
-      break;
-    case ClaimRunOutcome::kSuperseded:
-      ++counts.claimed;
-      break;
-    case ClaimRunOutcome::kAlreadyProcessed:
-    case ClaimRunOutcome::kHeldByAnother:
-      ++counts.skipped;
-      break;
+  count(runner_.run(message_id, handler), counts);
+}
+
+void DocketClaimSession::cycle_batch(std::span<const std::string_view> message_ids,
+                                     ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
+  struct Work {
+    ClaimEffectWriter* effect;
+    std::span<const std::string_view> message_ids;
+    ClaimCycleCounts& counts;
+  } work{effect, message_ids, counts};
+  const std::function<void(std::size_t)> handler = [w = &work](std::size_t i) {
+    run_effect(w->effect, w->message_ids[i], w->counts);
+  };
+  for (const ClaimBatchRun& run : runner_.run_batch(message_ids, handler)) {
+    if (run.error) {
+      std::rethrow_exception(run.error);
+    }
+    count(run.outcome, counts);
   }
 }
 

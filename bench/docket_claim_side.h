@@ -2,7 +2,8 @@
 // is a ClaimRunner over the claim inbox store opened on the docket side, named by the
 // thread's owner, whose handler writes the message's effect (claim_effect.h) or, under
 // --no-effect, does nothing: what it pays per message is what a claim-inbox consumer
-// pays (try_claim, the handler, mark_processed).
+// pays (try_claim, the handler, mark_processed; for a batch, try_claim_batch, the
+// handlers, mark_processed_batch).
 //
 // Thread-safety: the store is shared by every thread; each thread has its own session.
 #ifndef DOCKET_BENCH_DOCKET_CLAIM_SIDE_H_
@@ -25,6 +26,9 @@ class DocketClaimSession final : public ClaimSession {
   // mark: never within a bench's lease) a claim only, the other outcomes a skip.
   void cycle(std::string_view message_id, ClaimEffectWriter* effect,
              ClaimCycleCounts& counts) override;
+  // ClaimRunner::run_batch, counted as cycle() counts each message.
+  void cycle_batch(std::span<const std::string_view> message_ids, ClaimEffectWriter* effect,
+                   ClaimCycleCounts& counts) override;
 
  private:
   ClaimRunner runner_;

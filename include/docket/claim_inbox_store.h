@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -127,6 +128,9 @@ inline constexpr std::size_t kMaxClaimOwnerBytes = 200;
 inline constexpr std::size_t kMaxClaimErrorBytes = 16 * 1024;
 // Longest lease accepted.
 inline constexpr std::chrono::hours kMaxClaimLease{24 * 7};
+// Most entries one try_claim_batch or mark_processed_batch takes (DynamoDB's limit on
+// one transaction's actions).
+inline constexpr std::size_t kMaxClaimBatch = 100;
 
 class ClaimInboxStore {
  public:
@@ -160,6 +164,23 @@ class ClaimInboxStore {
 
   // First writer wins: see the invariants above.
   bool try_mark_processed(const ClaimKey& key);
+
+  // try_claim of each entry of `keys` for `owner`, in as few requests as the store
+  // allows (one where every entry is new, on DynamoDB); the results are in the order of
+  // `keys`. Each entry is claimed on its own terms: one entry's refusal holds back no
+  // other's claim, and every invariant of try_claim holds per entry. For a consumer
+  // handed a batch of messages at once (an SQS receive): all of the batch's handlers
+  // must finish within the lease. An empty batch sends nothing. Throws
+  // InvalidInputError, claiming nothing, for more than kMaxClaimBatch keys, a key named
+  // twice, or what try_claim refuses (owner, lease).
+  std::vector<ClaimResult> try_claim_batch(std::span<const ClaimKey> keys, std::string_view owner,
+                                           std::chrono::microseconds lease);
+
+  // mark_processed of each entry of `keys` held by `owner`, in as few requests as the
+  // store allows; true where the entry was marked, in the order of `keys`. An entry
+  // `owner` does not hold gets false and holds back no other's mark. Throws
+  // InvalidInputError, marking nothing, for the batches try_claim_batch refuses.
+  std::vector<bool> mark_processed_batch(std::span<const ClaimKey> keys, std::string_view owner);
 
   // The entry, or nullopt.
   std::optional<ClaimEntry> find(const ClaimKey& key);
@@ -202,6 +223,14 @@ class ClaimInboxStore {
   virtual bool do_mark_failed(const ClaimKey& key, std::string_view owner,
                               const ClaimFailure& failure) = 0;
   virtual bool do_try_mark_processed(const ClaimKey& key) = 0;
+  // The batches, checked (distinct keys, at most kMaxClaimBatch, at least one). By
+  // default one do_try_claim or do_mark_processed per key, in order; a store that can
+  // send a batch in fewer requests overrides them.
+  virtual std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
+                                                      std::string_view owner,
+                                                      std::chrono::microseconds lease);
+  virtual std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
+                                                    std::string_view owner);
   virtual std::optional<ClaimEntry> do_find(const ClaimKey& key) = 0;
   virtual std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) = 0;
   virtual ClaimCounts do_counts(const std::optional<TenantId>& tenant) = 0;

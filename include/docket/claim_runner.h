@@ -22,10 +22,14 @@
 #define DOCKET_CLAIM_RUNNER_H_
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/claim_inbox_store.h"
 #include "docket/clock.h"
@@ -69,10 +73,18 @@ enum class ClaimRunOutcome {
   kHeldByAnother,     // the handler did not run: another worker holds the entry
   kSuperseded,        // the handler ran, but its lease ran out and another worker
                       // took the entry over before it was marked: it may run twice
+  kFailed,            // run_batch only: the handler threw, and the entry is marked
+                      // failed for a retry after backoff (run() rethrows instead)
 };
 
-// "processed", "already_processed", "held_by_another", "superseded".
+// "processed", "already_processed", "held_by_another", "superseded", "failed".
 std::string_view to_string(ClaimRunOutcome outcome) noexcept;
+
+// What run_batch did with one message of its batch.
+struct ClaimBatchRun {
+  ClaimRunOutcome outcome = ClaimRunOutcome::kProcessed;
+  std::exception_ptr error{};  // kFailed: what the handler threw
+};
 
 class ClaimRunner {
  public:
@@ -89,9 +101,32 @@ class ClaimRunner {
   // The same for an explicit key (whose handler type need not be the options' one).
   ClaimRunOutcome run(const ClaimKey& key, const std::function<void()>& handler) const;
 
+  // A batch of messages received together (an SQS receive), under the ambient tenant:
+  // claims them all with one try_claim_batch, calls `handler` with the index in
+  // `message_ids` of each message claimed, in order, then marks the ones whose handler
+  // returned with one mark_processed_batch. A handler that throws has its entry marked
+  // failed with backoff (a failure to mark it goes to on_mark_error) and the batch goes
+  // on; its exception is in its ClaimBatchRun. Results are in the order of
+  // `message_ids`. The settings' lease must outlast the whole batch: an entry whose
+  // lease ran out before the batch's mark may be taken over (kSuperseded). Throws
+  // InvalidInputError for a bad message id or a batch try_claim_batch refuses (nothing
+  // claimed), or the store's errors (a failed final mark leaves the batch's processed
+  // entries claimed, to be retried after the lease).
+  std::vector<ClaimBatchRun> run_batch(std::span<const std::string_view> message_ids,
+                                       const std::function<void(std::size_t index)>& handler) const;
+
+  // The same for explicit keys.
+  std::vector<ClaimBatchRun> run_batch(std::span<const ClaimKey> keys,
+                                       const std::function<void(std::size_t index)>& handler) const;
+
   const std::string& owner() const noexcept { return owner_; }
 
  private:
+  // Marks the entry failed after its handler threw `error`; a failure to mark goes to
+  // on_mark_error.
+  void mark_failed(const ClaimKey& key, std::uint32_t retry_count,
+                   const std::exception_ptr& error) const;
+
   ClaimInboxStore& store_;
   ClaimRunnerOptions options_;
   const Clock& clock_;

@@ -2,6 +2,7 @@
 // provider, before a provider sees it; nothing is written for a refused argument.
 #include "docket/claim_inbox_store.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 
@@ -23,6 +24,40 @@ void check_owner(std::string_view what, std::string_view owner) {
   inbox::require_text(what, owner, kMaxClaimOwnerBytes,
                       /*allow_blank=*/false,
                       "pass a token that names this claimer (e.g. a UUID per worker)");
+}
+
+void check_lease(std::string_view what, std::chrono::microseconds lease) {
+  if (lease <= std::chrono::microseconds::zero() || lease > kMaxClaimLease) {
+    throw InvalidInputError(std::string(what) + ": lease of " + std::to_string(lease.count()) +
+                            " us is outside (0, " + std::to_string(kMaxClaimLease.count()) +
+                            " h]; pass a lease that outlasts the handler");
+  }
+}
+
+// A batch's keys: at most kMaxClaimBatch, none twice (a store may send the batch as one
+// transaction, which cannot hold two writes of one entry).
+void check_batch(std::string_view what, std::span<const ClaimKey> keys) {
+  if (keys.size() > kMaxClaimBatch) {
+    throw InvalidInputError(std::string(what) + ": " + std::to_string(keys.size()) +
+                            " keys are more than the " + std::to_string(kMaxClaimBatch) +
+                            " a batch takes; split the batch");
+  }
+  std::vector<const ClaimKey*> sorted;
+  sorted.reserve(keys.size());
+  for (const ClaimKey& key : keys) {
+    sorted.push_back(&key);
+  }
+  std::sort(sorted.begin(), sorted.end(),
+            [](const ClaimKey* a, const ClaimKey* b) { return *a < *b; });
+  const auto twice = std::adjacent_find(
+      sorted.begin(), sorted.end(), [](const ClaimKey* a, const ClaimKey* b) { return *a == *b; });
+  if (twice != sorted.end()) {
+    const ClaimKey& key = **twice;
+    throw InvalidInputError(std::string(what) + ": the batch names the entry of message '" +
+                            key.message_id() + "' for handler '" + key.handler_type() +
+                            "' (tenant '" + key.tenant().value() +
+                            "') twice; pass each entry once");
+  }
 }
 
 std::size_t checked_cleanup_batch(const ClaimInboxStore& store, std::size_t batch_size) {
@@ -67,12 +102,51 @@ std::string_view to_string(ClaimOutcome outcome) noexcept {
 ClaimResult ClaimInboxStore::try_claim(const ClaimKey& key, std::string_view owner,
                                        std::chrono::microseconds lease) {
   check_owner("try_claim: owner", owner);
-  if (lease <= std::chrono::microseconds::zero() || lease > kMaxClaimLease) {
-    throw InvalidInputError("try_claim: lease of " + std::to_string(lease.count()) +
-                            " us is outside (0, " + std::to_string(kMaxClaimLease.count()) +
-                            " h]; pass a lease that outlasts the handler");
-  }
+  check_lease("try_claim", lease);
   return do_try_claim(key, owner, lease);
+}
+
+std::vector<ClaimResult> ClaimInboxStore::try_claim_batch(std::span<const ClaimKey> keys,
+                                                          std::string_view owner,
+                                                          std::chrono::microseconds lease) {
+  check_owner("try_claim_batch: owner", owner);
+  check_lease("try_claim_batch", lease);
+  check_batch("try_claim_batch", keys);
+  if (keys.empty()) {
+    return {};
+  }
+  return do_try_claim_batch(keys, owner, lease);
+}
+
+std::vector<bool> ClaimInboxStore::mark_processed_batch(std::span<const ClaimKey> keys,
+                                                        std::string_view owner) {
+  check_owner("mark_processed_batch: owner", owner);
+  check_batch("mark_processed_batch", keys);
+  if (keys.empty()) {
+    return {};
+  }
+  return do_mark_processed_batch(keys, owner);
+}
+
+std::vector<ClaimResult> ClaimInboxStore::do_try_claim_batch(std::span<const ClaimKey> keys,
+                                                             std::string_view owner,
+                                                             std::chrono::microseconds lease) {
+  std::vector<ClaimResult> results;
+  results.reserve(keys.size());
+  for (const ClaimKey& key : keys) {
+    results.push_back(do_try_claim(key, owner, lease));
+  }
+  return results;
+}
+
+std::vector<bool> ClaimInboxStore::do_mark_processed_batch(std::span<const ClaimKey> keys,
+                                                           std::string_view owner) {
+  std::vector<bool> marked;
+  marked.reserve(keys.size());
+  for (const ClaimKey& key : keys) {
+    marked.push_back(do_mark_processed(key, owner));
+  }
+  return marked;
 }
 
 bool ClaimInboxStore::mark_processed(const ClaimKey& key, std::string_view owner) {

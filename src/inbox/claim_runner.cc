@@ -79,6 +79,8 @@ std::string_view to_string(ClaimRunOutcome outcome) noexcept {
       return "held_by_another";
     case ClaimRunOutcome::kSuperseded:
       return "superseded";
+    case ClaimRunOutcome::kFailed:
+      return "failed";
   }
   return "unknown";
 }
@@ -126,20 +128,68 @@ ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()
   try {
     handler();
   } catch (...) {
-    const int attempt = static_cast<int>(claim.retry_count) + 1;
-    try {
-      const Timestamp next =
-          clock_.now() + options_.retry_schedule().delay(key.message_id(), attempt);
-      store_.mark_failed(key, owner_, {error_text(std::current_exception()), next});
-    } catch (const std::exception& mark_error) {
-      if (options_.settings().on_mark_error) {
-        options_.settings().on_mark_error(key, mark_error);
-      }
-    }
+    mark_failed(key, claim.retry_count, std::current_exception());
     throw;
   }
   return store_.mark_processed(key, owner_) ? ClaimRunOutcome::kProcessed
                                             : ClaimRunOutcome::kSuperseded;
+}
+
+std::vector<ClaimBatchRun> ClaimRunner::run_batch(
+    std::span<const std::string_view> message_ids,
+    const std::function<void(std::size_t index)>& handler) const {
+  std::vector<ClaimKey> keys;
+  keys.reserve(message_ids.size());
+  for (const std::string_view message_id : message_ids) {
+    keys.push_back(ClaimKey::for_current_tenant(message_id, options_.handler_type()));
+  }
+  return run_batch(std::span<const ClaimKey>(keys), handler);
+}
+
+std::vector<ClaimBatchRun> ClaimRunner::run_batch(
+    std::span<const ClaimKey> keys, const std::function<void(std::size_t index)>& handler) const {
+  const std::vector<ClaimResult> claims =
+      store_.try_claim_batch(keys, owner_, options_.settings().lease);
+  std::vector<ClaimBatchRun> runs(keys.size());
+  std::vector<ClaimKey> done;
+  std::vector<std::size_t> done_at;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (claims[i].outcome != ClaimOutcome::kClaimed) {
+      runs[i].outcome = claims[i].outcome == ClaimOutcome::kAlreadyProcessed
+                            ? ClaimRunOutcome::kAlreadyProcessed
+                            : ClaimRunOutcome::kHeldByAnother;
+      continue;
+    }
+    try {
+      handler(i);
+    } catch (...) {
+      runs[i] = {.outcome = ClaimRunOutcome::kFailed, .error = std::current_exception()};
+      mark_failed(keys[i], claims[i].retry_count, runs[i].error);
+      continue;
+    }
+    done.push_back(keys[i]);
+    done_at.push_back(i);
+  }
+  const std::vector<bool> marked = store_.mark_processed_batch(done, owner_);
+  for (std::size_t j = 0; j < done_at.size(); ++j) {
+    runs[done_at[j]].outcome =
+        marked[j] ? ClaimRunOutcome::kProcessed : ClaimRunOutcome::kSuperseded;
+  }
+  return runs;
+}
+
+void ClaimRunner::mark_failed(const ClaimKey& key, std::uint32_t retry_count,
+                              const std::exception_ptr& error) const {
+  const int attempt = static_cast<int>(retry_count) + 1;
+  try {
+    const Timestamp next =
+        clock_.now() + options_.retry_schedule().delay(key.message_id(), attempt);
+    store_.mark_failed(key, owner_, {error_text(error), next});
+  } catch (const std::exception& mark_error) {
+    if (options_.settings().on_mark_error) {
+      options_.settings().on_mark_error(key, mark_error);
+    }
+  }
 }
 
 }  // namespace docket

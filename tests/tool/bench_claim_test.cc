@@ -48,6 +48,23 @@ TEST(BenchClaim, ThreadedRunAcrossSlicesAddsUp) {
   EXPECT_EQ(report.at("slices"), 11);
 }
 
+// Batches: each thread claims and marks its deliveries ten at a time, a redelivery close
+// behind its first starting the next batch; every check still holds on both sides.
+TEST(BenchClaim, BatchedRunWithRedeliveriesAddsUp) {
+  BenchDir dir;
+  const auto report =
+      run_json({"bench", "claim", "--store", dir.url(), "--messages", "600", "--duplicates", "0.5",
+                "--threads", "2", "--batch", "10", "--json"});
+  EXPECT_EQ(report.at("batch"), 10);
+  EXPECT_EQ(report.at("deliveries"), 900);
+  EXPECT_EQ(report.at("claimed"), 600);
+  EXPECT_EQ(report.at("raw_claimed"), 600);
+  EXPECT_EQ(report.at("skipped"), 300);
+  EXPECT_EQ(report.at("raw_skipped"), 300);
+  EXPECT_EQ(report.at("effect_messages"), 600);
+  EXPECT_TRUE(report.at("ok").get<bool>());
+}
+
 // The warm-up's messages are claimed as the others, and checked, but left out of the
 // timed slices and the rates.
 TEST(BenchClaim, WarmUpMessagesAreClaimedAndCheckedButNotTimed) {
@@ -198,6 +215,8 @@ TEST(BenchClaim, UnusableNumbersAreRefused) {
                    {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
                    {{"--threads", "0"}, "--threads is 0"},
                    {{"--threads", "65"}, "--threads is 65; pass 1 to 64"},
+                   {{"--batch", "0"}, "--batch is 0"},
+                   {{"--batch", "101"}, "--batch is 101; pass 1 to 100"},
                    {{"--messages", "10000000", "--warmup", "1"},
                     "--warmup must leave --warmup + --messages at most 10000000"},
                    {{"--duplicates", "1.5"},

@@ -44,6 +44,7 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"messages", report.options.messages},
           {"warmup", report.options.warmup},
           {"threads", report.options.threads},
+          {"batch", report.options.batch},
           {"duplicates", report.options.duplicate_share},
           {"deliveries", report.deliveries},
           {"duplicate_deliveries", report.duplicate_deliveries},
@@ -84,10 +85,13 @@ void print_text(const bench::ClaimBenchReport& report) {
   std::cout << "docket bench claim on " << printable_store_url(report.store.url)
             << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
             << "  " << o.messages << " messages, " << report.deliveries << " deliveries ("
-            << report.duplicate_deliveries << " redelivered), one claim cycle each (try_claim, "
-            << (o.effect ? "the handler's effect, " : "no effect, ") << "mark_processed), after "
-            << o.warmup << " untimed; " << o.threads << (o.threads == 1 ? " thread" : " threads")
-            << "; run " << report.run_id << "\n";
+            << report.duplicate_deliveries << " redelivered), one claim cycle each ("
+            << (o.batch == 1 ? "try_claim, " : "try_claim_batch, ")
+            << (o.effect ? "the handler's effect, " : "no effect, ")
+            << (o.batch == 1 ? "mark_processed" : "mark_processed_batch") << "), after " << o.warmup
+            << " untimed; " << o.threads << (o.threads == 1 ? " thread" : " threads")
+            << (o.batch == 1 ? "" : ", batches of " + std::to_string(o.batch)) << "; run "
+            << report.run_id << "\n";
   auto line = [](std::string_view name, const bench::ClaimSideReport& side) {
     std::cout << "  " << name << fixed(side.rate, 0) << " deliveries/s, "
               << fixed(side.handled_rate, 0) << " messages/s  (" << fixed(side.seconds, 2)
@@ -125,6 +129,12 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
       ->check(whole_count())
       ->default_val(0);
   command->add_option("--threads", options->run.threads, "Threads claiming at once (1 to 64)")
+      ->check(whole_count())
+      ->default_val(1);
+  command
+      ->add_option("--batch", options->run.batch,
+                   "Deliveries a thread claims and marks together (try_claim_batch, "
+                   "mark_processed_batch), 1 to 100; 1 claims each on its own")
       ->check(whole_count())
       ->default_val(1);
   command

@@ -84,14 +84,21 @@ ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::stri
   if (created.ok()) {
     return {.outcome = ClaimOutcome::kClaimed, .retry_count = 0, .lease_until = now + lease};
   }
-  if (const ClaimEntry existing = refusing_entry(created, key); !kit::claimable(existing, now)) {
+  if (const ClaimEntry existing = refusing_entry(created.error().item, key);
+      !kit::claimable(existing, now)) {
     return refusal(existing);
   }
+  return take_over(key, owner, now, now + lease);
+}
+
+ClaimResult DynamoDbClaimInboxStore::take_over(const ClaimKey& key, std::string_view owner,
+                                               Timestamp now, Timestamp lease_until) {
+  const keys::Key id = entry_id(key);
   const Response taken =
-      client.call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kUnsafe},
-                  claim::try_claim_request(entry, key, owner, now, now + lease));
+      ready().call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kUnsafe},
+                   claim::try_claim_request(address_of(table_, id), key, owner, now, lease_until));
   if (!taken.ok()) {
-    return refusal(refusing_entry(taken, key));
+    return refusal(refusing_entry(taken.error().item, key));
   }
   const ItemReader claimed(taken.body().at("Attributes"), store_);
   return {.outcome = ClaimOutcome::kClaimed,
@@ -99,10 +106,9 @@ ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::stri
           .lease_until = kit::from_micros(claimed.number(claim::kLeaseUntil))};
 }
 
-ClaimEntry DynamoDbClaimInboxStore::refusing_entry(const Response& refused,
+ClaimEntry DynamoDbClaimInboxStore::refusing_entry(const nlohmann::json& holder,
                                                    const ClaimKey& key) const {
   // The condition failed: the entry exists, and DynamoDB returned it as it was.
-  const nlohmann::json& holder = refused.error().item;
   if (!holder.is_object()) {
     throw InfrastructureError(store_ + ": the claim of message '" + key.message_id() +
                               "' was refused without the entry that refused it; is the server "

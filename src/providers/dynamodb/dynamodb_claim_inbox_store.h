@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,12 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   bool do_mark_failed(const ClaimKey& key, std::string_view owner,
                       const ClaimFailure& failure) override;
   bool do_try_mark_processed(const ClaimKey& key) override;
+  // dynamodb_claim_batches.cc
+  std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
+                                              std::string_view owner,
+                                              std::chrono::microseconds lease) override;
+  std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
+                                            std::string_view owner) override;
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override;
   // dynamodb_claim_admin.cc
   std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override;
@@ -62,14 +69,18 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
  private:
   // The entry's id (src/keys), checked against DynamoDB's key limits.
   keys::Key entry_id(const ClaimKey& key) const;
+  std::vector<keys::Key> entry_ids(std::span<const ClaimKey> keys) const;
   // The client, once the table is there.
   const Client& ready();
   // One conditional UpdateItem or DeleteItem: true when applied, false when its
   // condition did not hold.
   bool conditional_write(std::string_view operation, const nlohmann::json& request);
-  // The entry a refused claim returned (ALL_OLD); throws InfrastructureError when the
-  // server returned none.
-  ClaimEntry refusing_entry(const Response& refused, const ClaimKey& key) const;
+  // The UpdateItem that takes over an existing entry found claimable at `now`.
+  ClaimResult take_over(const ClaimKey& key, std::string_view owner, Timestamp now,
+                        Timestamp lease_until);
+  // The entry a refused claim returned (ALL_OLD: the error's or the cancellation
+  // reason's item); throws InfrastructureError when the server returned none.
+  ClaimEntry refusing_entry(const nlohmann::json& holder, const ClaimKey& key) const;
   // What a refused claim answers: already processed, or held by another until when.
   static ClaimResult refusal(const ClaimEntry& entry);
   // The requests of the cleanup's index reads: every processed entry before `cutoff`

@@ -1,12 +1,14 @@
 // The SQLite ClaimInboxStore: table docket_claim_inbox, beside the provider's other
 // stores in one database file. Every operation is one statement in a transaction of
-// its own (try_claim: at most two, under BEGIN IMMEDIATE), so each is atomic and
+// its own (try_claim: at most two, under BEGIN IMMEDIATE; a batch: its entries' under
+// one BEGIN IMMEDIATE, one durable commit), so each is atomic and
 // SQLite's write lock serialises the writers, across threads and processes alike.
 // The statements are those of sqlite_claim_inbox_sql.h.
 #include <array>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "docket/error.h"
 #include "docket/sqlite/claim_inbox_store.h"
@@ -59,37 +61,39 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
     auto connection = database_.connect();
     detail::ImmediateTransaction transaction(*connection);
     // Read after the lock is ours: a lease that ran out while we waited is claimable.
+    ClaimResult result = claim(*connection, key, owner, database_.clock().now(), lease);
+    transaction.commit();
+    return result;
+  }
+
+  // A batch is one transaction, so one durable commit, whatever its size.
+  std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
+                                              std::string_view owner,
+                                              std::chrono::microseconds lease) override {
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
     const Timestamp now = database_.clock().now();
-    const std::array<ParamView, 6> params{key.tenant().value(), key.message_id(),
-                                          key.handler_type(),   owner,
-                                          to_micros(now),       to_micros(now + lease)};
-    std::optional<ClaimResult> result;
-    connection->for_each_row(claim_sql::kTryClaim, params, [&](const RowView& row) {
-      result =
-          ClaimResult{.outcome = ClaimOutcome::kClaimed,
-                      .retry_count = kit::claim_retry_count(row.int64(0), detail::kClaimInboxStore),
-                      .lease_until = from_micros(row.int64(1))};
-    });
-    if (!result) {
-      connection->for_each_row(
-          claim_sql::kClaimHolder, std::span(params).first(3), [&](const RowView& row) {
-            const bool processed = kit::claim_status(row.bytes(0), detail::kClaimInboxStore) ==
-                                   ClaimStatus::kProcessed;
-            result = ClaimResult{
-                .outcome =
-                    processed ? ClaimOutcome::kAlreadyProcessed : ClaimOutcome::kHeldByAnother,
-                .retry_count = kit::claim_retry_count(row.int64(1), detail::kClaimInboxStore),
-                .lease_until = processed ? std::nullopt : std::optional(from_micros(row.int64(2)))};
-          });
-    }
-    if (!result) {
-      throw InfrastructureError("SQLite claim inbox on '" + connection->path() +
-                                "': the claim upsert neither wrote nor found the entry of "
-                                "message '" +
-                                key.message_id() + "'; nothing was claimed");
+    std::vector<ClaimResult> results;
+    results.reserve(keys.size());
+    for (const ClaimKey& key : keys) {
+      results.push_back(claim(*connection, key, owner, now, lease));
     }
     transaction.commit();
-    return *result;
+    return results;
+  }
+
+  std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
+                                            std::string_view owner) override {
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
+    const Timestamp now = database_.clock().now();
+    std::vector<bool> marked;
+    marked.reserve(keys.size());
+    for (const ClaimKey& key : keys) {
+      marked.push_back(held_update(*connection, claim_sql::kMarkProcessed, key, owner, now));
+    }
+    transaction.commit();
+    return marked;
   }
 
   bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
@@ -166,10 +170,50 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
   // One UPDATE of the entry `owner` holds (status processing, owner = ?4), with now as
   // ?5: true iff it changed the entry.
   bool held_update(std::string_view sql, const ClaimKey& key, std::string_view owner) {
+    return held_update(*database_.connect(), sql, key, owner, database_.clock().now());
+  }
+  static bool held_update(detail::Connection& connection, std::string_view sql, const ClaimKey& key,
+                          std::string_view owner, Timestamp now) {
     const std::array<ParamView, 5> params{key.tenant().value(), key.message_id(),
-                                          key.handler_type(), owner,
-                                          to_micros(database_.clock().now())};
-    return database_.connect()->exec_views(sql, params) == 1;
+                                          key.handler_type(), owner, to_micros(now)};
+    return connection.exec_views(sql, params) == 1;
+  }
+
+  // One entry's claim inside the caller's BEGIN IMMEDIATE. The upsert claims whatever is
+  // claimable; only when it returned nothing does a read under the same write lock (so
+  // nothing changed in between) say whether the entry is processed or whose lease holds
+  // it.
+  static ClaimResult claim(detail::Connection& connection, const ClaimKey& key,
+                           std::string_view owner, Timestamp now, std::chrono::microseconds lease) {
+    const std::array<ParamView, 6> params{key.tenant().value(), key.message_id(),
+                                          key.handler_type(),   owner,
+                                          to_micros(now),       to_micros(now + lease)};
+    std::optional<ClaimResult> result;
+    connection.for_each_row(claim_sql::kTryClaim, params, [&](const RowView& row) {
+      result =
+          ClaimResult{.outcome = ClaimOutcome::kClaimed,
+                      .retry_count = kit::claim_retry_count(row.int64(0), detail::kClaimInboxStore),
+                      .lease_until = from_micros(row.int64(1))};
+    });
+    if (!result) {
+      connection.for_each_row(
+          claim_sql::kClaimHolder, std::span(params).first(3), [&](const RowView& row) {
+            const bool processed = kit::claim_status(row.bytes(0), detail::kClaimInboxStore) ==
+                                   ClaimStatus::kProcessed;
+            result = ClaimResult{
+                .outcome =
+                    processed ? ClaimOutcome::kAlreadyProcessed : ClaimOutcome::kHeldByAnother,
+                .retry_count = kit::claim_retry_count(row.int64(1), detail::kClaimInboxStore),
+                .lease_until = processed ? std::nullopt : std::optional(from_micros(row.int64(2)))};
+          });
+    }
+    if (!result) {
+      throw InfrastructureError("SQLite claim inbox on '" + connection.path() +
+                                "': the claim upsert neither wrote nor found the entry of "
+                                "message '" +
+                                key.message_id() + "'; nothing was claimed");
+    }
+    return *result;
   }
 
   detail::Database database_;

@@ -1,11 +1,14 @@
 #include "raw_claim_dynamodb.h"
 
+#include <utility>
+
 #include "claim_workload.h"
 #include "docket/claim_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_item.h"
 #include "providers/dynamodb/dynamodb_claim_requests.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_claim_transactions.h"
 #include "providers/kit/claim_transition.h"
 #include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
@@ -30,44 +33,126 @@ RawClaimDynamoDb::RawClaimDynamoDb(const std::string& url, std::string_view hand
       handler_type_(handler_type),
       owner_(owner) {}
 
-void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimEffectWriter* effect,
-                             ClaimCycleCounts& counts) {
-  using dynamodb::claim::EntryAddress;
-  const ClaimKey key(TenantId::untenanted(), message_id, handler_type_);
-  const keys::Key id = kit::inbox_entry_id(keys::Provider::kDynamoDb, key);
-  const EntryAddress entry{.table = table_, .id = id.value};
-  const dynamodb::Call update{
-      .operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe};
+RawClaimDynamoDb::Entry RawClaimDynamoDb::entry_of(std::string_view message_id) const {
+  ClaimKey key(TenantId::untenanted(), message_id, handler_type_);
+  keys::Key id = kit::inbox_entry_id(keys::Provider::kDynamoDb, key);
+  return {std::move(key), std::move(id)};
+}
 
-  const Timestamp claimed_at = now();
-  const Timestamp lease_until = claimed_at + kBenchClaimLease;
+bool RawClaimDynamoDb::claim(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
   const dynamodb::Call put{
       .operation = "PutItem", .table = table_, .replay = dynamodb::Replay::kUnsafe};
-  dynamodb::Response claim = client_.call(
-      put, dynamodb::claim::create_claimed_request(entry, key, owner_, claimed_at, lease_until));
-  if (!claim.ok()) {
-    // Read who holds it, as docket's store reads the returned old item, and take the
-    // entry over where it is claimable.
-    const ClaimEntry holder = dynamodb::claim::claim_entry_of(claim.error().item, kRawSide);
-    if (!kit::claimable(holder, claimed_at)) {
-      sink_ += static_cast<std::uint64_t>(holder.retry_count);
-      ++counts.skipped;
-      return;
-    }
-    claim = client_.call(
-        update, dynamodb::claim::try_claim_request(entry, key, owner_, claimed_at, lease_until));
-    if (!claim.ok()) {
-      ++counts.skipped;
-      return;
-    }
-    const dynamodb::ItemReader claimed(claim.body().at("Attributes"), kRawSide);
-    sink_ += static_cast<std::uint64_t>(claimed.number(dynamodb::claim::kRetryCount) +
-                                        claimed.number(dynamodb::claim::kLeaseUntil));
+  const dynamodb::Response created =
+      client_.call(put, dynamodb::claim::create_claimed_request({table_, entry.id.value}, entry.key,
+                                                                owner_, claimed_at, lease_until));
+  if (created.ok()) {
+    return true;
+  }
+  // Read who holds it, as docket's store reads the returned old item, and take the
+  // entry over where it is claimable.
+  const ClaimEntry holder = dynamodb::claim::claim_entry_of(created.error().item, kRawSide);
+  if (!kit::claimable(holder, claimed_at)) {
+    sink_ += static_cast<std::uint64_t>(holder.retry_count);
+    return false;
+  }
+  return take_over(entry, claimed_at, lease_until);
+}
+
+bool RawClaimDynamoDb::take_over(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
+  const dynamodb::Response taken = client_.call(
+      {.operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe},
+      dynamodb::claim::try_claim_request({table_, entry.id.value}, entry.key, owner_, claimed_at,
+                                         lease_until));
+  if (!taken.ok()) {
+    return false;
+  }
+  const dynamodb::ItemReader claimed(taken.body().at("Attributes"), kRawSide);
+  sink_ += static_cast<std::uint64_t>(claimed.number(dynamodb::claim::kRetryCount) +
+                                      claimed.number(dynamodb::claim::kLeaseUntil));
+  return true;
+}
+
+bool RawClaimDynamoDb::mark(const Entry& entry) {
+  return client_
+      .call({.operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe},
+            dynamodb::claim::mark_processed_request({table_, entry.id.value}, owner_, now()))
+      .ok();
+}
+
+void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                             ClaimCycleCounts& counts) {
+  const Entry entry = entry_of(message_id);
+  const Timestamp claimed_at = now();
+  if (!claim(entry, claimed_at, claimed_at + kBenchClaimLease)) {
+    ++counts.skipped;
+    return;
   }
   ++counts.claimed;
   run_effect(effect, message_id, counts);
-  if (client_.call(update, dynamodb::claim::mark_processed_request(entry, owner_, now())).ok()) {
+  if (mark(entry)) {
     ++counts.processed;
+  }
+}
+
+void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids,
+                                   ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
+  std::vector<Entry> entries;
+  entries.reserve(message_ids.size());
+  std::vector<std::size_t> all;
+  for (const std::string_view message_id : message_ids) {
+    all.push_back(entries.size());
+    entries.push_back(entry_of(message_id));
+  }
+  const Timestamp claimed_at = now();
+  const Timestamp lease_until = claimed_at + kBenchClaimLease;
+  std::vector<bool> claimed(entries.size(), true);
+  std::vector<std::size_t> claimable;
+  const std::vector<std::size_t> left = dynamodb::claim::transact_each(
+      client_, table_, all,
+      [&](std::size_t i) {
+        return nlohmann::json{{"Put", dynamodb::claim::create_claimed_request(
+                                          {table_, entries[i].id.value}, entries[i].key, owner_,
+                                          claimed_at, lease_until)}};
+      },
+      [&](std::size_t i, const nlohmann::json& old) {
+        const ClaimEntry holder = dynamodb::claim::claim_entry_of(old, kRawSide);
+        claimed[i] = false;
+        if (kit::claimable(holder, claimed_at)) {
+          claimable.push_back(i);
+        } else {
+          sink_ += static_cast<std::uint64_t>(holder.retry_count);
+        }
+      });
+  for (const std::size_t i : left) {
+    claimed[i] = claim(entries[i], claimed_at, lease_until);
+  }
+  for (const std::size_t i : claimable) {
+    claimed[i] = take_over(entries[i], claimed_at, lease_until);
+  }
+  std::vector<std::size_t> done;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!claimed[i]) {
+      ++counts.skipped;
+      continue;
+    }
+    ++counts.claimed;
+    run_effect(effect, message_ids[i], counts);
+    done.push_back(i);
+  }
+  const Timestamp marked_at = now();
+  std::vector<bool> marked(entries.size(), true);
+  const std::vector<std::size_t> unmarked = dynamodb::claim::transact_each(
+      client_, table_, done,
+      [&](std::size_t i) {
+        return nlohmann::json{{"Update", dynamodb::claim::mark_processed_request(
+                                             {table_, entries[i].id.value}, owner_, marked_at)}};
+      },
+      [&](std::size_t i, const nlohmann::json&) { marked[i] = false; });
+  for (const std::size_t i : unmarked) {
+    marked[i] = mark(entries[i]);
+  }
+  for (const std::size_t i : done) {
+    counts.processed += marked[i] ? 1 : 0;
   }
 }
 

@@ -6,7 +6,10 @@
 // returned old item read, and a conditional UpdateItem sent where it is claimable, its
 // returned attributes read), then, when it claimed, the
 // handler's effect (one PutItem, claim_effect_dynamodb.h) and one conditional UpdateItem
-// marking it processed. The entry id is composed by src/keys, as
+// marking it processed. A batch (--batch) sends its claims, then its marks, as one
+// TransactWriteItems each, a cancelled one read by its reasons and sent again without
+// the entries refused by their own condition, as the store's batches do
+// (dynamodb_claim_batches.cc). The entry id is composed by src/keys, as
 // the store's is. "now" is read from the system clock per request, as docket's store
 // does.
 //
@@ -15,10 +18,15 @@
 #define DOCKET_PROVIDERS_DYNAMODB_BENCH_RAW_CLAIM_DYNAMODB_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "claim_session.h"
+#include "docket/claim_key.h"
+#include "docket/clock.h"
+#include "docket/keys/key.h"
 #include "providers/dynamodb/dynamodb_client.h"
 
 namespace docket::bench {
@@ -31,8 +39,22 @@ class RawClaimDynamoDb final : public ClaimSession {
 
   void cycle(std::string_view message_id, ClaimEffectWriter* effect,
              ClaimCycleCounts& counts) override;
+  void cycle_batch(std::span<const std::string_view> message_ids, ClaimEffectWriter* effect,
+                   ClaimCycleCounts& counts) override;
 
  private:
+  struct Entry {
+    ClaimKey key;
+    keys::Key id;
+  };
+  Entry entry_of(std::string_view message_id) const;
+  // One entry's claim: the PutItem, and the UpdateItem where the refusing entry is
+  // claimable. True when it claimed.
+  bool claim(const Entry& entry, Timestamp now, Timestamp lease_until);
+  // The UpdateItem that takes over a claimable entry; true when it claimed.
+  bool take_over(const Entry& entry, Timestamp now, Timestamp lease_until);
+  bool mark(const Entry& entry);
+
   dynamodb::Client client_;
   std::string table_;
   std::string handler_type_;

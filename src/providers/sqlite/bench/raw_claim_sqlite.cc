@@ -1,6 +1,7 @@
 #include "raw_claim_sqlite.h"
 
 #include <chrono>
+#include <vector>
 
 #include "docket/error.h"
 #include "providers/sqlite/sqlite_claim_inbox_sql.h"
@@ -41,7 +42,17 @@ void RawClaimSqlite::bind_key(RawStatement& statement, std::string_view message_
 RawClaimSqlite::Claim RawClaimSqlite::claim(std::string_view message_id) {
   begin_.run();
   try {
-    const std::int64_t now = now_micros();  // after the lock is ours, as docket reads it
+    // After the lock is ours, as docket reads it.
+    const Claim result = claim_locked(message_id, now_micros());
+    commit_.run();
+    return result;
+  } catch (...) {
+    db_.rollback_and_rethrow();
+  }
+}
+
+RawClaimSqlite::Claim RawClaimSqlite::claim_locked(std::string_view message_id, std::int64_t now) {
+  {
     bind_key(try_claim_, message_id, true);
     try_claim_.bind_int64(5, now);
     try_claim_.bind_int64(6, now + kClaimLeaseMicros);
@@ -68,11 +79,14 @@ RawClaimSqlite::Claim RawClaimSqlite::claim(std::string_view message_id) {
                                   std::string(message_id) + "'");
       }
     }
-    commit_.run();
     return result;
-  } catch (...) {
-    db_.rollback_and_rethrow();
   }
+}
+
+bool RawClaimSqlite::mark(std::string_view message_id, std::int64_t now) {
+  bind_key(mark_processed_, message_id, true);
+  mark_processed_.bind_int64(5, now);
+  return mark_processed_.run() == 1;
 }
 
 void RawClaimSqlite::cycle(std::string_view message_id, ClaimEffectWriter* effect,
@@ -83,10 +97,44 @@ void RawClaimSqlite::cycle(std::string_view message_id, ClaimEffectWriter* effec
   }
   ++counts.claimed;
   run_effect(effect, message_id, counts);
-  bind_key(mark_processed_, message_id, true);
-  mark_processed_.bind_int64(5, now_micros());
-  if (mark_processed_.run() == 1) {
+  if (mark(message_id, now_micros())) {
     ++counts.processed;
+  }
+}
+
+void RawClaimSqlite::cycle_batch(std::span<const std::string_view> message_ids,
+                                 ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
+  // The claims under one BEGIN IMMEDIATE, the effects, the marks under another.
+  std::vector<bool> claimed(message_ids.size());
+  begin_.run();
+  try {
+    const std::int64_t now = now_micros();
+    for (std::size_t i = 0; i < message_ids.size(); ++i) {
+      claimed[i] = claim_locked(message_ids[i], now).claimed;
+    }
+    commit_.run();
+  } catch (...) {
+    db_.rollback_and_rethrow();
+  }
+  for (std::size_t i = 0; i < message_ids.size(); ++i) {
+    if (claimed[i]) {
+      ++counts.claimed;
+      run_effect(effect, message_ids[i], counts);
+    } else {
+      ++counts.skipped;
+    }
+  }
+  begin_.run();
+  try {
+    const std::int64_t now = now_micros();
+    for (std::size_t i = 0; i < message_ids.size(); ++i) {
+      if (claimed[i] && mark(message_ids[i], now)) {
+        ++counts.processed;
+      }
+    }
+    commit_.run();
+  } catch (...) {
+    db_.rollback_and_rethrow();
   }
 }
 

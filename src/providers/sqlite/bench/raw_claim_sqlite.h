@@ -7,6 +7,8 @@
 //                   none, kClaimHolder; COMMIT;
 //   the handler:    its effect (claim_effect_sqlite.h), when the claim was ours;
 //   mark_processed: kMarkProcessed in autocommit, when the claim was ours.
+// A batch (--batch) is its claims under one BEGIN IMMEDIATE, the effects, then its
+// marks under another, as the store's try_claim_batch and mark_processed_batch.
 // "now" is read from the system clock after the write lock is taken, as docket's store
 // does. Every statement (BEGIN and COMMIT included) is prepared once per connection:
 // the honest lower bound, which docket is held to.
@@ -16,6 +18,7 @@
 #define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_CLAIM_SQLITE_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +39,8 @@ class RawClaimSqlite final : public ClaimSession {
 
   void cycle(std::string_view message_id, ClaimEffectWriter* effect,
              ClaimCycleCounts& counts) override;
+  void cycle_batch(std::span<const std::string_view> message_ids, ClaimEffectWriter* effect,
+                   ClaimCycleCounts& counts) override;
 
  private:
   // What try_claim returned (times in Unix microseconds).
@@ -45,8 +50,11 @@ class RawClaimSqlite final : public ClaimSession {
     std::int64_t lease_until = 0;
   };
 
-  // The try_claim transaction.
+  // One claim in a transaction of its own; claim_locked inside the caller's.
   Claim claim(std::string_view message_id);
+  Claim claim_locked(std::string_view message_id, std::int64_t now);
+  // kMarkProcessed, in autocommit or the caller's transaction; true when it marked.
+  bool mark(std::string_view message_id, std::int64_t now);
   // Binds the entry's key as ?1-?3 and the owner as ?4.
   void bind_key(RawStatement& statement, std::string_view message_id, bool with_owner);
 
