@@ -103,6 +103,12 @@ ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::str
     held_.remember(id, {.entry = std::move(created), .update_time = std::move(*update_time)});
     return claimed;
   }
+  return claim_existing(key, id, owner, lease);
+}
+
+ClaimResult FirestoreClaimInboxStore::claim_existing(const ClaimKey& key, const std::string& id,
+                                                     std::string_view owner,
+                                                     std::chrono::microseconds lease) {
   ClaimResult result;
   std::optional<ClaimEntry> taken;
   const std::optional<std::string> update_time =

@@ -26,6 +26,7 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,13 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
   bool do_mark_failed(const ClaimKey& key, std::string_view owner,
                       const ClaimFailure& failure) override;
   bool do_try_mark_processed(const ClaimKey& key) override;
+  // firestore_claim_batches.cc: each ONE batchWrite (not atomic: each entry on its own),
+  // the entries it refused then as their one-entry calls.
+  std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
+                                              std::string_view owner,
+                                              std::chrono::microseconds lease) override;
+  std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
+                                            std::string_view owner) override;
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override;
   // firestore_claim_admin.cc
   std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override;
@@ -90,6 +98,10 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
                                           std::optional<WrittenEntry> known = std::nullopt);
   // mark_processed, release and mark_failed: `end` applied where `owner` holds the
   // claim, starting from the claim this store remembers (held_) where it has it.
+  // (claim_existing: the claim of an entry whose create was refused: read, then claimed
+  // as any change is.)
+  ClaimResult claim_existing(const ClaimKey& key, const std::string& id, std::string_view owner,
+                             std::chrono::microseconds lease);
   bool end_claim(const ClaimKey& key, std::string_view owner,
                  const std::function<void(ClaimEntry&, Timestamp)>& end);
   // The query for processed entries before `cutoff` (of `tenant` when given).

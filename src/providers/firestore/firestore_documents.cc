@@ -1,6 +1,7 @@
 #include "providers/firestore/firestore_documents.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "docket/error.h"
 #include "providers/firestore/firestore_limits.h"
@@ -17,6 +18,37 @@ nlohmann::json precondition_json(const Precondition& precondition) {
     current["updateTime"] = *precondition.update_time;
   }
   return current;
+}
+
+// The request's "writes": each write checked against Firestore's limits first.
+nlohmann::json writes_json(const Client& client, std::span<const Write> writes) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Write& write : writes) {
+    nlohmann::json entry;
+    const std::string name = client.url().document_name(write.collection, write.id);
+    if (write.fields) {
+      check_document(write.collection, write.id, *write.fields);
+      entry["update"] = {{"name", name}, {"fields", *write.fields}};
+      if (write.mask) {
+        entry["updateMask"] = {{"fieldPaths", *write.mask}};
+      }
+    } else {
+      check_document_id(write.collection, write.id);
+      entry["delete"] = name;
+    }
+    if (nlohmann::json current = precondition_json(write.precondition); !current.empty()) {
+      entry["currentDocument"] = std::move(current);
+    }
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
+// google.rpc.Code numbers of a batchWrite's per-write status that leave the write
+// unapplied for a reason of the document's: NOT_FOUND, ALREADY_EXISTS,
+// FAILED_PRECONDITION, ABORTED.
+bool refused_for_its_document(std::int64_t code) {
+  return code == 5 || code == 6 || code == 9 || code == 10;
 }
 
 }  // namespace
@@ -42,25 +74,7 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
         " writes is over Firestore's limit of " + std::to_string(kMaxWritesPerCommit) +
         " writes per commit: split it; nothing was written");
   }
-  nlohmann::json request = {{"writes", nlohmann::json::array()}};
-  for (const Write& write : writes) {
-    nlohmann::json entry;
-    const std::string name = client.url().document_name(write.collection, write.id);
-    if (write.fields) {
-      check_document(write.collection, write.id, *write.fields);
-      entry["update"] = {{"name", name}, {"fields", *write.fields}};
-      if (write.mask) {
-        entry["updateMask"] = {{"fieldPaths", *write.mask}};
-      }
-    } else {
-      check_document_id(write.collection, write.id);
-      entry["delete"] = name;
-    }
-    if (nlohmann::json current = precondition_json(write.precondition); !current.empty()) {
-      entry["currentDocument"] = std::move(current);
-    }
-    request["writes"].push_back(std::move(entry));
-  }
+  nlohmann::json request = {{"writes", writes_json(client, writes)}};
   Codes expected{Code::kFailedPrecondition, Code::kAlreadyExists, Code::kNotFound};
   if (transaction) {
     request["transaction"] = std::string(*transaction);
@@ -83,6 +97,41 @@ CommitResult commit(const Client& client, std::span<const Write> writes, std::st
     result.update_times.push_back(write_result.value("updateTime", ""));
   }
   return result;
+}
+
+std::vector<std::optional<std::string>> write_each(const Client& client,
+                                                   std::span<const Write> writes,
+                                                   std::string_view target) {
+  if (writes.size() > kMaxWritesPerCommit) {
+    throw InvalidInputError(
+        "a Firestore batch write on " + std::string(target) + " of " +
+        std::to_string(writes.size()) + " writes is over Firestore's limit of " +
+        std::to_string(kMaxWritesPerCommit) + " writes per request: split it; nothing was written");
+  }
+  const Response response =
+      client.call({.method = "batchWrite", .target = target, .replay = Replay::kUnsafe},
+                  {{"writes", writes_json(client, writes)}});
+  const nlohmann::json& results = response.body().value("writeResults", nlohmann::json::array());
+  const nlohmann::json& statuses = response.body().value("status", nlohmann::json::array());
+  if (results.size() != writes.size() || statuses.size() != writes.size()) {
+    throw InfrastructureError("a Firestore batch write on " + std::string(target) + " of " +
+                              std::to_string(writes.size()) + " writes was answered for " +
+                              std::to_string(statuses.size()) +
+                              "; some writes may have been applied");
+  }
+  std::vector<std::optional<std::string>> update_times(writes.size());
+  for (std::size_t i = 0; i < writes.size(); ++i) {
+    const std::int64_t code = statuses[i].value("code", std::int64_t{0});
+    if (code == 0) {
+      update_times[i] = results[i].value("updateTime", "");
+    } else if (!refused_for_its_document(code)) {
+      throw InfrastructureError("a Firestore batch write on " + std::string(target) +
+                                " failed for document '" + writes[i].id + "': status " +
+                                std::to_string(code) + " (" + statuses[i].value("message", "") +
+                                "); the batch's other writes may have been applied");
+    }
+  }
+  return update_times;
 }
 
 std::vector<bool> commit_where_preconditions_hold(const Client& client,

@@ -70,6 +70,16 @@ struct CommitResult {
 CommitResult commit(const Client& client, std::span<const Write> writes, std::string_view target,
                     std::optional<std::string_view> transaction = std::nullopt);
 
+// Applies each of `writes` (on distinct documents, at most kMaxWritesPerCommit) where
+// its precondition holds, in ONE batchWrite request: not atomically, each write on its
+// own. Returns, per write, its update time where it applied, nullopt where its document
+// refused it (a precondition that did not hold, or contention on that document).
+// Throws as commit() does for what is not a document's refusal; a write failing for
+// another reason is thrown, naming it, though the others may have applied.
+std::vector<std::optional<std::string>> write_each(const Client& client,
+                                                   std::span<const Write> writes,
+                                                   std::string_view target);
+
 // Applies each of `writes` (on distinct documents) where its precondition holds: in
 // commits of at most kMaxWritesPerCommit, and a commit refused for one write's
 // precondition is retried one write at a time. Returns, per write, whether it applied.

@@ -7,7 +7,9 @@
 // batchGet of the entry and a commit of the claimed document under the precondition
 // that it is unchanged since. Then, when it claimed, the handler's effect (one commit,
 // claim_effect_firestore.h) and a commit marking it processed under the update_time of
-// the claim's own write (refused, a batchGet and a commit under the read's). The
+// the claim's own write (refused, a batchGet and a commit under the read's). A batch
+// (--batch) sends its creates as one batchWrite and its marks as another, each entry
+// refused then going the one-entry way, as the store's batches do. The
 // document is written by claim::claim_fields() and the transition by
 // kit/claim_transition.h, as the store's; the entry id is composed by src/keys. "now"
 // is read from the system clock per request, as docket's store does.
@@ -18,6 +20,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,6 +38,8 @@ class RawClaimFirestore final : public ClaimSession {
 
   void cycle(std::string_view message_id, ClaimEffectWriter* effect,
              ClaimCycleCounts& counts) override;
+  void cycle_batch(std::span<const std::string_view> message_ids, ClaimEffectWriter* effect,
+                   ClaimCycleCounts& counts) override;
 
  private:
   // The entry as read (nullopt: absent) and the precondition to write it back under.
@@ -46,6 +51,13 @@ class RawClaimFirestore final : public ClaimSession {
   // The update_time of the write, or nullopt when the precondition did not hold.
   std::optional<std::string> write(const std::string& id, const ClaimEntry& entry,
                                    const firestore::Precondition& precondition) const;
+  // The claim of an entry whose create was refused: read, claimed where claimable
+  // (`entry` becomes the claimed one); the claim's update time, or nullopt.
+  std::optional<std::string> claim_existing(const ClaimKey& key, const std::string& id,
+                                            ClaimEntry& entry) const;
+  // The mark of an entry whose remembered claim was refused: read, marked where still
+  // ours.
+  bool mark_read(const std::string& id) const;
 
   firestore::Client client_;
   std::string collection_;

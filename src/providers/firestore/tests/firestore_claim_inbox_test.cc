@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "docket/error.h"
 #include "docket/open_claim_inbox_store.h"
@@ -210,6 +211,47 @@ TEST_F(FirestoreClaimInboxTest, ARememberedClaimTakenOverSinceIsReadAndNotEnded)
   entry = store_->find(mine);
   ASSERT_TRUE(entry.has_value());
   EXPECT_EQ(entry->status, ClaimStatus::kProcessed);
+}
+
+// A batch is one batchWrite to claim and one to mark; an entry the batch write refused
+// goes the one-entry way (read, then claim or mark), the others applied regardless.
+TEST_F(FirestoreClaimInboxTest, ABatchIsOneRequestToClaimAndOneToMark) {
+  const auto requests_of = [](const std::function<void()>& call) {
+    const std::uint64_t before = kit::http::docket_requests().load();
+    call();
+    return kit::http::docket_requests().load() - before;
+  };
+  std::vector<ClaimKey> batch;
+  for (int i = 0; i < 6; ++i) {
+    batch.emplace_back(TenantId("acme"), "m-" + std::to_string(i), "H");
+  }
+  std::vector<ClaimResult> claims;
+  EXPECT_EQ(requests_of([&] { claims = store_->try_claim_batch(batch, "w1", kLease); }), 1u);
+  for (const ClaimResult& claim : claims) {
+    EXPECT_EQ(claim.outcome, ClaimOutcome::kClaimed);
+  }
+  std::vector<bool> marked;
+  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(batch, "w1"); }), 1u);
+  EXPECT_EQ(marked, std::vector<bool>(batch.size(), true));
+
+  // Two entries exist: one processed (refused, read: 2 more requests), one failed
+  // (refused, read, claimed: 3 more); four new. Then the marks: one batch write for the
+  // five this store claimed.
+  std::vector<ClaimKey> mixed = {batch[0]};
+  const ClaimKey failed(TenantId("acme"), "failed", "H");
+  ASSERT_EQ(store_->try_claim(failed, "w0", kLease).outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->mark_failed(failed, "w0", {"boom", clock_.now()}));
+  mixed.push_back(failed);
+  for (int i = 0; i < 4; ++i) {
+    mixed.emplace_back(TenantId("acme"), "new-" + std::to_string(i), "H");
+  }
+  EXPECT_EQ(requests_of([&] { claims = store_->try_claim_batch(mixed, "w1", kLease); }), 4u);
+  EXPECT_EQ(claims[0].outcome, ClaimOutcome::kAlreadyProcessed);
+  EXPECT_EQ(claims[1].outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(claims[1].retry_count, 1u);
+  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(mixed, "w1"); }),
+            1u + 1u);  // the batch write, and the read that finds m-0 is not w1's
+  EXPECT_EQ(marked, (std::vector<bool>{false, true, true, true, true, true}));
 }
 
 }  // namespace firestore_claim_inbox_test
