@@ -3,7 +3,7 @@
 
     scripts/bench-chart.py emmett DIR > chart.svg
     scripts/bench-chart.py pg-transactional-outbox DIR > chart.svg
-    scripts/bench-chart.py powertools CLAIM_DIR INBOX_DIR > chart.svg
+    scripts/bench-chart.py powertools CLAIM_DIR INBOX_DIR CLAIM_BATCH_DIR > chart.svg
 
 Each DIR holds interleaved runs of one sitting (PEER-N.json beside docket's files, N = 1,
 2, ...). Each bar is the median over the runs; a thin line spans min to max; the ratio is
@@ -26,10 +26,11 @@ docket-inbox-N.json), messages handled per second by one consumer
   lock timeout leaves (its harness README); docket's is every message handled.
 
 powertools (../shared/peers-dynamodb: powertools-N.json beside docket-put-c{1,4}-N.json
-in CLAIM_DIR and docket-inbox-batch10-distinct-c{1,4}-N.json in INBOX_DIR), messages
-handled per second, 2,000 distinct, at 1 and at 4 workers: docket's claim inbox, and its
-transactional inbox dispatching batches of 10, each beside the Powertools runs of its
-own sitting.
+in CLAIM_DIR, docket-inbox-batch10-distinct-c{1,4}-N.json in INBOX_DIR and
+docket-claim-batch10-c{1,4}-N.json in CLAIM_BATCH_DIR), messages handled per second,
+2,000 distinct, at 1 and at 4 workers: docket's claim inbox one message at a time and in
+batches of 10, and its transactional inbox dispatching batches of 10, each beside the
+Powertools runs of its own sitting.
 """
 import glob
 import json
@@ -112,7 +113,7 @@ CHARTS = {
               ]]),
     "powertools": Chart(
         peer="Powertools 2.35.0", what="messages handled per second on DynamoDB Local 3.3.0",
-        folders=2,
+        folders=3,
         rows=[Row(label, folder, "powertools-*.json", peer_case(case, "handled_per_s"), files,
                   rate)
               for label, folder, case, files, rate in [
@@ -120,6 +121,10 @@ CHARTS = {
                    lambda run: run["handled_rate"]),
                   ("claim inbox, 4 workers", 0, "distinct_c4", "docket-put-c4-*.json",
                    lambda run: run["handled_rate"]),
+                  ("claim inbox, batches of 10, 1 worker", 2, "distinct_c1",
+                   "docket-claim-batch10-c1-*.json", lambda run: run["handled_rate"]),
+                  ("claim inbox, batches of 10, 4 workers", 2, "distinct_c4",
+                   "docket-claim-batch10-c4-*.json", lambda run: run["handled_rate"]),
                   ("inbox, batches of 10, 1 worker", 1, "distinct_c1",
                    "docket-inbox-batch10-distinct-c1-*.json", docket_handled),
                   ("inbox, batches of 10, 4 workers", 1, "distinct_c4",
@@ -183,7 +188,8 @@ def main():
     if spec is None or len(sys.argv) != 2 + spec.folders:
         sys.exit("usage: scripts/bench-chart.py emmett DIR > chart.svg\n"
                  "       scripts/bench-chart.py pg-transactional-outbox DIR > chart.svg\n"
-                 "       scripts/bench-chart.py powertools CLAIM_DIR INBOX_DIR > chart.svg")
+                 "       scripts/bench-chart.py powertools CLAIM_DIR INBOX_DIR CLAIM_BATCH_DIR "
+                 "> chart.svg")
     folders = sys.argv[2:]
     rows = []
     for row in spec.rows:
