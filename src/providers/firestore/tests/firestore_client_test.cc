@@ -125,6 +125,29 @@ TEST_F(FirestoreTest, ACommitWhosePreconditionFailsWritesNoneOfItsWrites) {
   EXPECT_FALSE(get_document(client_, things, "a").has_value());
 }
 
+TEST_F(FirestoreTest, ABatchWriteAppliesEachWriteOnItsOwnAndAnswersEach) {
+  const std::string things = collection("things");
+  ASSERT_TRUE(commit_one(client_, create(things, "b", {{"v", integer_value(0)}})).applied);
+  const std::vector<Write> writes = {create(things, "a", {{"v", integer_value(1)}}),
+                                     create(things, "b", {{"v", integer_value(2)}}),
+                                     create(things, "c", {{"v", integer_value(3)}})};
+  const std::vector<std::optional<std::string>> applied = write_each(client_, writes, "things");
+  ASSERT_EQ(applied.size(), 3u);
+  EXPECT_TRUE(applied[0].has_value());
+  EXPECT_FALSE(applied[1].has_value());  // "b" exists: refused, the others still applied
+  EXPECT_TRUE(applied[2].has_value());
+  const std::optional<Document> a = get_document(client_, things, "a");
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->update_time, *applied[0]);
+  EXPECT_EQ(FieldReader(get_document(client_, things, "b")->fields, "test").integer("v"), 0);
+  // An update under the update time a batch write returned applies.
+  const Write update{.collection = things,
+                     .id = "a",
+                     .fields = json{{"v", integer_value(4)}},
+                     .precondition = {.update_time = *applied[0]}};
+  EXPECT_TRUE(write_each(client_, std::span<const Write>(&update, 1), "things")[0].has_value());
+}
+
 TEST_F(FirestoreTest, QueriesFilterOrderAndPageWithCursors) {
   const std::string things = collection("things");
   std::vector<Write> writes;
@@ -320,6 +343,22 @@ TEST(FirestoreClientWithoutServer, TheAccessTokenGoesOnEveryRequestToTheCloudSer
   const Client emulator = client_of(server);
   emulator.call({.method = "commit"}, kNoWrites);
   EXPECT_THAT(server.requests().back(), HasSubstr("Authorization: Bearer owner\r\n"));
+}
+
+// A batch write's write that fails for a reason not its document's (here PERMISSION_DENIED,
+// code 7) is an error naming the document, saying the others may have applied.
+TEST(FirestoreClientWithoutServer, ABatchWriteFailingForAnotherReasonIsAnErrorNamingTheDocument) {
+  const auto server = test_support::LoopbackHttpServer::answering(
+      200, R"({"writeResults":[{"updateTime":"2026-12-05T00:00:00Z"},{}],)"
+           R"("status":[{},{"code":7,"message":"Missing or insufficient permissions."}]})");
+  const Client client = client_of(server);
+  const std::vector<Write> writes = {create("things", "a", {{"v", integer_value(1)}}),
+                                     create("things", "b", {{"v", integer_value(2)}})};
+  EXPECT_THAT(
+      [&] { write_each(client, writes, "collection 'things'"); },
+      ThrowsMessage<InfrastructureError>(AllOf(HasSubstr("document 'b'"), HasSubstr("status 7"),
+                                               HasSubstr("Missing or insufficient permissions"),
+                                               HasSubstr("may have been applied"))));
 }
 
 // An expired or revoked token, answered as Google documents it: a ConfigurationError that
