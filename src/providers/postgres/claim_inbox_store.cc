@@ -1,8 +1,12 @@
 // The PostgreSQL ClaimInboxStore: every operation is one autocommit statement of
-// claim_sql.h on a pooled connection, prepared once per connection.
+// claim_sql.h on a pooled connection, prepared once per connection; a batch's claims,
+// or its marks, one statement for the whole batch.
 #include "docket/postgres/claim_inbox_store.h"
 
+#include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "docket/error.h"
 #include "providers/kit/time_codec.h"
@@ -11,6 +15,7 @@
 #include "providers/postgres/claim_sql.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/exec.h"
+#include "providers/postgres/text_array.h"
 
 namespace docket::postgres {
 namespace {
@@ -30,6 +35,35 @@ template <Bindable... Args>
 std::int64_t change(Connection& conn, const claim_sql::Statement& statement, const Args&... args) {
   return exec_prepared(conn, statement.name, statement.sql, args...).affected_rows();
 }
+
+// A batch's keys as the batch statements bind them: three text[] literals, one element
+// per entry in the batch's order; a row's `ord` (1-based) names its entry.
+struct BatchKeys {
+  explicit BatchKeys(std::span<const ClaimKey> keys) : size(keys.size()) {
+    std::vector<std::string> tenant_terms, message_terms, handler_terms;
+    for (const ClaimKey& key : keys) {
+      tenant_terms.push_back(key.tenant().value());
+      message_terms.push_back(key.message_id());
+      handler_terms.push_back(key.handler_type());
+    }
+    tenants = text_array_literal(tenant_terms);
+    message_ids = text_array_literal(message_terms);
+    handler_types = text_array_literal(handler_terms);
+  }
+  // The entry of a row's ord; throws InfrastructureError for one outside the batch.
+  std::size_t index(std::int64_t ord) const {
+    if (ord < 1 || static_cast<std::size_t>(ord) > size) {
+      throw InfrastructureError("PostgreSQL claim inbox: a batch statement answered for entry " +
+                                std::to_string(ord) + " of a batch of " + std::to_string(size));
+    }
+    return static_cast<std::size_t>(ord - 1);
+  }
+
+  std::size_t size;
+  std::string tenants;
+  std::string message_ids;
+  std::string handler_types;
+};
 
 class PostgresClaimInboxStore final : public ClaimInboxStore {
  public:
@@ -55,19 +89,45 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
                            std::chrono::microseconds lease) override {
     auto conn = database_.connect();
     const Timestamp now = database_.clock().now();  // after the wait for a connection
-    for (int attempt = 0; attempt < kClaimRuns; ++attempt) {
-      const auto claimed = claim_result(run(*conn, claim_sql::kTryClaim, tenant(key),
-                                            key.message_id(), key.handler_type(), owner,
-                                            kit::to_micros(now), kit::to_micros(now + lease)));
-      if (claimed) {
-        return *claimed;
-      }
+    return claim(*conn, key, owner, now, lease);
+  }
+
+  // One statement for the whole batch (claim_sql::kTryClaimBatch): one round trip and
+  // one commit. An entry it answered no row for is claimed on its own (kTryClaim).
+  std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
+                                              std::string_view owner,
+                                              std::chrono::microseconds lease) override {
+    auto conn = database_.connect();
+    const Timestamp now = database_.clock().now();
+    const BatchKeys batch(keys);
+    const Result result =
+        exec_prepared(*conn, claim_sql::kTryClaimBatch.name, claim_sql::kTryClaimBatch.sql,
+                      batch.tenants, batch.message_ids, batch.handler_types, owner,
+                      kit::to_micros(now), kit::to_micros(now + lease));
+    std::vector<std::optional<ClaimResult>> answered(keys.size());
+    for (int row = 0; row < result.rows(); ++row) {
+      answered.at(batch.index(result.int64(row, 0))) = claim_result_at(result, row, 1);
     }
-    throw InfrastructureError(
-        "PostgreSQL claim inbox on " + conn->description() + ": try_claim of message '" +
-        key.message_id() + "' for handler '" + key.handler_type() + "' found the entry " +
-        std::to_string(kClaimRuns) +
-        " times changed under it by other writers (deleted and written again); retry later");
+    std::vector<ClaimResult> results;
+    results.reserve(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      results.push_back(answered[i] ? *answered[i] : claim(*conn, keys[i], owner, now, lease));
+    }
+    return results;
+  }
+
+  std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
+                                            std::string_view owner) override {
+    auto conn = database_.connect();
+    const BatchKeys batch(keys);
+    const Result result = exec_prepared(
+        *conn, claim_sql::kMarkProcessedBatch.name, claim_sql::kMarkProcessedBatch.sql,
+        batch.tenants, batch.message_ids, batch.handler_types, owner, now_micros());
+    std::vector<bool> marked(keys.size(), false);
+    for (int row = 0; row < result.rows(); ++row) {
+      marked.at(batch.index(result.int64(row, 0))) = true;
+    }
+    return marked;
   }
 
   bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
@@ -169,6 +229,24 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
     auto conn = database_.connect();
     return change(*conn, statement, tenant(key), key.message_id(), key.handler_type(), owner,
                   now_micros(), extra...) == 1;
+  }
+
+  // kTryClaim until it returns its row.
+  static ClaimResult claim(Connection& conn, const ClaimKey& key, std::string_view owner,
+                           Timestamp now, std::chrono::microseconds lease) {
+    for (int attempt = 0; attempt < kClaimRuns; ++attempt) {
+      const auto claimed = claim_result(run(conn, claim_sql::kTryClaim, tenant(key),
+                                            key.message_id(), key.handler_type(), owner,
+                                            kit::to_micros(now), kit::to_micros(now + lease)));
+      if (claimed) {
+        return *claimed;
+      }
+    }
+    throw InfrastructureError(
+        "PostgreSQL claim inbox on " + conn.description() + ": try_claim of message '" +
+        key.message_id() + "' for handler '" + key.handler_type() + "' found the entry " +
+        std::to_string(kClaimRuns) +
+        " times changed under it by other writers (deleted and written again); retry later");
   }
 
   Database database_;

@@ -45,14 +45,19 @@ std::optional<ClaimResult> claim_result(const Result& result) {
   if (result.rows() == 0) {
     return std::nullopt;
   }
-  // Columns: claimed, status, retry_count, lease_until.
-  const std::uint32_t retry_count = kit::claim_retry_count(result.int64(0, 2), kClaimInboxStore);
-  const std::optional<Timestamp> lease_until = optional_time_at(result, 0, 3);
-  if (result.boolean(0, 0)) {
+  return claim_result_at(result, 0, 0);
+}
+
+std::optional<ClaimResult> claim_result_at(const Result& result, int row, int first) {
+  // Columns from `first`: claimed, status, retry_count, lease_until.
+  const std::uint32_t retry_count =
+      kit::claim_retry_count(result.int64(row, first + 2), kClaimInboxStore);
+  const std::optional<Timestamp> lease_until = optional_time_at(result, row, first + 3);
+  if (result.boolean(row, first)) {
     return ClaimResult{
         .outcome = ClaimOutcome::kClaimed, .retry_count = retry_count, .lease_until = lease_until};
   }
-  switch (kit::claim_status(result.text(0, 1), kClaimInboxStore)) {
+  switch (kit::claim_status(result.text(row, first + 1), kClaimInboxStore)) {
     case ClaimStatus::kProcessed:
       return ClaimResult{.outcome = ClaimOutcome::kAlreadyProcessed,
                          .retry_count = retry_count,

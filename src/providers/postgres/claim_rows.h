@@ -20,6 +20,9 @@ std::vector<ClaimEntry> claim_entries(const Result& result);
 
 // The one row of kTryClaim; nullopt when it returned none (see claim_sql.h: run it again).
 std::optional<ClaimResult> claim_result(const Result& result);
+// The same read from row `row`, its four columns starting at column `first`
+// (kTryClaimBatch's rows).
+std::optional<ClaimResult> claim_result_at(const Result& result, int row, int first);
 
 ClaimCounts claim_counts(const Result& result);
 

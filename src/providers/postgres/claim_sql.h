@@ -72,6 +72,72 @@ inline constexpr Statement kTryClaim{
     ") "
     "SELECT * FROM claimed UNION ALL SELECT * FROM current"};
 
+// try_claim_batch: kTryClaim over a whole batch in one statement. $1, $2, $3 the
+// batch's tenants, message ids and handler types as text[] literals (one element per
+// entry, no entry twice), $4 owner, $5 now, $6 lease end. One row per entry answered:
+// ord (the entry's 1-based place in the arrays), then kTryClaim's four columns.
+//
+// The rows are inserted in key order (bytewise, COLLATE "C"), and ON CONFLICT DO
+// UPDATE locks every conflicting row whether or not its WHERE holds, so concurrent
+// batches lock their common entries in one order and cannot deadlock (the marks lock in
+// the same order). An entry that gets no row is the case kTryClaim describes (inserted
+// by a transaction that committed after this statement's snapshot): run kTryClaim for it.
+inline constexpr Statement kTryClaimBatch{
+    "docket_claim_try_claim_batch",
+    "WITH input AS ("
+      "SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY "
+        "AS i (tenant, message_id, handler_type, ord)"
+    "), claimed AS ("
+      "INSERT INTO docket_claim_inbox AS c (tenant, message_id, handler_type, status, "
+        "retry_count, received_at, updated_at, owner, lease_until) "
+      "SELECT tenant, message_id, handler_type, 'processing', 0, " DOCKET_TS("$5") ", "
+        DOCKET_TS("$5") ", $4, " DOCKET_TS("$6") " FROM input "
+      "ORDER BY tenant COLLATE \"C\", message_id COLLATE \"C\", handler_type COLLATE \"C\" "
+      "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE "
+      "SET status = 'processing', owner = excluded.owner, lease_until = excluded.lease_until, "
+        "updated_at = excluded.updated_at "
+      "WHERE c.status IN ('received', 'failed') "
+        "OR (c.status = 'processing' AND c.lease_until <= excluded.updated_at) "
+      "RETURNING c.tenant, c.message_id, c.handler_type, true AS claimed, c.status, "
+        "c.retry_count, " DOCKET_US("c.lease_until") " AS lease_until"
+    "), current AS ("
+      "SELECT d.tenant, d.message_id, d.handler_type, false AS claimed, d.status, "
+        "d.retry_count, " DOCKET_US("d.lease_until") " AS lease_until "
+      "FROM docket_claim_inbox AS d JOIN input AS i ON d.tenant = i.tenant "
+        "AND d.message_id = i.message_id AND d.handler_type = i.handler_type "
+      "WHERE NOT EXISTS (SELECT 1 FROM claimed AS x WHERE x.tenant = d.tenant "
+        "AND x.message_id = d.message_id AND x.handler_type = d.handler_type) "
+      "FOR UPDATE OF d"
+    ") "
+    "SELECT i.ord, r.claimed, r.status, r.retry_count, r.lease_until "
+    "FROM (SELECT * FROM claimed UNION ALL SELECT * FROM current) AS r "
+    "JOIN input AS i ON r.tenant = i.tenant AND r.message_id = i.message_id "
+      "AND r.handler_type = i.handler_type"};
+
+// mark_processed_batch: kMarkProcessed over a whole batch in one statement. $1, $2, $3
+// as kTryClaimBatch's, $4 owner, $5 now. One row (ord) per entry marked. The entries
+// `owner` holds are locked in key order first (as kTryClaimBatch's), then changed.
+inline constexpr Statement kMarkProcessedBatch{
+    "docket_claim_mark_processed_batch",
+    "WITH target AS ("
+      "SELECT d.tenant, d.message_id, d.handler_type, i.ord "
+      "FROM docket_claim_inbox AS d "
+      "JOIN unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY "
+        "AS i (tenant, message_id, handler_type, ord) ON d.tenant = i.tenant "
+        "AND d.message_id = i.message_id AND d.handler_type = i.handler_type "
+      "WHERE d.status = 'processing' AND d.owner = $4 "
+      "ORDER BY d.tenant COLLATE \"C\", d.message_id COLLATE \"C\", "
+        "d.handler_type COLLATE \"C\" "
+      "FOR UPDATE OF d"
+    ") "
+    "UPDATE docket_claim_inbox AS u "
+    "SET status = 'processed', processed_at = " DOCKET_TS("$5") ", "
+      "updated_at = " DOCKET_TS("$5") ", owner = NULL, lease_until = NULL, "
+      "next_attempt_at = NULL "
+    "FROM target AS t WHERE u.tenant = t.tenant AND u.message_id = t.message_id "
+      "AND u.handler_type = t.handler_type AND u.status = 'processing' AND u.owner = $4 "
+    "RETURNING t.ord"};
+
 // mark_processed, release, mark_failed: $1..$3 the key, $4 owner, $5 now; one row
 // changed iff `owner` holds the claim (its lease ended or not). owner and lease_until
 // are set only while processing, processed_at once processed; next_attempt_at, the

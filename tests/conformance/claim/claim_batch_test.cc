@@ -3,9 +3,7 @@
 // treat it, whichever other entries share the batch; refused batches write nothing;
 // concurrent batches over the same entries leave exactly one winner per entry.
 #include <atomic>
-#include <barrier>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include "claim_suite.h"
@@ -138,28 +136,16 @@ TEST_P(ClaimBatchTest, SixteenBatchesOverTheSameEntriesLeaveOneWinnerEach) {
   constexpr int kEntries = 20;
   // Each claimer names the entries in its own order, so that the batches overlap in
   // every way: no claimer's batch is another's.
-  std::barrier start(kClaimers);
   std::vector<std::vector<ClaimResult>> results(kClaimers);
   std::vector<std::vector<ClaimKey>> batches(kClaimers);
-  std::atomic<int> errors = 0;
-  std::vector<std::thread> threads;
   for (int t = 0; t < kClaimers; ++t) {
     for (int e = 0; e < kEntries; ++e) {
       batches[t].push_back(key("m-" + std::to_string((e * 7 + t) % kEntries)));
     }
-    threads.emplace_back([&, t] {
-      start.arrive_and_wait();
-      try {
-        results[t] = store_->try_claim_batch(batches[t], "worker-" + std::to_string(t), kLease);
-      } catch (const std::exception& ex) {
-        ADD_FAILURE() << ex.what();
-        ++errors;
-      }
-    });
   }
-  for (auto& thread : threads) {
-    thread.join();
-  }
+  const int errors = run_together(kClaimers, [&](int t) {
+    results[t] = store_->try_claim_batch(batches[t], "worker-" + std::to_string(t), kLease);
+  });
   ASSERT_EQ(errors, 0);
   for (int e = 0; e < kEntries; ++e) {
     const ClaimKey k = key("m-" + std::to_string(e));
@@ -180,6 +166,44 @@ TEST_P(ClaimBatchTest, SixteenBatchesOverTheSameEntriesLeaveOneWinnerEach) {
     }
     EXPECT_EQ(winners, 1) << "entry m-" << e;
     EXPECT_EQ(entry(k).owner, winner);
+  }
+}
+
+// Claim batches and mark batches of overlapping entries running at once, in threads
+// that name the entries in different orders: every entry is claimed and marked by
+// exactly one of them, whatever interleaving of locks the store takes.
+TEST_P(ClaimBatchTest, ConcurrentClaimAndMarkBatchesProcessEachEntryOnce) {
+  constexpr int kWorkers = 8;
+  constexpr int kEntries = 60;
+  constexpr int kBatch = 15;
+  std::atomic<int> claimed = 0;
+  std::atomic<int> marked = 0;
+  const int errors = run_together(kWorkers, [&](int t) {
+    const std::string owner = "worker-" + std::to_string(t);
+    // Each worker walks every entry once, in batches, from its own offset.
+    for (int first = 0; first < kEntries; first += kBatch) {
+      std::vector<ClaimKey> batch;
+      for (int j = first; j < first + kBatch; ++j) {
+        batch.push_back(key("m-" + std::to_string((j * 7 + t * 11) % kEntries)));
+      }
+      const std::vector<ClaimResult> results = store_->try_claim_batch(batch, owner, kLease);
+      std::vector<ClaimKey> mine;
+      for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (results[i].outcome == ClaimOutcome::kClaimed) {
+          mine.push_back(batch[i]);
+        }
+      }
+      claimed += static_cast<int>(mine.size());
+      for (const bool done : store_->mark_processed_batch(mine, owner)) {
+        marked += done ? 1 : 0;
+      }
+    }
+  });
+  ASSERT_EQ(errors, 0);
+  EXPECT_EQ(claimed, kEntries);
+  EXPECT_EQ(marked, kEntries);
+  for (int e = 0; e < kEntries; ++e) {
+    EXPECT_EQ(entry(key("m-" + std::to_string(e))).status, ClaimStatus::kProcessed) << e;
   }
 }
 

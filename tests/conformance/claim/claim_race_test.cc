@@ -21,29 +21,14 @@ constexpr int kEntries = 40;
 class ClaimRaceTest : public ClaimConformance {};
 
 TEST_P(ClaimRaceTest, SixteenThreadsClaimingOneEntryLeaveExactlyOneWinner) {
-  std::barrier start(kClaimers);
   std::array<std::array<ClaimOutcome, kEntries>, kClaimers> outcomes{};
-  std::atomic<int> errors = 0;
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kClaimers; ++t) {
-    threads.emplace_back([&, t] {
-      start.arrive_and_wait();
-      for (int e = 0; e < kEntries; ++e) {
-        try {
-          outcomes[t][e] =
-              store_
-                  ->try_claim(key("m-" + std::to_string(e)), "worker-" + std::to_string(t), kLease)
-                  .outcome;
-        } catch (const std::exception& ex) {
-          ADD_FAILURE() << ex.what();
-          ++errors;
-        }
-      }
-    });
-  }
-  for (auto& thread : threads) {
-    thread.join();
-  }
+  const int errors = run_together(kClaimers, [&](int t) {
+    for (int e = 0; e < kEntries; ++e) {
+      outcomes[t][e] =
+          store_->try_claim(key("m-" + std::to_string(e)), "worker-" + std::to_string(t), kLease)
+              .outcome;
+    }
+  });
   ASSERT_EQ(errors, 0);
   for (int e = 0; e < kEntries; ++e) {
     int winners = 0;

@@ -1,5 +1,10 @@
 #include "claim_suite.h"
 
+#include <atomic>
+#include <barrier>
+#include <thread>
+#include <vector>
+
 #include "conformance/fixture_registry.h"
 
 namespace docket::conformance {
@@ -27,6 +32,27 @@ ClaimEntry ClaimConformance::entry(const ClaimKey& key) {
 void ClaimConformance::process(const ClaimKey& key) {
   ASSERT_EQ(store_->try_claim(key, "setup", kLease).outcome, ClaimOutcome::kClaimed);
   ASSERT_TRUE(store_->mark_processed(key, "setup"));
+}
+
+int ClaimConformance::run_together(int threads, const std::function<void(int)>& work) {
+  std::barrier start(threads);
+  std::atomic<int> errors = 0;
+  std::vector<std::thread> running;
+  for (int t = 0; t < threads; ++t) {
+    running.emplace_back([&, t] {
+      start.arrive_and_wait();
+      try {
+        work(t);
+      } catch (const std::exception& ex) {
+        ADD_FAILURE() << ex.what();
+        ++errors;
+      }
+    });
+  }
+  for (auto& thread : running) {
+    thread.join();
+  }
+  return errors;
 }
 
 std::string claim_provider_name(const ::testing::TestParamInfo<ClaimProviderCase>& info) {

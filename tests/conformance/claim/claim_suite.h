@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -27,6 +28,10 @@ class ClaimConformance : public ::testing::TestWithParam<ClaimProviderCase> {
 
   // Claims, marks processed and checks both worked, at the clock's current time.
   void process(const ClaimKey& key);
+
+  // Runs work(t) for t in [0, threads) on that many threads released together by a
+  // barrier; an exception a thread throws is a test failure. Returns how many threw.
+  static int run_together(int threads, const std::function<void(int)>& work);
 
   static constexpr std::chrono::seconds kLease{30};
 

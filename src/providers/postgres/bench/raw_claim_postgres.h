@@ -14,6 +14,7 @@
 #define DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_CLAIM_POSTGRES_H_
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -35,6 +36,10 @@ class RawClaimPostgres final : public ClaimSession {
 
   void cycle(std::string_view message_id, ClaimEffectWriter* effect,
              ClaimCycleCounts& counts) override;
+  // A batch: kTryClaimBatch (kTryClaim for an entry it answered no row for), the
+  // effects, then kMarkProcessedBatch for the entries claimed.
+  void cycle_batch(std::span<const std::string_view> message_ids, ClaimEffectWriter* effect,
+                   ClaimCycleCounts& counts) override;
 
  private:
   // What try_claim returned (times in Unix microseconds).
