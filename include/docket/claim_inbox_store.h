@@ -166,13 +166,14 @@ class ClaimInboxStore {
   bool try_mark_processed(const ClaimKey& key);
 
   // try_claim of each entry of `keys` for `owner`, in as few requests as the store
-  // allows (one where every entry is new, on DynamoDB); the results are in the order of
-  // `keys`. Each entry is claimed on its own terms: one entry's refusal holds back no
-  // other's claim, and every invariant of try_claim holds per entry. For a consumer
-  // handed a batch of messages at once (an SQS receive): all of the batch's handlers
-  // must finish within the lease. An empty batch sends nothing. Throws
-  // InvalidInputError, claiming nothing, for more than kMaxClaimBatch keys, a key named
-  // twice, or what try_claim refuses (owner, lease).
+  // allows (where every entry is new: one request on DynamoDB, Firestore and
+  // PostgreSQL, one transaction on SQLite); the results are in the order of `keys`.
+  // Each entry is claimed on its own terms: one entry's refusal holds back no other's
+  // claim, and every invariant of try_claim holds per entry. For a consumer handed a
+  // batch of messages at once (an SQS receive): all of the batch's handlers must finish
+  // within the lease. An empty batch sends nothing. Throws InvalidInputError, claiming
+  // nothing, for more than kMaxClaimBatch keys, a key named twice, or what try_claim
+  // refuses (owner, lease).
   std::vector<ClaimResult> try_claim_batch(std::span<const ClaimKey> keys, std::string_view owner,
                                            std::chrono::microseconds lease);
 
