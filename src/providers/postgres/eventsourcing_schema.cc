@@ -319,7 +319,53 @@ BEGIN
 END $$;
 )sql";
 
-constexpr std::array<const char*, 3> kEventSourcingMigrations{kVersion1, kVersion2, kVersion3};
+// Version 4: a saga's create names the primary key as its ON CONFLICT target. Without a
+// target, DO NOTHING also swallowed the violation of any other unique index on
+// docket_sagas (one of the user's): nothing was inserted, no row of the saga existed,
+// and the save answered a conflict at the very version the caller expected, which a
+// caller that retries conflicts would retry for ever. Now only a concurrent creator of
+// the same saga is a conflict; any other violation is the server's error.
+constexpr const char* kVersion4 = R"sql(
+CREATE OR REPLACE FUNCTION docket_save_saga(
+    saga_tenant TEXT, saga_kind TEXT, saga_key TEXT, expected BIGINT, new_state BYTEA,
+    completing BOOLEAN, now_micros BIGINT,
+    OUT saved BOOLEAN, OUT saga_version BIGINT, OUT completed_micros BIGINT)
+LANGUAGE plpgsql AS $$
+BEGIN
+  saved := false;
+  SELECT s.version, s.completed_at INTO saga_version, completed_micros FROM docket_sagas s
+   WHERE s.tenant = saga_tenant AND s.saga_type = saga_kind AND s.saga_id = saga_key
+     FOR UPDATE;
+  IF NOT FOUND THEN
+    saga_version := -1;
+  END IF;
+  IF saga_version <> expected OR completed_micros IS NOT NULL THEN
+    RETURN;
+  END IF;
+  IF saga_version >= 0 THEN
+    UPDATE docket_sagas SET version = expected + 1, state = new_state, completed = completing,
+           updated_at = now_micros,
+           completed_at = CASE WHEN completing THEN now_micros END
+     WHERE tenant = saga_tenant AND saga_type = saga_kind AND saga_id = saga_key;
+  ELSE
+    INSERT INTO docket_sagas (tenant, saga_type, saga_id, version, state, completed,
+                              started_at, updated_at, completed_at)
+    VALUES (saga_tenant, saga_kind, saga_key, expected + 1, new_state, completing,
+            now_micros, now_micros, CASE WHEN completing THEN now_micros END)
+    ON CONFLICT (tenant, saga_type, saga_id) DO NOTHING;
+  END IF;
+  saved := FOUND;
+  IF saved THEN
+    saga_version := expected + 1;
+  ELSE
+    SELECT coalesce(max(s.version), -1) INTO saga_version FROM docket_sagas s
+     WHERE s.tenant = saga_tenant AND s.saga_type = saga_kind AND s.saga_id = saga_key;
+  END IF;
+END $$;
+)sql";
+
+constexpr std::array<const char*, 4> kEventSourcingMigrations{kVersion1, kVersion2, kVersion3,
+                                                              kVersion4};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

@@ -85,8 +85,9 @@ class PostgresSagaStore final : public SagaStore {
   // The version check and the write in one statement, so one round trip:
   // docket_save_saga (eventsourcing_schema.cc) locks an existing saga's row, so its
   // version is still the read one when it is updated; of two creators of one saga the
-  // primary key lets one INSERT through and the other's ON CONFLICT DO NOTHING (which
-  // waits for the first to commit) inserts nothing, which is its conflict. Neither
+  // primary key lets one INSERT through and the other's ON CONFLICT (the primary key)
+  // DO NOTHING (which waits for the first to commit) inserts nothing, which is its
+  // conflict; another unique index's violation is the server's error (schema version 4). Neither
   // fails on a race, so the caller's transaction stays usable.
   static SagaSaveResult save_saga(Connection& conn, const SaveRequest& request, Joining joining) {
     const SagaId& saga = request.saga;

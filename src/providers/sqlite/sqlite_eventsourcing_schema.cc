@@ -64,14 +64,15 @@ CREATE INDEX IF NOT EXISTS docket_sagas_tenant_completed_at
   ON docket_sagas (tenant, completed_at) WHERE completed_at IS NOT NULL;
 )sql";
 
-// Versions 2 and 3 changed PostgreSQL only (its append, saga-save and watermark
+// Versions 2 to 4 changed PostgreSQL only (its append, saga-save and watermark
 // functions); SQLite keeps one version number with every provider, so that a release
 // writes one version.
 constexpr const char* kEventSourcingVersion2 = "SELECT 1;";
 constexpr const char* kEventSourcingVersion3 = "SELECT 1;";
+constexpr const char* kEventSourcingVersion4 = "SELECT 1;";
 
-constexpr std::array<const char*, 3> kEventSourcingMigrations{
-    kEventSourcingVersion1, kEventSourcingVersion2, kEventSourcingVersion3};
+constexpr std::array<const char*, 4> kEventSourcingMigrations{
+    kEventSourcingVersion1, kEventSourcingVersion2, kEventSourcingVersion3, kEventSourcingVersion4};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

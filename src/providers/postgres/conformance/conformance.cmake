@@ -10,6 +10,7 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc
   postgres_schema_test.cc  # the event sourcing schema beside the inbox's in one schema
   postgres_append_race_test.cc  # an append that loses its first version writes nothing
   postgres_append_failure_test.cc  # unique violations that are not a lost race
+  postgres_saga_failure_test.cc  # a saga create's unique violations that are not a lost race
   LINK docket_test_postgres)
 # Concurrent steps of one saga on real connections, and the event feed consumer's
 # late-commit case with two real transactions.

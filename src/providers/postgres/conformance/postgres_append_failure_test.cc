@@ -15,18 +15,13 @@
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/conformance/postgres_unit_sql.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_append_failure_test {
 namespace {
 
 using ::testing::HasSubstr;
-
-void exec(InboxStore& inbox, const std::string& sql) {
-  auto unit = inbox.begin();
-  dynamic_cast<postgres::Transaction&>(unit->handler_transaction()).exec(sql);
-  unit->commit();
-}
 
 class PostgresAppendFailure : public ::testing::Test {
  protected:
@@ -67,17 +62,18 @@ class PostgresAppendFailure : public ::testing::Test {
 
 TEST_F(PostgresAppendFailure, APositionAnImportedEventHoldsIsAnErrorSayingHowToMoveTheSequence) {
   // An import wrote the next positions the sequence will draw, for both appends below.
-  exec(*inbox_,
-       "INSERT INTO docket_events (global_position, tenant, aggregate_type, aggregate_id, "
-       "version, event_id, event_type, payload, occurred_at) SELECT p, 'acme', 'imported', "
-       "'i-' || p, 0, gen_random_uuid(), 'imported', '', 0 FROM generate_series(2, 10) AS p");
+  exec_in_unit(
+      *inbox_,
+      "INSERT INTO docket_events (global_position, tenant, aggregate_type, aggregate_id, "
+      "version, event_id, event_type, payload, occurred_at) SELECT p, 'acme', 'imported', "
+      "'i-' || p, 0, gen_random_uuid(), 'imported', '', 0 FROM generate_series(2, 10) AS p");
   const StreamId stream(TenantId("acme"), "account", "a-2");
   expect_both_fail_writing_nothing(stream, "SELECT setval(pg_get_serial_sequence(");
 
   // The statement the error gives moves the sequence past the import.
-  exec(*inbox_,
-       "SELECT setval(pg_get_serial_sequence('docket_events', 'global_position'), (SELECT "
-       "max(global_position) FROM docket_events))");
+  exec_in_unit(*inbox_,
+               "SELECT setval(pg_get_serial_sequence('docket_events', 'global_position'), (SELECT "
+               "max(global_position) FROM docket_events))");
   const AppendResult appended =
       events_->append(stream, ExpectedVersion::no_stream(), {NewEvent{.type = "a"}});
   ASSERT_TRUE(appended.succeeded());
@@ -85,7 +81,7 @@ TEST_F(PostgresAppendFailure, APositionAnImportedEventHoldsIsAnErrorSayingHowToM
 }
 
 TEST_F(PostgresAppendFailure, AUniqueIndexOfTheUsersIsTheServersErrorNotAConflict) {
-  exec(*inbox_, "CREATE UNIQUE INDEX users_one_event_type ON docket_events (event_type)");
+  exec_in_unit(*inbox_, "CREATE UNIQUE INDEX users_one_event_type ON docket_events (event_type)");
   const StreamId stream(TenantId("acme"), "account", "a-3");
   // "opened" is taken by the first stream's event; "a" is not yet, so take it first.
   ASSERT_TRUE(

@@ -16,6 +16,7 @@
 #include "docket/postgres/snapshot_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/postgres/conformance/postgres_unit_sql.h"
 #include "providers/postgres/connection.h"
 #include "providers/postgres/eventsourcing_schema.h"
 #include "providers/postgres/migration.h"
@@ -25,17 +26,6 @@ namespace {
 
 using test_support::PostgresSchema;
 
-std::vector<postgres::Row> query(InboxStore& inbox, const std::string& sql) {
-  auto unit = inbox.begin();
-  return dynamic_cast<postgres::Transaction&>(unit->handler_transaction()).query(sql);
-}
-
-void exec(InboxStore& inbox, const std::string& sql) {
-  auto unit = inbox.begin();
-  dynamic_cast<postgres::Transaction&>(unit->handler_transaction()).exec(sql);
-  unit->commit();
-}
-
 TEST(PostgresEventSourcingSchema, OneSchemaHoldsTheInboxAndTheEventSourcingComponents) {
   PostgresSchema schema;
   auto inbox = postgres::open_store(schema.url());
@@ -44,14 +34,15 @@ TEST(PostgresEventSourcingSchema, OneSchemaHoldsTheInboxAndTheEventSourcingCompo
   auto again = postgres::open_event_store({.conninfo = schema.url()});  // changes nothing
   auto sagas = postgres::open_saga_store({.conninfo = schema.url()});
   auto snapshots = postgres::open_snapshot_store({.conninfo = schema.url()});
-  EXPECT_EQ(query(*inbox, "SELECT component, version::int8 FROM docket_schema_version ORDER BY 1"),
+  EXPECT_EQ(query_in_unit(*inbox,
+                          "SELECT component, version::int8 FROM docket_schema_version ORDER BY 1"),
             (std::vector<postgres::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
                                         {std::string("inbox"), std::int64_t{1}},
                                         {std::string("outbox"), std::int64_t{1}}}));
-  EXPECT_EQ(query(*inbox,
-                  "SELECT table_name::text FROM information_schema.tables "
-                  "WHERE table_schema = current_schema() AND table_name LIKE 'docket%' "
-                  "ORDER BY 1"),
+  EXPECT_EQ(query_in_unit(*inbox,
+                          "SELECT table_name::text FROM information_schema.tables "
+                          "WHERE table_schema = current_schema() AND table_name LIKE 'docket%' "
+                          "ORDER BY 1"),
             (std::vector<postgres::Row>{{std::string("docket_consumer_checkpoints")},
                                         {std::string("docket_events")},
                                         {std::string("docket_inbox_messages")},
@@ -66,7 +57,8 @@ TEST(PostgresEventSourcingSchema, ANewerVersionIsRefusedByEveryStoreAndTheInboxS
   auto inbox = postgres::open_store(schema.url());
   inbox->migrate();
   postgres::open_event_store({.conninfo = schema.url()});
-  exec(*inbox, "UPDATE docket_schema_version SET version = 99 WHERE component = 'eventsourcing'");
+  exec_in_unit(*inbox,
+               "UPDATE docket_schema_version SET version = 99 WHERE component = 'eventsourcing'");
 
   const std::vector<std::function<void()>> opens{
       [&] { postgres::open_event_store({.conninfo = schema.url()}); },
@@ -82,9 +74,9 @@ TEST(PostgresEventSourcingSchema, ANewerVersionIsRefusedByEveryStoreAndTheInboxS
           << e.what();
     }
   }
-  EXPECT_EQ(query(*inbox,
-                  "SELECT version::int8 FROM docket_schema_version "
-                  "WHERE component = 'eventsourcing'"),
+  EXPECT_EQ(query_in_unit(*inbox,
+                          "SELECT version::int8 FROM docket_schema_version "
+                          "WHERE component = 'eventsourcing'"),
             (std::vector<postgres::Row>{{std::int64_t{99}}}));
   auto reopened = postgres::open_store(schema.url());
   EXPECT_NO_THROW(reopened->migrate());
@@ -106,15 +98,16 @@ TEST(PostgresEventSourcingSchema, AVersionOneSchemaIsMigratedAndKeepsItsData) {
     auto sagas = postgres::open_saga_store({.conninfo = schema.url()});
     ASSERT_TRUE(sagas->save(saga, kNewSaga, "started").succeeded());
   }
-  exec(*inbox, "DROP FUNCTION docket_append_events");
-  exec(*inbox, "DROP FUNCTION docket_save_saga");
-  exec(*inbox, "UPDATE docket_schema_version SET version = 1 WHERE component = 'eventsourcing'");
+  exec_in_unit(*inbox, "DROP FUNCTION docket_append_events");
+  exec_in_unit(*inbox, "DROP FUNCTION docket_save_saga");
+  exec_in_unit(*inbox,
+               "UPDATE docket_schema_version SET version = 1 WHERE component = 'eventsourcing'");
 
   auto events = postgres::open_event_store({.conninfo = schema.url()});
   auto sagas = postgres::open_saga_store({.conninfo = schema.url()});
-  EXPECT_EQ(query(*inbox,
-                  "SELECT version::int8 FROM docket_schema_version "
-                  "WHERE component = 'eventsourcing'"),
+  EXPECT_EQ(query_in_unit(*inbox,
+                          "SELECT version::int8 FROM docket_schema_version "
+                          "WHERE component = 'eventsourcing'"),
             (std::vector<postgres::Row>{{kEventSourcingSchemaVersion}}));
   const AppendResult appended =
       events->append(stream, ExpectedVersion::exactly(0),
@@ -165,16 +158,16 @@ TEST(PostgresEventSourcingSchema, AVersionTwoSchemaIsMigratedAndKeepsAppending) 
     postgres::migrate_component(
         conn, postgres::SchemaComponent{current.name, current.migrations.first(2)});
   }
-  ASSERT_EQ(query(*inbox,
-                  "SELECT version::int8 FROM docket_schema_version "
-                  "WHERE component = 'eventsourcing'"),
+  ASSERT_EQ(query_in_unit(*inbox,
+                          "SELECT version::int8 FROM docket_schema_version "
+                          "WHERE component = 'eventsourcing'"),
             (std::vector<postgres::Row>{{std::int64_t{2}}}));
   ASSERT_EQ(append_as_version_two(*inbox, "a-1", -1, 2).size(), 2u);
 
   auto events = postgres::open_event_store({.conninfo = schema.url()});
-  EXPECT_EQ(query(*inbox,
-                  "SELECT version::int8 FROM docket_schema_version "
-                  "WHERE component = 'eventsourcing'"),
+  EXPECT_EQ(query_in_unit(*inbox,
+                          "SELECT version::int8 FROM docket_schema_version "
+                          "WHERE component = 'eventsourcing'"),
             (std::vector<postgres::Row>{{kEventSourcingSchemaVersion}}));
   const StreamId stream(TenantId("acme"), "account", "a-1");
   const AppendResult stale =
