@@ -1,5 +1,5 @@
 // The outbox's conditional changes of one item, as TransactItems elements for
-// apply_where_conditions_hold (dynamodb_outbox_writes.h). Each condition is on the item
+// apply_where_conditions_hold (dynamodb_conditional_writes.h). Each condition is on the item
 // itself, so a change decided on a stale index read does not apply:
 //
 //   lease     pending, attempts as read, due (next_attempt_at <= now) and not leased

@@ -11,13 +11,13 @@
 #include "docket/error.h"
 #include "docket/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_conditional_writes.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_outbox_reads.h"
 #include "providers/dynamodb/dynamodb_outbox_requests.h"
 #include "providers/dynamodb/dynamodb_outbox_table.h"
-#include "providers/dynamodb/dynamodb_outbox_writes.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 #include "providers/dynamodb/dynamodb_unit.h"
 #include "providers/kit/producer_unit_of_work.h"
@@ -254,7 +254,7 @@ class DynamoDbOutboxStore final : public OutboxStore {
 
   std::vector<bool> apply(const std::vector<nlohmann::json>& actions) {
     table_.ensure(client_);
-    return outbox::apply_where_conditions_hold(client_, table_.name(), store_, actions);
+    return apply_where_conditions_hold(client_, table_.name(), store_, actions);
   }
 
   std::size_t count_applied(const std::vector<nlohmann::json>& actions) {

@@ -12,7 +12,7 @@
 //              conditions re-check each item (dynamodb_outbox_requests.h)
 //   complete, complete_all, fail, replay, purge_done_batch
 //              TransactWriteItems of at most 100 conditional actions, with a
-//              ClientRequestToken (dynamodb_outbox_writes.h); purge's candidates from a
+//              ClientRequestToken (dynamodb_conditional_writes.h); purge's candidates from a
 //              Query of the done index per shard
 //   parked, read_feed  a Query of the parked or feed index per shard, merged
 //   find       a consistent GetItem

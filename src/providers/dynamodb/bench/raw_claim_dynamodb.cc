@@ -8,7 +8,7 @@
 #include "providers/dynamodb/dynamodb_claim_item.h"
 #include "providers/dynamodb/dynamodb_claim_requests.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
-#include "providers/dynamodb/dynamodb_claim_transactions.h"
+#include "providers/dynamodb/dynamodb_conditional_writes.h"
 #include "providers/kit/claim_transition.h"
 #include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
@@ -98,38 +98,32 @@ void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids
                                    ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
   std::vector<Entry> entries;
   entries.reserve(message_ids.size());
-  std::vector<std::size_t> all;
   for (const std::string_view message_id : message_ids) {
-    all.push_back(entries.size());
     entries.push_back(entry_of(message_id));
   }
   const Timestamp claimed_at = now();
   const Timestamp lease_until = claimed_at + kBenchClaimLease;
-  std::vector<bool> claimed(entries.size(), true);
+  std::vector<nlohmann::json> puts;
+  for (const Entry& entry : entries) {
+    puts.push_back(
+        {{"Put", dynamodb::claim::create_claimed_request({table_, entry.id.value}, entry.key,
+                                                         owner_, claimed_at, lease_until)}});
+  }
   std::vector<std::size_t> claimable;
-  const std::vector<std::size_t> left = dynamodb::claim::transact_each(
-      client_, table_, all,
-      [&](std::size_t i) {
-        return nlohmann::json{{"Put", dynamodb::claim::create_claimed_request(
-                                          {table_, entries[i].id.value}, entries[i].key, owner_,
-                                          claimed_at, lease_until)}};
-      },
-      [&](std::size_t i, const nlohmann::json& old) {
+  std::vector<bool> claimed = dynamodb::apply_where_conditions_hold(
+      client_, table_, kRawSide, puts, [&](std::size_t i, const nlohmann::json& old) {
         const ClaimEntry holder = dynamodb::claim::claim_entry_of(old, kRawSide);
-        claimed[i] = false;
         if (kit::claimable(holder, claimed_at)) {
           claimable.push_back(i);
         } else {
           sink_ += static_cast<std::uint64_t>(holder.retry_count);
         }
       });
-  for (const std::size_t i : left) {
-    claimed[i] = claim(entries[i], claimed_at, lease_until);
-  }
   for (const std::size_t i : claimable) {
     claimed[i] = take_over(entries[i], claimed_at, lease_until);
   }
-  std::vector<std::size_t> done;
+  std::vector<nlohmann::json> marks;
+  const Timestamp marked_at = now();
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (!claimed[i]) {
       ++counts.skipped;
@@ -137,22 +131,15 @@ void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids
     }
     ++counts.claimed;
     run_effect(effect, message_ids[i], counts);
-    done.push_back(i);
+    marks.push_back({{"Update", dynamodb::claim::mark_processed_request(
+                                    {table_, entries[i].id.value}, owner_, marked_at)}});
   }
-  const Timestamp marked_at = now();
-  std::vector<bool> marked(entries.size(), true);
-  const std::vector<std::size_t> unmarked = dynamodb::claim::transact_each(
-      client_, table_, done,
-      [&](std::size_t i) {
-        return nlohmann::json{{"Update", dynamodb::claim::mark_processed_request(
-                                             {table_, entries[i].id.value}, owner_, marked_at)}};
-      },
-      [&](std::size_t i, const nlohmann::json&) { marked[i] = false; });
-  for (const std::size_t i : unmarked) {
-    marked[i] = mark(entries[i]);
+  if (marks.empty()) {
+    return;
   }
-  for (const std::size_t i : done) {
-    counts.processed += marked[i] ? 1 : 0;
+  for (const bool marked :
+       dynamodb::apply_where_conditions_hold(client_, table_, kRawSide, marks)) {
+    counts.processed += marked ? 1 : 0;
   }
 }
 

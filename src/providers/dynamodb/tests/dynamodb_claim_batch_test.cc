@@ -1,7 +1,7 @@
 // The DynamoDB claim inbox's batches on DynamoDB Local, counted: a batch of new messages
 // is one TransactWriteItems of claims and one of marks; a batch holding entries that
 // refuse is one cancelled transaction, one for the rest, and an UpdateItem per entry
-// taken over; a single entry left is a request of its own. What every claim inbox does
+// taken over. What every claim inbox does
 // with a batch is the claim conformance suite's (claim_batch_test.cc); this counts what
 // DynamoDB is sent for it.
 #include <gtest/gtest.h>
@@ -95,11 +95,11 @@ TEST_F(DynamoDbClaimBatchTest, RefusingEntriesCostOneCancelledTransactionAndTake
   EXPECT_EQ(marked, (std::vector<bool>{false, false, true, true, true, true, true, true}));
 }
 
-TEST_F(DynamoDbClaimBatchTest, OneEntryLeftIsARequestOfItsOwn) {
+TEST_F(DynamoDbClaimBatchTest, TheEntriesARefusalHeldBackAreSentAgainWithoutIt) {
   const std::vector<ClaimKey> batch = keys(2);
   ASSERT_EQ(store_.try_claim(batch[0], "w0", seconds(30)).outcome, ClaimOutcome::kClaimed);
   std::vector<ClaimResult> claims;
-  // The cancelled transaction, then m-1's PutItem on its own.
+  // The cancelled transaction, then one of m-1's put alone.
   EXPECT_EQ(requests([&] { claims = store_.try_claim_batch(batch, "w1", seconds(30)); }), 2u);
   EXPECT_EQ(claims[0].outcome, ClaimOutcome::kHeldByAnother);
   EXPECT_EQ(claims[1].outcome, ClaimOutcome::kClaimed);

@@ -1,4 +1,4 @@
-#include "providers/dynamodb/dynamodb_outbox_writes.h"
+#include "providers/dynamodb/dynamodb_conditional_writes.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_unit.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb {
 namespace {
 
 bool only_contention(const std::string& code) {
@@ -20,7 +20,7 @@ bool only_contention(const std::string& code) {
 // Applies actions[first, last) and records the outcome in `applied`.
 void apply_chunk(const Client& client, std::string_view table, std::string_view store,
                  const std::vector<nlohmann::json>& actions, std::size_t first, std::size_t last,
-                 std::vector<bool>& applied) {
+                 const RefusedAction& refused, std::vector<bool>& applied) {
   std::vector<std::size_t> remaining;
   for (std::size_t i = first; i < last; ++i) {
     remaining.push_back(i);
@@ -65,6 +65,9 @@ void apply_chunk(const Client& client, std::string_view table, std::string_view 
     for (std::size_t k = 0; k < reasons.size(); ++k) {
       const std::string& code = reasons[k].code;
       if (code == "ConditionalCheckFailed") {
+        if (refused) {
+          refused(remaining[k], reasons[k].item);
+        }
         continue;  // not applied: its condition does not hold
       }
       if (code != "None" && !only_contention(code)) {
@@ -82,13 +85,14 @@ void apply_chunk(const Client& client, std::string_view table, std::string_view 
 
 std::vector<bool> apply_where_conditions_hold(const Client& client, std::string_view table,
                                               std::string_view store,
-                                              const std::vector<nlohmann::json>& actions) {
+                                              const std::vector<nlohmann::json>& actions,
+                                              const RefusedAction& refused) {
   std::vector<bool> applied(actions.size(), false);
   for (std::size_t first = 0; first < actions.size(); first += kMaxTransactionActions) {
     apply_chunk(client, table, store, actions, first,
-                std::min(actions.size(), first + kMaxTransactionActions), applied);
+                std::min(actions.size(), first + kMaxTransactionActions), refused, applied);
   }
   return applied;
 }
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb
