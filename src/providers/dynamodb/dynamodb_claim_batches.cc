@@ -56,7 +56,7 @@ std::vector<ClaimResult> DynamoDbClaimInboxStore::do_try_claim_batch(
                                 }
                               });
   for (const std::size_t i : claimable) {
-    results[i] = take_over(keys[i], owner, now, now + lease);
+    results[i] = take_over(keys[i], ids[i], owner, now, now + lease);
   }
   return results;
 }

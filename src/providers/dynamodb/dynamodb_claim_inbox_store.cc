@@ -88,12 +88,12 @@ ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::stri
       !kit::claimable(existing, now)) {
     return refusal(existing);
   }
-  return take_over(key, owner, now, now + lease);
+  return take_over(key, id, owner, now, now + lease);
 }
 
-ClaimResult DynamoDbClaimInboxStore::take_over(const ClaimKey& key, std::string_view owner,
-                                               Timestamp now, Timestamp lease_until) {
-  const keys::Key id = entry_id(key);
+ClaimResult DynamoDbClaimInboxStore::take_over(const ClaimKey& key, const keys::Key& id,
+                                               std::string_view owner, Timestamp now,
+                                               Timestamp lease_until) {
   const Response taken =
       ready().call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kUnsafe},
                    claim::try_claim_request(address_of(table_, id), key, owner, now, lease_until));

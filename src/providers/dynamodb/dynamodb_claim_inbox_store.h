@@ -75,9 +75,10 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   // One conditional UpdateItem or DeleteItem: true when applied, false when its
   // condition did not hold.
   bool conditional_write(std::string_view operation, const nlohmann::json& request);
-  // The UpdateItem that takes over an existing entry found claimable at `now`.
-  ClaimResult take_over(const ClaimKey& key, std::string_view owner, Timestamp now,
-                        Timestamp lease_until);
+  // The UpdateItem that takes over an existing entry (id: entry_id(key)) found
+  // claimable at `now`.
+  ClaimResult take_over(const ClaimKey& key, const keys::Key& id, std::string_view owner,
+                        Timestamp now, Timestamp lease_until);
   // The entry a refused claim returned (ALL_OLD: the error's or the cancellation
   // reason's item); throws InfrastructureError when the server returned none.
   ClaimEntry refusing_entry(const nlohmann::json& holder, const ClaimKey& key) const;
