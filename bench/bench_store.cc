@@ -1,6 +1,6 @@
 #include "bench_store.h"
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 
 namespace docket::bench {
 

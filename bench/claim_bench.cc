@@ -8,7 +8,7 @@
 
 #include "bench_registry.h"
 #include "delivery_plan.h"
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "docket_claim_side.h"
 #include "message_ids.h"
 #include "option_checks.h"

@@ -1,5 +1,5 @@
 // The handler's effect in `docket bench claim`: what a claim-inbox consumer's handler
-// does between the claim and the mark (docket/claim_runner.h), as AWS Lambda Powertools
+// does between the claim and the mark (docket/inbox/claim_runner.h), as AWS Lambda Powertools
 // idempotency's bench handler does between its in-progress record and its completion.
 //
 // An effect is one item or row in the bench's claim effects table of the side's own

@@ -1,7 +1,7 @@
 // What `docket bench claim` does per message, shared by docket's side and the raw
 // baselines so that both issue the very same statements with the very same values.
 //
-// One claim cycle per delivery, as a claim-inbox consumer (docket/claim_runner.h) pays
+// One claim cycle per delivery, as a claim-inbox consumer (docket/inbox/claim_runner.h) pays
 // for it: try_claim the entry (tenant, message id, handler type) for the thread's owner
 // with a lease; when it claimed, run the handler, which writes one effect
 // (claim_effect.h; none under --no-effect); then mark the entry processed. A delivery of
@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 
 namespace docket::bench {
 

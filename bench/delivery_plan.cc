@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::bench {
 namespace {

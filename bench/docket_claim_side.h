@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "claim_session.h"
-#include "docket/claim_inbox_store.h"
-#include "docket/claim_runner.h"
+#include "docket/inbox/claim_inbox_store.h"
+#include "docket/inbox/claim_runner.h"
 
 namespace docket::bench {
 

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "docket/event_store.h"
+#include "docket/eventsourcing/event_store.h"
 #include "event_session.h"
 
 namespace docket::bench {

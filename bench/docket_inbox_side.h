@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "bench_provider.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_store.h"
 #include "inbox_session.h"
 
 namespace docket::bench {

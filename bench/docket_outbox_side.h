@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
-#include "docket/outbox.h"
-#include "docket/relay.h"
-#include "docket/transport.h"
+#include "docket/outbox/outbox.h"
+#include "docket/outbox/relay.h"
+#include "docket/transports/transport.h"
 #include "outbox_session.h"
 
 namespace docket::bench {

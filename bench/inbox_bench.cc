@@ -12,7 +12,7 @@
 #include "bench_provider.h"
 #include "bench_registry.h"
 #include "delivery_plan.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket_inbox_side.h"
 #include "option_checks.h"
 #include "peak_rss.h"

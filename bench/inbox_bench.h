@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "bench_store.h"
-#include "docket/inbox_options.h"
+#include "docket/inbox/inbox_options.h"
 #include "inbox_workload.h"
 #include "message_ids.h"
 #include "side_by_side.h"
@@ -55,7 +55,7 @@ struct InboxBenchOptions {
   std::size_t batch = 1;  // messages per transaction; 1 dispatches one by one
   std::size_t threads = 1;
   IdOrder ids = IdOrder::kTimeOrdered;
-  // When docket's dispatcher checks for a duplicate (docket/inbox_options.h); the raw
+  // When docket's dispatcher checks for a duplicate (docket/inbox/inbox_options.h); the raw
   // side does the same work either way.
   DedupCheck dedup = DedupCheck::kBeforeHandlers;
   // Deliveries per reported segment (rates per segment show whether the rate decays

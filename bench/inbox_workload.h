@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 
 namespace docket::bench {
 

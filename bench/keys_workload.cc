@@ -5,7 +5,7 @@
 #include <limits>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "message_ids.h"
 
 namespace docket::bench {

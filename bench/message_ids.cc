@@ -1,6 +1,6 @@
 #include "message_ids.h"
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 
 namespace docket::bench {
 

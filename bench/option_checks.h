@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::bench {
 

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "bench_registry.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket_outbox_side.h"
 #include "option_checks.h"
 #include "round_trip_count.h"

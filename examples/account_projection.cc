@@ -9,8 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "docket/event_feed_consumer.h"
-#include "docket/inbox_dispatcher.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/projections/event_feed_consumer.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/aggregate.h"
+#include "docket/eventsourcing/aggregate.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/snapshot_store.h"
 

@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "docket/inbox_dispatcher.h"
-#include "docket/outbox.h"
-#include "docket/saga_coordinator.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/outbox/outbox.h"
+#include "docket/sagas/saga_coordinator.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/store.h"
 

@@ -5,10 +5,9 @@
 #include <mutex>
 #include <thread>
 
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/relay.h"
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
+#include "docket/outbox/relay.h"
+#include "docket/stores/open_store.h"
 #include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/in_process_transport.h"
+#include "docket/transports/in_process_transport.h"
 
 namespace docket::examples {
 
@@ -30,7 +30,7 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed);
 
 struct PipelineOptions {
   std::size_t orders = 1000;
-  // A store URL (docket/open_outbox_store.h) of a provider the services run on
+  // A store URL (docket/stores/open_store.h) of a provider the services run on
   // (services_for_store.h): sqlite:, postgresql:, or one with services of its own.
   std::string store_url;
   FaultLevel faults = FaultLevel::kSome;

@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/handler_transaction.h"
+#include "docket/core/error.h"
+#include "docket/core/handler_transaction.h"
 
 namespace docket::examples {
 

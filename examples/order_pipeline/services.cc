@@ -3,9 +3,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/transport.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/transports/transport.h"
 
 namespace docket::examples {
 

@@ -14,10 +14,10 @@
 #include <string>
 #include <string_view>
 
-#include "docket/in_process_transport.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_store.h"
-#include "docket/outbox.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/outbox/outbox.h"
+#include "docket/transports/in_process_transport.h"
 #include "order_services.h"
 
 namespace docket::examples {

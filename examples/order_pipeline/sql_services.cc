@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/inbox_store.h"
-#include "docket/open_inbox_store.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/sqlite/transaction.h"
+#include "docket/stores/open_store.h"
 #if DOCKET_HAVE_POSTGRES
 #include "docket/postgres/transaction.h"
 #endif

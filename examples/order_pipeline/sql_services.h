@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_store.h"
 #include "order_services.h"
 
 namespace docket::examples {

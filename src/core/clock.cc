@@ -1,8 +1,8 @@
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 #include <cstdio>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 

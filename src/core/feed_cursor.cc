@@ -1,12 +1,12 @@
-#include "docket/feed_cursor.h"
+#include "docket/core/feed_cursor.h"
 
 #include <charconv>
 #include <ostream>
 #include <string>
 #include <system_error>
 
-#include "docket/error.h"
-#include "docket/utf8.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 
 namespace docket {
 namespace {

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::core {
 namespace {

@@ -1,10 +1,10 @@
-#include "docket/retry_schedule.h"
+#include "docket/core/retry_schedule.h"
 
 #include <algorithm>
 #include <string>
 
 #include "core/stable_hash.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 

@@ -1,8 +1,8 @@
-#include "docket/store_capabilities.h"
+#include "docket/core/store_capabilities.h"
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 

@@ -1,11 +1,11 @@
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
-#include "docket/error.h"
-#include "docket/utf8.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 
 namespace docket {
 namespace {

@@ -1,4 +1,4 @@
-#include "docket/trace_context.h"
+#include "docket/core/trace_context.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,11 +1,11 @@
-#include "docket/utf8.h"
+#include "docket/core/utf8.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

@@ -1,4 +1,4 @@
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 
 #include <array>
 #include <atomic>
@@ -8,7 +8,7 @@
 
 #include "core/hex.h"
 #include "core/os_random.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

@@ -1,8 +1,8 @@
-#include "docket/aggregate.h"
+#include "docket/eventsourcing/aggregate.h"
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::detail {
 

@@ -1,12 +1,12 @@
 // The event store's front end: validates every argument before a provider sees it,
 // so that bad input is refused identically everywhere and nothing is written.
-#include "docket/event_store.h"
+#include "docket/eventsourcing/event_store.h"
 
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
-#include "docket/utf8.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 #include "eventsourcing/name_rules.h"
 
 namespace docket {

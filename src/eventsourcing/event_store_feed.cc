@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
-#include "docket/event_store.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/event_store.h"
 
 namespace docket {
 namespace {

@@ -1,6 +1,6 @@
-#include "docket/expected_version.h"
+#include "docket/eventsourcing/expected_version.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 

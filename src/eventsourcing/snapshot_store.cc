@@ -1,9 +1,9 @@
 // The snapshot store's front end: validates before a provider sees the call.
-#include "docket/snapshot_store.h"
+#include "docket/eventsourcing/snapshot_store.h"
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 

@@ -1,4 +1,4 @@
-#include "docket/stream_id.h"
+#include "docket/eventsourcing/stream_id.h"
 
 #include <utility>
 

@@ -1,6 +1,6 @@
-#include "docket/version_conflict.h"
+#include "docket/core/version_conflict.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

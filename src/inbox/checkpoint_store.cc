@@ -1,10 +1,10 @@
-#include "docket/checkpoint_store.h"
+#include "docket/inbox/checkpoint_store.h"
 
 #include <limits>
 
-#include "docket/error.h"
-#include "docket/inbox_options.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_options.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

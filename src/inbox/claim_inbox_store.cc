@@ -1,13 +1,13 @@
 // The claim inbox's front end: every argument is checked here, once for every
 // provider, before a provider sees it; nothing is written for a refused argument.
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 
 #include <algorithm>
 #include <array>
 #include <string>
 
 #include "core/delete_in_batches.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

@@ -1,8 +1,8 @@
-#include "docket/claim_key.h"
+#include "docket/inbox/claim_key.h"
 
 #include <utility>
 
-#include "docket/inbox_envelope.h"
+#include "docket/inbox/inbox_envelope.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

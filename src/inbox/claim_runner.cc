@@ -1,12 +1,12 @@
-#include "docket/claim_runner.h"
+#include "docket/inbox/claim_runner.h"
 
 #include <algorithm>
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
-#include "docket/utf8.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
+#include "docket/core/uuid.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

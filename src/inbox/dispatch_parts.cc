@@ -1,6 +1,6 @@
 #include "inbox/dispatch_parts.h"
 
-#include "docket/trace_context.h"
+#include "docket/core/trace_context.h"
 
 namespace docket::inbox {
 

@@ -7,10 +7,10 @@
 
 #include <string_view>
 
-#include "docket/inbox_envelope.h"
-#include "docket/inbox_store.h"
-#include "docket/message_context.h"
-#include "docket/tenant.h"
+#include "docket/core/message_context.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_envelope.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::inbox {
 

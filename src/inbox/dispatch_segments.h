@@ -13,11 +13,11 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_envelope.h"
-#include "docket/inbox_store.h"
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_envelope.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::inbox {
 

@@ -1,7 +1,7 @@
 #include <string>
 
-#include "docket/inbox_envelope.h"
-#include "docket/utf8.h"
+#include "docket/core/utf8.h"
+#include "docket/inbox/inbox_envelope.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

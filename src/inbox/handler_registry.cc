@@ -1,9 +1,9 @@
-#include "docket/handler_registry.h"
+#include "docket/inbox/handler_registry.h"
 
 #include <exception>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

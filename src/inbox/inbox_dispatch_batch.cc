@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_errors.h"
-#include "docket/message_context.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/message_context.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_errors.h"
 #include "inbox/dispatch_parts.h"
 #include "inbox/dispatch_segments.h"
 

@@ -6,8 +6,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "docket/inbox_errors.h"
-#include "docket/message_context.h"
+#include "docket/core/message_context.h"
+#include "docket/inbox/inbox_errors.h"
 #include "inbox/dispatch_parts.h"
 #include "inbox/dispatch_segments.h"
 

@@ -1,9 +1,9 @@
-#include "docket/inbox_options.h"
+#include "docket/inbox/inbox_options.h"
 
 #include <limits>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "inbox/text_checks.h"
 
 namespace docket {

@@ -1,10 +1,10 @@
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_store.h"
 
 #include "core/delete_in_batches.h"
-#include "docket/error.h"
-#include "docket/inbox_envelope.h"
-#include "docket/inbox_options.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_envelope.h"
+#include "docket/inbox/inbox_options.h"
 
 namespace docket {
 

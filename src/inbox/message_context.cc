@@ -1,4 +1,4 @@
-#include "docket/message_context.h"
+#include "docket/core/message_context.h"
 
 #include <utility>
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "docket/error.h"
-#include "docket/utf8.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 
 namespace docket::inbox {
 

@@ -1,6 +1,6 @@
 #include "docket/keys/legacy.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "keys/key_builder.h"
 
 namespace docket::keys {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::keys::detail {
 

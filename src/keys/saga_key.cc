@@ -1,6 +1,6 @@
 #include "docket/keys/saga_key.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "keys/key_builder.h"
 
 namespace docket::keys {

@@ -1,6 +1,6 @@
 #include "docket/keys/tenant_prefix.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "keys/key_builder.h"
 #include "keys/limits.h"
 

@@ -1,7 +1,7 @@
 #include "keys/term_rules.h"
 
-#include "docket/error.h"
-#include "docket/utf8.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 
 namespace docket::keys::detail {
 namespace {

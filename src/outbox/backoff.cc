@@ -1,6 +1,6 @@
-#include "docket/backoff.h"
+#include "docket/outbox/backoff.h"
 
-#include "docket/retry_schedule.h"
+#include "docket/core/retry_schedule.h"
 
 namespace docket {
 

@@ -1,7 +1,7 @@
-// The pull consumer's checkpoint-advance rule (docket/pull_consumer.h, step 4).
+// The pull consumer's checkpoint-advance rule (docket/outbox/pull_consumer.h, step 4).
 #include <algorithm>
 
-#include "docket/pull_consumer.h"
+#include "docket/outbox/pull_consumer.h"
 
 namespace docket {
 

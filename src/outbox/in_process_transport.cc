@@ -1,4 +1,4 @@
-#include "docket/in_process_transport.h"
+#include "docket/transports/in_process_transport.h"
 
 #include <string>
 #include <utility>

@@ -1,13 +1,13 @@
-#include "docket/outbox.h"
+#include "docket/outbox/outbox.h"
 
 #include <optional>
 #include <string>
 
 #include "core/delete_in_batches.h"
-#include "docket/error.h"
-#include "docket/message_context.h"
-#include "docket/tenant.h"
-#include "docket/trace_context.h"
+#include "docket/core/error.h"
+#include "docket/core/message_context.h"
+#include "docket/core/tenant.h"
+#include "docket/core/trace_context.h"
 
 namespace docket {
 namespace {

@@ -1,4 +1,4 @@
-#include "docket/outbox_message.h"
+#include "docket/outbox/outbox_message.h"
 
 namespace docket {
 

@@ -1,4 +1,4 @@
-#include "docket/outbox_store.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket {
 

@@ -1,13 +1,13 @@
-#include "docket/pull_consumer.h"
+#include "docket/outbox/pull_consumer.h"
 
 #include <charconv>
 #include <exception>
 #include <map>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/tenant.h"
-#include "docket/transport.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/transports/transport.h"
 
 namespace docket {
 namespace {

@@ -1,4 +1,4 @@
-#include "docket/relay.h"
+#include "docket/outbox/relay.h"
 
 #include <condition_variable>
 #include <exception>
@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/backoff.h"
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
+#include "docket/outbox/backoff.h"
 
 namespace docket {
 namespace {

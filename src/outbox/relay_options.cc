@@ -1,9 +1,9 @@
-#include "docket/relay_options.h"
+#include "docket/outbox/relay_options.h"
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/retry_schedule.h"
+#include "docket/core/error.h"
+#include "docket/core/retry_schedule.h"
 
 namespace docket {
 namespace {

@@ -1,8 +1,8 @@
-#include "docket/transport.h"
+#include "docket/transports/transport.h"
 
 #include <optional>
 
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 
 namespace docket {
 

@@ -1,4 +1,4 @@
-#include "docket/event_feed_consumer.h"
+#include "docket/projections/event_feed_consumer.h"
 
 #include <condition_variable>
 #include <exception>
@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "projections/feed_dispatch.h"
 
 namespace docket {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
 
 namespace docket {
 namespace {

@@ -1,4 +1,4 @@
-// The dispatching half of EventFeedConsumer::run_once (docket/event_feed_consumer.h):
+// The dispatching half of EventFeedConsumer::run_once (docket/projections/event_feed_consumer.h):
 // one run of consecutive events of one tenant through the inbox, in one transaction.
 #ifndef DOCKET_SRC_PROJECTIONS_FEED_DISPATCH_H_
 #define DOCKET_SRC_PROJECTIONS_FEED_DISPATCH_H_
@@ -8,9 +8,9 @@
 #include <optional>
 #include <span>
 
-#include "docket/event.h"
-#include "docket/event_feed_consumer.h"
-#include "docket/inbox_dispatcher.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/projections/event_feed_consumer.h"
 
 namespace docket::projections {
 

@@ -1,8 +1,8 @@
-#include "docket/inbox_id_migration.h"
+#include "docket/stores/inbox_id_migration.h"
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/registry.h"
 
 namespace docket {

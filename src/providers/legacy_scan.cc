@@ -1,4 +1,4 @@
-#include "docket/legacy_scan.h"
+#include "docket/stores/legacy_scan.h"
 
 #include <string>
 

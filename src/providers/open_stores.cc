@@ -1,19 +1,13 @@
-// The URL factories of every store (docket/open_*_store.h): each asks the registry for
+// The URL factories of every store (docket/stores/open_store.h): each asks the registry for
 // the URL's provider and that provider's factory of the store.
-#include "docket/checkpoint_store.h"
-#include "docket/claim_inbox_store.h"
-#include "docket/event_store.h"
-#include "docket/inbox_store.h"
-#include "docket/open_checkpoint_store.h"
-#include "docket/open_claim_inbox_store.h"
-#include "docket/open_event_store.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/open_saga_store.h"
-#include "docket/open_snapshot_store.h"
-#include "docket/outbox_store.h"
-#include "docket/saga_store.h"
-#include "docket/snapshot_store.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/eventsourcing/snapshot_store.h"
+#include "docket/inbox/checkpoint_store.h"
+#include "docket/inbox/claim_inbox_store.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/outbox/outbox_store.h"
+#include "docket/sagas/saga_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/registry.h"
 
 namespace docket {

@@ -1,4 +1,4 @@
-#include "docket/printable_store_url.h"
+#include "docket/stores/printable_store_url.h"
 
 #include "providers/registry.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/url_password.h"
 
 namespace docket::providers {

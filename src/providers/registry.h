@@ -1,6 +1,6 @@
 // The provider registry: the storage providers of this build, one registration each,
 // and the one place that turns a store URL into a store. docket::stores' URL
-// factories (docket/open_*_store.h) and printable_store_url() go through it.
+// factories (docket/stores/open_store.h) and printable_store_url() go through it.
 //
 // A provider is its folder, src/providers/<name>/, and one registration: a
 // ProviderRegistration defined in that folder (<name>_registration.cc) as
@@ -30,10 +30,10 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/inbox_id_migration.h"
 #include "docket/keys/provider.h"
-#include "docket/legacy_scan.h"
-#include "docket/tenant_rekey.h"
+#include "docket/stores/inbox_id_migration.h"
+#include "docket/stores/legacy_scan.h"
+#include "docket/stores/tenant_rekey.h"
 
 namespace docket {
 
@@ -71,13 +71,13 @@ struct ProviderRegistration {
   // Why `url` (one of its schemes) names no database of this provider, e.g. "names no
   // SQLite database"; nullopt when it does. nullptr: every URL of its schemes does.
   std::optional<std::string> (*url_problem)(std::string_view url) = nullptr;
-  // `url` with its credentials masked (docket/printable_store_url.h); nullptr: its URLs
+  // `url` with its credentials masked (docket/stores/printable_store_url.h); nullptr: its URLs
   // carry none, and any password written into one by mistake (user info, a `password=`
   // parameter) is masked as kit/url_password.h does.
   std::string (*printable_url)(std::string_view url) = nullptr;
 
   // The stores it offers, each opened on its own; nullptr: not offered. Stores opened
-  // on one URL share its database as docket/open_inbox_store.h describes (memory: is
+  // on one URL share its database as docket/stores/open_store.h describes (memory: is
   // a database of its own per store).
   StoreFactory<InboxStore> inbox = nullptr;
   StoreFactory<CheckpointStore> checkpoint = nullptr;
@@ -87,14 +87,14 @@ struct ProviderRegistration {
   StoreFactory<SagaStore> saga = nullptr;
   StoreFactory<ClaimInboxStore> claim_inbox = nullptr;
   // Every key of its tables or collections under a shape docket no longer writes
-  // (docket/legacy_scan.h); nullptr: it keys records by columns and holds none.
+  // (docket/stores/legacy_scan.h); nullptr: it keys records by columns and holds none.
   LegacyScan (*legacy_scan)(std::string_view url, std::size_t max_examples) = nullptr;
   // Re-keys its inbox entries stored under the legacy '_'-joined id
-  // (docket/inbox_id_migration.h); nullptr: it never stored any.
+  // (docket/stores/inbox_id_migration.h); nullptr: it never stored any.
   InboxIdMigration (*migrate_inbox_ids)(std::string_view url,
                                         const InboxIdMigrationOptions& options) = nullptr;
   // Re-keys its legacy untenanted event and saga records under a tenant
-  // (docket/tenant_rekey.h), without the verification, which rekey_tenant runs through
+  // (docket/stores/tenant_rekey.h), without the verification, which rekey_tenant runs through
   // the stores; nullptr: it never stored any.
   TenantRekeyReport (*rekey_tenant)(std::string_view url,
                                     const TenantRekeyOptions& options) = nullptr;

@@ -1,16 +1,15 @@
-// rekey_tenant (docket/tenant_rekey.h): the tenant is checked before the store is
+// rekey_tenant (docket/stores/tenant_rekey.h): the tenant is checked before the store is
 // opened, the provider's hook moves the records (the kit's procedure), and every
 // stream and saga it moved is then loaded through the stores themselves, guard
 // included, under the tenant-keyed shape.
-#include "docket/tenant_rekey.h"
+#include "docket/stores/tenant_rekey.h"
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/event_store.h"
-#include "docket/open_event_store.h"
-#include "docket/open_saga_store.h"
-#include "docket/saga_store.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/sagas/saga_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/registry.h"
 
 namespace docket {

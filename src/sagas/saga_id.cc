@@ -1,4 +1,4 @@
-#include "docket/saga_id.h"
+#include "docket/sagas/saga_id.h"
 
 #include <utility>
 

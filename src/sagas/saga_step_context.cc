@@ -1,8 +1,8 @@
-#include "docket/saga_step_context.h"
+#include "docket/sagas/saga_step_context.h"
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 

@@ -1,10 +1,10 @@
 // One saga step inside an inbox handler's unit of work: load, policy, step, save.
-#include "docket/saga_step_runner.h"
+#include "docket/sagas/saga_step_runner.h"
 
 #include <optional>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "eventsourcing/name_rules.h"
 
 namespace docket {

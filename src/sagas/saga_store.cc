@@ -1,6 +1,6 @@
 // The saga store's front end: validates before a provider sees the call, stamps the
 // time from the store's clock, and runs purge batches.
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // dispatch_batch: one transaction, a savepoint per message.
 #include <stdexcept>
 
-#include "docket/inbox_errors.h"
+#include "docket/inbox/inbox_errors.h"
 #include "suite.h"
 
 namespace docket::conformance {

@@ -1,6 +1,6 @@
 // Inbox store capabilities: what each provider states, and the dispatcher's refusal of
 // a batch over a store's commit limit, before anything is written.
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance {

@@ -2,7 +2,7 @@
 // row per (tenant, consumer) that the next set replaces, and refused input writes
 // none. What every checkpoint store does is the checkpoint suite's
 // (checkpoint/checkpoint_store_test.cc).
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 #include "suite.h"
 
 namespace docket::conformance {

@@ -1,7 +1,7 @@
 // The ambient message context during and after dispatch, and trace context handling.
 #include <stdexcept>
 
-#include "docket/message_context.h"
+#include "docket/core/message_context.h"
 #include "suite.h"
 
 namespace docket::conformance {

@@ -2,8 +2,8 @@
 // violation, tenants, unknown types and undecodable payloads.
 #include <stdexcept>
 
-#include "docket/inbox_errors.h"
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_errors.h"
 #include "suite.h"
 
 namespace docket::conformance {

@@ -1,5 +1,5 @@
 // filter_unprocessed (anti-join, input order) and retention of dedup rows.
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 #include "suite.h"
 
 namespace docket::conformance {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/handler_transaction.h"
-#include "docket/outbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/core/handler_transaction.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket::conformance {
 

@@ -8,9 +8,9 @@
 #include <latch>
 #include <thread>
 
-#include "docket/inbox_dispatcher.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/memory/store.h"
-#include "docket/pull_consumer.h"
+#include "docket/outbox/pull_consumer.h"
 #include "outbox_suite.h"
 
 namespace docket::conformance {

@@ -2,8 +2,8 @@
 // failing transport (time moved by a ManualClock), parks after max attempts, replays.
 #include <algorithm>
 
-#include "docket/backoff.h"
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
+#include "docket/outbox/backoff.h"
 #include "outbox_suite.h"
 
 namespace docket::conformance {

@@ -1,9 +1,9 @@
 // Retention deletes done rows only, older than the cutoff, in bounded batches; the
 // pull consumer reads the outbox as a feed through an inbox, resuming from its
 // checkpoint.
-#include "docket/inbox_dispatcher.h"
-#include "docket/open_inbox_store.h"
-#include "docket/pull_consumer.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/outbox/pull_consumer.h"
+#include "docket/stores/open_store.h"
 #include "outbox_suite.h"
 
 namespace docket::conformance {

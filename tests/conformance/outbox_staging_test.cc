@@ -1,8 +1,8 @@
 // Staging: atomic with the producer's writes, validated, stamped with the ambient tenant
 // and the current message's lineage; sequences strictly increase.
-#include "docket/inbox_errors.h"
-#include "docket/message_context.h"
-#include "docket/tenant.h"
+#include "docket/core/message_context.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_errors.h"
 #include "outbox_suite.h"
 
 namespace docket::conformance {

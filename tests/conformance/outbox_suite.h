@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/in_process_transport.h"
-#include "docket/outbox.h"
-#include "docket/relay.h"
+#include "docket/outbox/outbox.h"
+#include "docket/outbox/relay.h"
+#include "docket/transports/in_process_transport.h"
 #include "outbox_fixture.h"
 
 namespace docket::conformance {

@@ -7,7 +7,7 @@
 
 #include <array>
 
-#include "docket/open_inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "suite.h"
 
 namespace docket::conformance {

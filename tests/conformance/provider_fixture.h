@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/handler_context.h"
-#include "docket/handler_registry.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/handler_context.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::conformance {
 

@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_schema.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_schema.h"
 #include "provider_fixture.h"
 
 namespace docket::conformance {

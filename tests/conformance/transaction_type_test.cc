@@ -2,7 +2,7 @@
 // dispatcher over it refuses handlers written against another provider's transaction at
 // construction, naming both; handlers written against its own write and commit with the
 // dedup row (as every test of the suite does through ProviderFixture::on_ping).
-#include "docket/transaction_type.h"
+#include "docket/core/transaction_type.h"
 
 #include <algorithm>
 #include <stdexcept>

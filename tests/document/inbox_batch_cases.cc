@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 #include "document/inbox_note.h"
 #include "providers/kit/http/request_count.h"
 

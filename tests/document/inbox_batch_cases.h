@@ -22,9 +22,9 @@
 #include <ostream>
 #include <string>
 
-#include "docket/handler_transaction.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_store.h"
+#include "docket/core/handler_transaction.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::document_tests {
 

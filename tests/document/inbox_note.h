@@ -10,9 +10,9 @@
 #include <string>
 #include <utility>
 
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_store.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::document_tests {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::document_tests {
 

@@ -23,9 +23,9 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
-#include "docket/saga_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::document_tests {
 

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "command_tree.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace {
 

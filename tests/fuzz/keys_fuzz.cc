@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/inbox_key.h"
 #include "docket/keys/legacy.h"
 #include "docket/keys/saga_key.h"

@@ -23,8 +23,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/printable_store_url.h"
 #include "providers/registry.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Fuzz target for docket/trace_context.h. The input up to its first '\n' is a
+// Fuzz target for docket/core/trace_context.h. The input up to its first '\n' is a
 // traceparent, the rest a tracestate. Parsing never throws (it is noexcept: a throw
 // would terminate); a traceparent that parses prints back to a value that parses to the
 // same, and at version 00 to the input itself; a trace context keeps a tracestate
@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/trace_context.h"
+#include "docket/core/trace_context.h"
 
 namespace {
 

@@ -13,8 +13,8 @@
 #include <variant>
 #include <vector>
 
-#include "docket/inbox_envelope.h"
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_envelope.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/postgres/transaction.h"
 
 namespace docket::integration_orders {

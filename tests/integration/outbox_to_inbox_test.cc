@@ -10,9 +10,8 @@
 #include <string>
 #include <tuple>
 
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
 #include "docket/sqlite/transaction.h"
+#include "docket/stores/open_store.h"
 #include "order_pipeline.h"
 #if DOCKET_HAVE_POSTGRES
 #include "docket/postgres/transaction.h"

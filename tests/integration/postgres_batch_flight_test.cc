@@ -17,11 +17,11 @@
 #include <thread>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/open_inbox_store.h"
+#include "docket/core/error.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/postgres/transaction.h"
+#include "docket/stores/open_store.h"
 #include "integration/order_envelope.h"
 #include "providers/postgres/round_trips.h"
 #include "support/postgres_schema.h"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "postgres_fixture.h"
 
 namespace docket::postgres {

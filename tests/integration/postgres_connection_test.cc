@@ -2,7 +2,7 @@
 // errors that name the server but never the password.
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "postgres_fixture.h"
 #include "providers/postgres/conninfo.h"
 

@@ -10,14 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_errors.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/outbox.h"
+#include "docket/core/error.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/outbox/outbox.h"
 #include "docket/postgres/transaction.h"
+#include "docket/stores/open_store.h"
 #include "integration/order_envelope.h"
 #include "providers/postgres/round_trips.h"
 #include "support/postgres_schema.h"

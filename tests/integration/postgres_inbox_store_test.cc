@@ -7,14 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
-#include "docket/inbox_schema.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/outbox.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/inbox/inbox_schema.h"
+#include "docket/outbox/outbox.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/stores/open_store.h"
 #include "support/postgres_schema.h"
 
 namespace docket::postgres {

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/migration.h"
 #include "support/postgres_env.h"

@@ -4,7 +4,7 @@
 #include <thread>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "postgres_fixture.h"
 #include "providers/postgres/pool.h"
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "postgres_fixture.h"
 #include "providers/postgres/round_trips.h"
 #include "providers/postgres/transaction_block.h"

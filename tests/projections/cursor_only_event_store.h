@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "docket/event_store.h"
-#include "docket/feed_cursor.h"
+#include "docket/core/feed_cursor.h"
+#include "docket/eventsourcing/event_store.h"
 
 namespace docket::projection_tests {
 

@@ -1,4 +1,4 @@
-// The event feed consumer (docket/event_feed_consumer.h) builds a read model exactly
+// The event feed consumer (docket/projections/event_feed_consumer.h) builds a read model exactly
 // once per event: across restarts, after a crash between a page's commit and its
 // checkpoint, and around a failing event, which holds the checkpoint until it is
 // processed. Runs on every provider of FeedJoinDatabases (memory, SQLite, PostgreSQL).

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/message_context.h"
+#include "docket/core/error.h"
+#include "docket/core/message_context.h"
 #include "feed_fixture.h"
 
 namespace docket::projection_tests {

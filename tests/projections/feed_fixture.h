@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/event_feed_consumer.h"
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/projections/event_feed_consumer.h"
 #include "read_model.h"
 
 namespace docket::projection_tests {

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "docket/feed_cursor.h"
+#include "docket/core/feed_cursor.h"
 #include "feed_fixture.h"
 
 namespace docket::projection_tests::feed_legacy_checkpoint_test {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cursor_only_event_store.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "feed_fixture.h"
 
 namespace docket::projection_tests::feed_opaque_cursor_test {

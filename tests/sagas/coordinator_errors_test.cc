@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/memory/saga_store.h"
-#include "docket/saga_errors.h"
+#include "docket/sagas/saga_errors.h"
 #include "saga_fixture.h"
 
 namespace docket::saga_tests {

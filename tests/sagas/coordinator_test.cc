@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/saga_errors.h"
+#include "docket/sagas/saga_errors.h"
 #include "saga_fixture.h"
 
 namespace docket::saga_tests {

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/saga_coordinator.h"
+#include "docket/sagas/saga_coordinator.h"
 
 namespace docket::saga_tests {
 

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "conformance/eventsourcing/join_databases.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/outbox.h"
-#include "docket/saga_errors.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/outbox/outbox.h"
+#include "docket/sagas/saga_errors.h"
 #include "fulfilment_saga.h"
 
 namespace docket::saga_tests {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "docket/open_inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "order_services.h"
 #include "services_for_store.h"
 #include "tool_runner.h"

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/fixture_registry.h"
-#include "docket/open_claim_inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 

@@ -12,8 +12,7 @@
 #include <vector>
 
 #include "conformance/fixture_registry.h"
-#include "docket/open_event_store.h"
-#include "docket/open_saga_store.h"
+#include "docket/stores/open_store.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "docket/open_saga_store.h"
-#include "docket/saga_store.h"
-#include "docket/tenant.h"
-#include "docket/uuid.h"
+#include "docket/core/tenant.h"
+#include "docket/core/uuid.h"
+#include "docket/sagas/saga_store.h"
+#include "docket/stores/open_store.h"
 #include "tool_runner.h"
 
 namespace docket::testing {

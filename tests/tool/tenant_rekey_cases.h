@@ -16,11 +16,11 @@
 #include <string>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/event.h"
-#include "docket/saga_id.h"
-#include "docket/saga_store.h"
-#include "docket/stream_id.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/stream_id.h"
+#include "docket/sagas/saga_id.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::testing {
 

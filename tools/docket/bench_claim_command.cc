@@ -10,7 +10,7 @@
 #include "bench_output.h"
 #include "claim_bench.h"
 #include "count_option.h"
-#include "docket/printable_store_url.h"
+#include "docket/stores/printable_store_url.h"
 
 namespace docket::tool {
 namespace {

@@ -8,7 +8,7 @@
 #include "bench_command.h"
 #include "bench_output.h"
 #include "count_option.h"
-#include "docket/printable_store_url.h"
+#include "docket/stores/printable_store_url.h"
 #include "events_bench.h"
 
 namespace docket::tool {

@@ -8,8 +8,8 @@
 #include "bench_command.h"
 #include "bench_output.h"
 #include "count_option.h"
-#include "docket/error.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/printable_store_url.h"
 #include "inbox_bench.h"
 
 namespace docket::tool {

@@ -10,8 +10,8 @@
 #include "chaos/chaos_run.h"
 #include "chaos/chaos_worker.h"
 #include "count_option.h"
-#include "docket/error.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/printable_store_url.h"
 
 namespace docket::tool {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::tool {
 namespace {

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "count_option.h"
-#include "docket/error.h"
-#include "docket/open_event_store.h"
-#include "docket/printable_store_url.h"
-#include "docket/stream_id.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/stream_id.h"
+#include "docket/stores/open_store.h"
+#include "docket/stores/printable_store_url.h"
 #include "events_command.h"
 #include "stored_bytes.h"
 

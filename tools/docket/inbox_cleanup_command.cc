@@ -8,9 +8,9 @@
 #include <string>
 
 #include "count_option.h"
-#include "docket/error.h"
-#include "docket/open_claim_inbox_store.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/open_store.h"
+#include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
 #include "inbox_command.h"
 

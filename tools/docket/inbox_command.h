@@ -1,4 +1,4 @@
-// `docket inbox ...`: an operator's view of a claim inbox (docket/claim_inbox_store.h)
+// `docket inbox ...`: an operator's view of a claim inbox (docket/inbox/claim_inbox_store.h)
 // on any provider that has one: `inbox stats` (entries by status, the oldest pending,
 // failed entries due for retry) and `inbox cleanup` (processed entries older than a
 // duration, for one tenant or all, with --dry-run).

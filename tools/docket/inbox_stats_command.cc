@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "docket/open_claim_inbox_store.h"
-#include "docket/printable_store_url.h"
+#include "docket/stores/open_store.h"
+#include "docket/stores/printable_store_url.h"
 #include "inbox_command.h"
 
 namespace docket::tool {

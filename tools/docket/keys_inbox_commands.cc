@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/inbox_key.h"
 #include "key_output.h"
 #include "keys_subcommands.h"

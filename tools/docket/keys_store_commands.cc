@@ -4,7 +4,7 @@
 #include <string>
 
 #include "count_option.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
 #include "key_output.h"

@@ -11,7 +11,7 @@
 
 #include "check_failed.h"
 #include "command_tree.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace {
 

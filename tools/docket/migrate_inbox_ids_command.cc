@@ -20,7 +20,7 @@
 #include <string_view>
 #include <system_error>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/inbox_key.h"
 #include "migrate_command.h"
 #include "provider_option.h"

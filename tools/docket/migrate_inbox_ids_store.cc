@@ -1,5 +1,5 @@
 // docket migrate inbox-ids --store URL [--dry-run]: the re-key of legacy inbox ids,
-// online, on the store itself (docket/inbox_id_migration.h), with progress on stderr
+// online, on the store itself (docket/stores/inbox_id_migration.h), with progress on stderr
 // and a summary; exit 1 when an entry was refused (each listed with its id and why).
 #include <unistd.h>
 
@@ -7,9 +7,9 @@
 #include <iostream>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/inbox_id_migration.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/inbox_id_migration.h"
+#include "docket/stores/printable_store_url.h"
 #include "migrate_command.h"
 
 namespace docket::tool {

@@ -1,5 +1,5 @@
 // docket migrate scan: how many records a store holds under a key shape docket no longer
-// writes, where, and examples (docket/legacy_scan.h). Read-only.
+// writes, where, and examples (docket/stores/legacy_scan.h). Read-only.
 #include <cstdint>
 #include <iostream>
 #include <memory>
@@ -7,9 +7,9 @@
 #include <string>
 
 #include "count_option.h"
-#include "docket/error.h"
-#include "docket/legacy_scan.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/legacy_scan.h"
+#include "docket/stores/printable_store_url.h"
 #include "migrate_command.h"
 
 namespace docket::tool {

@@ -1,5 +1,5 @@
 // docket migrate tenant-rekey --store URL --tenant T [--dry-run] [--yes]: the re-key of
-// legacy untenanted event and saga records under one tenant (docket/tenant_rekey.h),
+// legacy untenanted event and saga records under one tenant (docket/stores/tenant_rekey.h),
 // with a line on stdout per stream or saga moved (the run's log, written as it goes),
 // a progress bar on stderr when it is a terminal, and a final report.
 #include <unistd.h>
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/printable_store_url.h"
-#include "docket/tenant.h"
-#include "docket/tenant_rekey.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/stores/printable_store_url.h"
+#include "docket/stores/tenant_rekey.h"
 #include "migrate_command.h"
 
 namespace docket::tool {

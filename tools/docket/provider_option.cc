@@ -1,6 +1,6 @@
 #include "provider_option.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::tool {
 

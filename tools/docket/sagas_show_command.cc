@@ -5,9 +5,9 @@
 #include <optional>
 #include <string>
 
-#include "docket/open_saga_store.h"
-#include "docket/printable_store_url.h"
-#include "docket/saga_id.h"
+#include "docket/sagas/saga_id.h"
+#include "docket/stores/open_store.h"
+#include "docket/stores/printable_store_url.h"
 #include "sagas_command.h"
 #include "stored_bytes.h"
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "count_option.h"
-#include "docket/error.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
 #include "soak/soak_run.h"
 

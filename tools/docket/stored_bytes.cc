@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/utf8.h"
+#include "docket/core/utf8.h"
 
 namespace docket::tool {
 namespace {

@@ -48,7 +48,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/handler_transaction.h"
+#include "docket/core/handler_transaction.h"
 
 namespace docket::dynamodb {
 

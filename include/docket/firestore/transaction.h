@@ -15,7 +15,7 @@
 //   });
 //
 // An Outbox on a Firestore outbox store of the same URL stages its messages through the
-// same Transaction (docket/outbox.h), so they commit with these writes too.
+// same Transaction (docket/outbox/outbox.h), so they commit with these writes too.
 //
 // Fields are Firestore Value JSON, exactly as the Firestore REST API writes them: an
 // object of field name to typed value ({"stringValue": "text"}, {"integerValue": "42"},
@@ -57,7 +57,7 @@
 #include <string_view>
 #include <utility>
 
-#include "docket/handler_transaction.h"
+#include "docket/core/handler_transaction.h"
 
 namespace docket::firestore {
 

@@ -8,8 +8,8 @@
 
 #include <memory>
 
-#include "docket/checkpoint_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/checkpoint_store.h"
 #include "docket/memory/database.h"
 
 namespace docket::memory {

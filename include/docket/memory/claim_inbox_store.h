@@ -1,4 +1,4 @@
-// The memory claim inbox (docket/claim_inbox_store.h): process-local entries on a
+// The memory claim inbox (docket/inbox/claim_inbox_store.h): process-local entries on a
 // docket::memory::Database; every operation is atomic under the database's lock.
 //
 // Thread-safety: the store may be used from many threads at once.
@@ -7,8 +7,8 @@
 
 #include <memory>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "docket/memory/database.h"
 
 namespace docket::memory {

@@ -33,7 +33,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 namespace docket::memory {
 

@@ -1,5 +1,5 @@
 // The memory event store (library docket::memory): process-local streams, for
-// prototyping and tests. It keeps every guarantee of docket/event_store.h; nothing
+// prototyping and tests. It keeps every guarantee of docket/eventsourcing/event_store.h; nothing
 // survives its database.
 //
 // Global positions are assigned at commit, under the database's lock, so read_all
@@ -24,8 +24,8 @@
 
 #include <memory>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
 #include "docket/memory/database.h"
 
 namespace docket::memory {

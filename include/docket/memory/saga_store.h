@@ -1,5 +1,5 @@
 // The memory saga store (library docket::memory): saga states, process-local, for
-// prototyping and tests. Keeps every guarantee of docket/saga_store.h; nothing
+// prototyping and tests. Keeps every guarantee of docket/sagas/saga_store.h; nothing
 // survives its database.
 //
 // Inside a caller's transaction: load(transaction, ...) and save(transaction, ...)
@@ -19,9 +19,9 @@
 
 #include <memory>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "docket/memory/database.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::memory {
 

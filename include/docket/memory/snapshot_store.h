@@ -1,6 +1,6 @@
 // The memory snapshot store (library docket::memory): the latest snapshot per stream,
 // process-local, for prototyping and tests. Keeps every guarantee of
-// docket/snapshot_store.h; nothing survives its database.
+// docket/eventsourcing/snapshot_store.h; nothing survives its database.
 //
 // Thread-safety: the store may be used from many threads at once.
 #ifndef DOCKET_MEMORY_SNAPSHOT_STORE_H_
@@ -8,9 +8,9 @@
 
 #include <memory>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/snapshot_store.h"
 #include "docket/memory/database.h"
-#include "docket/snapshot_store.h"
 
 namespace docket::memory {
 

@@ -17,10 +17,10 @@
 
 #include <memory>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/memory/database.h"
-#include "docket/outbox_store.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket::memory {
 

@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/handler_transaction.h"
+#include "docket/core/handler_transaction.h"
 
 namespace docket::memory {
 

@@ -1,5 +1,5 @@
 // The PostgreSQL event store (library docket::postgres): every guarantee of
-// docket/event_store.h in the tables of docket/eventsourcing_schema.h.
+// docket/eventsourcing/event_store.h in the tables of docket/eventsourcing/eventsourcing_schema.h.
 //
 // Concurrency: an append is one READ COMMITTED transaction that reads the stream's
 // version and inserts the events. Two appenders that both pass the check race on the
@@ -28,8 +28,8 @@
 
 #include <memory>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
 #include "docket/postgres/store.h"
 
 namespace docket::postgres {

@@ -1,5 +1,5 @@
 // The PostgreSQL saga store (library docket::postgres): every guarantee of
-// docket/saga_store.h in docket_sagas (docket/eventsourcing_schema.h).
+// docket/sagas/saga_store.h in docket_sagas (docket/eventsourcing/eventsourcing_schema.h).
 //
 // A save is one transaction: SELECT ... FOR UPDATE reads (and locks) the saga's
 // version and completed flag, and the write happens only at the expected version, so
@@ -25,9 +25,9 @@
 
 #include <memory>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "docket/postgres/store.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::postgres {
 

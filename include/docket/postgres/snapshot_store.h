@@ -1,5 +1,6 @@
 // The PostgreSQL snapshot store (library docket::postgres): every guarantee of
-// docket/snapshot_store.h in docket_snapshots (docket/eventsourcing_schema.h).
+// docket/eventsourcing/snapshot_store.h in docket_snapshots
+// (docket/eventsourcing/eventsourcing_schema.h).
 //
 // A save is one upsert statement whose update applies only when the new version is
 // at least the stored one; the primary key (tenant, aggregate_type, aggregate_id)
@@ -12,9 +13,9 @@
 
 #include <memory>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/snapshot_store.h"
 #include "docket/postgres/store.h"
-#include "docket/snapshot_store.h"
 
 namespace docket::postgres {
 

@@ -18,9 +18,9 @@
 #include <memory>
 #include <string>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
-#include "docket/outbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket::postgres {
 
@@ -51,7 +51,7 @@ std::unique_ptr<InboxStore> open_store(std::string conninfo,
 // Relays claim with FOR UPDATE SKIP LOCKED, so several relays (threads or processes)
 // share the work and never publish one message at the same moment. Sequences may
 // commit out of order: a pull consumer re-reads behind its checkpoint (see
-// docket/pull_consumer.h). Same refusals as open_store.
+// docket/outbox/pull_consumer.h). Same refusals as open_store.
 std::unique_ptr<OutboxStore> open_outbox_store(StoreOptions options,
                                                const Clock& clock = SystemClock::instance());
 

@@ -38,7 +38,7 @@
 #include <variant>
 #include <vector>
 
-#include "docket/handler_transaction.h"
+#include "docket/core/handler_transaction.h"
 
 // libpq's connection handle, declared as libpq-fe.h does.
 typedef struct pg_conn PGconn;

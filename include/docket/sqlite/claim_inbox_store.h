@@ -1,4 +1,4 @@
-// The SQLite claim inbox (docket/claim_inbox_store.h): table docket_claim_inbox in the
+// The SQLite claim inbox (docket/inbox/claim_inbox_store.h): table docket_claim_inbox in the
 // same database as the provider's other stores, its own schema component.
 //
 // Thread-safety: the store may be used from many threads and many processes at once.
@@ -7,8 +7,8 @@
 
 #include <memory>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "docket/sqlite/store.h"
 
 namespace docket::sqlite {

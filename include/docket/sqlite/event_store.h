@@ -1,5 +1,5 @@
 // The SQLite event store (library docket::sqlite): every guarantee of
-// docket/event_store.h in the tables of docket/eventsourcing_schema.h.
+// docket/eventsourcing/event_store.h in the tables of docket/eventsourcing/eventsourcing_schema.h.
 //
 // Open it with the same StoreOptions as docket::sqlite::open_store to keep the inbox
 // and the events in one database file: then an inbox handler can append inside its
@@ -28,8 +28,8 @@
 
 #include <memory>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
 #include "docket/sqlite/store.h"
 
 namespace docket::sqlite {

@@ -1,5 +1,5 @@
 // The SQLite saga store (library docket::sqlite): every guarantee of
-// docket/saga_store.h in docket_sagas (docket/eventsourcing_schema.h).
+// docket/sagas/saga_store.h in docket_sagas (docket/eventsourcing/eventsourcing_schema.h).
 //
 // A save is one BEGIN IMMEDIATE transaction that reads the saga's version and
 // completed flag and writes only when the version is the expected one, so of two
@@ -20,8 +20,8 @@
 
 #include <memory>
 
-#include "docket/clock.h"
-#include "docket/saga_store.h"
+#include "docket/core/clock.h"
+#include "docket/sagas/saga_store.h"
 #include "docket/sqlite/store.h"
 
 namespace docket::sqlite {

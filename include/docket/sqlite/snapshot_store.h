@@ -1,5 +1,6 @@
 // The SQLite snapshot store (library docket::sqlite): every guarantee of
-// docket/snapshot_store.h in docket_snapshots (docket/eventsourcing_schema.h).
+// docket/eventsourcing/snapshot_store.h in docket_snapshots
+// (docket/eventsourcing/eventsourcing_schema.h).
 //
 // A save is one upsert statement whose update applies only when the stored version is
 // not higher, so the keep-newer rule holds against concurrent savers without a
@@ -11,8 +12,8 @@
 
 #include <memory>
 
-#include "docket/clock.h"
-#include "docket/snapshot_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/snapshot_store.h"
 #include "docket/sqlite/store.h"
 
 namespace docket::sqlite {

@@ -16,9 +16,9 @@
 #include <memory>
 #include <string>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
-#include "docket/outbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket::sqlite {
 

@@ -27,7 +27,7 @@
 #include <variant>
 #include <vector>
 
-#include "docket/handler_transaction.h"
+#include "docket/core/handler_transaction.h"
 
 struct sqlite3;
 

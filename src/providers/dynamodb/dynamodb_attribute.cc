@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/base64.h"
 
 namespace docket::dynamodb {

@@ -15,8 +15,8 @@
 #include <memory>
 #include <string_view>
 
-#include "docket/checkpoint_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/checkpoint_store.h"
 
 namespace docket::dynamodb {
 

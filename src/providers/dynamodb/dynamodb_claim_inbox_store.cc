@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_item.h"
 #include "providers/dynamodb/dynamodb_claim_requests.h"

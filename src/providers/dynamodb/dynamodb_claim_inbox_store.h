@@ -23,8 +23,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "docket/keys/key.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_once.h"

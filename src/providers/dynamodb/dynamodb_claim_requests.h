@@ -28,7 +28,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 
 namespace docket::dynamodb::claim {
 

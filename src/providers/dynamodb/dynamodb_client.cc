@@ -4,7 +4,7 @@
 #include <utility>
 #include <variant>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_failure.h"
 #include "providers/kit/http/aws_sigv4.h"
 #include "providers/kit/http/json_body.h"

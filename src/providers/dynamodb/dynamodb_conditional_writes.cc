@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_unit.h"
 

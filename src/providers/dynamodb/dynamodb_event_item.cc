@@ -4,9 +4,9 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
-#include "docket/trace_context.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/trace_context.h"
+#include "docket/core/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/kit/stored_event.h"
 #include "providers/kit/time_codec.h"

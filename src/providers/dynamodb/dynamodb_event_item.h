@@ -20,8 +20,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "docket/event.h"
-#include "docket/stream_id.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/stream_id.h"
 #include "providers/dynamodb/dynamodb_service_error.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "docket/keys/provider.h"
-#include "docket/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/dynamodb_item_size.h"

@@ -45,8 +45,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_legacy_guard.h"
 #include "providers/dynamodb/dynamodb_limits.h"

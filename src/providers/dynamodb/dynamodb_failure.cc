@@ -1,6 +1,6 @@
 #include "providers/dynamodb/dynamodb_failure.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/http/transport_failure_text.h"
 
 namespace docket::dynamodb {

@@ -22,7 +22,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 

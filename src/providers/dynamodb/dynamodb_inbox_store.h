@@ -28,8 +28,8 @@
 #include <memory>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::dynamodb {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "docket/keys/provider.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"

@@ -19,8 +19,8 @@
 #include <string>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 

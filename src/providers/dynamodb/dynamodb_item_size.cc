@@ -4,7 +4,7 @@
 #include <charconv>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::dynamodb {
 namespace {

@@ -3,7 +3,7 @@
 #include <optional>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::dynamodb {
 namespace {

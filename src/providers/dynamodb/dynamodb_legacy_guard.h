@@ -69,7 +69,7 @@ class LegacyGuard {
   kit::LegacyProbeOnce once_;
 };
 
-// Every legacy key of the event and saga tables of `url` (docket/legacy_scan.h), the
+// Every legacy key of the event and saga tables of `url` (docket/stores/legacy_scan.h), the
 // provider's ProviderRegistration::legacy_scan. Throws ConfigurationError for a URL
 // parse_store_url refuses, and what the reads throw.
 LegacyScan scan_legacy_tables(std::string_view url, std::size_t max_examples);

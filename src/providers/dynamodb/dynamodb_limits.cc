@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "keys/limits.h"
 #include "providers/dynamodb/dynamodb_item_size.h"
 

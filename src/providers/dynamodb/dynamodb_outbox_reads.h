@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/outbox_message.h"
+#include "docket/outbox/outbox_message.h"
 #include "providers/dynamodb/dynamodb_client.h"
 
 namespace docket::dynamodb::outbox {

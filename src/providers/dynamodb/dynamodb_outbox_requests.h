@@ -20,8 +20,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/outbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket::dynamodb::outbox {
 

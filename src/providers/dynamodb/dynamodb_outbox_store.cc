@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "docket/dynamodb/transaction.h"
-#include "docket/error.h"
-#include "docket/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_conditional_writes.h"
 #include "providers/dynamodb/dynamodb_expression.h"

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/outbox_schema.h"
+#include "docket/core/error.h"
+#include "docket/outbox/outbox_schema.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/kit/time_codec.h"

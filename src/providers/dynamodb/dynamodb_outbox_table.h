@@ -28,7 +28,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "docket/outbox_message.h"
+#include "docket/outbox/outbox_message.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 

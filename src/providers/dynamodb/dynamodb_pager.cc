@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::dynamodb {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/provider.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"

@@ -21,8 +21,8 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "docket/saga_id.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_id.h"
+#include "docket/sagas/saga_store.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 

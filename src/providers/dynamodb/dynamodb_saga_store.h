@@ -49,9 +49,9 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "docket/dynamodb/transaction.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_legacy_guard.h"
 #include "providers/dynamodb/dynamodb_table_once.h"

@@ -21,8 +21,8 @@
 #include <memory>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/snapshot_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/snapshot_store.h"
 
 namespace docket::dynamodb {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <thread>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::dynamodb {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
 namespace docket::dynamodb {

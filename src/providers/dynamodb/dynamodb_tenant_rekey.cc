@@ -3,9 +3,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "docket/keys/tenant_prefix.h"
-#include "docket/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/dynamodb_client.h"

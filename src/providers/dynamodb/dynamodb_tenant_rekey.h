@@ -1,4 +1,4 @@
-// The tenant re-key on DynamoDB (docket/tenant_rekey.h): the kit's procedure
+// The tenant re-key on DynamoDB (docket/stores/tenant_rekey.h): the kit's procedure
 // (kit/tenant_rekey_procedure.h) over the event and saga tables of a URL.
 //
 //   legacy records   a Scan of each table filtered to keys outside the tenanted prefix
@@ -20,7 +20,7 @@
 
 #include <string_view>
 
-#include "docket/tenant_rekey.h"
+#include "docket/stores/tenant_rekey.h"
 
 namespace docket::dynamodb {
 

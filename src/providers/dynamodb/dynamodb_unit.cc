@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "providers/dynamodb/dynamodb_item_size.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
+#include "docket/inbox/inbox_errors.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
 #include "providers/dynamodb/dynamodb_unit.h"

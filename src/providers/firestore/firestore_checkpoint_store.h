@@ -14,8 +14,8 @@
 #include <memory>
 #include <string_view>
 
-#include "docket/checkpoint_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/checkpoint_store.h"
 
 namespace docket::firestore {
 

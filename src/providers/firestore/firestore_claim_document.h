@@ -20,7 +20,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "providers/firestore/firestore_documents.h"
 
 namespace docket::firestore::claim {

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_limits.h"

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_held_claims.h"

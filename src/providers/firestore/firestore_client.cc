@@ -4,7 +4,7 @@
 #include <utility>
 #include <variant>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_failure.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/kit/http/json_body.h"

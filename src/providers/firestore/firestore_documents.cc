@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_limits.h"
 
 namespace docket::firestore {

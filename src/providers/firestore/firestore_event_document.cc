@@ -3,8 +3,8 @@
 #include <optional>
 #include <vector>
 
+#include "docket/core/trace_context.h"
 #include "docket/keys/provider.h"
-#include "docket/trace_context.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/key_bridge.h"

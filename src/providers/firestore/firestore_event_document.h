@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/event.h"
-#include "docket/stream_id.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/stream_id.h"
 #include "providers/firestore/firestore_documents.h"
 
 namespace docket::firestore::event {

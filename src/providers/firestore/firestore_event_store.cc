@@ -4,7 +4,7 @@
 #include <optional>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_query.h"

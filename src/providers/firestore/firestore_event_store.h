@@ -50,8 +50,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_known_versions.h"

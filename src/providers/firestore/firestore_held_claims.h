@@ -20,7 +20,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 
 namespace docket::firestore {
 

@@ -20,8 +20,8 @@
 #include <string>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::firestore::inbox {
 

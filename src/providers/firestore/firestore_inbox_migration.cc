@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "docket/keys/inbox_key.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_client.h"

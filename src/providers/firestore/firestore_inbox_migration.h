@@ -1,5 +1,5 @@
 // The online re-key of Firestore inbox entries from the legacy '_'-joined id
-// (docket/inbox_id_migration.h), over the transactional inbox's dedup collection and
+// (docket/stores/inbox_id_migration.h), over the transactional inbox's dedup collection and
 // the claim inbox's collection of the URL: every document is read (pages by id); one
 // whose id is legacy moves to its current id by one commit of two writes, the create
 // of the new id (exists: false) and the delete of the old (unchanged since read), so
@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/inbox_id_migration.h"
-#include "docket/legacy_scan.h"
+#include "docket/stores/inbox_id_migration.h"
+#include "docket/stores/legacy_scan.h"
 #include "providers/firestore/firestore_client.h"
 
 namespace docket::firestore {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "docket/firestore/transaction.h"
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_inbox_document.h"

@@ -27,8 +27,8 @@
 #include <memory>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::firestore {
 

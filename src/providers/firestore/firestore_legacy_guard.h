@@ -66,7 +66,7 @@ class LegacyGuard {
 };
 
 // Every legacy id of the event and saga collections of `url`, and every inbox entry not
-// under its current id (firestore_inbox_migration.h) (docket/legacy_scan.h), the
+// under its current id (firestore_inbox_migration.h) (docket/stores/legacy_scan.h), the
 // provider's ProviderRegistration::legacy_scan. Throws ConfigurationError for a URL
 // parse_store_url refuses, and what the queries throw.
 LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_examples);

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/utf8.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 
 namespace docket::firestore {
 namespace {

@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/time_codec.h"
 

@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "docket/firestore/transaction.h"
-#include "docket/outbox_schema.h"
-#include "docket/uuid.h"
+#include "docket/outbox/outbox_schema.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_outbox_document.h"

@@ -40,8 +40,8 @@
 #include <memory>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/outbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/outbox/outbox_store.h"
 
 namespace docket::firestore {
 

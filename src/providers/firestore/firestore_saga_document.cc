@@ -1,6 +1,6 @@
 #include "providers/firestore/firestore_saga_document.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/key_bridge.h"

@@ -18,8 +18,8 @@
 #include <string>
 #include <string_view>
 
-#include "docket/saga_id.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_id.h"
+#include "docket/sagas/saga_store.h"
 #include "providers/firestore/firestore_documents.h"
 
 namespace docket::firestore::saga {

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_saga_document.h"

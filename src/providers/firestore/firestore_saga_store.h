@@ -48,9 +48,9 @@
 #include <string>
 #include <string_view>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "docket/firestore/transaction.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_legacy_guard.h"

@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/provider.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"

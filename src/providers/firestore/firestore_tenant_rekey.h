@@ -1,4 +1,4 @@
-// The tenant re-key on Firestore (docket/tenant_rekey.h): the kit's procedure
+// The tenant re-key on Firestore (docket/stores/tenant_rekey.h): the kit's procedure
 // (kit/tenant_rekey_procedure.h) over the event and saga collections of a URL.
 //
 //   legacy records   the guard's query for ids outside the tenanted range, every page,
@@ -20,7 +20,7 @@
 
 #include <string_view>
 
-#include "docket/tenant_rekey.h"
+#include "docket/stores/tenant_rekey.h"
 
 namespace docket::firestore {
 

@@ -1,5 +1,5 @@
 // Firestore's timestamps as RFC 3339 text: what a timestampValue, an updateTime or a
-// readTime holds. docket writes them with format_timestamp() (docket/clock.h: UTC,
+// readTime holds. docket writes them with format_timestamp() (docket/core/clock.h: UTC,
 // microseconds); Firestore answers with up to nanoseconds, or fewer digits.
 //
 // Thread-safety: pure functions.
@@ -9,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 namespace docket::firestore {
 

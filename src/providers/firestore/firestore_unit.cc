@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_saga_document.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <variant>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/store_url_parts.h"
 #include "providers/kit/url_password.h"
 

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_timestamp.h"
 #include "providers/kit/base64.h"
 

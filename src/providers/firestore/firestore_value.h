@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 namespace docket::firestore {
 

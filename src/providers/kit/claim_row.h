@@ -14,7 +14,7 @@
 #include <optional>
 #include <string_view>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 
 namespace docket::kit {
 

@@ -1,4 +1,4 @@
-// The claim inbox's state changes on an entry value (docket/claim_inbox_store.h), once
+// The claim inbox's state changes on an entry value (docket/inbox/claim_inbox_store.h), once
 // for every store that reads an entry, changes it in memory and writes it back whole
 // under its own atomicity (the memory store's lock; a document store's precondition
 // that the entry is unchanged since it was read). Stores that change entries in place
@@ -12,7 +12,7 @@
 #include <chrono>
 #include <string_view>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 
 namespace docket::kit {
 

@@ -17,12 +17,12 @@
 
 #include <cstdint>
 
-#include "docket/claim_key.h"
-#include "docket/inbox_store.h"
+#include "docket/eventsourcing/stream_id.h"
+#include "docket/inbox/claim_key.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/keys/key.h"
 #include "docket/keys/provider.h"
-#include "docket/saga_id.h"
-#include "docket/stream_id.h"
+#include "docket/sagas/saga_id.h"
 
 namespace docket::kit {
 

@@ -23,8 +23,8 @@
 #include <string_view>
 #include <utility>
 
-#include "docket/error.h"
-#include "docket/legacy_scan.h"
+#include "docket/core/error.h"
+#include "docket/stores/legacy_scan.h"
 
 namespace docket::kit {
 
@@ -41,7 +41,7 @@ struct LegacyPlace {
 // ... Nothing has been modified. Re-key ... or point the store at a fresh <fresh>."
 LegacyDataError legacy_data_error(const LegacyPlace& place, std::string_view key);
 
-// The report of a full scan of `place` (docket/legacy_scan.h), nothing found yet.
+// The report of a full scan of `place` (docket/stores/legacy_scan.h), nothing found yet.
 LegacyKeyPlace legacy_scan_place(const LegacyPlace& place, bool exists);
 // Counts `key` as legacy in `place`, keeping it as an example while fewer than
 // `max_examples` are kept.

@@ -20,8 +20,8 @@
 #include <string>
 #include <string_view>
 
-#include "docket/outbox_message.h"
-#include "docket/outbox_store.h"
+#include "docket/outbox/outbox_message.h"
+#include "docket/outbox/outbox_store.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::kit {

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "docket/error.h"
-#include "docket/inbox_store.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::kit {
 

@@ -1,4 +1,4 @@
-// What each kind of store states (docket/store_capabilities.h), derived once from what
+// What each kind of store states (docket/core/store_capabilities.h), derived once from what
 // a provider's stores can do, so that every provider's snapshot and saga stores mean
 // the same by each field.
 //
@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-#include "docket/store_capabilities.h"
+#include "docket/core/store_capabilities.h"
 
 namespace docket::kit {
 

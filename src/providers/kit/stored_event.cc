@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/trace_context.h"
+#include "docket/core/error.h"
+#include "docket/core/trace_context.h"
 
 namespace docket::kit {
 

@@ -11,9 +11,9 @@
 #include <optional>
 #include <string_view>
 
-#include "docket/event.h"
-#include "docket/stream_id.h"
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/stream_id.h"
 
 namespace docket::kit {
 

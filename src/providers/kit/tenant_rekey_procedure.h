@@ -1,4 +1,4 @@
-// The tenant re-key procedure of docket/tenant_rekey.h over any provider's
+// The tenant re-key procedure of docket/stores/tenant_rekey.h over any provider's
 // TenantRekeyTarget (tenant_rekey_target.h): the tenant's checks, the export and split
 // of every legacy record (all refusals listed before anything is written), and the
 // moves, stream by stream in version order and then saga by saga, each batch one
@@ -10,7 +10,7 @@
 #ifndef DOCKET_PROVIDERS_KIT_TENANT_REKEY_PROCEDURE_H_
 #define DOCKET_PROVIDERS_KIT_TENANT_REKEY_PROCEDURE_H_
 
-#include "docket/tenant_rekey.h"
+#include "docket/stores/tenant_rekey.h"
 #include "providers/kit/tenant_rekey_target.h"
 
 namespace docket::kit {

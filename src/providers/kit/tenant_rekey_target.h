@@ -1,5 +1,5 @@
 // What a document provider gives the tenant re-key procedure (tenant_rekey_procedure.h,
-// docket/tenant_rekey.h): its legacy event and saga records as read, each record's
+// docket/stores/tenant_rekey.h): its legacy event and saga records as read, each record's
 // document under its new key, and ONE atomic write that creates new documents where
 // their keys are free and deletes old ones where they are unchanged. The procedure
 // (which records move, in what order and batches, what a refused write means) is the
@@ -22,10 +22,10 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/eventsourcing/stream_id.h"
 #include "docket/keys/legacy_split.h"
 #include "docket/keys/provider.h"
-#include "docket/saga_id.h"
-#include "docket/stream_id.h"
+#include "docket/sagas/saga_id.h"
 
 namespace docket::kit {
 

@@ -1,6 +1,6 @@
 // How every provider stores a Timestamp: signed Unix microseconds (UTC), the
 // Timestamp's own count, so a round trip is exact. Document providers that need text
-// use format_timestamp() (docket/clock.h) on top of this.
+// use format_timestamp() (docket/core/clock.h) on top of this.
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_KIT_TIME_CODEC_H_
@@ -9,7 +9,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 namespace docket::kit {
 

@@ -29,10 +29,10 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/saga_errors.h"
-#include "docket/saga_id.h"
-#include "docket/saga_store.h"
+#include "docket/core/error.h"
+#include "docket/sagas/saga_errors.h"
+#include "docket/sagas/saga_id.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::kit {
 

@@ -12,7 +12,7 @@
 #include <string_view>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/write_set.h"
 
 namespace docket::kit {

@@ -25,11 +25,11 @@
 #include <utility>
 #include <vector>
 
-#include "docket/append_result.h"
-#include "docket/error.h"
-#include "docket/event.h"
-#include "docket/expected_version.h"
-#include "docket/version_conflict.h"
+#include "docket/core/error.h"
+#include "docket/core/version_conflict.h"
+#include "docket/eventsourcing/append_result.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/expected_version.h"
 
 namespace docket::kit {
 

@@ -1,6 +1,6 @@
 // The password-masked form of a connection URL (scheme://user:password@host/...?
 // password=...), for the providers whose URLs carry credentials: what their
-// registration prints wherever a store URL is shown (docket/printable_store_url.h).
+// registration prints wherever a store URL is shown (docket/stores/printable_store_url.h).
 //
 // Thread-safety: a pure function.
 #ifndef DOCKET_PROVIDERS_KIT_URL_PASSWORD_H_

@@ -24,9 +24,9 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
-#include "docket/store_capabilities.h"
+#include "docket/core/error.h"
+#include "docket/core/store_capabilities.h"
+#include "docket/inbox/inbox_errors.h"
 
 namespace docket::kit {
 
@@ -99,7 +99,7 @@ class WriteSet {
   }
 
  private:
-  // The wording of refuse_capability (docket/store_capabilities.h), as the type the
+  // The wording of refuse_capability (docket/core/store_capabilities.h), as the type the
   // dispatcher tells apart from other configuration errors.
   [[noreturn]] static void refuse(const std::string& message) { throw CommitLimitError(message); }
 

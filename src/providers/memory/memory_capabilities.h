@@ -1,9 +1,9 @@
-// What every memory store can do (docket/store_capabilities.h): real units of work that
+// What every memory store can do (docket/core/store_capabilities.h): real units of work that
 // join handler writes without a limit, a feed of global positions, one process only.
 #ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_CAPABILITIES_H_
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_CAPABILITIES_H_
 
-#include "docket/store_capabilities.h"
+#include "docket/core/store_capabilities.h"
 
 namespace docket::memory::detail {
 

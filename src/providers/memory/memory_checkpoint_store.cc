@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "docket/memory/checkpoint_store.h"
 #include "providers/kit/time_codec.h"
 #include "providers/memory/memory_database.h"

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "docket/checkpoint_store.h"
+#include "docket/inbox/checkpoint_store.h"
 
 namespace docket::memory::detail {
 

@@ -2,10 +2,10 @@
 
 #include <mutex>
 
-#include "docket/error.h"
-#include "docket/eventsourcing_schema.h"
-#include "docket/inbox_errors.h"
-#include "docket/saga_errors.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/sagas/saga_errors.h"
 #include "providers/kit/unit_sagas.h"
 
 namespace docket::memory::detail {

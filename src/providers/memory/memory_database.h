@@ -19,11 +19,11 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/snapshot_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "docket/memory/transaction.h"
-#include "docket/saga_store.h"
-#include "docket/snapshot_store.h"
+#include "docket/sagas/saga_store.h"
 #include "providers/kit/write_set.h"
 #include "providers/memory/memory_event_log.h"
 

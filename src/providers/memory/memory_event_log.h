@@ -15,12 +15,12 @@
 #include <optional>
 #include <vector>
 
-#include "docket/append_result.h"
-#include "docket/event.h"
-#include "docket/event_store.h"
-#include "docket/expected_version.h"
-#include "docket/stream_id.h"
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
+#include "docket/eventsourcing/append_result.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/eventsourcing/expected_version.h"
+#include "docket/eventsourcing/stream_id.h"
 #include "providers/kit/unit_streams.h"
 
 namespace docket::memory::detail {

@@ -15,7 +15,7 @@
 #include <memory>
 #include <vector>
 
-#include "docket/event_store.h"
+#include "docket/eventsourcing/event_store.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_database.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 #include "providers/kit/time_codec.h"

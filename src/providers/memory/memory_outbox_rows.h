@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "docket/memory/transaction.h"
-#include "docket/outbox_message.h"
+#include "docket/outbox/outbox_message.h"
 #include "providers/kit/outbox_row.h"
 
 namespace docket::memory::detail {

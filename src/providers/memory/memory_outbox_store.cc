@@ -8,10 +8,10 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
-#include "docket/outbox_schema.h"
+#include "docket/outbox/outbox_schema.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_outbox_rows.h"
 #include "providers/memory/memory_unit.h"

@@ -15,7 +15,7 @@
 #include <optional>
 
 #include "docket/memory/transaction.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_database.h"

@@ -9,7 +9,7 @@
 
 #include <memory>
 
-#include "docket/snapshot_store.h"
+#include "docket/eventsourcing/snapshot_store.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_database.h"

@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::memory::detail {
 void Unit::insert(std::string_view table, Terms key, Terms values) {

@@ -18,9 +18,9 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/handler_transaction.h"
-#include "docket/inbox_store.h"
+#include "docket/core/error.h"
+#include "docket/core/handler_transaction.h"
+#include "docket/inbox/inbox_store.h"
 #include "providers/kit/unit_staging.h"
 #include "providers/memory/memory_database.h"
 

@@ -3,7 +3,7 @@
 #include <climits>
 #include <cstring>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::postgres {
 namespace {

@@ -21,7 +21,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 #include "providers/postgres/param.h"
 
 namespace docket::postgres {

@@ -1,10 +1,10 @@
-// What every PostgreSQL store can do (docket/store_capabilities.h): interactive
+// What every PostgreSQL store can do (docket/core/store_capabilities.h): interactive
 // transactions that join handler writes without a limit, a feed of global positions,
 // and a server shared by every process.
 #ifndef DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_
 #define DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_
 
-#include "docket/store_capabilities.h"
+#include "docket/core/store_capabilities.h"
 
 namespace docket::postgres {
 

@@ -13,7 +13,7 @@
 #ifndef DOCKET_PROVIDERS_POSTGRES_CLAIM_INBOX_SCHEMA_H_
 #define DOCKET_PROVIDERS_POSTGRES_CLAIM_INBOX_SCHEMA_H_
 
-#include "docket/claim_inbox_schema.h"
+#include "docket/inbox/claim_inbox_schema.h"
 #include "providers/postgres/migration.h"
 
 namespace docket::postgres {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/claim_inbox_schema.h"
 #include "providers/postgres/claim_rows.h"

@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "providers/postgres/result.h"
 
 namespace docket::postgres {

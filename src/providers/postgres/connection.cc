@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/conninfo.h"
 #include "providers/postgres/libpq_text.h"
 

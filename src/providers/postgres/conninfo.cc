@@ -6,7 +6,7 @@
 #include <cctype>
 #include <memory>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/libpq_text.h"
 
 namespace docket::postgres {

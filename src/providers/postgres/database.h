@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "docket/postgres/store.h"
 #include "providers/postgres/migration.h"
 #include "providers/postgres/pool.h"

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "core/in_place.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/binary_array.h"
 #include "providers/postgres/exec.h"

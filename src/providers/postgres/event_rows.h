@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "docket/event_store.h"
+#include "docket/eventsourcing/event_store.h"
 #include "providers/postgres/connection.h"
 #include "providers/postgres/join.h"
 

@@ -1,4 +1,4 @@
-// The event sourcing tables on PostgreSQL (docket/eventsourcing_schema.h) and the two
+// The event sourcing tables on PostgreSQL (docket/eventsourcing/eventsourcing_schema.h) and the two
 // functions that keep read_all safe from late commits (see docs/eventsourcing.md,
 // "PostgreSQL: positions in flight").
 //

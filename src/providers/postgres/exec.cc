@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/flight.h"
 #include "providers/postgres/libpq_text.h"
 #include "providers/postgres/round_trips.h"

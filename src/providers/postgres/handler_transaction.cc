@@ -4,7 +4,7 @@
 #include <system_error>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/flight.h"
 #include "providers/postgres/unique_violation.h"

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 
 namespace docket::postgres {
 namespace {

@@ -11,7 +11,7 @@
 
 namespace docket::postgres {
 
-// Its version is kInboxSchemaVersion (docket/inbox_schema.h); a test checks they agree.
+// Its version is kInboxSchemaVersion (docket/inbox/inbox_schema.h); a test checks they agree.
 SchemaComponent inbox_schema() noexcept;
 
 }  // namespace docket::postgres

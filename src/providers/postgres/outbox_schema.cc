@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "docket/outbox_schema.h"
+#include "docket/outbox/outbox_schema.h"
 
 namespace docket::postgres {
 namespace {

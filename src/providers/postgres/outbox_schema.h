@@ -11,7 +11,7 @@
 
 namespace docket::postgres {
 
-// Its version is kOutboxSchemaVersion (docket/outbox_schema.h).
+// Its version is kOutboxSchemaVersion (docket/outbox/outbox_schema.h).
 SchemaComponent outbox_schema() noexcept;
 
 }  // namespace docket::postgres

@@ -7,7 +7,7 @@
 #include <span>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/kit/time_codec.h"

@@ -6,7 +6,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::postgres {
 namespace {

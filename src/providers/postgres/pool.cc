@@ -4,7 +4,7 @@
 
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/conninfo.h"
 
 namespace docket::postgres {

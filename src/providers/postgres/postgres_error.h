@@ -13,7 +13,7 @@
 #include <string_view>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::postgres {
 

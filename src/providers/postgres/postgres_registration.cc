@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/postgres/checkpoint_store.h"
 #include "docket/postgres/claim_inbox_store.h"
 #include "docket/postgres/event_store.h"

@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/libpq_text.h"
 
 namespace docket::postgres {

@@ -9,7 +9,7 @@
 #include <type_traits>
 
 #include "core/hex.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/libpq_text.h"
 #include "providers/postgres/result.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/postgres/transaction.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/flight.h"
 #include "providers/postgres/round_trips.h"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/inbox_errors.h"
+#include "docket/inbox/inbox_errors.h"
 #include "providers/postgres/exec.h"
 
 namespace docket::postgres {

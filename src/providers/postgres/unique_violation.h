@@ -1,5 +1,5 @@
 // Statements whose unique violations surface as the inbox's UniqueViolationError, the
-// error every provider raises for a duplicate key (docket/inbox_errors.h), so that the
+// error every provider raises for a duplicate key (docket/inbox/inbox_errors.h), so that the
 // dispatcher can tell a duplicate delivery from a handler's own violation.
 //
 // Thread-safety: as the Connection's (one thread at a time per connection).

@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/exec.h"
 #include "providers/postgres/flight.h"

@@ -26,7 +26,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/database.h"
 #include "providers/postgres/flight.h"

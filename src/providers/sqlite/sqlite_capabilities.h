@@ -1,10 +1,10 @@
-// What every SQLite store can do (docket/store_capabilities.h): interactive
+// What every SQLite store can do (docket/core/store_capabilities.h): interactive
 // transactions that join handler writes without a limit, a feed of global positions,
 // and, for a file, many processes.
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CAPABILITIES_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_CAPABILITIES_H_
 
-#include "docket/store_capabilities.h"
+#include "docket/core/store_capabilities.h"
 
 namespace docket::sqlite::detail {
 

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "docket/checkpoint_store.h"
+#include "docket/inbox/checkpoint_store.h"
 #include "providers/sqlite/sqlite_database.h"
 
 namespace docket::sqlite::detail {

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "providers/sqlite/sqlite_connection.h"
 
 namespace docket::sqlite::detail {

@@ -6,7 +6,7 @@
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_CLAIM_INBOX_SCHEMA_H_
 
-#include "docket/claim_inbox_schema.h"
+#include "docket/inbox/claim_inbox_schema.h"
 #include "providers/sqlite/sqlite_connection.h"
 
 namespace docket::sqlite::detail {

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/sqlite/claim_inbox_store.h"
 #include "providers/kit/claim_row.h"
 #include "providers/kit/time_codec.h"

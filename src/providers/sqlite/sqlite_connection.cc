@@ -2,7 +2,7 @@
 
 #include <sqlite3.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/sqlite/sqlite_error.h"
 
 namespace docket::sqlite::detail {

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::sqlite::detail {
 namespace {

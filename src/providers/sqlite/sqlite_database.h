@@ -11,7 +11,7 @@
 #include <mutex>
 #include <string>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 #include "docket/sqlite/store.h"
 #include "providers/sqlite/sqlite_capabilities.h"
 #include "providers/sqlite/sqlite_pool.h"

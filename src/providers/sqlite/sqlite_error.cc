@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 
 namespace docket::sqlite::detail {
 namespace {

@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "core/in_place.h"
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_connection.h"
 

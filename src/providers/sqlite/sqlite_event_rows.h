@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "docket/event_store.h"
+#include "docket/eventsourcing/event_store.h"
 #include "docket/sqlite/transaction.h"
 
 namespace docket::sqlite::detail {

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "docket/eventsourcing_schema.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
 #include "providers/sqlite/sqlite_migration.h"
 
 namespace docket::sqlite::detail {

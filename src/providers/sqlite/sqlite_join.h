@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/handler_transaction.h"
+#include "docket/core/handler_transaction.h"
 
 struct sqlite3;
 

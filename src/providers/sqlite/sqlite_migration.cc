@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/sqlite/sqlite_immediate_transaction.h"
 
 namespace docket::sqlite::detail {

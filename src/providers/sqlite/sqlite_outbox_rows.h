@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "docket/outbox_message.h"
+#include "docket/outbox/outbox_message.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/kit/time_codec.h"
 

@@ -1,7 +1,7 @@
 // The outbox component of the SQLite schema.
 #include <array>
 
-#include "docket/outbox_schema.h"
+#include "docket/outbox/outbox_schema.h"
 #include "providers/sqlite/sqlite_migration.h"
 #include "providers/sqlite/sqlite_schema.h"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/kit/time_codec.h"

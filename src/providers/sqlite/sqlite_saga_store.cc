@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/kit/store_kind_capabilities.h"

@@ -3,7 +3,7 @@
 #include <array>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::sqlite::detail {

@@ -9,7 +9,7 @@
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_UNIT_OF_WORK_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_UNIT_OF_WORK_H_
 
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/sqlite/sqlite_database.h"
 

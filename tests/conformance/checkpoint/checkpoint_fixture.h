@@ -1,6 +1,6 @@
 // How the checkpoint conformance suite reaches one provider: stores on a fresh, empty
 // database per fixture. Everything else goes through the SPI
-// (docket/checkpoint_store.h), unchanged for every provider.
+// (docket/inbox/checkpoint_store.h), unchanged for every provider.
 #ifndef DOCKET_TESTS_CONFORMANCE_CHECKPOINT_CHECKPOINT_FIXTURE_H_
 #define DOCKET_TESTS_CONFORMANCE_CHECKPOINT_CHECKPOINT_FIXTURE_H_
 
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/checkpoint_store.h"
-#include "docket/clock.h"
-#include "docket/open_checkpoint_store.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/checkpoint_store.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::conformance {
 

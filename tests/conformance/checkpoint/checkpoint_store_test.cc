@@ -8,9 +8,9 @@
 
 #include "conformance/checkpoint/checkpoint_fixture.h"
 #include "conformance/fixture_registry.h"
-#include "docket/error.h"
-#include "docket/inbox_options.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_options.h"
 
 namespace docket::conformance {
 namespace {

@@ -3,7 +3,7 @@
 #include <set>
 
 #include "claim_suite.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::conformance {
 namespace {

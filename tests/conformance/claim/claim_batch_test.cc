@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "claim_suite.h"
-#include "docket/claim_runner.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
+#include "docket/inbox/claim_runner.h"
 
 namespace docket::conformance {
 namespace {

@@ -1,7 +1,7 @@
 // Cleanup of processed entries: older than the cutoff only (strictly), one tenant or
 // all, in bounded requests, and never an entry that is still pending.
 #include "claim_suite.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::conformance {
 namespace {

@@ -1,6 +1,6 @@
 // How the claim-inbox conformance suite reaches one provider: a fresh, empty database
 // per fixture, and stores on it. Everything else goes through the SPI
-// (docket/claim_inbox_store.h), unchanged for every provider; what a test needs beyond
+// (docket/inbox/claim_inbox_store.h), unchanged for every provider; what a test needs beyond
 // the basics it asks of store->capabilities().
 #ifndef DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_FIXTURE_H_
 #define DOCKET_TESTS_CONFORMANCE_CLAIM_CLAIM_FIXTURE_H_
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 
 namespace docket::conformance {
 

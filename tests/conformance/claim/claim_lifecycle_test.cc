@@ -1,6 +1,6 @@
 // The entry's state machine, one step at a time, on one thread.
 #include "claim_suite.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::conformance {
 namespace {

@@ -1,11 +1,11 @@
 // The claim runner over every provider: claim, run, mark processed; or mark failed
 // with backoff and rethrow the handler's own exception.
-#include "docket/claim_runner.h"
+#include "docket/inbox/claim_runner.h"
 
 #include <stdexcept>
 
 #include "claim_suite.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::conformance {
 namespace {

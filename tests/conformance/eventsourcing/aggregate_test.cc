@@ -1,10 +1,10 @@
 // The aggregate helper on the provider's stores: rebuild, snapshot use and fallback
 // (missing, unreadable), snapshots saved after long replays, and conflicts surfaced.
-#include "docket/aggregate.h"
+#include "docket/eventsourcing/aggregate.h"
 
 #include <stdexcept>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {

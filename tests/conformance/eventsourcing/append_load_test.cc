@@ -2,7 +2,7 @@
 // multi-event appends, and refusal of bad input with nothing written.
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/event.h"
-#include "docket/event_store.h"
-#include "docket/saga_store.h"
-#include "docket/snapshot_store.h"
-#include "docket/store_capabilities.h"
+#include "docket/core/clock.h"
+#include "docket/core/store_capabilities.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/eventsourcing/snapshot_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::conformance::eventsourcing {
 

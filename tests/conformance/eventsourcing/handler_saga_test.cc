@@ -13,11 +13,11 @@
 #include <thread>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/saga_errors.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/sagas/saga_errors.h"
 #include "join_databases.h"
 
 namespace docket::conformance::eventsourcing {

@@ -22,7 +22,7 @@
 #include <string>
 #include <type_traits>
 
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 namespace docket::conformance::eventsourcing {
 

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "conformance/eventsourcing/join_database_list.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::conformance::eventsourcing {
 

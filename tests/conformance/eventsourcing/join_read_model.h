@@ -21,7 +21,7 @@
 #include <variant>
 #include <vector>
 
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::conformance {
 

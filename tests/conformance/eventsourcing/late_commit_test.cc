@@ -1,4 +1,4 @@
-// The late-commit contract of read_all (docket/event_store.h): a global position that
+// The late-commit contract of read_all (docket/eventsourcing/event_store.h): a global position that
 // commits after a higher one is never skipped by a consumer that checkpoints
 // next_position. Runs for the providers in late_commit_providers(), whose appends can
 // be in flight concurrently (PostgreSQL); the memory provider assigns positions at

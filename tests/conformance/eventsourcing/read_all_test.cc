@@ -2,7 +2,7 @@
 // next_position that a consumer checkpoints.
 #include <set>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {

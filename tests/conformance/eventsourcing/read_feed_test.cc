@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/feed_cursor.h"
+#include "docket/core/error.h"
+#include "docket/core/feed_cursor.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing::read_feed_test {

@@ -1,6 +1,6 @@
 // Purging completed sagas: only those completed before the cutoff, per tenant or for
 // every tenant, in bounded batches, oldest completion first.
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {

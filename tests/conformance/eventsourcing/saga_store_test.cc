@@ -3,7 +3,7 @@
 #include <barrier>
 #include <thread>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {

@@ -1,5 +1,5 @@
 // The snapshot store: the latest snapshot per stream, which never regresses.
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "suite.h"
 
 namespace docket::conformance::eventsourcing {

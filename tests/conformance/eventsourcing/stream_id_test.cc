@@ -1,6 +1,6 @@
 // StreamId as a value: copies share their terms yet compare, order and outlive one
 // another as independent values would, on any thread.
-#include "docket/stream_id.h"
+#include "docket/eventsourcing/stream_id.h"
 
 #include <gtest/gtest.h>
 

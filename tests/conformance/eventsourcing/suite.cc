@@ -1,7 +1,7 @@
 #include "suite.h"
 
 #include "conformance/fixture_registry.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/registry.h"
 
 namespace docket::conformance::eventsourcing {

@@ -13,15 +13,12 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/clock.h"
-#include "docket/event_store.h"
-#include "docket/inbox_store.h"
-#include "docket/open_event_store.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/open_saga_store.h"
-#include "docket/outbox_store.h"
-#include "docket/saga_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/outbox/outbox_store.h"
+#include "docket/sagas/saga_store.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::conformance::eventsourcing {
 

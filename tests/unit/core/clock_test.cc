@@ -1,10 +1,10 @@
-#include "docket/clock.h"
+#include "docket/core/clock.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

@@ -1,7 +1,7 @@
 // FeedCursor: the three text forms round-trip through text() and parse(), a decimal
 // checkpoint of a global-position feed (as written before cursors existed) parses as
 // that position, and every malformed text or part is refused with what is wrong.
-#include "docket/feed_cursor.h"
+#include "docket/core/feed_cursor.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::feed_cursor_test {
 namespace {

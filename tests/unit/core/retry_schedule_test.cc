@@ -1,13 +1,13 @@
 // RetrySchedule: the capped exponential ceilings, the same delay for a key on every
 // call, full jitter that never rounds a wait down to nothing, and its refusals.
-#include "docket/retry_schedule.h"
+#include "docket/core/retry_schedule.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

@@ -1,4 +1,4 @@
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

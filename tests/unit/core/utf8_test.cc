@@ -1,11 +1,11 @@
-#include "docket/utf8.h"
+#include "docket/core/utf8.h"
 
 #include <gtest/gtest.h>
 
 #include <ostream>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

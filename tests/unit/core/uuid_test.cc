@@ -1,4 +1,4 @@
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -12,7 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket {
 namespace {

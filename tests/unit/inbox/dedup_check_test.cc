@@ -5,8 +5,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 

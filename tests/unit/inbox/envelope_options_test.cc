@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/inbox_envelope.h"
-#include "docket/inbox_options.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_envelope.h"
+#include "docket/inbox/inbox_options.h"
 
 namespace docket {
 namespace {

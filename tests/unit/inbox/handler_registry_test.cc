@@ -1,8 +1,8 @@
-#include "docket/handler_registry.h"
+#include "docket/inbox/handler_registry.h"
 
 #include <gtest/gtest.h>
 
-#include "docket/inbox_errors.h"
+#include "docket/inbox/inbox_errors.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 

@@ -5,7 +5,7 @@
 
 #include <thread>
 
-#include "docket/inbox_dispatcher.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 

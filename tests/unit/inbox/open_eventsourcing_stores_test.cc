@@ -9,13 +9,10 @@
 #include <vector>
 
 #include "conformance/eventsourcing/temp_dir.h"
-#include "docket/error.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/open_event_store.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_saga_store.h"
-#include "docket/open_snapshot_store.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/stores/open_store.h"
 #ifdef DOCKET_HAVE_POSTGRES
 #include "support/postgres_schema.h"
 #endif

@@ -1,14 +1,14 @@
 // Opening stores by URL, schema versioning, and the SQLite unit of work's guard
 // against a handler ending the transaction.
-#include "docket/open_inbox_store.h"
+#include "docket/stores/open_store.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
 #include <filesystem>
 
-#include "docket/error.h"
-#include "docket/inbox_dispatcher.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/sqlite/transaction.h"
 
 namespace docket::open_inbox_store_test {

@@ -1,5 +1,5 @@
 // printable_store_url masks exactly the password of a store URL and nothing else.
-#include "docket/printable_store_url.h"
+#include "docket/stores/printable_store_url.h"
 
 #include <gtest/gtest.h>
 

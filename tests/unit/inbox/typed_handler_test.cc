@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/handler_registry.h"
-#include "docket/inbox_dispatcher.h"
+#include "docket/inbox/handler_registry.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
 

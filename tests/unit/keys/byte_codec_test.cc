@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/core/utf8.h"
 #include "docket/keys/provider.h"
-#include "docket/utf8.h"
 #include "keys/term_rules.h"
 #include "reference_codec.h"
 

@@ -16,11 +16,11 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
+#include "docket/core/utf8.h"
 #include "docket/keys/inbox_key.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
-#include "docket/utf8.h"
 #include "keys/byte_codec.h"
 #include "reference_codec.h"
 

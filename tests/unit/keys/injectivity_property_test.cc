@@ -22,7 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/inbox_key.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"

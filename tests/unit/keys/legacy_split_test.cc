@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
 #include "docket/keys/tenant_prefix.h"

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"
 

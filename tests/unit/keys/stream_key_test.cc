@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::keys {
 namespace {

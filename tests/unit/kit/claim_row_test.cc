@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::kit {

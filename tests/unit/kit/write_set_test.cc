@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "docket/inbox_errors.h"
+#include "docket/inbox/inbox_errors.h"
 
 namespace docket::kit {
 namespace {

@@ -6,9 +6,9 @@
 #include <limits>
 #include <set>
 
-#include "docket/backoff.h"
-#include "docket/error.h"
-#include "docket/relay_options.h"
+#include "docket/core/error.h"
+#include "docket/outbox/backoff.h"
+#include "docket/outbox/relay_options.h"
 
 namespace docket {
 namespace {

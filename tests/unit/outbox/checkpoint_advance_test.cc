@@ -2,7 +2,7 @@
 // below the high-water mark until it fills or has been seen for gap_timeout.
 #include <gtest/gtest.h>
 
-#include "docket/pull_consumer.h"
+#include "docket/outbox/pull_consumer.h"
 
 namespace docket {
 namespace {

@@ -1,6 +1,6 @@
 // The in-process transport: bounded, acknowledged, redelivers what was not
 // acknowledged, and injects faults reproducibly from its seed.
-#include "docket/in_process_transport.h"
+#include "docket/transports/in_process_transport.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/inbox_key.h"
 #include "docket/keys/saga_key.h"
 #include "docket/keys/stream_key.h"

@@ -8,11 +8,9 @@
 #include <string>
 
 #include "conformance/eventsourcing/temp_dir.h"
-#include "docket/error.h"
-#include "docket/open_checkpoint_store.h"
-#include "docket/open_claim_inbox_store.h"
-#include "docket/open_inbox_store.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/stores/open_store.h"
 #if DOCKET_HAVE_POSTGRES
 #include "support/postgres_schema.h"
 #endif

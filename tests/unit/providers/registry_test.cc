@@ -11,12 +11,12 @@
 #include <optional>
 #include <string>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
-#include "docket/error.h"
-#include "docket/event_store.h"
-#include "docket/inbox_store.h"
-#include "docket/saga_store.h"
+#include "docket/core/clock.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/inbox/claim_inbox_store.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::providers {
 namespace {

@@ -5,9 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/inbox_store.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "services.h"
 
 namespace docket::tool {

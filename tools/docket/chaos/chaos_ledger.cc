@@ -3,10 +3,9 @@
 #include <map>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/open_event_store.h"
-#include "docket/open_saga_store.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::tool {
 namespace {

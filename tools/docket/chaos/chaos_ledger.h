@@ -22,9 +22,9 @@
 #include <string>
 #include <string_view>
 
-#include "docket/event_store.h"
-#include "docket/handler_transaction.h"
-#include "docket/saga_store.h"
+#include "docket/core/handler_transaction.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::tool {
 

@@ -22,8 +22,8 @@
 #include <optional>
 #include <string>
 
-#include "docket/clock.h"
-#include "docket/transport.h"
+#include "docket/core/clock.h"
+#include "docket/transports/transport.h"
 
 namespace docket::sqlite::detail {
 class Connection;

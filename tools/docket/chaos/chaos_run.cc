@@ -14,10 +14,9 @@
 
 #include "chaos_worker.h"
 #include "child_process.h"
-#include "docket/error.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
+#include "docket/stores/open_store.h"
 #if DOCKET_HAVE_POSTGRES
 #include "postgres_faults.h"
 #endif

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 extern char** environ;
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/open_inbox_store.h"
+#include "docket/core/error.h"
 #include "docket/postgres/transaction.h"
+#include "docket/stores/open_store.h"
 #include "providers/postgres/conninfo.h"
 
 namespace docket::tool {

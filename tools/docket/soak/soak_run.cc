@@ -9,14 +9,13 @@
 #include <mutex>
 #include <thread>
 
-#include "docket/in_process_transport.h"
-#include "docket/inbox_schema.h"
-#include "docket/open_inbox_store.h"
-#include "docket/open_outbox_store.h"
-#include "docket/outbox.h"
-#include "docket/outbox_schema.h"
-#include "docket/relay.h"
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
+#include "docket/inbox/inbox_schema.h"
+#include "docket/outbox/outbox.h"
+#include "docket/outbox/outbox_schema.h"
+#include "docket/outbox/relay.h"
+#include "docket/stores/open_store.h"
+#include "docket/transports/in_process_transport.h"
 #include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_pager.h"

@@ -11,8 +11,8 @@
 
 #include "bench_provider.h"
 #include "claim_effect_dynamodb.h"
+#include "docket/core/error.h"
 #include "docket/dynamodb/transaction.h"
-#include "docket/error.h"
 #include "docket/keys/stream_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"

@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "claim_workload.h"
-#include "docket/claim_key.h"
+#include "docket/inbox/claim_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_item.h"
 #include "providers/dynamodb/dynamodb_claim_requests.h"

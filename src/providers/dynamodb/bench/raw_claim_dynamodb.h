@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "claim_session.h"
-#include "docket/claim_key.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_key.h"
 #include "docket/keys/key.h"
 #include "providers/dynamodb/dynamodb_client.h"
 

@@ -1,7 +1,7 @@
 #include "raw_events_dynamodb.h"
 
-#include "docket/stream_id.h"
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
+#include "docket/eventsourcing/stream_id.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/dynamodb_pager.h"

@@ -5,8 +5,8 @@
 #include <set>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/tenant.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
 #include "inbox_workload.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"

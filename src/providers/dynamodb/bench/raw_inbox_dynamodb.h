@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/inbox_options.h"
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_options.h"
+#include "docket/inbox/inbox_store.h"
 #include "inbox_session.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"

@@ -5,7 +5,7 @@
 #include "conformance/claim/claim_fixture.h"
 
 #include "conformance/fixture_registry.h"
-#include "docket/open_claim_inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::conformance {

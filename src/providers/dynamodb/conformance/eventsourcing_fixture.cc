@@ -6,9 +6,7 @@
 // streams through load() alone. A missing DOCKET_TEST_DYNAMODB_URL fails every case.
 #include "conformance/eventsourcing/fixture.h"
 #include "conformance/fixture_registry.h"
-#include "docket/open_event_store.h"
-#include "docket/open_saga_store.h"
-#include "docket/open_snapshot_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
 namespace docket::conformance::eventsourcing {

@@ -11,7 +11,7 @@
 #include "conformance/fixture_registry.h"
 #include "conformance/suite.h"
 #include "docket/dynamodb/transaction.h"
-#include "docket/open_inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"

@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/core/uuid.h"
 #include "docket/dynamodb/transaction.h"
-#include "docket/uuid.h"
 #include "order_services.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_client.h"

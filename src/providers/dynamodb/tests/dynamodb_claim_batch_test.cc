@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/claim_inbox_store.h"
-#include "docket/clock.h"
+#include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/tests/dynamodb_fixture.h"

@@ -12,7 +12,7 @@
 #include <set>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_item.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"

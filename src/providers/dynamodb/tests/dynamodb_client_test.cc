@@ -5,7 +5,7 @@
 
 #include <chrono>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "dynamodb_fixture.h"
 #include "support/loopback_http_server.h"
 

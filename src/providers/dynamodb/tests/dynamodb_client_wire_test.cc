@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"

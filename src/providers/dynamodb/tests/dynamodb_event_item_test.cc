@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 
 namespace docket::dynamodb::event_item_test {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/open_event_store.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
+#include "docket/stores/open_store.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"

@@ -7,8 +7,8 @@
 #include <atomic>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "dynamodb_inbox_fixture.h"
 
 namespace docket::dynamodb {

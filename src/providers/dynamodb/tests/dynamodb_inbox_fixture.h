@@ -15,9 +15,9 @@
 #include <utility>
 
 #include "docket/dynamodb/transaction.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_schema.h"
-#include "docket/open_inbox_store.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_schema.h"
+#include "docket/stores/open_store.h"
 #include "document/inbox_note.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_pager.h"

@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/key.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
 

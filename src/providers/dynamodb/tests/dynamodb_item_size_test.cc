@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::dynamodb {
 namespace dynamodb_item_size_test {

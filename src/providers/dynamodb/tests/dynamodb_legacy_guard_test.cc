@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_event_item.h"
 #include "providers/dynamodb/dynamodb_event_store.h"

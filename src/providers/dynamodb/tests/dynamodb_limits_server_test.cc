@@ -1,7 +1,7 @@
 // docket's limit checks against DynamoDB Local's own: at each boundary the largest
 // value docket accepts is stored, and one byte more is refused by docket and, sent
 // anyway, by DynamoDB too. So the sizes docket computes are the server's.
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "dynamodb_fixture.h"
 #include "providers/dynamodb/dynamodb_item_size.h"
 #include "providers/dynamodb/dynamodb_limits.h"

@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::dynamodb {
 namespace dynamodb_limits_test {

@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "docket/error.h"
-#include "docket/uuid.h"
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "providers/dynamodb/dynamodb_outbox_requests.h"
 
 namespace docket::dynamodb::outbox {

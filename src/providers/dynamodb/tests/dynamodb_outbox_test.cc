@@ -8,12 +8,12 @@
 #include <set>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/in_process_transport.h"
-#include "docket/inbox_errors.h"
-#include "docket/open_outbox_store.h"
-#include "docket/outbox.h"
-#include "docket/relay.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/outbox/outbox.h"
+#include "docket/outbox/relay.h"
+#include "docket/stores/open_store.h"
+#include "docket/transports/in_process_transport.h"
 #include "dynamodb_inbox_fixture.h"
 #include "providers/dynamodb/dynamodb_outbox_table.h"
 

@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "dynamodb_fixture.h"
 
 namespace docket::dynamodb {

@@ -6,7 +6,7 @@
 #include <barrier>
 #include <thread>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "dynamodb_fixture.h"
 
 namespace docket::dynamodb {

@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"

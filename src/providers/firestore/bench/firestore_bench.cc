@@ -11,9 +11,9 @@
 
 #include "bench_provider.h"
 #include "claim_effect_firestore.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/firestore/transaction.h"
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "docket/keys/stream_key.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"

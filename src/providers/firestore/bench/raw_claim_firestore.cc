@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "claim_workload.h"
-#include "docket/claim_key.h"
+#include "docket/inbox/claim_key.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/kit/claim_transition.h"
 #include "providers/kit/http/request_count.h"

@@ -25,7 +25,7 @@
 #include <string_view>
 
 #include "claim_session.h"
-#include "docket/claim_inbox_store.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_query.h"

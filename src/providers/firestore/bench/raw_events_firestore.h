@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/stream_id.h"
+#include "docket/eventsourcing/stream_id.h"
 #include "event_session.h"
 #include "providers/firestore/firestore_client.h"
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "docket/inbox_schema.h"
-#include "docket/tenant.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_schema.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_inbox_document.h"
 #include "providers/firestore/firestore_limits.h"

@@ -25,8 +25,8 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/inbox_options.h"
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_options.h"
+#include "docket/inbox/inbox_store.h"
 #include "inbox_session.h"
 #include "inbox_workload.h"
 #include "providers/firestore/firestore_client.h"

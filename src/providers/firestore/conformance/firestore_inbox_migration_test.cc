@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "docket/inbox_schema.h"
+#include "docket/inbox/inbox_schema.h"
 #include "docket/keys/inbox_key.h"
-#include "docket/open_inbox_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"

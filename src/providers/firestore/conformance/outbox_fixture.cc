@@ -13,7 +13,7 @@
 
 #include "conformance/fixture_registry.h"
 #include "docket/firestore/transaction.h"
-#include "docket/open_outbox_store.h"
+#include "docket/stores/open_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/tests/firestore_collections.h"

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/core/uuid.h"
 #include "docket/firestore/transaction.h"
-#include "docket/uuid.h"
 #include "order_services.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"

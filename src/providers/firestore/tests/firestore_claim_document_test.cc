@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::firestore::claim {
 namespace firestore_claim_document_test {

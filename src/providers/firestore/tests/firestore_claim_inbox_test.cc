@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/open_claim_inbox_store.h"
+#include "docket/core/error.h"
+#include "docket/stores/open_store.h"
 #include "firestore_fixture.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_value.h"

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <limits>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "firestore_fixture.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_value.h"

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_event_document.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_value.h"

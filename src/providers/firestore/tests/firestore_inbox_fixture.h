@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "docket/firestore/transaction.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_schema.h"
-#include "docket/open_inbox_store.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_schema.h"
+#include "docket/stores/open_store.h"
 #include "document/inbox_note.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_query.h"

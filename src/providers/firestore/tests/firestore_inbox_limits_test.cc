@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "firestore_inbox_fixture.h"
 
 namespace docket::firestore {

@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "docket/error.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/inbox/inbox_errors.h"
 #include "firestore_inbox_fixture.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_value.h"

@@ -5,7 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_value.h"
 
 namespace docket::firestore {

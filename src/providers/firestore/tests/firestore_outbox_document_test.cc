@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_inbox_document.h"
 
 namespace docket::firestore {

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/open_outbox_store.h"
-#include "docket/outbox.h"
-#include "docket/outbox_schema.h"
+#include "docket/core/error.h"
+#include "docket/outbox/outbox.h"
+#include "docket/outbox/outbox_schema.h"
+#include "docket/stores/open_store.h"
 #include "firestore_inbox_fixture.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_outbox_document.h"

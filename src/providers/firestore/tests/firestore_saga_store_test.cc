@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_saga_document.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/firestore/tests/firestore_guard_collection.h"

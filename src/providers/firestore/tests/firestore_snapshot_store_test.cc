@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/open_snapshot_store.h"
+#include "docket/core/error.h"
+#include "docket/stores/open_store.h"
 #include "providers/firestore/tests/firestore_collections.h"
 
 namespace docket::firestore::snapshot_store_test {

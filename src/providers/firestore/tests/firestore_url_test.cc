@@ -3,7 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::firestore {
 namespace firestore_url_test {

@@ -8,7 +8,7 @@
 
 #include <limits>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/firestore/firestore_timestamp.h"
 
 namespace docket::firestore {

@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 namespace {

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <ctime>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/keys/term_codec.h"
 
 namespace docket::kit::http {

@@ -1,6 +1,6 @@
 #include "providers/kit/http/curl_easy.h"
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 namespace {

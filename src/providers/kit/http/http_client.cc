@@ -4,7 +4,7 @@
 #include <cctype>
 #include <utility>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 namespace {

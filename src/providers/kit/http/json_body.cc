@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 

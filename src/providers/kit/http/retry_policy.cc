@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/os_random.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/http/sha256.h"
 
 namespace docket::kit::http {

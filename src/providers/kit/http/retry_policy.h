@@ -19,7 +19,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "docket/retry_schedule.h"
+#include "docket/core/retry_schedule.h"
 
 namespace docket::kit::http {
 

@@ -3,7 +3,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 

@@ -5,7 +5,7 @@
 
 #include "conformance/eventsourcing/fixture.h"
 #include "conformance/fixture_registry.h"
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/saga_store.h"

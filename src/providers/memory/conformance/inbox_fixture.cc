@@ -3,7 +3,7 @@
 #include "conformance/fixture_registry.h"
 #include "conformance/suite.h"
 #include "docket/memory/transaction.h"
-#include "docket/open_inbox_store.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::conformance {
 namespace {

@@ -14,16 +14,16 @@
 #include <vector>
 
 #include "conformance/eventsourcing/join_read_model.h"
-#include "docket/clock.h"
-#include "docket/event_store.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/saga_store.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
-#include "docket/outbox_store.h"
-#include "docket/saga_store.h"
+#include "docket/outbox/outbox_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::memory::conformance {
 

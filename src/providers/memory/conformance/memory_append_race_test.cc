@@ -12,15 +12,15 @@
 #include <thread>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/eventsourcing_schema.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_errors.h"
 #include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
-#include "docket/tenant.h"
 #include "memory_test_support.h"
 
 namespace docket::conformance::eventsourcing {

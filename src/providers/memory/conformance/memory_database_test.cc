@@ -6,13 +6,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "docket/inbox_dispatcher.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/memory/database.h"
 #include "docket/memory/event_store.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
-#include "docket/outbox.h"
-#include "docket/tenant.h"
+#include "docket/outbox/outbox.h"
 #include "memory_test_support.h"
 
 namespace docket::conformance::eventsourcing {

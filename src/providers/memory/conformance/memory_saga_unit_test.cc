@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "docket/eventsourcing_schema.h"
-#include "docket/inbox_dispatcher.h"
-#include "docket/inbox_errors.h"
+#include "docket/core/tenant.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
+#include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_errors.h"
 #include "docket/memory/database.h"
 #include "docket/memory/saga_store.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
-#include "docket/saga_errors.h"
-#include "docket/tenant.h"
+#include "docket/sagas/saga_errors.h"
 #include "memory_test_support.h"
 
 namespace docket::conformance::eventsourcing {

@@ -14,15 +14,15 @@
 #include <string>
 #include <string_view>
 
-#include "docket/clock.h"
-#include "docket/error.h"
-#include "docket/inbox_envelope.h"
-#include "docket/inbox_errors.h"
-#include "docket/inbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_envelope.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/memory/database.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
-#include "docket/tenant.h"
 
 namespace docket::conformance::eventsourcing {
 

@@ -4,7 +4,7 @@
 
 #include "conformance/fixture_registry.h"
 #include "docket/memory/transaction.h"
-#include "docket/open_outbox_store.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::conformance {
 namespace {

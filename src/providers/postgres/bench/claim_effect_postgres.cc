@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 #include "raw_pg_params.h"
 
 namespace docket::bench {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/postgres/claim_sql.h"
 #include "providers/postgres/text_array.h"
 #include "raw_pg_params.h"

@@ -5,8 +5,8 @@
 #include <exception>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/printable_store_url.h"
+#include "docket/core/error.h"
+#include "docket/stores/printable_store_url.h"
 
 namespace docket::bench {
 namespace {

@@ -3,8 +3,8 @@
 // reach by the same URL.
 #include "conformance/fixture_registry.h"
 #include "conformance/suite.h"
-#include "docket/open_inbox_store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/stores/open_store.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance {

@@ -12,15 +12,15 @@
 #include <vector>
 
 #include "conformance/eventsourcing/join_read_model.h"
-#include "docket/clock.h"
-#include "docket/event_store.h"
-#include "docket/inbox_store.h"
-#include "docket/outbox_store.h"
+#include "docket/core/clock.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/inbox/inbox_store.h"
+#include "docket/outbox/outbox_store.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
-#include "docket/saga_store.h"
+#include "docket/sagas/saga_store.h"
 #include "support/postgres_schema.h"
 
 namespace docket::postgres::conformance {

@@ -5,8 +5,8 @@
 #include <list>
 
 #include "conformance/fixture_registry.h"
-#include "docket/open_outbox_store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/stores/open_store.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance {

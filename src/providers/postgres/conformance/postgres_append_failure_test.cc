@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"

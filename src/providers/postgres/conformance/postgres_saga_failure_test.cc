@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "docket/postgres/transaction.h"
-#include "docket/saga_errors.h"
+#include "docket/sagas/saga_errors.h"
 #include "providers/postgres/conformance/lock_wait.h"
 #include "sagas/saga_fixture.h"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
-#include "docket/eventsourcing_schema.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"

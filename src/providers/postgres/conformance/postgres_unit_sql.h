@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/inbox_store.h"
+#include "docket/inbox/inbox_store.h"
 #include "docket/postgres/transaction.h"
 
 namespace docket::conformance {

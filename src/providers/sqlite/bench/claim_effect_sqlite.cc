@@ -1,6 +1,6 @@
 #include "claim_effect_sqlite.h"
 
-#include "docket/uuid.h"
+#include "docket/core/uuid.h"
 
 namespace docket::bench {
 

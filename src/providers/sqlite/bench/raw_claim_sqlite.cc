@@ -3,7 +3,7 @@
 #include <chrono>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/sqlite/sqlite_claim_inbox_sql.h"
 #include "wall_clock.h"
 

@@ -4,7 +4,7 @@
 
 #include <exception>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::bench {
 

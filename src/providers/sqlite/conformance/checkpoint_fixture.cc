@@ -4,7 +4,7 @@
 
 #include "conformance/eventsourcing/temp_dir.h"
 #include "conformance/fixture_registry.h"
-#include "docket/open_checkpoint_store.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::conformance {
 namespace {

@@ -8,8 +8,8 @@
 #include "conformance/eventsourcing/temp_dir.h"
 #include "conformance/fixture_registry.h"
 #include "conformance/suite.h"
-#include "docket/open_inbox_store.h"
 #include "docket/sqlite/transaction.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::conformance {
 namespace {

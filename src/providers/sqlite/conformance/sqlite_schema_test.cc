@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "conformance/eventsourcing/temp_dir.h"
-#include "docket/error.h"
-#include "docket/eventsourcing_schema.h"
+#include "docket/core/error.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/snapshot_store.h"

@@ -11,7 +11,7 @@
 #include <map>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 namespace aws_credentials_test {

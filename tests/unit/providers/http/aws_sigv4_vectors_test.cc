@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "providers/kit/http/aws_sigv4.h"
 
 namespace docket::kit::http {

@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 #include "support/loopback_http_server.h"
 
 namespace docket::kit::http {

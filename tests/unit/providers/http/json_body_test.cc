@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 namespace {

@@ -9,7 +9,7 @@
 #include <set>
 #include <vector>
 
-#include "docket/error.h"
+#include "docket/core/error.h"
 
 namespace docket::kit::http {
 namespace retry_policy_test {

@@ -1,0 +1,72 @@
+// The outbox: stage a message in the producer's own transaction, so that it exists
+// exactly when the producer's writes commit, and administer what the relay could not
+// deliver.
+//
+//   auto unit = outbox_store.begin();
+//   auto& tx = dynamic_cast<docket::sqlite::Transaction&>(unit->handler_transaction());
+//   tx.exec("INSERT INTO orders (id, cents) VALUES (?1, ?2)", {order.id, order.cents});
+//   outbox.stage(tx, {.event_type = "OrderPlaced", .payload = codec.encode(placed)});
+//   unit->commit();   // the order and its message, or (destroyed uncommitted) neither
+//
+// Inside an inbox handler, stage through the transaction the handler takes
+// ([](const E&, docket::sqlite::Transaction& tx, docket::HandlerContext&)) the same way:
+// the follow-up message then commits with the handler's effects (the outbox must live in
+// the same database as the inbox store). OutboxStore::transaction_type() names the one
+// wrapper type stage() accepts, for a producer to compare at start-up.
+//
+// Thread-safety: all members may be called from many threads; `tx` belongs to one.
+#ifndef DOCKET_OUTBOX_OUTBOX_H_
+#define DOCKET_OUTBOX_OUTBOX_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "docket/core/clock.h"
+#include "docket/core/handler_transaction.h"
+#include "docket/core/uuid.h"
+#include "docket/outbox/outbox_message.h"
+#include "docket/outbox/outbox_store.h"
+
+namespace docket {
+
+class Outbox {
+ public:
+  // `store` and `clock` must outlive the outbox.
+  explicit Outbox(OutboxStore& store, const Clock& clock = SystemClock::instance()) noexcept
+      : store_(store), clock_(clock) {}
+
+  // Stages `message` for the ambient tenant inside `tx`'s transaction and returns its
+  // id. Throws InvalidInputError, naming the field, when the event type is empty, not
+  // UTF-8 or longer than kMaxEventTypeBytes, when a supplied id is nil or not
+  // version 7, or a lineage field is not UTF-8; nothing is staged then. Trace headers
+  // are carried as given (never an error). A supplied id already staged is a
+  // UniqueViolationError when the insert reaches the database: from stage() itself, or,
+  // on a store that holds writes back to send them with the transaction's next
+  // statement or commit (PostgreSQL: no round trip of its own), from that statement,
+  // the commit, or UnitOfWork::flush_deferred_writes(). See OutboxStore::insert for `tx`.
+  Uuid stage(HandlerTransaction& tx, const OutboxMessage& message) const;
+
+  // Parked messages after `after_sequence`, in sequence order, at most `limit`.
+  std::vector<OutboxRecord> parked(std::size_t limit = 100, std::int64_t after_sequence = 0) const;
+
+  // Makes a parked message pending again (attempts reset), due now. Returns false
+  // when no parked message has that id. Throws InvalidInputError for an empty id.
+  bool replay(std::string_view message_id) const;
+
+  // Deletes done messages older than `cutoff`, at most `batch_size` per short
+  // transaction, never one unbounded DELETE; returns how many. Throws
+  // InvalidInputError for a batch size of 0.
+  std::uint64_t purge_done_before(Timestamp cutoff, std::size_t batch_size = 1000) const;
+
+  OutboxStore& store() const noexcept { return store_; }
+
+ private:
+  OutboxStore& store_;
+  const Clock& clock_;
+};
+
+}  // namespace docket
+
+#endif  // DOCKET_OUTBOX_OUTBOX_H_

@@ -1,0 +1,81 @@
+// What a producer stages in its outbox, and the row the outbox keeps for it.
+//
+// A staged message gets a UUIDv7 id (sortable, generated unless supplied), the ambient
+// tenant, its event type and payload, when it occurred, its lineage (source, causation,
+// correlation) and the W3C trace context. The id travels verbatim through every
+// transport and becomes the consumer's inbox message id, so redeliveries of one row
+// are collapsed by the inbox.
+//
+// Thread-safety: plain value types; the functions are pure.
+#ifndef DOCKET_OUTBOX_OUTBOX_MESSAGE_H_
+#define DOCKET_OUTBOX_OUTBOX_MESSAGE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/core/clock.h"
+#include "docket/core/uuid.h"
+#include "docket/inbox/inbox_envelope.h"
+
+namespace docket {
+
+struct OutboxMessage {
+  std::string event_type{};  // required: the name consumers' handlers are registered under
+  std::string payload{};     // the encoded event (e.g. JsonCodec<T>().encode(event))
+
+  // Absent: a fresh Uuid::v7(). Present: must be a version-7 UUID (not nil).
+  std::optional<Uuid> id{};
+  // Absent: the outbox clock's now() at staging.
+  std::optional<Timestamp> occurred_at{};
+
+  // Lineage. Absent causation / correlation id: taken from the message being handled
+  // on this thread (MessageContextScope::current()), so a follow-up message names the
+  // message that caused it and stays in its conversation.
+  std::optional<std::string> source{};
+  std::optional<std::string> causation_id{};
+  std::optional<std::string> correlation_id{};
+
+  // W3C trace context headers. Empty traceparent: the current message's, if any.
+  std::string traceparent{};
+  std::string tracestate{};
+};
+
+enum class OutboxStatus {
+  kPending,  // waiting to be published (or for its next attempt)
+  kDone,     // published; deleted by retention after a while
+  kParked,   // failed max_attempts times; waits for an operator's replay
+};
+
+// "pending", "done" or "parked".
+std::string_view to_string(OutboxStatus status) noexcept;
+
+// One outbox row as stored.
+struct OutboxRecord {
+  std::int64_t sequence = 0;  // assigned by the store when staged: the feed position
+  std::string id{};           // UUIDv7 text, the message id on every delivery
+  std::string tenant{};       // the ambient tenant at staging ("__untenanted__" outside a scope)
+  std::string event_type{};
+  std::string payload{};
+  Timestamp occurred_at{};
+  std::optional<std::string> source{};
+  std::optional<std::string> causation_id{};
+  std::optional<std::string> correlation_id{};
+  std::string traceparent{};
+  std::string tracestate{};
+  Timestamp created_at{};  // staging time, from the outbox clock
+
+  OutboxStatus status = OutboxStatus::kPending;
+  int attempts = 0;             // failed publish attempts so far
+  Timestamp next_attempt_at{};  // not claimed before this
+  std::optional<std::string> last_error{};
+  std::optional<Timestamp> done_at{};
+};
+
+// The envelope a consumer receives for `record`: its id verbatim as the message id.
+Envelope to_envelope(const OutboxRecord& record);
+
+}  // namespace docket
+
+#endif  // DOCKET_OUTBOX_OUTBOX_MESSAGE_H_

@@ -1,0 +1,24 @@
+// Names of what the outbox stores, identical on every relational provider and used as
+// the memory provider's table names. docs/outbox.md lists the columns.
+//
+//   docket_outbox   one row per staged message; `sequence` is the feed position
+//
+// Thread-safety: constants.
+#ifndef DOCKET_OUTBOX_OUTBOX_SCHEMA_H_
+#define DOCKET_OUTBOX_OUTBOX_SCHEMA_H_
+
+#include <cstdint>
+#include <string_view>
+
+namespace docket {
+
+inline constexpr std::string_view kOutboxTable = "docket_outbox";
+
+// The component name of the outbox's row in docket_schema_version, and the version of
+// the outbox schema this release writes.
+inline constexpr std::string_view kOutboxSchemaComponent = "outbox";
+inline constexpr std::int64_t kOutboxSchemaVersion = 1;
+
+}  // namespace docket
+
+#endif  // DOCKET_OUTBOX_OUTBOX_SCHEMA_H_

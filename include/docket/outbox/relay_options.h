@@ -1,0 +1,44 @@
+// Options of an outbox relay, validated when constructed: a bad value fails at
+// start-up, not on the first message.
+//
+// Retry delays: attempt n (1 = first failure) waits
+//   d(n) = min(backoff_cap, backoff_base * 2^(n-1)) * (1 - jitter * u)
+// where u in [0, 1) is derived from the message id and n alone, so one message's
+// schedule is the same on every relay and every run, while different messages spread
+// out. jitter 0 gives the bare exponential; jitter 1 spreads over (0, d].
+//
+// Thread-safety: immutable after construction.
+#ifndef DOCKET_OUTBOX_RELAY_OPTIONS_H_
+#define DOCKET_OUTBOX_RELAY_OPTIONS_H_
+
+#include <chrono>
+#include <cstddef>
+
+namespace docket {
+
+struct RelaySettings {
+  std::chrono::microseconds poll_interval{std::chrono::milliseconds(200)};  // idle wait
+  std::size_t batch_size = 100;                                             // rows claimed per pass
+  int max_attempts = 10;  // failed attempts before a message is parked
+  std::chrono::microseconds lease{std::chrono::seconds(30)};  // must outlast a batch's publishing
+  std::chrono::microseconds backoff_base{std::chrono::milliseconds(500)};
+  std::chrono::microseconds backoff_cap{std::chrono::minutes(5)};
+  double jitter = 0.2;  // in [0, 1]
+};
+
+class RelayOptions {
+ public:
+  // Throws ConfigurationError naming the setting and its value when poll_interval,
+  // batch_size, max_attempts, lease or backoff_base is not positive, when backoff_cap
+  // is below backoff_base, or when jitter is outside [0, 1] (or not a number).
+  explicit RelayOptions(RelaySettings settings = {});
+
+  const RelaySettings& settings() const noexcept { return settings_; }
+
+ private:
+  RelaySettings settings_;
+};
+
+}  // namespace docket
+
+#endif  // DOCKET_OUTBOX_RELAY_OPTIONS_H_
