@@ -15,14 +15,14 @@ TEST(SuiteCoverage, EveryProviderOfferingAnInboxStoreRunsTheInboxSuite) {
   EXPECT_THAT(providers_offering_without_a_case<ProviderCase>(
                   [](const providers::ProviderRegistration& p) { return p.inbox != nullptr; }),
               ::testing::IsEmpty())
-      << "add src/providers/<name>/conformance/inbox_fixture.cc";
+      << "add src/providers/<name>/conformance/<name>_inbox_fixture.cc";
 }
 
 TEST(SuiteCoverage, EveryProviderOfferingACheckpointStoreRunsTheCheckpointSuite) {
   EXPECT_THAT(providers_offering_without_a_case<CheckpointCase>(
                   [](const providers::ProviderRegistration& p) { return p.checkpoint != nullptr; }),
               ::testing::IsEmpty())
-      << "add src/providers/<name>/conformance/checkpoint_fixture.cc";
+      << "add src/providers/<name>/conformance/<name>_checkpoint_fixture.cc";
 }
 
 }  // namespace

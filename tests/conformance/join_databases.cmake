@@ -1,17 +1,17 @@
 # The providers whose stores join an inbox's unit of work, for the suites typed over
 # them (conformance/eventsourcing/join_databases.h: the handler tests of the
 # eventsourcing suite, tests/sagas and tests/projections). A built provider joins by
-# having src/providers/<name>/conformance/join_database.h, which defines
+# having src/providers/<name>/conformance/<name>_join_database.h, which defines
 # docket::<name>::conformance::JoinDatabase and ForeignStores
 # (docs/providers.md says what each holds); no list here or in a suite names it.
 # Each provider's refusals of a transaction of another provider are tested against
 # the ForeignStores of the first other joining provider of builtin_providers.cmake's
-# list that defines them (a provider's join_database.h may leave them out). Included by tests/CMakeLists.txt before the suite folders.
+# list that defines them (a provider's <name>_join_database.h may leave them out). Included by tests/CMakeLists.txt before the suite folders.
 
 set(DOCKET_JOIN_PROVIDERS "")
-set(docket_foreign_providers "")  # those whose join_database.h defines ForeignStores
+set(docket_foreign_providers "")  # those whose <name>_join_database.h defines ForeignStores
 foreach(name IN LISTS docket_tested_providers)  # tests/CMakeLists.txt
-  set(join_header ${PROJECT_SOURCE_DIR}/src/providers/${name}/conformance/join_database.h)
+  set(join_header ${PROJECT_SOURCE_DIR}/src/providers/${name}/conformance/${name}_join_database.h)
   if(EXISTS ${join_header})
     list(APPEND DOCKET_JOIN_PROVIDERS ${name})
     file(READ ${join_header} join_text)
@@ -36,7 +36,7 @@ foreach(name IN LISTS DOCKET_JOIN_PROVIDERS)
     break()  # one joining provider: nothing to pair it with, the suites are not built
   endif()
   string(APPEND DOCKET_JOIN_INCLUDES
-    "#include \"providers/${name}/conformance/join_database.h\"\n")
+    "#include \"providers/${name}/conformance/${name}_join_database.h\"\n")
   if(NOT DOCKET_JOIN_CASES STREQUAL "")
     string(APPEND DOCKET_JOIN_CASES ",\n")
   endif()
@@ -48,7 +48,7 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/eventsourcing/join_database_list.h.in
   ${docket_join_generated}/conformance/eventsourcing/join_database_list.h @ONLY)
 
 # docket_join_suite(<target>): lets a test target include join_databases.h and link
-# every provider's stores. The test support library a provider's join_database.h may
+# every provider's stores. The test support library a provider's <name>_join_database.h may
 # need (docket_test_<name>, defined in tests/support or by the provider's own
 # conformance.cmake) is linked once every fragment is read (docket_link_join_support,
 # provider_fixtures.cmake).

@@ -13,7 +13,7 @@ TEST(SuiteCoverage, EveryProviderOfferingAnOutboxStoreRunsTheOutboxSuite) {
   EXPECT_THAT(providers_offering_without_a_case<OutboxProviderCase>(
                   [](const providers::ProviderRegistration& p) { return p.outbox != nullptr; }),
               ::testing::IsEmpty())
-      << "add src/providers/<name>/conformance/outbox_fixture.cc";
+      << "add src/providers/<name>/conformance/<name>_outbox_fixture.cc";
 }
 
 }  // namespace

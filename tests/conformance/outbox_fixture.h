@@ -34,7 +34,7 @@ class OutboxFixture {
 };
 
 // One case of the suite, registered by its provider's fixture file
-// (src/providers/<name>/conformance/outbox_fixture.cc) with a FixtureRegistrar.
+// (src/providers/<name>/conformance/<name>_outbox_fixture.cc) with a FixtureRegistrar.
 struct OutboxProviderCase {
   std::string name;      // the test-name suffix: "sqlite_file"
   std::string provider;  // what its stores' provider_name() returns: "sqlite"

@@ -49,7 +49,7 @@ class ProviderFixture {
 };
 
 // One case of the suite, registered by its provider's fixture file
-// (src/providers/<name>/conformance/inbox_fixture.cc) with a FixtureRegistrar.
+// (src/providers/<name>/conformance/<name>_inbox_fixture.cc) with a FixtureRegistrar.
 struct ProviderCase {
   std::string name;      // the test-name suffix: "sqlite_file"
   std::string provider;  // what its stores' provider_name() returns: "sqlite"

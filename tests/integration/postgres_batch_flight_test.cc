@@ -23,7 +23,7 @@
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
 #include "integration/order_envelope.h"
-#include "providers/postgres/round_trips.h"
+#include "providers/postgres/postgres_round_trips.h"
 #include "support/postgres_schema.h"
 
 namespace docket::postgres::batch_flight_test {

@@ -4,7 +4,7 @@
 
 #include "docket/core/error.h"
 #include "postgres_fixture.h"
-#include "providers/postgres/conninfo.h"
+#include "providers/postgres/postgres_conninfo.h"
 
 namespace docket::postgres {
 namespace {

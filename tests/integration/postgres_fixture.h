@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "providers/postgres/connection.h"
-#include "providers/postgres/exec.h"
+#include "providers/postgres/postgres_connection.h"
+#include "providers/postgres/postgres_exec.h"
 #include "support/postgres_env.h"
 
 namespace docket::postgres {

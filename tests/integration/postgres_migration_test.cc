@@ -1,4 +1,6 @@
 // The PostgreSQL schema migration helper against the real server.
+#include "providers/postgres/postgres_migration.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -9,8 +11,7 @@
 #include <vector>
 
 #include "docket/core/error.h"
-#include "providers/postgres/exec.h"
-#include "providers/postgres/migration.h"
+#include "providers/postgres/postgres_exec.h"
 #include "support/postgres_env.h"
 
 namespace docket::postgres {

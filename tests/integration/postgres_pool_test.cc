@@ -1,4 +1,6 @@
 // The connection pool: bounded, blocking with a timeout, replacing dead connections.
+#include "providers/postgres/postgres_pool.h"
+
 #include <atomic>
 #include <latch>
 #include <thread>
@@ -6,7 +8,6 @@
 
 #include "docket/core/error.h"
 #include "postgres_fixture.h"
-#include "providers/postgres/pool.h"
 
 namespace docket::postgres {
 namespace {

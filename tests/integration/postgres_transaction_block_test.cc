@@ -1,12 +1,13 @@
 // Transactions: rollback unless committed, commit, savepoints, failed commits, and the
 // deferred BEGIN and savepoint commands that travel with the next statement.
+#include "providers/postgres/postgres_transaction_block.h"
+
 #include <cstdint>
 #include <string>
 
 #include "docket/core/error.h"
 #include "postgres_fixture.h"
-#include "providers/postgres/round_trips.h"
-#include "providers/postgres/transaction_block.h"
+#include "providers/postgres/postgres_round_trips.h"
 
 namespace docket::postgres {
 namespace {

@@ -1,7 +1,7 @@
 #include "support/postgres_schema.h"
 
-#include "providers/postgres/connection.h"
-#include "providers/postgres/exec.h"
+#include "providers/postgres/postgres_connection.h"
+#include "providers/postgres/postgres_exec.h"
 #include "support/postgres_env.h"
 
 namespace docket::test_support {

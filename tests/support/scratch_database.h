@@ -3,7 +3,7 @@
 // onto a fresh, empty database, dropped with the object.
 //
 // Each provider registers how to make one, in its own folder
-// (src/providers/<name>/conformance/scratch_database.cc, listed by
+// (src/providers/<name>/conformance/<name>_scratch_database.cc, listed by
 // docket_conformance(tool ...)), with a conformance::FixtureRegistrar of
 // ScratchDatabaseCase; the tests take the cases whose provider offers what they need,
 // so no test names a provider. Process-local providers (memory) register none.

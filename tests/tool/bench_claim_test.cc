@@ -11,7 +11,7 @@
 
 #include "bench_run.h"
 #include "claim_effect.h"
-#include "raw_sqlite.h"
+#include "sqlite_raw.h"
 #include "support/postgres_env.h"
 #include "tool_runner.h"
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "bench_run.h"
-#include "raw_postgres.h"
-#include "raw_sqlite.h"
+#include "postgres_raw.h"
+#include "sqlite_raw.h"
 #include "support/postgres_env.h"
 #include "tool_runner.h"
 

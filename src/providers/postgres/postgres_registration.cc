@@ -14,7 +14,7 @@
 #include "docket/postgres/snapshot_store.h"
 #include "docket/postgres/store.h"
 #include "providers/kit/url_password.h"
-#include "providers/postgres/conninfo.h"
+#include "providers/postgres/postgres_conninfo.h"
 #include "providers/registry.h"
 
 namespace docket::postgres {

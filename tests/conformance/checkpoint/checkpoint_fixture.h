@@ -40,7 +40,7 @@ class UrlCheckpointFixture final : public CheckpointFixture {
 };
 
 // One case of the suite, registered by its provider's fixture file
-// (src/providers/<name>/conformance/checkpoint_fixture.cc) with a FixtureRegistrar.
+// (src/providers/<name>/conformance/<name>_checkpoint_fixture.cc) with a FixtureRegistrar.
 struct CheckpointCase {
   std::string name;      // the test-name suffix: "sqlite"
   std::string provider;  // the provider's registry name: "sqlite"

@@ -14,7 +14,7 @@ TEST(SuiteCoverage, EveryProviderOfferingAClaimInboxRunsTheClaimSuite) {
       providers_offering_without_a_case<ClaimProviderCase>(
           [](const providers::ProviderRegistration& p) { return p.claim_inbox != nullptr; }),
       ::testing::IsEmpty())
-      << "add src/providers/<name>/conformance/claim_fixture.cc";
+      << "add src/providers/<name>/conformance/<name>_claim_fixture.cc";
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ class ClaimFixture {
 };
 
 // One case of the suite, registered by its provider's fixture file
-// (src/providers/<name>/conformance/claim_fixture.cc) with a FixtureRegistrar.
+// (src/providers/<name>/conformance/<name>_claim_fixture.cc) with a FixtureRegistrar.
 struct ClaimProviderCase {
   std::string name;      // the test-name suffix: "sqlite"
   std::string provider;  // what its stores' provider_name() returns: "sqlite"

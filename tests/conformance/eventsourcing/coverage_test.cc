@@ -17,7 +17,7 @@ TEST(SuiteCoverage, EveryProviderOfferingAnEventSnapshotOrSagaStoreRunsTheseSuit
         return p.event != nullptr || p.snapshot != nullptr || p.saga != nullptr;
       }),
       ::testing::IsEmpty())
-      << "add src/providers/<name>/conformance/eventsourcing_fixture.cc";
+      << "add src/providers/<name>/conformance/<name>_eventsourcing_fixture.cc";
 }
 
 }  // namespace

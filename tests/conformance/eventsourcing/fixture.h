@@ -50,7 +50,7 @@ class StoreFixture {
 };
 
 // One case of the suites, registered by its provider's fixture file
-// (src/providers/<name>/conformance/eventsourcing_fixture.cc) with a FixtureRegistrar.
+// (src/providers/<name>/conformance/<name>_eventsourcing_fixture.cc) with a FixtureRegistrar.
 struct ProviderCase {
   std::string name;      // the test-name suffix: "sqlite_file"
   std::string provider;  // what its stores' provider_name() returns: "sqlite"

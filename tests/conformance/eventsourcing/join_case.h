@@ -1,7 +1,7 @@
 // One case of the suites typed over JoinDatabases: a provider's JoinDatabase paired
 // with another provider's ForeignStores, whose transactions its stores must refuse.
 //
-// A provider's JoinDatabase (src/providers/<name>/conformance/join_database.h) has
+// A provider's JoinDatabase (src/providers/<name>/conformance/<name>_join_database.h) has
 //   using Transaction = <the provider's handler transaction>;
 //   using ReadModel = <the projections' read model, join_read_model.h>;
 //   static constexpr std::string_view kProvider;          // provider_name()

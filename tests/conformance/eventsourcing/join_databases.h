@@ -1,6 +1,6 @@
 // The providers whose stores join an inbox's unit of work, for the suites that run
 // stores inside an inbox handler, as gtest type lists of JoinCase (join_case.h), from
-// the providers with src/providers/<name>/conformance/join_database.h (listed by
+// the providers with src/providers/<name>/conformance/<name>_join_database.h (listed by
 // join_databases.cmake):
 //   JoinDatabases       every one: its inbox, outbox and saga stores join
 //                       (handler_saga_test.cc, tests/sagas)

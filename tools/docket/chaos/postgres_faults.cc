@@ -11,7 +11,7 @@
 #include "docket/core/error.h"
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
-#include "providers/postgres/conninfo.h"
+#include "providers/postgres/postgres_conninfo.h"
 
 namespace docket::tool {
 namespace {

@@ -10,10 +10,13 @@
 #include <string>
 
 #include "bench_provider.h"
-#include "claim_effect_dynamodb.h"
 #include "docket/core/error.h"
 #include "docket/dynamodb/transaction.h"
 #include "docket/keys/stream_key.h"
+#include "dynamodb_claim_effect.h"
+#include "dynamodb_raw_claim.h"
+#include "dynamodb_raw_events.h"
+#include "dynamodb_raw_inbox.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
@@ -28,9 +31,6 @@
 #include "providers/dynamodb/dynamodb_table_listing.h"
 #include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
-#include "raw_claim_dynamodb.h"
-#include "raw_events_dynamodb.h"
-#include "raw_inbox_dynamodb.h"
 
 namespace docket::bench {
 namespace {

@@ -2,15 +2,15 @@
 # (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
 # Each fixture works under a table prefix of its own on the DynamoDB Local server of
 # DOCKET_TEST_DYNAMODB_URL (docket_test_dynamodb).
-docket_conformance(claim claim_fixture.cc LINK docket_test_dynamodb)
-docket_conformance(inbox inbox_fixture.cc LINK docket_test_dynamodb)
-docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_dynamodb)
-docket_conformance(outbox outbox_fixture.cc LINK docket_test_dynamodb)
-docket_conformance(eventsourcing eventsourcing_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(claim dynamodb_claim_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(inbox dynamodb_inbox_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(checkpoint dynamodb_checkpoint_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(outbox dynamodb_outbox_fixture.cc LINK docket_test_dynamodb)
+docket_conformance(eventsourcing dynamodb_eventsourcing_fixture.cc LINK docket_test_dynamodb)
 # A scratch database for the tool's tests on every provider, and `docket bench claim`
 # and `docket bench events` on DynamoDB Local, and the inspection commands under its
 # legacy-key guard (tests/tool).
-docket_conformance(tool scratch_database.cc dynamodb_bench_test.cc dynamodb_inspect_test.cc
+docket_conformance(tool dynamodb_scratch_database.cc dynamodb_bench_test.cc dynamodb_inspect_test.cc
   dynamodb_tenant_rekey_test.cc
   LINK docket_test_dynamodb)
 # `docket demo --store dynamodb://...` end to end, and its services' invoice count (tests/tool).

@@ -10,11 +10,14 @@
 #include <string>
 
 #include "bench_provider.h"
-#include "claim_effect_firestore.h"
 #include "docket/core/error.h"
 #include "docket/firestore/transaction.h"
 #include "docket/inbox/inbox_schema.h"
 #include "docket/keys/stream_key.h"
+#include "firestore_claim_effect.h"
+#include "firestore_raw_claim.h"
+#include "firestore_raw_events.h"
+#include "firestore_raw_inbox.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
@@ -26,9 +29,6 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/http/request_count.h"
-#include "raw_claim_firestore.h"
-#include "raw_events_firestore.h"
-#include "raw_inbox_firestore.h"
 
 namespace docket::bench {
 namespace {

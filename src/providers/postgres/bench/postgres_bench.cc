@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "bench_provider.h"
-#include "claim_effect_postgres.h"
 #include "docket/core/error.h"
 #include "docket/postgres/claim_inbox_store.h"
 #include "docket/postgres/event_store.h"
@@ -18,13 +17,14 @@
 #include "docket/postgres/transaction.h"
 #include "docket/stores/printable_store_url.h"
 #include "event_workload.h"
-#include "providers/postgres/round_trips.h"
-#include "raw_claim_postgres.h"
-#include "raw_events_postgres.h"
-#include "raw_inbox_postgres.h"
-#include "raw_outbox_postgres.h"
-#include "raw_pg_params.h"
-#include "raw_postgres.h"
+#include "postgres_claim_effect.h"
+#include "postgres_raw.h"
+#include "postgres_raw_claim.h"
+#include "postgres_raw_events.h"
+#include "postgres_raw_inbox.h"
+#include "postgres_raw_outbox.h"
+#include "postgres_raw_pg_params.h"
+#include "providers/postgres/postgres_round_trips.h"
 
 namespace docket::bench {
 namespace {

@@ -2,11 +2,11 @@
 # (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
 # Each fixture works in a schema of its own on the server of DOCKET_TEST_POSTGRES_URL
 # (docket_test_postgres).
-docket_conformance(inbox inbox_fixture.cc LINK docket_test_postgres)
-docket_conformance(outbox outbox_fixture.cc LINK docket_test_postgres)
-docket_conformance(claim claim_fixture.cc LINK docket_test_postgres)
-docket_conformance(checkpoint checkpoint_fixture.cc LINK docket_test_postgres)
-docket_conformance(eventsourcing eventsourcing_fixture.cc
+docket_conformance(inbox postgres_inbox_fixture.cc LINK docket_test_postgres)
+docket_conformance(outbox postgres_outbox_fixture.cc LINK docket_test_postgres)
+docket_conformance(claim postgres_claim_fixture.cc LINK docket_test_postgres)
+docket_conformance(checkpoint postgres_checkpoint_fixture.cc LINK docket_test_postgres)
+docket_conformance(eventsourcing postgres_eventsourcing_fixture.cc
   postgres_schema_test.cc  # the event sourcing schema beside the inbox's in one schema
   postgres_append_race_test.cc  # an append that loses its first version writes nothing
   postgres_append_failure_test.cc  # unique violations that are not a lost race
@@ -17,4 +17,4 @@ docket_conformance(eventsourcing eventsourcing_fixture.cc
 docket_conformance(sagas postgres_saga_race_test.cc LINK docket_test_postgres)
 docket_conformance(projections postgres_feed_late_commit_test.cc LINK docket_test_postgres)
 # A scratch database for the tool's tests on every provider (tests/tool).
-docket_conformance(tool scratch_database.cc LINK docket_test_postgres)
+docket_conformance(tool postgres_scratch_database.cc LINK docket_test_postgres)

@@ -20,7 +20,7 @@
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
-#include "providers/postgres/conformance/lock_wait.h"
+#include "providers/postgres/conformance/postgres_lock_wait.h"
 #include "support/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_append_race_test {

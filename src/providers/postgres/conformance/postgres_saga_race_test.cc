@@ -14,7 +14,7 @@
 
 #include "docket/postgres/transaction.h"
 #include "docket/sagas/saga_errors.h"
-#include "providers/postgres/conformance/lock_wait.h"
+#include "providers/postgres/conformance/postgres_lock_wait.h"
 #include "sagas/saga_fixture.h"
 
 namespace docket::saga_tests {

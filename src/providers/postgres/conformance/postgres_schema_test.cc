@@ -17,9 +17,9 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/conformance/postgres_unit_sql.h"
-#include "providers/postgres/connection.h"
-#include "providers/postgres/eventsourcing_schema.h"
-#include "providers/postgres/migration.h"
+#include "providers/postgres/postgres_connection.h"
+#include "providers/postgres/postgres_eventsourcing_schema.h"
+#include "providers/postgres/postgres_migration.h"
 
 namespace docket::conformance::eventsourcing::postgres_schema_test {
 namespace {

@@ -10,18 +10,18 @@
 #include <utility>
 
 #include "bench_provider.h"
-#include "claim_effect_sqlite.h"
 #include "docket/sqlite/claim_inbox_store.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
 #include "event_workload.h"
 #include "providers/sqlite/sqlite_url.h"
-#include "raw_claim_sqlite.h"
-#include "raw_events_sqlite.h"
-#include "raw_inbox_sqlite.h"
-#include "raw_outbox_sqlite.h"
-#include "raw_sqlite.h"
+#include "sqlite_claim_effect.h"
+#include "sqlite_raw.h"
+#include "sqlite_raw_claim.h"
+#include "sqlite_raw_events.h"
+#include "sqlite_raw_inbox.h"
+#include "sqlite_raw_outbox.h"
 
 namespace docket::bench {
 namespace {

@@ -1,0 +1,146 @@
+#include "dynamodb_raw_claim.h"
+
+#include <utility>
+
+#include "claim_workload.h"
+#include "docket/inbox/claim_key.h"
+#include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_claim_item.h"
+#include "providers/dynamodb/dynamodb_claim_requests.h"
+#include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_conditional_writes.h"
+#include "providers/kit/claim_transition.h"
+#include "providers/kit/http/request_count.h"
+#include "providers/kit/key_bridge.h"
+#include "wall_clock.h"
+
+namespace docket::bench {
+namespace {
+
+constexpr std::string_view kRawSide = "raw DynamoDB claim baseline";
+
+Timestamp now() {
+  return kit::from_micros(now_micros());
+}
+
+}  // namespace
+
+RawClaimDynamoDb::RawClaimDynamoDb(const std::string& url, std::string_view handler_type,
+                                   std::string_view owner)
+    : client_(dynamodb::parse_store_url(url),
+              {.http = {.request_count = &kit::http::raw_requests()}}),
+      table_(dynamodb::claim::claim_table_schema(client_.url()).name),
+      handler_type_(handler_type),
+      owner_(owner) {}
+
+RawClaimDynamoDb::Entry RawClaimDynamoDb::entry_of(std::string_view message_id) const {
+  ClaimKey key(TenantId::untenanted(), message_id, handler_type_);
+  keys::Key id = kit::inbox_entry_id(keys::Provider::kDynamoDb, key);
+  return {std::move(key), std::move(id)};
+}
+
+bool RawClaimDynamoDb::claim(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
+  const dynamodb::Call put{
+      .operation = "PutItem", .table = table_, .replay = dynamodb::Replay::kUnsafe};
+  const dynamodb::Response created =
+      client_.call(put, dynamodb::claim::create_claimed_request({table_, entry.id.value}, entry.key,
+                                                                owner_, claimed_at, lease_until));
+  if (created.ok()) {
+    return true;
+  }
+  // Read who holds it, as docket's store reads the returned old item, and take the
+  // entry over where it is claimable.
+  const ClaimEntry holder = dynamodb::claim::claim_entry_of(created.error().item, kRawSide);
+  if (!kit::claimable(holder, claimed_at)) {
+    sink_ += static_cast<std::uint64_t>(holder.retry_count);
+    return false;
+  }
+  return take_over(entry, claimed_at, lease_until);
+}
+
+bool RawClaimDynamoDb::take_over(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
+  const dynamodb::Response taken = client_.call(
+      {.operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe},
+      dynamodb::claim::try_claim_request({table_, entry.id.value}, entry.key, owner_, claimed_at,
+                                         lease_until));
+  if (!taken.ok()) {
+    return false;
+  }
+  const dynamodb::ItemReader claimed(taken.body().at("Attributes"), kRawSide);
+  sink_ += static_cast<std::uint64_t>(claimed.number(dynamodb::claim::kRetryCount) +
+                                      claimed.number(dynamodb::claim::kLeaseUntil));
+  return true;
+}
+
+bool RawClaimDynamoDb::mark(const Entry& entry) {
+  return client_
+      .call({.operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe},
+            dynamodb::claim::mark_processed_request({table_, entry.id.value}, owner_, now()))
+      .ok();
+}
+
+void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimEffectWriter* effect,
+                             ClaimCycleCounts& counts) {
+  const Entry entry = entry_of(message_id);
+  const Timestamp claimed_at = now();
+  if (!claim(entry, claimed_at, claimed_at + kBenchClaimLease)) {
+    ++counts.skipped;
+    return;
+  }
+  ++counts.claimed;
+  run_effect(effect, message_id, counts);
+  if (mark(entry)) {
+    ++counts.processed;
+  }
+}
+
+void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids,
+                                   ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
+  std::vector<Entry> entries;
+  entries.reserve(message_ids.size());
+  for (const std::string_view message_id : message_ids) {
+    entries.push_back(entry_of(message_id));
+  }
+  const Timestamp claimed_at = now();
+  const Timestamp lease_until = claimed_at + kBenchClaimLease;
+  std::vector<nlohmann::json> puts;
+  for (const Entry& entry : entries) {
+    puts.push_back(
+        {{"Put", dynamodb::claim::create_claimed_request({table_, entry.id.value}, entry.key,
+                                                         owner_, claimed_at, lease_until)}});
+  }
+  std::vector<std::size_t> claimable;
+  std::vector<bool> claimed = dynamodb::apply_where_conditions_hold(
+      client_, table_, kRawSide, puts, [&](std::size_t i, const nlohmann::json& old) {
+        const ClaimEntry holder = dynamodb::claim::claim_entry_of(old, kRawSide);
+        if (kit::claimable(holder, claimed_at)) {
+          claimable.push_back(i);
+        } else {
+          sink_ += static_cast<std::uint64_t>(holder.retry_count);
+        }
+      });
+  for (const std::size_t i : claimable) {
+    claimed[i] = take_over(entries[i], claimed_at, lease_until);
+  }
+  std::vector<nlohmann::json> marks;
+  const Timestamp marked_at = now();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!claimed[i]) {
+      ++counts.skipped;
+      continue;
+    }
+    ++counts.claimed;
+    run_effect(effect, message_ids[i], counts);
+    marks.push_back({{"Update", dynamodb::claim::mark_processed_request(
+                                    {table_, entries[i].id.value}, owner_, marked_at)}});
+  }
+  if (marks.empty()) {
+    return;
+  }
+  for (const bool marked :
+       dynamodb::apply_where_conditions_hold(client_, table_, kRawSide, marks)) {
+    counts.processed += marked ? 1 : 0;
+  }
+}
+
+}  // namespace docket::bench

@@ -1,0 +1,78 @@
+// The PostgreSQL EventStore: each append one autocommit statement (its own READ
+// COMMITTED transaction) on a pooled connection, or one statement in the caller's
+// transaction; reads as autocommit statements.
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "docket/postgres/event_store.h"
+#include "docket/postgres/transaction.h"
+#include "providers/postgres/postgres_capabilities.h"
+#include "providers/postgres/postgres_database.h"
+#include "providers/postgres/postgres_event_rows.h"
+#include "providers/postgres/postgres_eventsourcing_schema.h"
+#include "providers/postgres/postgres_join.h"
+
+namespace docket::postgres {
+namespace {
+
+class PostgresEventStore final : public EventStore {
+ public:
+  PostgresEventStore(const StoreOptions& options, const Clock& clock)
+      : EventStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
+    database_.migrate();
+    auto lease = database_.connect();
+    tag_ = events_lock_tag(*lease);
+    table_ = table_identity(*lease, "docket_events");
+  }
+
+  std::string_view provider_name() const noexcept override { return "postgres"; }
+  StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
+
+ private:
+  AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
+                         std::vector<RecordedEvent> events) override {
+    auto lease = database_.connect();
+    return append_events(*lease, tag_, stream, expected, events, Joining::kOwnTransaction);
+  }
+
+  AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
+                            ExpectedVersion expected, std::vector<RecordedEvent> events) override {
+    return append_events(joinable(transaction), tag_, stream, expected, events,
+                         Joining::kCallersTransaction);
+  }
+
+  std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override {
+    auto lease = database_.connect();
+    return load_events(*lease, stream, from_version);
+  }
+
+  ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
+                          const TenantId* tenant) override {
+    auto lease = database_.connect();
+    return read_events(*lease, tag_, from_position, limit, tenant);
+  }
+
+  // `transaction` as a connection whose search_path resolves docket_events to this
+  // store's table, or ConfigurationError: appending elsewhere would commit the events
+  // where this store never reads them.
+  Connection& joinable(HandlerTransaction& transaction) const {
+    if (auto refusal = join_refusal(transaction, "event store", "docket_events", table_)) {
+      throw cannot_join_error(transaction, *refusal);
+    }
+    return static_cast<Transaction&>(transaction).connection();
+  }
+
+  Database database_;
+  std::int64_t tag_ = 0;
+  std::string table_;
+};
+
+}  // namespace
+
+std::unique_ptr<EventStore> open_event_store(StoreOptions options, const Clock& clock) {
+  return std::make_unique<PostgresEventStore>(options, clock);
+}
+
+}  // namespace docket::postgres
