@@ -4,7 +4,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::detail {
+namespace docket::aggregate_internal {
 
 void check_aggregate_spec(std::string_view aggregate_type, bool has_apply, bool has_encoder,
                           bool has_decoder, std::size_t snapshot_after_events,
@@ -41,4 +41,4 @@ RecordedEvent recorded_event(const StreamId& stream, const NewEvent& event,
                        .occurred_at = assigned.occurred_at};
 }
 
-}  // namespace docket::detail
+}  // namespace docket::aggregate_internal

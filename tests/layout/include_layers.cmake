@@ -2,8 +2,11 @@
 # the layers below it (DESIGN.md, Layers), so that the folders of include/docket/ stay a
 # true picture of the dependencies:
 #
-#   core -> keys -> spi -> inbox, eventsourcing -> transports -> outbox -> sagas,
-#   projections -> stores -> <provider>/ -> docket.h
+#   core -> keys -> inbox, eventsourcing -> transports -> outbox -> sagas, projections
+#   -> spi -> stores -> <provider>/ -> docket.h
+#
+# spi/ sits above the layers whose SPIs it completes: what only a provider implements
+# sees every type of the stores it implements them for.
 #
 # Run as `cmake -DSOURCE_DIR=... -P include_layers.cmake`; prints every violation, each
 # naming the header, the include and the layers it may use, and fails if there is one.
@@ -12,16 +15,16 @@ cmake_minimum_required(VERSION 3.25)
 
 set(allowed_core core)
 set(allowed_keys core keys)
-set(allowed_spi core keys spi)
-set(allowed_inbox core keys spi inbox)
-set(allowed_eventsourcing core keys spi eventsourcing)
-set(allowed_transports core keys spi inbox transports)
-set(allowed_outbox core keys spi inbox transports outbox)
-set(allowed_sagas core keys spi inbox transports outbox sagas)
-set(allowed_projections core keys spi inbox eventsourcing projections)
+set(allowed_inbox core keys inbox)
+set(allowed_eventsourcing core keys eventsourcing)
+set(allowed_transports core keys inbox transports)
+set(allowed_outbox core keys inbox transports outbox)
+set(allowed_sagas core keys inbox transports outbox sagas)
+set(allowed_projections core keys inbox eventsourcing projections)
+set(allowed_spi core keys inbox eventsourcing transports outbox sagas projections spi)
 set(allowed_stores core keys spi inbox eventsourcing transports outbox sagas projections stores)
 # A provider's folder may use every layer, and its own folder, never another provider's.
-set(layers core keys spi inbox eventsourcing transports outbox sagas projections stores)
+set(layers core keys inbox eventsourcing transports outbox sagas projections spi stores)
 
 file(GLOB_RECURSE headers RELATIVE ${SOURCE_DIR}/include/docket ${SOURCE_DIR}/include/docket/*.h)
 set(violations "")

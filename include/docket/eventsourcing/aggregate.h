@@ -79,7 +79,9 @@ struct CommandResult {
   std::vector<AppendedEvent> appended{};      // empty on conflict or when none decided
 };
 
-namespace detail {
+// What Aggregate's template members need from the library, declared here because a
+// template's callees must be; not part of the API (nothing outside this header names it).
+namespace aggregate_internal {
 // Throws ConfigurationError when the spec is unusable (no apply, one codec only, ...).
 void check_aggregate_spec(std::string_view aggregate_type, bool has_apply, bool has_encoder,
                           bool has_decoder, std::size_t snapshot_after_events,
@@ -87,7 +89,7 @@ void check_aggregate_spec(std::string_view aggregate_type, bool has_apply, bool 
 // The event as the store now holds it, from what was appended and what was assigned.
 RecordedEvent recorded_event(const StreamId& stream, const NewEvent& event,
                              const AppendedEvent& assigned);
-}  // namespace detail
+}  // namespace aggregate_internal
 
 template <typename State>
 class AggregateRepository {
@@ -96,7 +98,7 @@ class AggregateRepository {
   AggregateRepository(EventStore& events, AggregateSpec<State> spec,
                       SnapshotStore* snapshots = nullptr)
       : events_(events), spec_(std::move(spec)), snapshots_(snapshots) {
-    detail::check_aggregate_spec(spec_.aggregate_type, static_cast<bool>(spec_.apply),
+    aggregate_internal::check_aggregate_spec(spec_.aggregate_type, static_cast<bool>(spec_.apply),
                                  static_cast<bool>(spec_.encode_snapshot),
                                  static_cast<bool>(spec_.decode_snapshot),
                                  spec_.snapshot_after_events, snapshots_ != nullptr);
@@ -128,7 +130,7 @@ class AggregateRepository {
     }
     result.appended = appended.success().events;
     for (std::size_t i = 0; i < decided.size(); ++i) {
-      spec_.apply(result.state, detail::recorded_event(stream, decided[i], result.appended[i]));
+      spec_.apply(result.state, aggregate_internal::recorded_event(stream, decided[i], result.appended[i]));
     }
     result.version = appended.success().new_version;
     return result;

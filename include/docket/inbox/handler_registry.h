@@ -48,7 +48,9 @@
 
 namespace docket {
 
-namespace detail {
+// The type machinery of HandlerRegistry::on(), which a template needs in its header; not
+// part of the API (nothing outside this header names it).
+namespace handler_registry_internal {
 
 // The second parameter's type of a callable whose one call operator (or function type)
 // is R(Event, Tx&, Context); no `Transaction` member for any other callable.
@@ -71,7 +73,7 @@ concept TransactionTakingHandler = requires {
 &&ProviderTransaction<std::remove_const_t<HandlerTransactionOf<F>>>&&
     std::is_invocable_v<F&, const Event&, HandlerTransactionOf<F>&, HandlerContext&>;
 
-}  // namespace detail
+}  // namespace handler_registry_internal
 
 // The transaction type a registry's handlers are written against, and the registration
 // that first named it (for errors): "the handler of event type 'order-placed'".
@@ -110,11 +112,11 @@ class HandlerRegistry {
       add(event_type, typeid(Event), typeid(Codec), std::move(decode), std::move(erased),
           std::nullopt);
     } else {
-      static_assert(detail::TransactionTakingHandler<F, Event>,
+      static_assert(handler_registry_internal::TransactionTakingHandler<F, Event>,
                     "a handler is callable as (const Event&, HandlerContext&), or as "
                     "(const Event&, Tx&, HandlerContext&) with one non-template call operator "
                     "and Tx a provider's transaction (docket::sqlite::Transaction, ...)");
-      using Tx = detail::HandlerTransactionOf<F>;
+      using Tx = handler_registry_internal::HandlerTransactionOf<F>;
       TypedHandler<Event, Tx> typed(std::move(handler));
       Erased erased;
       if (typed) {
