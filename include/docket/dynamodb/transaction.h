@@ -52,9 +52,11 @@
 
 namespace docket::dynamodb {
 
-namespace detail {
-class Unit;
-}
+// The provider's side of a Transaction, opaque here: docket's DynamoDB unit of work
+// derives from it, and its static members, a friend of Transaction, are the only way to
+// put a Transaction on a unit and to reach the unit again. Defined in the provider's own
+// code (src/providers/dynamodb/dynamodb_transaction_access.h), so no application can.
+class TransactionAccess;
 
 // A DynamoDB expression with its placeholders: `names` maps #placeholders to attribute
 // names, `values` maps :placeholders to DynamoDB JSON values. An update and its
@@ -69,8 +71,6 @@ struct Expression {
 class Transaction : public HandlerTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::dynamodb::Transaction";
-
-  explicit Transaction(detail::Unit& unit) noexcept : unit_(&unit) {}
 
   std::string_view type_name() const noexcept override { return kTypeName; }
 
@@ -96,11 +96,13 @@ class Transaction : public HandlerTransaction {
   // Writes nothing, but commits only where `condition` holds on the item under `key`.
   void condition_check(std::string_view table, nlohmann::json key, Expression condition);
 
-  // The unit of work underneath, for docket's own DynamoDB stores.
-  detail::Unit& unit() const noexcept { return *unit_; }
-
  private:
-  detail::Unit* unit_;
+  friend class TransactionAccess;
+
+  explicit Transaction(TransactionAccess& unit) noexcept : unit_(&unit) {}
+
+  // The unit of work underneath: the writes are staged there.
+  TransactionAccess* unit_;
 };
 
 }  // namespace docket::dynamodb

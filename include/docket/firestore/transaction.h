@@ -61,9 +61,11 @@
 
 namespace docket::firestore {
 
-namespace detail {
-class Unit;
-}
+// The provider's side of a Transaction, opaque here: docket's Firestore unit of work
+// derives from it, and its static members, a friend of Transaction, are the only way to
+// put a Transaction on a unit and to reach the unit again. Defined in the provider's own
+// code (src/providers/firestore/firestore_transaction_access.h), so no application can.
+class TransactionAccess;
 
 // What must hold of one document when the unit of work commits.
 class Condition {
@@ -101,8 +103,6 @@ class Transaction : public HandlerTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::firestore::Transaction";
 
-  explicit Transaction(detail::Unit& unit) noexcept : unit_(&unit) {}
-
   std::string_view type_name() const noexcept override { return kTypeName; }
 
   // Writes the document only where none has the id: at commit, UniqueViolationError
@@ -132,11 +132,13 @@ class Transaction : public HandlerTransaction {
   // when there is none. Not this unit's staged writes: they are sent at commit.
   std::optional<DocumentRead> get(std::string_view collection, std::string_view id) const;
 
-  // The unit of work underneath, for docket's own Firestore stores.
-  detail::Unit& unit() const noexcept { return *unit_; }
-
  private:
-  detail::Unit* unit_;
+  friend class TransactionAccess;
+
+  explicit Transaction(TransactionAccess& unit) noexcept : unit_(&unit) {}
+
+  // The unit of work underneath: the writes are staged there.
+  TransactionAccess* unit_;
 };
 
 }  // namespace docket::firestore

@@ -7,7 +7,7 @@
 #include "docket/core/error.h"
 #include "providers/kit/base64.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 nlohmann::json string_value(std::string_view text) {
   return {{"S", text}};
@@ -90,4 +90,4 @@ void ItemReader::refuse(std::string_view name, std::string_view problem) const {
                             "; the item was not written by docket: fix or delete it");
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

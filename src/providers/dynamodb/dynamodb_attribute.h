@@ -13,7 +13,7 @@
 #include <optional>
 #include <string_view>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // {"S": text}
 nlohmann::json string_value(std::string_view text);
@@ -48,6 +48,6 @@ class ItemReader {
   std::string_view store_;
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_ATTRIBUTE_H_

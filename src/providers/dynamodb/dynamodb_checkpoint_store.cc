@@ -9,7 +9,7 @@
 #include "providers/dynamodb/dynamodb_table_once.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::string_view kTenant = "tenant";
@@ -80,4 +80,4 @@ std::unique_ptr<CheckpointStore> open_checkpoint_store(std::string_view url, con
   return std::make_unique<DynamoDbCheckpointStore>(url, clock);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -18,7 +18,7 @@
 #include "docket/core/clock.h"
 #include "docket/inbox/checkpoint_store.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 inline constexpr std::string_view kCheckpointTableBase = "docket_consumer_checkpoints";
 
@@ -26,6 +26,6 @@ inline constexpr std::string_view kCheckpointTableBase = "docket_consumer_checkp
 // credentials; sends nothing. `clock` stamps updated_at and must outlive the store.
 std::unique_ptr<CheckpointStore> open_checkpoint_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CHECKPOINT_STORE_H_

@@ -21,7 +21,7 @@
 #include "providers/kit/claim_row.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using kit::to_micros;
@@ -167,4 +167,4 @@ ClaimPage DynamoDbClaimInboxStore::do_entries(const ClaimPageRequest& request) {
   return page;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

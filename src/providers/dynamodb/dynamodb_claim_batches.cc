@@ -20,7 +20,7 @@
 #include "providers/dynamodb/dynamodb_conditional_writes.h"
 #include "providers/kit/claim_transition.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 std::vector<keys::Key> DynamoDbClaimInboxStore::entry_ids(std::span<const ClaimKey> keys) const {
   std::vector<keys::Key> ids;
@@ -74,4 +74,4 @@ std::vector<bool> DynamoDbClaimInboxStore::do_mark_processed_batch(std::span<con
   return apply_where_conditions_hold(ready(), table_.name(), store_, marks);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -20,7 +20,7 @@
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::string_view kTenantProcessedBefore = "#tenant = :tenant AND #processed_at < :cutoff";
@@ -102,4 +102,4 @@ std::uint64_t DynamoDbClaimInboxStore::do_count_cleanable(const std::optional<Te
   return count;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -15,7 +15,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using claim::EntryAddress;
@@ -161,4 +161,4 @@ std::optional<ClaimEntry> DynamoDbClaimInboxStore::do_find(const ClaimKey& key) 
   return claim::claim_entry_of(*item, store_);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -29,7 +29,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 class DynamoDbClaimInboxStore final : public ClaimInboxStore {
  public:
@@ -94,6 +94,6 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   std::string store_;  // "DynamoDB claim inbox (table 'app_docket_claim_inbox')", for errors
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_INBOX_STORE_H_

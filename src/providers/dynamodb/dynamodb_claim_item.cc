@@ -4,7 +4,7 @@
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/kit/claim_row.h"
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 
 ClaimEntry claim_entry_of(const nlohmann::json& item, std::string_view store) {
   const ItemReader read(item, store);
@@ -24,4 +24,4 @@ ClaimEntry claim_entry_of(const nlohmann::json& item, std::string_view store) {
       store);
 }
 
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim

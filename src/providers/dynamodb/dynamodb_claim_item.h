@@ -12,12 +12,12 @@
 
 #include "docket/inbox/claim_inbox_store.h"
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 
 // `item`: a whole item (GetItem's Item, a Query's or Scan's items, ALL_NEW or ALL_OLD
 // attributes); `store` names the store and its table in errors.
 ClaimEntry claim_entry_of(const nlohmann::json& item, std::string_view store);
 
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_ITEM_H_

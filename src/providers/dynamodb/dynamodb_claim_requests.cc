@@ -7,7 +7,7 @@
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 namespace {
 
 using kit::to_micros;
@@ -167,4 +167,4 @@ nlohmann::json delete_processed_request(const EntryAddress& entry, Timestamp cut
             {":cutoff", number_value(to_micros(cutoff))}}}};
 }
 
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim

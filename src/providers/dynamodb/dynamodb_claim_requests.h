@@ -30,7 +30,7 @@
 
 #include "docket/inbox/claim_inbox_store.h"
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 
 // One entry: its table and its id (kit::inbox_entry_id's value).
 struct EntryAddress {
@@ -57,6 +57,6 @@ nlohmann::json get_request(const EntryAddress& entry);
 // DeleteItem.
 nlohmann::json delete_processed_request(const EntryAddress& entry, Timestamp cutoff);
 
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_REQUESTS_H_

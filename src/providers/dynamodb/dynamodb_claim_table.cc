@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 
 TableSchema claim_table_schema(const StoreUrl& url) {
   const KeyAttribute tenant{std::string(kTenant), KeyType::kString};
@@ -28,4 +28,4 @@ std::int64_t shard_of(std::string_view entry_id) noexcept {
   return static_cast<std::int64_t>(hash % static_cast<std::uint32_t>(kShards));
 }
 
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim

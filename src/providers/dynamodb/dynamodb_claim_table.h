@@ -31,7 +31,7 @@
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 
 inline constexpr std::string_view kTableBase = "docket_claim_inbox";
 
@@ -65,6 +65,6 @@ TableSchema claim_table_schema(const StoreUrl& url);
 // kShards. Stable across processes, builds and platforms.
 std::int64_t shard_of(std::string_view entry_id) noexcept;
 
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_TABLE_H_

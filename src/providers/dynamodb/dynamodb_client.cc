@@ -2,21 +2,13 @@
 
 #include <chrono>
 #include <utility>
-#include <variant>
 
-#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_failure.h"
 #include "providers/kit/http/aws_sigv4.h"
 #include "providers/kit/http/json_body.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
-
-using kit::http::HttpResponse;
-using kit::http::HttpResult;
-using kit::http::TransportFailure;
-
-constexpr std::string_view kOwner = "DynamoDB client";
 
 kit::http::AwsCredentials credentials_for(const StoreUrl& url,
                                           const kit::http::EnvironmentLookup& environment) {
@@ -34,28 +26,31 @@ kit::http::AwsCredentials credentials_for(const StoreUrl& url,
           .source = "none found; the fixed key docketlocal, for a server of one's own"};
 }
 
-bool worth_repeating(const HttpResult& result, Replay replay) {
-  if (const auto* failure = std::get_if<TransportFailure>(&result)) {
-    return failure->request_unsent || replay == Replay::kSafe;
-  }
-  const auto& response = std::get<HttpResponse>(result);
-  if (response.status == 200) {
-    return false;
-  }
-  if (response.status >= 500) {
-    return replay == Replay::kSafe;
+kit::http::JsonServer server_of(const StoreUrl& url) {
+  return {.service = "DynamoDB",
+          .endpoint = url.endpoint,
+          .connect_advice = url.aws ? "Check the network path to AWS and the region."
+                                    : "Is the server running there? Check host and port in the "
+                                      "store URL (scripts/dynamodb-start.sh starts DynamoDB "
+                                      "Local for docket's tests)."};
+}
+
+kit::http::ErrorEffect effect_of(const kit::http::HttpResponse& answer) {
+  if (answer.status >= 500) {
+    return kit::http::ErrorEffect::kMaybeApplied;
   }
   // Throttled requests were refused before DynamoDB applied anything.
-  return parse_service_error(response.status, response.body, {}).kind == ErrorKind::kThrottled;
+  return parse_service_error(answer.status, answer.body, {}).kind == ErrorKind::kThrottled
+             ? kit::http::ErrorEffect::kNotApplied
+             : kit::http::ErrorEffect::kFinal;
 }
 
 }  // namespace
 
-Client::Client(StoreUrl url, ClientOptions options)
+Client::Client(StoreUrl url, const kit::http::JsonServiceOptions& options)
     : url_(std::move(url)),
       credentials_(credentials_for(url_, options.environment)),
-      http_(kOwner, options.http),
-      retry_(kOwner, options.retry) {}
+      service_(server_of(url_), options) {}
 
 kit::http::HttpRequest Client::signed_request(const Call& call, const std::string& body) const {
   kit::http::HttpRequest request{
@@ -76,38 +71,24 @@ kit::http::HttpRequest Client::signed_request(const Call& call, const std::strin
 }
 
 Response Client::call(const Call& call, const nlohmann::json& request) const {
-  const std::string body =
-      kit::http::json_body(request, describe(call, url_),
-                           "DynamoDB strings are UTF-8, so store such bytes as binary (B)");
-  int attempts = 0;
-  HttpResult result = retry_.run(
-      [&](int n) {
-        attempts = n;
-        return http_.send(signed_request(call, body));
-      },
-      [&](const HttpResult& outcome) { return worth_repeating(outcome, call.replay); });
-
-  const FailedCall failed{call, url_, credentials_.source, attempts};
-  if (const auto* failure = std::get_if<TransportFailure>(&result)) {
-    throw_transport_failure(failed, *failure);
+  const std::string what = describe(call, url_);
+  kit::http::JsonAnswer answer = service_.call(
+      {.what = what,
+       .replay = call.replay,
+       .request = [&](const std::string& body) { return signed_request(call, body); },
+       .effect = effect_of},
+      kit::http::json_body(request, what,
+                           "DynamoDB strings are UTF-8, so store such bytes as binary (B)"));
+  if (answer.ok()) {
+    return Response(std::move(answer.json()));
   }
-  auto& response = std::get<HttpResponse>(result);
-  if (response.status == 200) {
-    nlohmann::json parsed =
-        nlohmann::json::parse(response.body, nullptr, /*allow_exceptions=*/false);
-    if (parsed.is_discarded()) {
-      throw InfrastructureError(
-          describe(call, url_) + " answered HTTP 200 with a body that is not JSON (" +
-          response.body.substr(0, 200) + "); is the store URL's endpoint a DynamoDB server?");
-    }
-    return Response(std::move(parsed));
-  }
+  const kit::http::HttpResponse& response = answer.error();
   ServiceError error =
       parse_service_error(response.status, response.body, response.header("x-amzn-requestid"));
   if (call.expected.contains(error.kind)) {
     return Response(std::move(error));
   }
-  throw_service_failure(failed, error);
+  throw_service_failure({call, url_, credentials_.source, answer.attempts()}, error);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

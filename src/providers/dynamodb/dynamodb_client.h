@@ -1,14 +1,14 @@
 // Client: calls DynamoDB operations on the server a store URL names and returns their
 // parsed answers. Each call is a signed POST of application/x-amz-json-1.0 with
 // X-Amz-Target: DynamoDB_20120810.<operation> (AWS Signature Version 4, service
-// "dynamodb", the URL's region), over the kit's HttpClient, which keeps connections
-// alive between calls.
+// "dynamodb", the URL's region), sent, repeated and parsed by the kit's JSON service
+// client (kit/http/json_service_client.h).
 //
 // Errors: a kind the Call expects (by default a condition that did not hold) comes
 // back as a Response; every other error is thrown as dynamodb_failure.h describes,
 // naming the operation, the table and what to do.
 //
-// Retries (kit::http::RetryPolicy: capped exponential backoff, full jitter):
+// Retries (the JSON service client's loop: capped exponential backoff, full jitter):
 //   throttled (ProvisionedThroughputExceeded, Throttling, RequestLimitExceeded) and
 //   connections that could not be made: always, as DynamoDB applied nothing;
 //   HTTP 5xx, timeouts and connections broken after sending: only Replay::kSafe calls,
@@ -30,23 +30,16 @@
 #include "providers/dynamodb/dynamodb_call.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/kit/http/aws_credentials.h"
-#include "providers/kit/http/http_client.h"
-#include "providers/kit/http/retry_policy.h"
+#include "providers/kit/http/http_message.h"
+#include "providers/kit/http/json_service_client.h"
 
-namespace docket::dynamodb {
-
-struct ClientOptions {
-  kit::http::HttpClientOptions http{};
-  kit::http::RetryOptions retry{};
-  // Where credentials are looked up (the process environment unless a test says).
-  kit::http::EnvironmentLookup environment = kit::http::process_environment;
-};
+namespace docket::dynamodb::detail {
 
 class Client {
  public:
-  // Throws ConfigurationError for unusable options, or no credentials for the AWS
-  // service.
-  explicit Client(StoreUrl url, ClientOptions options = {});
+  // Credentials are looked up in options.environment. Throws ConfigurationError for
+  // unusable options, or no credentials for the AWS service.
+  explicit Client(StoreUrl url, const kit::http::JsonServiceOptions& options = {});
 
   // Sends `request` (the operation's JSON input) and returns its JSON output, or an
   // error of a kind call.expected names. Throws per dynamodb_failure.h otherwise, and
@@ -61,10 +54,9 @@ class Client {
 
   StoreUrl url_;
   kit::http::AwsCredentials credentials_;
-  kit::http::HttpClient http_;
-  kit::http::RetryPolicy retry_;
+  kit::http::JsonServiceClient service_;
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLIENT_H_

@@ -9,7 +9,7 @@
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_unit.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 bool only_contention(const std::string& code) {
@@ -95,4 +95,4 @@ std::vector<bool> apply_where_conditions_hold(const Client& client, std::string_
   return applied;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -25,7 +25,7 @@
 
 #include "providers/dynamodb/dynamodb_client.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // Called for an action whose condition failed, with its index and the item as it was
 // (the reason's Item, where the action asked for ALL_OLD; null otherwise).
@@ -41,6 +41,6 @@ std::vector<bool> apply_where_conditions_hold(const Client& client, std::string_
                                               const std::vector<nlohmann::json>& actions,
                                               const RefusedAction& refused = {});
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CONDITIONAL_WRITES_H_

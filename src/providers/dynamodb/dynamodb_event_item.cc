@@ -11,7 +11,7 @@
 #include "providers/kit/stored_event.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::string_view kEventId = "event_id";
@@ -90,4 +90,4 @@ bool refusal_holds_event(const ServiceError& refusal, const StreamId& stream,
          read_event_item(refusal.item, stream, store).event_id == event.event_id;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -25,7 +25,7 @@
 #include "providers/dynamodb/dynamodb_service_error.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 inline constexpr std::string_view kEventsTableBase = "docket_events";
 inline constexpr std::string_view kStreamAttribute = "stream";
@@ -54,6 +54,6 @@ nlohmann::json first_event_put_request(std::string_view table, nlohmann::json it
 bool refusal_holds_event(const ServiceError& refusal, const StreamId& stream,
                          const RecordedEvent& event, std::string_view store);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_EVENT_ITEM_H_

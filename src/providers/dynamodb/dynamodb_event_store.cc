@@ -15,7 +15,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/unit_streams.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 // A transaction cancelled by another one in flight on the same items (not by a
@@ -249,4 +249,4 @@ std::unique_ptr<EventStore> open_event_store(std::string_view url, const Clock& 
   return std::make_unique<DynamoDbEventStore>(url, clock);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

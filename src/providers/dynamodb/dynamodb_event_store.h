@@ -52,7 +52,7 @@
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 class DynamoDbEventStore final : public EventStore {
  public:
@@ -94,6 +94,6 @@ class DynamoDbEventStore final : public EventStore {
 // Throws what the constructor throws.
 std::unique_ptr<EventStore> open_event_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_EVENT_STORE_H_

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <string>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 bool name_character(char c) {
@@ -30,4 +30,4 @@ nlohmann::json attribute_names(std::initializer_list<std::string_view> expressio
   return names;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -12,11 +12,11 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // {"#status": "status", ...} for every #name (letters, digits, '_') in `expressions`.
 nlohmann::json attribute_names(std::initializer_list<std::string_view> expressions);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_EXPRESSION_H_

@@ -3,7 +3,7 @@
 #include "docket/core/error.h"
 #include "providers/kit/http/transport_failure_text.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 std::string reasons_text(const ServiceError& error) {
@@ -99,17 +99,4 @@ void throw_service_failure(const FailedCall& failed, const ServiceError& error) 
   }
 }
 
-void throw_transport_failure(const FailedCall& failed, const kit::http::TransportFailure& failure) {
-  throw InfrastructureError(describe(failed.call, failed.url) + " failed after " +
-                            kit::http::attempts_text(failed.attempts) + ": " +
-                            kit::http::describe_transport_failure(
-                                failure, failed.url.endpoint,
-                                failed.url.aws
-                                    ? "Check the network path to AWS and the region."
-                                    : "Is the server running there? Check host and port in the "
-                                      "store URL (scripts/dynamodb-start.sh starts DynamoDB Local "
-                                      "for docket's tests).",
-                                failed.call.replay == Replay::kSafe));
-}
-
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -7,8 +7,9 @@
 //                        the request as malformed; IdempotentParameterMismatchException:
 //                        a ClientRequestToken reused for another request. Nothing was
 //                        written
-//   InfrastructureError  throttled or server errors after the client's attempts, a
-//                        connection that failed, any other error: may be retried later
+//   InfrastructureError  throttled or server errors after the client's attempts, any
+//                        other error: may be retried later (a connection that failed is
+//                        the JSON service client's to report, kit/http/json_service_client.h)
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_FAILURE_H_
@@ -20,9 +21,8 @@
 #include "providers/dynamodb/dynamodb_call.h"
 #include "providers/dynamodb/dynamodb_service_error.h"
 #include "providers/dynamodb/dynamodb_url.h"
-#include "providers/kit/http/http_message.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // What the failing call was, for its message.
 struct FailedCall {
@@ -36,9 +36,7 @@ struct FailedCall {
 std::string describe(const Call& call, const StoreUrl& url);
 
 [[noreturn]] void throw_service_failure(const FailedCall& failed, const ServiceError& error);
-[[noreturn]] void throw_transport_failure(const FailedCall& failed,
-                                          const kit::http::TransportFailure& failure);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_FAILURE_H_

@@ -13,7 +13,7 @@
 #include "providers/kit/recorded_ids.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb::inbox {
+namespace docket::dynamodb::detail::inbox {
 namespace {
 
 constexpr std::size_t kBatchGetKeys = 100;  // DynamoDB's most keys per BatchGetItem
@@ -144,4 +144,4 @@ std::size_t Reads::purge_batch(Timestamp cutoff, std::size_t limit) const {
   return deleted;
 }
 
-}  // namespace docket::dynamodb::inbox
+}  // namespace docket::dynamodb::detail::inbox

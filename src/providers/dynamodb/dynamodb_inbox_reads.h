@@ -26,7 +26,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 
-namespace docket::dynamodb::inbox {
+namespace docket::dynamodb::detail::inbox {
 
 class Reads {
  public:
@@ -66,6 +66,6 @@ class Reads {
   std::string store_;  // "DynamoDB inbox (table '...' at ...)", for errors
 };
 
-}  // namespace docket::dynamodb::inbox
+}  // namespace docket::dynamodb::detail::inbox
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_READS_H_

@@ -15,7 +15,7 @@
 #include "providers/dynamodb/dynamodb_unit.h"
 #include "providers/kit/store_kind_capabilities.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 class DynamoDbUnitOfWork final : public UnitOfWork {
@@ -125,4 +125,4 @@ std::unique_ptr<InboxStore> open_inbox_store(std::string_view url, const Clock& 
   return std::make_unique<DynamoDbInboxStore>(url, clock);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

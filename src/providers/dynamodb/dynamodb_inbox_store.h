@@ -31,12 +31,12 @@
 #include "docket/core/clock.h"
 #include "docket/inbox/inbox_store.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // Throws ConfigurationError for a URL parse_store_url refuses or missing AWS
 // credentials; sends nothing. `clock` stamps processed_at and must outlive the store.
 std::unique_ptr<InboxStore> open_inbox_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_STORE_H_

@@ -10,7 +10,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb::inbox {
+namespace docket::dynamodb::detail::inbox {
 
 TableSchema inbox_table_schema(const StoreUrl& url) {
   return TableSchema{
@@ -52,4 +52,4 @@ nlohmann::json dedup_item(const TableSchema& schema, const InboxRecord& record,
   return item;
 }
 
-}  // namespace docket::dynamodb::inbox
+}  // namespace docket::dynamodb::detail::inbox

@@ -24,7 +24,7 @@
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
-namespace docket::dynamodb::inbox {
+namespace docket::dynamodb::detail::inbox {
 
 inline constexpr std::string_view kId = "id";
 inline constexpr std::string_view kProcessedAt = "processed_at";
@@ -42,6 +42,6 @@ nlohmann::json dedup_key(const TableSchema& schema, const DedupKey& key);
 nlohmann::json dedup_item(const TableSchema& schema, const InboxRecord& record,
                           Timestamp processed_at);
 
-}  // namespace docket::dynamodb::inbox
+}  // namespace docket::dynamodb::detail::inbox
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_TABLE_H_

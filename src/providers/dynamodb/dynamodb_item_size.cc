@@ -6,7 +6,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 [[noreturn]] void refuse(std::string_view attribute, const std::string& problem) {
@@ -176,4 +176,4 @@ std::size_t item_size(const nlohmann::json& item) {
   return size;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

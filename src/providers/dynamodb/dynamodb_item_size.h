@@ -21,7 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // Throws InvalidInputError naming the attribute (a path such as "payload.lines[2]")
 // when a value is not DynamoDB JSON: not an object of exactly one known type, a
@@ -32,6 +32,6 @@ std::size_t attribute_value_size(const nlohmann::json& value, std::string_view a
 // The item's size; the same refusals, and for an item that is not a JSON object.
 std::size_t item_size(const nlohmann::json& item);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_ITEM_SIZE_H_

@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 // The attribute's declared type, from AttributeDefinitions.
@@ -77,4 +77,4 @@ const TableSchema& KeySchemas::of(std::string_view table) {
   return schemas_.try_emplace(std::string(table), std::move(schema)).first->second;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

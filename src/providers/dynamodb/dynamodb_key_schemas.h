@@ -18,7 +18,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // The schema DescribeTable's "Table" describes: its primary key and its global indexes'
 // keys. Throws InfrastructureError when the description lacks them.
@@ -39,6 +39,6 @@ class KeySchemas {
   std::map<std::string, TableSchema, std::less<>> schemas_;  // never erased
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_KEY_SCHEMAS_H_

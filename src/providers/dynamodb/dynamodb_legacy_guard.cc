@@ -9,7 +9,7 @@
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 // Every key docket composes for DynamoDB streams begins with the tenant segment "t:";
@@ -109,4 +109,4 @@ LegacyScan scan_legacy_tables(std::string_view url, std::size_t max_examples) {
       .places = {streams.scan(client, max_examples), sagas.scan(client, max_examples)}};
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -28,7 +28,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/kit/legacy_probe.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 enum class LegacyKeyKind { kStream, kSaga };
 
@@ -74,6 +74,6 @@ class LegacyGuard {
 // parse_store_url refuses, and what the reads throw.
 LegacyScan scan_legacy_tables(std::string_view url, std::size_t max_examples);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LEGACY_GUARD_H_

@@ -6,7 +6,7 @@
 #include "keys/limits.h"
 #include "providers/dynamodb/dynamodb_item_size.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using keys::detail::kDynamoPartitionKey;
@@ -102,4 +102,4 @@ void check_key(const TableSchema& schema, const nlohmann::json& key) {
   }
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -20,7 +20,7 @@
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/kit/store_kind_capabilities.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 inline constexpr std::size_t kMaxItemBytes = 400 * 1024;
 // Most actions one TransactWriteItems holds, and most bytes.
@@ -42,6 +42,6 @@ void check_item(const TableSchema& schema, const nlohmann::json& item);
 // the schema's key attributes, each present, of its type and within its limit.
 void check_key(const TableSchema& schema, const nlohmann::json& key);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_LIMITS_H_

@@ -8,7 +8,7 @@
 #include "providers/dynamodb/dynamodb_outbox_table.h"
 #include "providers/dynamodb/dynamodb_pager.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 namespace {
 
 // Items a page evaluates: what is wanted, or more where a filter may drop some.
@@ -74,4 +74,4 @@ std::vector<OutboxRecord> lowest_sequences(const std::vector<nlohmann::json>& it
   return records;
 }
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox

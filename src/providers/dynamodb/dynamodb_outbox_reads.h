@@ -19,7 +19,7 @@
 #include "docket/outbox/outbox_message.h"
 #include "providers/dynamodb/dynamodb_client.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 
 struct ShardQuery {
   std::string_view index;            // kPendingIndex, ...
@@ -38,6 +38,6 @@ std::vector<nlohmann::json> query_shards(const Client& client, const std::string
 std::vector<OutboxRecord> lowest_sequences(const std::vector<nlohmann::json>& items,
                                            std::size_t limit, std::string_view store);
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_READS_H_

@@ -7,7 +7,7 @@
 #include "providers/dynamodb/dynamodb_outbox_table.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 namespace {
 
 using kit::to_micros;
@@ -93,4 +93,4 @@ nlohmann::json purge_action(std::string_view table, std::string_view id, Timesta
       {{":done", status_value(OutboxStatus::kDone)}, {":cutoff", number_value(to_micros(cutoff))}});
 }
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox

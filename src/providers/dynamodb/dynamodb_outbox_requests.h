@@ -23,7 +23,7 @@
 #include "docket/core/clock.h"
 #include "docket/outbox/outbox_store.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 
 nlohmann::json lease_action(std::string_view table, const OutboxRecord& read,
                             std::string_view token, Timestamp now, Timestamp lease_until);
@@ -34,6 +34,6 @@ nlohmann::json fail_action(std::string_view table, std::string_view id, std::str
 nlohmann::json replay_action(std::string_view table, std::string_view id, Timestamp now);
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff);
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_REQUESTS_H_

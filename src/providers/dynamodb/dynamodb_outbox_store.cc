@@ -24,7 +24,7 @@
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using kit::to_micros;
@@ -275,4 +275,4 @@ std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock
   return std::make_unique<DynamoDbOutboxStore>(url);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -34,12 +34,12 @@
 #include "docket/core/clock.h"
 #include "docket/outbox/outbox_store.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // Throws ConfigurationError for a URL parse_store_url refuses or missing AWS
 // credentials; sends nothing. `clock` must outlive the store.
 std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_STORE_H_

@@ -8,7 +8,7 @@
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 namespace {
 
 GlobalIndex shard_index(std::string_view name, std::string_view shard, std::string_view order) {
@@ -125,4 +125,4 @@ OutboxRecord record_of(const nlohmann::json& item, std::string_view store) {
   return record;
 }
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox

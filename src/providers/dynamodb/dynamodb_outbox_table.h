@@ -32,7 +32,7 @@
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 
 inline constexpr std::int64_t kShards = 4;
 inline constexpr std::string_view kCounterId = "docket:outbox:sequence";
@@ -69,6 +69,6 @@ nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& recor
 // docket did not write.
 OutboxRecord record_of(const nlohmann::json& item, std::string_view store);
 
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_TABLE_H_

@@ -4,7 +4,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 Pager::Pager(const Client& client, std::string_view operation, nlohmann::json request)
     : client_(&client), operation_(operation), request_(std::move(request)) {
@@ -67,4 +67,4 @@ nlohmann::json query_all(const Client& client, nlohmann::json request) {
   return all;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -14,7 +14,7 @@
 
 #include "providers/dynamodb/dynamodb_client.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 class Pager {
  public:
@@ -47,6 +47,6 @@ class Pager {
 // Every item of a Query, all pages read.
 nlohmann::json query_all(const Client& client, nlohmann::json request);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_PAGER_H_

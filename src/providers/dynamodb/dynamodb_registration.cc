@@ -25,6 +25,7 @@
 #include "providers/registry.h"
 
 namespace docket::dynamodb {
+namespace detail {
 namespace {
 
 constexpr std::array<std::string_view, 1> kSchemes = {"dynamodb"};
@@ -42,27 +43,28 @@ std::unique_ptr<ClaimInboxStore> open_claim_inbox(std::string_view url, const Cl
 }
 
 }  // namespace
+}  // namespace detail
 
 const providers::ProviderRegistration& registration() {
   static const providers::ProviderRegistration dynamodb{
       .name = "dynamodb",
-      .schemes = kSchemes,
-      .url_forms = kUrlForms,
+      .schemes = detail::kSchemes,
+      .url_forms = detail::kUrlForms,
       .key_shape = keys::Provider::kDynamoDb,
       .process_local = false,
-      .url_problem = url_problem,
+      .url_problem = detail::url_problem,
       // Its URLs carry no credentials (user info is refused), but a refused URL is
       // printed in the refusal: one with a password never echoes it.
       .printable_url = kit::mask_url_passwords,
-      .inbox = open_inbox_store,
-      .checkpoint = open_checkpoint_store,
-      .outbox = open_outbox_store,
-      .event = open_event_store,
-      .snapshot = open_snapshot_store,
-      .saga = open_saga_store,
-      .claim_inbox = open_claim_inbox,
-      .legacy_scan = scan_legacy_tables,
-      .rekey_tenant = rekey_legacy_tables,
+      .inbox = detail::open_inbox_store,
+      .checkpoint = detail::open_checkpoint_store,
+      .outbox = detail::open_outbox_store,
+      .event = detail::open_event_store,
+      .snapshot = detail::open_snapshot_store,
+      .saga = detail::open_saga_store,
+      .claim_inbox = detail::open_claim_inbox,
+      .legacy_scan = detail::scan_legacy_tables,
+      .rekey_tenant = detail::rekey_legacy_tables,
   };
   return dynamodb;
 }

@@ -10,7 +10,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb::saga {
+namespace docket::dynamodb::detail::saga {
 namespace {
 
 std::string item_attribute(std::string_view attribute) {
@@ -80,4 +80,4 @@ SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store) {
   return record;
 }
 
-}  // namespace docket::dynamodb::saga
+}  // namespace docket::dynamodb::detail::saga

@@ -26,7 +26,7 @@
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
-namespace docket::dynamodb::saga {
+namespace docket::dynamodb::detail::saga {
 
 inline constexpr std::string_view kTableBase = "docket_sagas";
 
@@ -60,6 +60,6 @@ nlohmann::json saga_item(const TableSchema& schema, const SagaId& saga, const Sa
 // docket did not write.
 SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store);
 
-}  // namespace docket::dynamodb::saga
+}  // namespace docket::dynamodb::detail::saga
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SAGA_ITEM_H_

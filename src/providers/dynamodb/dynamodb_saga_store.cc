@@ -16,7 +16,7 @@
 #include "providers/kit/time_codec.h"
 #include "providers/kit/unit_sagas.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::size_t kSagaPurgePageItems = 1000;
@@ -279,4 +279,4 @@ std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& cl
   return std::make_unique<DynamoDbSagaStore>(url, clock);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

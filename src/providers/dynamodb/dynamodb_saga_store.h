@@ -57,7 +57,7 @@
 #include "providers/dynamodb/dynamodb_table_once.h"
 #include "providers/dynamodb/dynamodb_unit.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 class DynamoDbSagaStore final : public SagaStore {
  public:
@@ -110,6 +110,6 @@ class DynamoDbSagaStore final : public SagaStore {
 // Throws what the constructor throws.
 std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SAGA_STORE_H_

@@ -3,7 +3,7 @@
 #include <array>
 #include <utility>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 struct KindOfType {
@@ -107,4 +107,4 @@ ServiceError parse_service_error(long http_status, std::string_view body,
   return error;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -14,13 +14,14 @@
 #define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SERVICE_ERROR_H_
 
 #include <cstdint>
-#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace docket::dynamodb {
+#include "providers/kit/http/error_set.h"
+
+namespace docket::dynamodb::detail {
 
 enum class ErrorKind : std::uint8_t {
   kConditionalCheckFailed,  // a ConditionExpression did not hold; nothing written
@@ -67,23 +68,8 @@ ServiceError parse_service_error(long http_status, std::string_view body,
 ErrorKind error_kind(std::string_view type, long http_status);
 
 // A set of error kinds, e.g. those a call expects back as values.
-class ErrorKinds {
- public:
-  constexpr ErrorKinds() = default;
-  constexpr ErrorKinds(std::initializer_list<ErrorKind> kinds) {
-    for (const ErrorKind kind : kinds) {
-      bits_ |= bit(kind);
-    }
-  }
-  constexpr bool contains(ErrorKind kind) const noexcept { return (bits_ & bit(kind)) != 0; }
+using ErrorKinds = kit::http::ErrorSet<ErrorKind>;
 
- private:
-  static constexpr std::uint32_t bit(ErrorKind kind) {
-    return std::uint32_t{1} << static_cast<unsigned>(kind);
-  }
-  std::uint32_t bits_ = 0;
-};
-
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SERVICE_ERROR_H_

@@ -12,7 +12,7 @@
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::string_view kId = "id";
@@ -104,4 +104,4 @@ std::unique_ptr<SnapshotStore> open_snapshot_store(std::string_view url, const C
   return std::make_unique<DynamoDbSnapshotStore>(url, clock);
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

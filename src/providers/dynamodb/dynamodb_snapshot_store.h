@@ -24,7 +24,7 @@
 #include "docket/core/clock.h"
 #include "docket/eventsourcing/snapshot_store.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 inline constexpr std::string_view kSnapshotTableBase = "docket_snapshots";
 
@@ -32,6 +32,6 @@ inline constexpr std::string_view kSnapshotTableBase = "docket_snapshots";
 // credentials; sends nothing. `clock` stamps taken_at and must outlive the store.
 std::unique_ptr<SnapshotStore> open_snapshot_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SNAPSHOT_STORE_H_

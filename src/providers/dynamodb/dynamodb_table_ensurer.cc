@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 // DescribeTable's "Table", or null when there is no such table.
@@ -96,4 +96,4 @@ TableOrigin ensure_table(const Client& client, const TableSchema& schema,
   }
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

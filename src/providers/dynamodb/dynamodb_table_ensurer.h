@@ -17,7 +17,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 struct EnsureOptions {
   // How long to wait for the table to become ACTIVE (AWS takes seconds to a minute,
@@ -38,6 +38,6 @@ enum class TableOrigin {
 TableOrigin ensure_table(const Client& client, const TableSchema& schema,
                          const EnsureOptions& options = {});
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_TABLE_ENSURER_H_

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 std::vector<std::string> tables_with_prefix(const Client& client, std::string_view prefix) {
   std::vector<std::string> found;
@@ -37,4 +37,4 @@ void delete_tables_with_prefix(const Client& client, std::string_view prefix) {
   }
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -11,7 +11,7 @@
 
 #include "providers/dynamodb/dynamodb_client.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // Every table of the client's server (and region) named `prefix`..., in ListTables'
 // order. Throws what the client throws.
@@ -20,6 +20,6 @@ std::vector<std::string> tables_with_prefix(const Client& client, std::string_vi
 // Deletes each of them; a table already gone is not an error.
 void delete_tables_with_prefix(const Client& client, std::string_view prefix);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_TABLE_LISTING_H_

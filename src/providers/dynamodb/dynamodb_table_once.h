@@ -16,7 +16,7 @@
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 class TableOnce {
  public:
@@ -35,6 +35,6 @@ class TableOnce {
   std::once_flag once_;
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_TABLE_ONCE_H_

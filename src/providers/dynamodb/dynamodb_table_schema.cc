@@ -6,7 +6,7 @@
 #include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 std::string type_name(KeyType type) {
@@ -153,4 +153,4 @@ std::optional<std::string> schema_mismatch(const TableSchema& schema,
   return std::nullopt;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

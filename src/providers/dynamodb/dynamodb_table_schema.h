@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 enum class KeyType : char { kString = 'S', kNumber = 'N', kBinary = 'B' };
 
@@ -49,6 +49,6 @@ nlohmann::json create_table_request(const TableSchema& schema);
 std::optional<std::string> schema_mismatch(const TableSchema& schema,
                                            const nlohmann::json& description);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_TABLE_SCHEMA_H_

@@ -17,7 +17,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/tenant_rekey_procedure.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 // TransactWriteItems holds 100 actions and 4 MB; a move is two actions, and its weight
@@ -256,4 +256,4 @@ TenantRekeyReport rekey_legacy_tables(std::string_view url, const TenantRekeyOpt
   return report;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -22,12 +22,12 @@
 
 #include "docket/stores/tenant_rekey.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // The provider's ProviderRegistration::rekey_tenant. Throws ConfigurationError for a
 // URL parse_store_url refuses, and what the procedure throws.
 TenantRekeyReport rekey_legacy_tables(std::string_view url, const TenantRekeyOptions& options);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_TENANT_REKEY_H_

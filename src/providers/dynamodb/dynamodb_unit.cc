@@ -85,7 +85,7 @@ Unit::Unit(const UnitContext& context)
     : context_(context),
       staging_(context.store, kit::CommitLimits{"the DynamoDB inbox", kMaxTransactionActions,
                                                 kMaxTransactionBytes}),
-      tx_(*this) {}
+      tx_(TransactionAccess::transaction_on(*this)) {}
 
 void Unit::put(std::string_view table, nlohmann::json item, std::optional<Expression> condition,
                Role role) {
@@ -212,7 +212,7 @@ Unit& joined_unit(HandlerTransaction& transaction, const Client& client,
                  std::string(Transaction::kTypeName) +
                  " of a unit of work from a DynamoDB inbox or outbox store");
   }
-  Unit& unit = dynamodb_tx->unit();
+  Unit& unit = TransactionAccess::unit_of(*dynamodb_tx);
   const StoreUrl& theirs = unit.client().url();
   const StoreUrl& mine = client.url();
   if (theirs.endpoint != mine.endpoint || theirs.region != mine.region ||

@@ -41,6 +41,7 @@
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
+#include "providers/dynamodb/dynamodb_transaction_access.h"
 #include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
 #include "providers/kit/unit_streams.h"
@@ -79,7 +80,7 @@ inline constexpr int kMaxCommitAttempts = 25;
 // condition is on its version.
 using UnitSagas = kit::UnitSagas<std::monostate, Action>;
 
-class Unit {
+class Unit : public TransactionAccess {
  public:
   explicit Unit(const UnitContext& context);
 

@@ -7,7 +7,7 @@
 #include "providers/kit/store_url_parts.h"
 #include "providers/kit/url_password.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::string_view kScheme = "dynamodb://";
@@ -132,4 +132,4 @@ std::optional<std::string> store_url_problem(std::string_view url) {
   return std::nullopt;
 }
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

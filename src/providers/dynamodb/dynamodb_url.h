@@ -22,7 +22,7 @@
 #include <string>
 #include <string_view>
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 inline constexpr std::string_view kUrlForms =
     "dynamodb://HOST:PORT?region=REGION[&table_prefix=PREFIX], "
@@ -53,6 +53,6 @@ StoreUrl parse_store_url(std::string_view url);
 // What parse_store_url would refuse `url` for, or nullopt when it is a DynamoDB URL.
 std::optional<std::string> store_url_problem(std::string_view url);
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_URL_H_

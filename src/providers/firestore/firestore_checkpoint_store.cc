@@ -8,7 +8,7 @@
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_value.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 constexpr std::string_view kCheckpointTenant = "tenant";
@@ -68,4 +68,4 @@ std::unique_ptr<CheckpointStore> open_checkpoint_store(std::string_view url, con
   return std::make_unique<FirestoreCheckpointStore>(url, clock);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

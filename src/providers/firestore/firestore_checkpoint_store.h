@@ -17,7 +17,7 @@
 #include "docket/core/clock.h"
 #include "docket/inbox/checkpoint_store.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 inline constexpr std::string_view kCheckpointCollectionBase = "docket_consumer_checkpoints";
 
@@ -25,6 +25,6 @@ inline constexpr std::string_view kCheckpointCollectionBase = "docket_consumer_c
 // token; sends nothing. `clock` stamps updatedAt and must outlive the store.
 std::unique_ptr<CheckpointStore> open_checkpoint_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CHECKPOINT_STORE_H_

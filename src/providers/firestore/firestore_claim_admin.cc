@@ -21,7 +21,7 @@
 #include "providers/kit/claim_row.h"
 #include "providers/kit/key_bridge.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // Entries read per query page by the reads that go through a whole result.
@@ -140,4 +140,4 @@ std::uint64_t FirestoreClaimInboxStore::do_count_cleanable(const std::optional<T
   return count;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

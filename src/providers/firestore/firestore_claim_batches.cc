@@ -15,7 +15,7 @@
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/kit/claim_transition.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 std::vector<ClaimResult> FirestoreClaimInboxStore::do_try_claim_batch(
     std::span<const ClaimKey> keys, std::string_view owner, std::chrono::microseconds lease) {
@@ -84,4 +84,4 @@ std::vector<bool> FirestoreClaimInboxStore::do_mark_processed_batch(std::span<co
   return marked;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -7,7 +7,7 @@
 #include "providers/kit/claim_row.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::firestore::claim {
+namespace docket::firestore::detail::claim {
 namespace {
 
 nlohmann::json optional_string_value(const std::optional<std::string>& text) {
@@ -64,4 +64,4 @@ ClaimEntry claim_entry_of(const Document& document, std::string_view store) {
   return kit::claim_entry(stored, store);
 }
 
-}  // namespace docket::firestore::claim
+}  // namespace docket::firestore::detail::claim

@@ -23,7 +23,7 @@
 #include "docket/inbox/claim_inbox_store.h"
 #include "providers/firestore/firestore_documents.h"
 
-namespace docket::firestore::claim {
+namespace docket::firestore::detail::claim {
 
 inline constexpr std::string_view kCollection = "docket_claim_inbox";
 
@@ -47,6 +47,6 @@ nlohmann::json claim_fields(const ClaimEntry& entry);
 // and the field when it is not a document claim_fields() wrote.
 ClaimEntry claim_entry_of(const Document& document, std::string_view store);
 
-}  // namespace docket::firestore::claim
+}  // namespace docket::firestore::detail::claim
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CLAIM_DOCUMENT_H_

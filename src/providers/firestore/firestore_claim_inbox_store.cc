@@ -11,7 +11,7 @@
 #include "providers/kit/claim_transition.h"
 #include "providers/kit/key_bridge.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // Each refused commit means another writer changed the entry in between; a writer
@@ -182,4 +182,4 @@ std::optional<ClaimEntry> FirestoreClaimInboxStore::do_find(const ClaimKey& key)
   return claim::claim_entry_of(*document, store_);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -38,7 +38,7 @@
 #include "providers/firestore/firestore_held_claims.h"
 #include "providers/firestore/firestore_query.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 class FirestoreClaimInboxStore final : public ClaimInboxStore {
  public:
@@ -114,6 +114,6 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
   HeldClaims held_;
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CLAIM_INBOX_STORE_H_

@@ -2,21 +2,16 @@
 
 #include <optional>
 #include <utility>
-#include <variant>
 
 #include "docket/core/error.h"
 #include "providers/firestore/firestore_failure.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/kit/http/json_body.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
-using kit::http::HttpResponse;
-using kit::http::HttpResult;
-using kit::http::TransportFailure;
-
-constexpr std::string_view kFirestoreOwner = "Firestore client";
+using kit::http::ErrorEffect;
 
 std::string authorization_for(const StoreUrl& url,
                               const kit::http::EnvironmentLookup& environment) {
@@ -35,84 +30,78 @@ std::string authorization_for(const StoreUrl& url,
   return "Bearer " + *token;
 }
 
-bool firestore_worth_repeating(const HttpResult& result, const Call& call) {
-  const bool safe = call.replay == Replay::kSafe;
-  if (const auto* failure = std::get_if<TransportFailure>(&result)) {
-    return failure->request_unsent || safe;
-  }
-  const auto& response = std::get<HttpResponse>(result);
-  if (response.status == 200) {
-    return false;
-  }
-  const ServiceError error = parse_service_error(response.status, response.body);
+kit::http::JsonServer server_of(const StoreUrl& url) {
+  return {.service = "Firestore",
+          .endpoint = url.endpoint,
+          .connect_advice = url.googleapis
+                                ? "Check the network path to firestore.googleapis.com."
+                                : "Is the server running there? Check host and port in the "
+                                  "store URL (scripts/firestore-start.sh starts the emulator "
+                                  "for docket's tests)."};
+}
+
+ErrorEffect effect_of(const kit::http::HttpResponse& answer, const Call& call) {
+  const ServiceError error = parse_service_error(answer.status, answer.body);
   switch (error.code) {
     case Code::kResourceExhausted:
       // Refused before anything was applied; over the size limit it is refused again.
-      return !refused_as_too_large(error);
+      return refused_as_too_large(error) ? ErrorEffect::kFinal : ErrorEffect::kNotApplied;
     case Code::kAborted:
-      return !call.in_transaction;  // not applied; a transaction is over, though
+      // Not applied; a transaction is over, though: only its caller may run it again.
+      return call.in_transaction ? ErrorEffect::kFinal : ErrorEffect::kNotApplied;
     case Code::kUnavailable:
     case Code::kInternal:
     case Code::kDeadlineExceeded:
     case Code::kUnknown:
-      return safe;
+      return ErrorEffect::kMaybeApplied;
     default:
-      return false;
+      return ErrorEffect::kFinal;
   }
 }
 
 }  // namespace
 
-Client::Client(StoreUrl url, ClientOptions options)
+Client::Client(StoreUrl url, const kit::http::JsonServiceOptions& options)
     : url_(std::move(url)),
       authorization_(authorization_for(url_, options.environment)),
-      http_(kFirestoreOwner, options.http),
-      retry_(kFirestoreOwner, options.retry) {}
+      service_(server_of(url_), options) {}
 
 Response Client::call(const Call& call, const nlohmann::json& request) const {
-  std::string body = kit::http::json_body(
-      request, describe(call, url_), "Firestore strings are UTF-8, so store such bytes as bytes");
+  const std::string what = describe(call, url_);
+  const std::string body = kit::http::json_body(
+      request, what, "Firestore strings are UTF-8, so store such bytes as bytes");
   if (body.size() > kMaxRequestBytes) {
-    throw InvalidInputError(describe(call, url_) + ": the request is " +
-                            std::to_string(body.size()) + " bytes, over Firestore's limit of " +
+    throw InvalidInputError(what + ": the request is " + std::to_string(body.size()) +
+                            " bytes, over Firestore's limit of " +
                             std::to_string(kMaxRequestBytes) +
                             " bytes on one request; nothing was sent. Write fewer or smaller "
                             "documents at a time.");
   }
-  const kit::http::HttpRequest http_request{
-      .method = "POST",
-      .url =
-          url_.endpoint + "/v1/" + url_.database_path() + "/documents:" + std::string(call.method),
-      .headers = {{"Content-Type", "application/json"}, {"Authorization", authorization_}},
-      .body = std::move(body)};
-  int attempts = 0;
-  HttpResult result = retry_.run(
-      [&](int n) {
-        attempts = n;
-        return http_.send(http_request);
-      },
-      [&](const HttpResult& outcome) { return firestore_worth_repeating(outcome, call); });
-
-  const FailedCall failed{call, url_, attempts};
-  if (const auto* failure = std::get_if<TransportFailure>(&result)) {
-    throw_transport_failure(failed, *failure);
+  const std::string url =
+      url_.endpoint + "/v1/" + url_.database_path() + "/documents:" + std::string(call.method);
+  kit::http::JsonAnswer answer = service_.call(
+      {.what = what,
+       .replay = call.replay,
+       .request = [&](const std::string& sent) -> kit::http::HttpRequest {
+         return {
+             .method = "POST",
+             .url = url,
+             .headers = {{"Content-Type", "application/json"}, {"Authorization", authorization_}},
+             .body = sent};
+       },
+       .effect =
+           [&](const kit::http::HttpResponse& error_answer) {
+             return effect_of(error_answer, call);
+           }},
+      body);
+  if (answer.ok()) {
+    return Response(std::move(answer.json()));
   }
-  auto& response = std::get<HttpResponse>(result);
-  if (response.status == 200) {
-    nlohmann::json parsed =
-        nlohmann::json::parse(response.body, nullptr, /*allow_exceptions=*/false);
-    if (parsed.is_discarded()) {
-      throw InfrastructureError(
-          describe(call, url_) + " answered HTTP 200 with a body that is not JSON (" +
-          response.body.substr(0, 200) + "); is the store URL's endpoint a Firestore server?");
-    }
-    return Response(std::move(parsed));
-  }
-  ServiceError error = parse_service_error(response.status, response.body);
+  ServiceError error = parse_service_error(answer.error().status, answer.error().body);
   if (call.expected.contains(error.code)) {
     return Response(std::move(error));
   }
-  throw_service_failure(failed, error);
+  throw_service_failure(call, url_, answer.attempts(), error);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

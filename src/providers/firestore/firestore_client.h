@@ -1,13 +1,13 @@
 // Client: calls Firestore v1 methods (REST, JSON) on the server a store URL names and
-// returns their parsed answers, over the kit's HttpClient, which keeps connections
-// alive between calls. Each call is a POST to
+// returns their parsed answers, sent, repeated and parsed by the kit's JSON service
+// client (kit/http/json_service_client.h). Each call is a POST to
 // {endpoint}/v1/{database_path}/documents:{method} (firestore_call.h).
 //
 // Errors: a code the Call expects (a precondition that did not hold) comes back as a
 // Response; every other error is thrown as firestore_failure.h describes, naming the
 // method, the collection or document and what to do.
 //
-// Retries (kit::http::RetryPolicy: capped exponential backoff, full jitter):
+// Retries (the JSON service client's loop: capped exponential backoff, full jitter):
 //   RESOURCE_EXHAUSTED, ABORTED outside a transaction and connections that could not
 //   be made: always, as Firestore applied nothing;
 //   UNAVAILABLE, INTERNAL, DEADLINE_EXCEEDED, HTTP 5xx, timeouts and connections broken
@@ -34,26 +34,17 @@
 
 #include "providers/firestore/firestore_call.h"
 #include "providers/firestore/firestore_url.h"
-#include "providers/kit/http/aws_credentials.h"
-#include "providers/kit/http/http_client.h"
-#include "providers/kit/http/retry_policy.h"
+#include "providers/kit/http/json_service_client.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 inline constexpr std::string_view kAccessTokenVariable = "DOCKET_FIRESTORE_ACCESS_TOKEN";
 
-struct ClientOptions {
-  kit::http::HttpClientOptions http{};
-  kit::http::RetryOptions retry{};
-  // Where the access token is looked up (the process environment unless a test says).
-  kit::http::EnvironmentLookup environment = kit::http::process_environment;
-};
-
 class Client {
  public:
-  // Throws ConfigurationError for unusable options, or no access token for the
-  // Cloud Firestore service.
-  explicit Client(StoreUrl url, ClientOptions options = {});
+  // The access token is looked up in options.environment. Throws ConfigurationError for
+  // unusable options, or no access token for the Cloud Firestore service.
+  explicit Client(StoreUrl url, const kit::http::JsonServiceOptions& options = {});
 
   // Sends `request` (the method's JSON input) and returns its JSON output, or an error
   // of a code call.expected names. Throws per firestore_failure.h otherwise, and
@@ -65,10 +56,9 @@ class Client {
  private:
   StoreUrl url_;
   std::string authorization_;
-  kit::http::HttpClient http_;
-  kit::http::RetryPolicy retry_;
+  kit::http::JsonServiceClient service_;
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_CLIENT_H_

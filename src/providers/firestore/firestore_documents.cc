@@ -6,7 +6,7 @@
 #include "docket/core/error.h"
 #include "providers/firestore/firestore_limits.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 nlohmann::json precondition_json(const Precondition& precondition) {
@@ -235,4 +235,4 @@ std::optional<Document> get_document(const Client& client, std::string_view coll
   return std::move(batch_get(client, collection, ids, transaction).front());
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -21,7 +21,7 @@
 
 #include "providers/firestore/firestore_client.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // A document as read back.
 struct Document {
@@ -107,6 +107,6 @@ std::optional<Document> get_document(const Client& client, std::string_view coll
                                      std::string_view id,
                                      std::optional<std::string_view> transaction = std::nullopt);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_DOCUMENTS_H_

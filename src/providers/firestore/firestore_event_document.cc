@@ -10,7 +10,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/stored_event.h"
 
-namespace docket::firestore::event {
+namespace docket::firestore::detail::event {
 namespace {
 
 constexpr std::string_view kType = "type";
@@ -77,4 +77,4 @@ RecordedEvent event_of(const Document& document, const StreamId& stream, std::st
                        .occurred_at = reader.timestamp(kOccurredAt)};
 }
 
-}  // namespace docket::firestore::event
+}  // namespace docket::firestore::detail::event

@@ -23,7 +23,7 @@
 #include "docket/eventsourcing/stream_id.h"
 #include "providers/firestore/firestore_documents.h"
 
-namespace docket::firestore::event {
+namespace docket::firestore::detail::event {
 
 inline constexpr std::string_view kCollection = "docket_events";
 
@@ -47,6 +47,6 @@ nlohmann::json event_fields(const RecordedEvent& event);
 // the document and the field when it is not a document event_fields() wrote.
 RecordedEvent event_of(const Document& document, const StreamId& stream, std::string_view store);
 
-}  // namespace docket::firestore::event
+}  // namespace docket::firestore::detail::event
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_EVENT_DOCUMENT_H_

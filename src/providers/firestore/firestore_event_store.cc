@@ -12,7 +12,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/unit_streams.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // An any-version append that a concurrent appender overtook between its read and its
@@ -193,4 +193,4 @@ std::unique_ptr<EventStore> open_event_store(std::string_view url, const Clock& 
   return std::make_unique<FirestoreEventStore>(url, clock);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -57,7 +57,7 @@
 #include "providers/firestore/firestore_known_versions.h"
 #include "providers/firestore/firestore_legacy_guard.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 class FirestoreEventStore final : public EventStore {
  public:
@@ -97,6 +97,6 @@ class FirestoreEventStore final : public EventStore {
 // Throws what the constructor throws.
 std::unique_ptr<EventStore> open_event_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_EVENT_STORE_H_

@@ -3,24 +3,25 @@
 #include "docket/core/error.h"
 #include "providers/kit/http/transport_failure_text.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
-std::string firestore_advice(const FailedCall& failed, const ServiceError& error) {
-  const bool safe = failed.call.replay == Replay::kSafe;
+std::string firestore_advice(const Call& call, const StoreUrl& url, int attempts,
+                             const ServiceError& error) {
+  const bool safe = call.replay == Replay::kSafe;
   switch (error.code) {
     case Code::kUnauthenticated:
     case Code::kPermissionDenied:
-      return failed.url.googleapis
+      return url.googleapis
                  ? "The access token in DOCKET_FIRESTORE_ACCESS_TOKEN was refused: give a "
                    "current one (`gcloud auth print-access-token`) for an account allowed to "
                    "use Cloud Firestore in project " +
-                       failed.url.project + "."
+                       url.project + "."
                  : "The server refused the request's credentials: is it the Firestore "
                    "emulator? Its security rules may deny docket's collections.";
     case Code::kNotFound:
-      return "Firestore found no database " + failed.url.database + " in project " +
-             failed.url.project + ": check project and database in the store URL.";
+      return "Firestore found no database " + url.database + " in project " + url.project +
+             ": check project and database in the store URL.";
     case Code::kInvalidArgument:
     case Code::kOutOfRange:
       return "Firestore refused the request as malformed and wrote nothing. The message names "
@@ -32,14 +33,13 @@ std::string firestore_advice(const FailedCall& failed, const ServiceError& error
                "Write fewer or smaller documents at a time.";
       }
       return "Firestore refused the request for quota or rate on each of " +
-             kit::http::attempts_text(failed.attempts) + "; nothing was written. Retry later.";
+             kit::http::attempts_text(attempts) + "; nothing was written. Retry later.";
     case Code::kAborted:
-      return failed.call.in_transaction
+      return call.in_transaction
                  ? "Another transaction holds the same documents and this one was aborted; "
                    "nothing was written. Run it again from its reads."
                  : "Firestore aborted the request for contention on each of " +
-                       kit::http::attempts_text(failed.attempts) +
-                       "; nothing was written. Retry later.";
+                       kit::http::attempts_text(attempts) + "; nothing was written. Retry later.";
     case Code::kFailedPrecondition:
       return "A precondition of the request did not hold where docket expected none (or the "
              "query needs an index: the message says which): the collection holds data docket "
@@ -48,7 +48,7 @@ std::string firestore_advice(const FailedCall& failed, const ServiceError& error
     case Code::kInternal:
     case Code::kDeadlineExceeded:
     case Code::kUnknown:
-      return "Firestore failed on its side (" + kit::http::attempts_text(failed.attempts) + ")" +
+      return "Firestore failed on its side (" + kit::http::attempts_text(attempts) + ")" +
              (safe ? "; retry later."
                    : "; the request may or may not have been applied, so it was not repeated: "
                      "check its effect before retrying.");
@@ -67,13 +67,14 @@ std::string describe(const Call& call, const StoreUrl& url) {
   return text + " at " + url.text;
 }
 
-void throw_service_failure(const FailedCall& failed, const ServiceError& error) {
-  std::string message = describe(failed.call, failed.url) + " failed: " + error.status + " (HTTP " +
+void throw_service_failure(const Call& call, const StoreUrl& url, int attempts,
+                           const ServiceError& error) {
+  std::string message = describe(call, url) + " failed: " + error.status + " (HTTP " +
                         std::to_string(error.http_status) + ")";
   if (!error.message.empty()) {
     message += ": " + error.message;
   }
-  message += ". " + firestore_advice(failed, error);
+  message += ". " + firestore_advice(call, url, attempts, error);
   switch (error.code) {
     case Code::kUnauthenticated:
     case Code::kPermissionDenied:
@@ -93,17 +94,4 @@ void throw_service_failure(const FailedCall& failed, const ServiceError& error) 
   }
 }
 
-void throw_transport_failure(const FailedCall& failed, const kit::http::TransportFailure& failure) {
-  throw InfrastructureError(
-      describe(failed.call, failed.url) + " failed after " +
-      kit::http::attempts_text(failed.attempts) + ": " +
-      kit::http::describe_transport_failure(
-          failure, failed.url.endpoint,
-          failed.url.googleapis
-              ? "Check the network path to firestore.googleapis.com."
-              : "Is the server running there? Check host and port in the store URL "
-                "(scripts/firestore-start.sh starts the emulator for docket's tests).",
-          failed.call.replay == Replay::kSafe));
-}
-
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

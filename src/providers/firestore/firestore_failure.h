@@ -7,8 +7,9 @@
 //   InvalidInputError    INVALID_ARGUMENT, OUT_OF_RANGE: Firestore refused the request
 //                        as malformed. Nothing was written
 //   InfrastructureError  contention, throttling or unavailability after the client's
-//                        attempts, a connection that failed, any other error: may be
-//                        retried later
+//                        attempts, any other error: may be retried later (a connection
+//                        that failed is the JSON service client's to report,
+//                        kit/http/json_service_client.h)
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_FAILURE_H_
@@ -19,24 +20,16 @@
 #include "providers/firestore/firestore_call.h"
 #include "providers/firestore/firestore_service_error.h"
 #include "providers/firestore/firestore_url.h"
-#include "providers/kit/http/http_message.h"
 
-namespace docket::firestore {
-
-// What the failing call was, for its message.
-struct FailedCall {
-  const Call& call;
-  const StoreUrl& url;
-  int attempts = 1;
-};
+namespace docket::firestore::detail {
 
 // "Firestore commit on collection 'app_inbox' at firestore://127.0.0.1:8080?project=demo"
 std::string describe(const Call& call, const StoreUrl& url);
 
-[[noreturn]] void throw_service_failure(const FailedCall& failed, const ServiceError& error);
-[[noreturn]] void throw_transport_failure(const FailedCall& failed,
-                                          const kit::http::TransportFailure& failure);
+// Throws the exception of `error`, the answer to `call` on `url` after `attempts` attempts.
+[[noreturn]] void throw_service_failure(const Call& call, const StoreUrl& url, int attempts,
+                                        const ServiceError& error);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_FAILURE_H_

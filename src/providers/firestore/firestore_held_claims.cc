@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 void HeldClaims::remember(const std::string& id, WrittenEntry written) {
   const std::lock_guard<std::mutex> lock(mutex_);
@@ -24,4 +24,4 @@ std::optional<WrittenEntry> HeldClaims::take(const std::string& id) {
   return written;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

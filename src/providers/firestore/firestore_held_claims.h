@@ -22,7 +22,7 @@
 
 #include "docket/inbox/claim_inbox_store.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // An entry as a commit wrote it.
 struct WrittenEntry {
@@ -44,6 +44,6 @@ class HeldClaims {
   std::unordered_map<std::string, WrittenEntry> entries_;  // guarded by mutex_
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_HELD_CLAIMS_H_

@@ -7,7 +7,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/key_bridge.h"
 
-namespace docket::firestore::inbox {
+namespace docket::firestore::detail::inbox {
 
 std::string dedup_id(std::string_view collection, const DedupKey& key) {
   std::string id = kit::inbox_dedup_id(keys::Provider::kFirestore, key).value;
@@ -30,4 +30,4 @@ nlohmann::json dedup_fields(const InboxRecord& record, Timestamp processed_at) {
           {kCorrelationId, optional(record.correlation_id)}};
 }
 
-}  // namespace docket::firestore::inbox
+}  // namespace docket::firestore::detail::inbox

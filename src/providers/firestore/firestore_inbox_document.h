@@ -23,7 +23,7 @@
 #include "docket/core/clock.h"
 #include "docket/inbox/inbox_store.h"
 
-namespace docket::firestore::inbox {
+namespace docket::firestore::detail::inbox {
 
 inline constexpr std::string_view kTenant = "tenant";
 inline constexpr std::string_view kMessageId = "messageId";
@@ -43,6 +43,6 @@ std::string dedup_id(std::string_view collection, const DedupKey& key);
 // The whole document of `record`, processed at `processed_at`.
 nlohmann::json dedup_fields(const InboxRecord& record, Timestamp processed_at);
 
-}  // namespace docket::firestore::inbox
+}  // namespace docket::firestore::detail::inbox
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_DOCUMENT_H_

@@ -14,7 +14,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/kit/legacy_probe.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // Documents read a page.
@@ -173,4 +173,4 @@ LegacyKeyPlace scan_legacy_inbox_ids(const Client& client, const std::string& co
   return place;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

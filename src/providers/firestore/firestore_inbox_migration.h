@@ -20,7 +20,7 @@
 #include "docket/stores/legacy_scan.h"
 #include "providers/firestore/firestore_client.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // The provider's ProviderRegistration::migrate_inbox_ids. Throws ConfigurationError for
 // a URL parse_store_url refuses, and what the reads and commits throw.
@@ -36,6 +36,6 @@ std::vector<std::string> inbox_collections(const Client& client);
 LegacyKeyPlace scan_legacy_inbox_ids(const Client& client, const std::string& collection,
                                      std::size_t max_examples);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_MIGRATION_H_

@@ -20,7 +20,7 @@
 #include "providers/kit/recorded_ids.h"
 #include "providers/kit/store_kind_capabilities.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 constexpr std::size_t kInboxBatchGetIds = 100;
@@ -165,4 +165,4 @@ std::unique_ptr<InboxStore> open_inbox_store(std::string_view url, const Clock& 
   return std::make_unique<FirestoreInboxStore>(url, clock);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

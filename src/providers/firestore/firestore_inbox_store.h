@@ -30,12 +30,12 @@
 #include "docket/core/clock.h"
 #include "docket/inbox/inbox_store.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // Throws ConfigurationError for a URL parse_store_url refuses or a missing access
 // token; sends nothing. `clock` stamps processedAt and must outlive the store.
 std::unique_ptr<InboxStore> open_inbox_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_STORE_H_

@@ -1,6 +1,6 @@
 #include "providers/firestore/firestore_known_versions.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 void KnownVersions::saw(const std::string& stream, std::int64_t version) {
   const std::lock_guard<std::mutex> lock(mutex_);
@@ -22,4 +22,4 @@ bool KnownVersions::exists(const std::string& stream, std::int64_t version) {
   return found != highest_.end() && version <= found->second;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

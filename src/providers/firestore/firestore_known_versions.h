@@ -17,7 +17,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 class KnownVersions {
  public:
@@ -33,6 +33,6 @@ class KnownVersions {
   std::unordered_map<std::string, std::int64_t> highest_;  // guarded by mutex_
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_KNOWN_VERSIONS_H_

@@ -10,7 +10,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_saga_document.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // Every event and saga document id docket composes for Firestore begins with the
@@ -94,4 +94,4 @@ LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_example
   return scan;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

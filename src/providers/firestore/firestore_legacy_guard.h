@@ -32,7 +32,7 @@
 #include "providers/firestore/firestore_client.h"
 #include "providers/kit/legacy_probe.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 enum class LegacyKeyKind { kStream, kSaga };
 
@@ -71,6 +71,6 @@ class LegacyGuard {
 // parse_store_url refuses, and what the queries throw.
 LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_examples);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_LEGACY_GUARD_H_

@@ -5,7 +5,7 @@
 #include "docket/core/error.h"
 #include "docket/core/utf8.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 std::string document_named(std::string_view collection, std::string_view id) {
@@ -110,4 +110,4 @@ void check_document(std::string_view collection, std::string_view id,
   }
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -25,7 +25,7 @@
 
 #include "providers/kit/store_kind_capabilities.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 inline constexpr std::size_t kMaxDocumentIdBytes = 1500;
 inline constexpr std::size_t kMaxDocumentBytes = 1024 * 1024;
@@ -51,6 +51,6 @@ std::size_t document_size(std::string_view collection, std::string_view id,
 // limit and the actual size when the document is over kMaxDocumentBytes.
 void check_document(std::string_view collection, std::string_view id, const nlohmann::json& fields);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_LIMITS_H_

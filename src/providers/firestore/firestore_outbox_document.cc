@@ -7,7 +7,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::firestore::outbox {
+namespace docket::firestore::detail::outbox {
 namespace {
 
 nlohmann::json outbox_optional_string(const std::optional<std::string>& text) {
@@ -77,4 +77,4 @@ kit::OutboxRow outbox_row_of(const Document& document, std::string_view store) {
   return row;
 }
 
-}  // namespace docket::firestore::outbox
+}  // namespace docket::firestore::detail::outbox

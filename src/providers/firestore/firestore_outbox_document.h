@@ -27,7 +27,7 @@
 #include "providers/firestore/firestore_documents.h"
 #include "providers/kit/outbox_row.h"
 
-namespace docket::firestore::outbox {
+namespace docket::firestore::detail::outbox {
 
 inline constexpr std::string_view kCounterId = "docket:outbox:sequence";
 inline constexpr std::string_view kLastSequence = "lastSequence";
@@ -43,6 +43,6 @@ nlohmann::json outbox_fields(const kit::OutboxRow& row);
 // the field when it is not a document outbox_fields() wrote.
 kit::OutboxRow outbox_row_of(const Document& document, std::string_view store);
 
-}  // namespace docket::firestore::outbox
+}  // namespace docket::firestore::detail::outbox
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_

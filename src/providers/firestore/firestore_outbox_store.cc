@@ -21,7 +21,7 @@
 #include "providers/kit/producer_unit_of_work.h"
 #include "providers/kit/store_kind_capabilities.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // How many times claim queries again when other relays leased candidates it read.
@@ -275,4 +275,4 @@ std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock
   return std::make_unique<FirestoreOutboxStore>(url);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -43,12 +43,12 @@
 #include "docket/core/clock.h"
 #include "docket/outbox/outbox_store.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // Throws ConfigurationError for a URL parse_store_url refuses or a missing access
 // token; sends nothing. `clock` must outlive the store.
 std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_STORE_H_

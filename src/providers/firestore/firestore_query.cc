@@ -2,7 +2,7 @@
 
 #include "providers/firestore/firestore_limits.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 constexpr std::string_view kNameField = "__name__";
@@ -120,4 +120,4 @@ nlohmann::json reference_value(const Client& client, std::string_view collection
   return {{"referenceValue", client.url().document_name(collection, id)}};
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -19,7 +19,7 @@
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // A structured query over one collection.
 struct Query {
@@ -60,6 +60,6 @@ nlohmann::json cursor_of(const Document& document,
 nlohmann::json reference_value(const Client& client, std::string_view collection,
                                std::string_view id);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_QUERY_H_

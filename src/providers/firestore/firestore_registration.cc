@@ -26,6 +26,7 @@
 #include "providers/registry.h"
 
 namespace docket::firestore {
+namespace detail {
 namespace {
 
 constexpr std::array<std::string_view, 1> kFirestoreSchemes = {"firestore"};
@@ -44,28 +45,29 @@ std::unique_ptr<ClaimInboxStore> open_firestore_claim_inbox(std::string_view url
 }
 
 }  // namespace
+}  // namespace detail
 
 const providers::ProviderRegistration& registration() {
   static const providers::ProviderRegistration firestore{
       .name = "firestore",
-      .schemes = kFirestoreSchemes,
-      .url_forms = kUrlForms,
+      .schemes = detail::kFirestoreSchemes,
+      .url_forms = detail::kUrlForms,
       .key_shape = keys::Provider::kFirestore,
       .process_local = false,
-      .url_problem = firestore_url_problem,
+      .url_problem = detail::firestore_url_problem,
       // Its URLs carry no credentials (user info is refused), but a refused URL is
       // printed in the refusal: one with a password never echoes it.
       .printable_url = kit::mask_url_passwords,
-      .inbox = open_inbox_store,
-      .checkpoint = open_checkpoint_store,
-      .outbox = open_outbox_store,
-      .event = open_event_store,
-      .snapshot = open_snapshot_store,
-      .saga = open_saga_store,
-      .claim_inbox = open_firestore_claim_inbox,
-      .legacy_scan = scan_legacy_collections,
-      .migrate_inbox_ids = migrate_legacy_inbox_ids,
-      .rekey_tenant = rekey_legacy_collections,
+      .inbox = detail::open_inbox_store,
+      .checkpoint = detail::open_checkpoint_store,
+      .outbox = detail::open_outbox_store,
+      .event = detail::open_event_store,
+      .snapshot = detail::open_snapshot_store,
+      .saga = detail::open_saga_store,
+      .claim_inbox = detail::open_firestore_claim_inbox,
+      .legacy_scan = detail::scan_legacy_collections,
+      .migrate_inbox_ids = detail::migrate_legacy_inbox_ids,
+      .rekey_tenant = detail::rekey_legacy_collections,
   };
   return firestore;
 }

@@ -5,7 +5,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/key_bridge.h"
 
-namespace docket::firestore::saga {
+namespace docket::firestore::detail::saga {
 namespace {
 
 constexpr std::string_view kVersion = "version";
@@ -57,4 +57,4 @@ SagaRecord saga_record_of(const Document& document, std::string_view store) {
                     .completed_at = reader.optional_timestamp(kCompletedAt)};
 }
 
-}  // namespace docket::firestore::saga
+}  // namespace docket::firestore::detail::saga

@@ -22,7 +22,7 @@
 #include "docket/sagas/saga_store.h"
 #include "providers/firestore/firestore_documents.h"
 
-namespace docket::firestore::saga {
+namespace docket::firestore::detail::saga {
 
 inline constexpr std::string_view kCollection = "docket_sagas";
 
@@ -41,6 +41,6 @@ nlohmann::json saga_fields(const SagaId& saga, const SagaRecord& record);
 // and the field when it is not a document saga_fields() wrote.
 SagaRecord saga_record_of(const Document& document, std::string_view store);
 
-}  // namespace docket::firestore::saga
+}  // namespace docket::firestore::detail::saga
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_SAGA_DOCUMENT_H_

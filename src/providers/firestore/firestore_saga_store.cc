@@ -12,7 +12,7 @@
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/unit_sagas.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 FirestoreSagaStore::FirestoreSagaStore(std::string_view url, const Clock& clock)
     : SagaStore(clock),
@@ -200,4 +200,4 @@ std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& cl
   return std::make_unique<FirestoreSagaStore>(url, clock);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -56,7 +56,7 @@
 #include "providers/firestore/firestore_legacy_guard.h"
 #include "providers/firestore/firestore_unit.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 class FirestoreSagaStore final : public SagaStore {
  public:
@@ -105,6 +105,6 @@ class FirestoreSagaStore final : public SagaStore {
 // Throws what the constructor throws.
 std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_SAGA_STORE_H_

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 constexpr std::array<std::pair<Code, std::string_view>, 16> kCodeNames = {{
@@ -102,4 +102,4 @@ bool refused_as_too_large(const ServiceError& error) {
          error.message.find("exceeds maximum size") != std::string::npos;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

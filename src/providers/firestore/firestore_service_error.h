@@ -14,11 +14,12 @@
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_SERVICE_ERROR_H_
 
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 
-namespace docket::firestore {
+#include "providers/kit/http/error_set.h"
+
+namespace docket::firestore::detail {
 
 // google.rpc.Code, the ones Firestore answers with.
 enum class Code : std::uint8_t {
@@ -64,23 +65,8 @@ ServiceError parse_service_error(long http_status, std::string_view body);
 bool refused_as_too_large(const ServiceError& error);
 
 // A set of codes, e.g. those a call expects back as values.
-class Codes {
- public:
-  constexpr Codes() = default;
-  constexpr Codes(std::initializer_list<Code> codes) {
-    for (const Code code : codes) {
-      bits_ |= bit(code);
-    }
-  }
-  constexpr bool contains(Code code) const noexcept { return (bits_ & bit(code)) != 0; }
+using Codes = kit::http::ErrorSet<Code>;
 
- private:
-  static constexpr std::uint32_t bit(Code code) {
-    return std::uint32_t{1} << static_cast<unsigned>(code);
-  }
-  std::uint32_t bits_ = 0;
-};
-
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_SERVICE_ERROR_H_

@@ -12,7 +12,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/store_kind_capabilities.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 constexpr std::string_view kSnapshotVersion = "version";
@@ -100,4 +100,4 @@ std::unique_ptr<SnapshotStore> open_snapshot_store(std::string_view url, const C
   return std::make_unique<FirestoreSnapshotStore>(url, clock);
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -24,7 +24,7 @@
 #include "docket/core/clock.h"
 #include "docket/eventsourcing/snapshot_store.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 inline constexpr std::string_view kSnapshotCollectionBase = "docket_snapshots";
 
@@ -32,6 +32,6 @@ inline constexpr std::string_view kSnapshotCollectionBase = "docket_snapshots";
 // token; sends nothing. `clock` stamps takenAt and must outlive the store.
 std::unique_ptr<SnapshotStore> open_snapshot_store(std::string_view url, const Clock& clock);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_SNAPSHOT_STORE_H_

@@ -15,7 +15,7 @@
 #include "providers/kit/key_bridge.h"
 #include "providers/kit/tenant_rekey_procedure.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // A move is two writes of one commit; its weight is the new document's JSON, which
@@ -98,7 +98,7 @@ class FirestoreRekeyTarget final : public kit::TenantRekeyTarget {
     if (writes.empty()) {
       return true;
     }
-    return firestore::commit(client_, writes, "docket migrate tenant-rekey").applied;
+    return firestore::detail::commit(client_, writes, "docket migrate tenant-rekey").applied;
   }
 
   std::optional<nlohmann::json> read_new(const kit::RekeyMove& move) const override {
@@ -184,4 +184,4 @@ TenantRekeyReport rekey_legacy_collections(std::string_view url,
   return report;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

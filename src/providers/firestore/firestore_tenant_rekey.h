@@ -22,12 +22,12 @@
 
 #include "docket/stores/tenant_rekey.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // The provider's ProviderRegistration::rekey_tenant. Throws ConfigurationError for a
 // URL parse_store_url refuses, and what the procedure throws.
 TenantRekeyReport rekey_legacy_collections(std::string_view url, const TenantRekeyOptions& options);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TENANT_REKEY_H_

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // Parses `digits` digits of `text` at `at` as a number; false when they are not digits.
@@ -70,4 +70,4 @@ std::optional<Timestamp> parse_rfc3339(std::string_view text) {
   return Timestamp(std::chrono::microseconds(seconds * 1'000'000 + micros));
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -11,13 +11,13 @@
 
 #include "docket/core/clock.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // The instant of RFC 3339 text as Firestore writes it ("2026-12-02T10:49:19Z",
 // "...19.1Z" up to nanoseconds, or with a "+01:00" offset), truncated to microseconds;
 // nullopt for anything else.
 std::optional<Timestamp> parse_rfc3339(std::string_view text);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TIMESTAMP_H_

@@ -88,7 +88,7 @@ Unit::Unit(const UnitContext& context)
     : context_(context),
       staging_(context.store,
                kit::CommitLimits{"the Firestore inbox", kMaxWritesPerCommit, kMaxCommitBytes}),
-      tx_(*this) {}
+      tx_(TransactionAccess::transaction_on(*this)) {}
 
 void Unit::create(std::string_view collection, std::string_view id, nlohmann::json fields) {
   stage_create(collection, id, std::move(fields), Role::kCreate);
@@ -240,7 +240,7 @@ void Unit::commit() {
   for (const UnitSagas::Save* save : sagas) {
     writes.push_back(save->write.write);
   }
-  const CommitResult result = firestore::commit(context_.client, writes, context_.store);
+  const CommitResult result = firestore::detail::commit(context_.client, writes, context_.store);
   if (!result.applied) {
     throw_refused(*result.refusal, sagas);
   }
@@ -324,7 +324,7 @@ Unit& joined_unit(HandlerTransaction& transaction, const Client& client,
                  std::string(Transaction::kTypeName) +
                  " of a unit of work from a Firestore inbox or outbox store");
   }
-  Unit& unit = firestore_tx->unit();
+  Unit& unit = TransactionAccess::unit_of(*firestore_tx);
   const StoreUrl& theirs = unit.client().url();
   const StoreUrl& mine = client.url();
   if (theirs.endpoint != mine.endpoint || theirs.project != mine.project ||

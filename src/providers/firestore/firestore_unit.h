@@ -41,6 +41,7 @@
 #include "docket/firestore/transaction.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_transaction_access.h"
 #include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
 #include "providers/kit/unit_streams.h"
@@ -74,7 +75,7 @@ struct UnitContext {
   std::string store;  // "Firestore inbox (collection '...' at ...)", for errors
 };
 
-class Unit {
+class Unit : public TransactionAccess {
  public:
   explicit Unit(const UnitContext& context);
 

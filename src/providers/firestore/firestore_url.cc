@@ -7,7 +7,7 @@
 #include "providers/kit/store_url_parts.h"
 #include "providers/kit/url_password.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 constexpr std::string_view kFirestoreScheme = "firestore://";
@@ -149,4 +149,4 @@ std::optional<std::string> store_url_problem(std::string_view url) {
   return std::nullopt;
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -23,7 +23,7 @@
 #include <string>
 #include <string_view>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 inline constexpr std::string_view kUrlForms =
     "firestore://HOST:PORT?project=PROJECT[&database=DATABASE][&prefix=PREFIX], "
@@ -60,6 +60,6 @@ StoreUrl parse_store_url(std::string_view url);
 // What parse_store_url would refuse `url` for, or nullopt when it is a Firestore URL.
 std::optional<std::string> store_url_problem(std::string_view url);
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_URL_H_

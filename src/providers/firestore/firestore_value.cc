@@ -7,7 +7,7 @@
 #include "providers/firestore/firestore_timestamp.h"
 #include "providers/kit/base64.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 // Firestore's timestamps: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999Z.
@@ -172,4 +172,4 @@ FieldReader FieldReader::map(std::string_view name) const {
                      where_ + ", map '" + std::string(name) + "'");
 }
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -27,7 +27,7 @@
 
 #include "docket/core/clock.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 nlohmann::json string_value(std::string_view text);
 nlohmann::json integer_value(std::int64_t value);
@@ -71,6 +71,6 @@ class FieldReader {
   std::string where_;
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_VALUE_H_

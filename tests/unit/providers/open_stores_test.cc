@@ -12,7 +12,7 @@
 #include "docket/core/tenant.h"
 #include "docket/stores/open_store.h"
 #if DOCKET_HAVE_POSTGRES
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 #endif
 
 namespace docket {

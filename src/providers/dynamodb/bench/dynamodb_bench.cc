@@ -36,7 +36,7 @@ namespace docket::bench {
 namespace {
 
 // The bench's own reads (set-up, checks) are not requests of either side.
-dynamodb::ClientOptions check_client_options() {
+kit::http::JsonServiceOptions check_client_options() {
   return {.http = {.request_count = nullptr}};
 }
 
@@ -54,12 +54,12 @@ std::string side_url(std::string_view url, std::string_view side) {
   } else {
     text += "&" + std::string(kPrefixParameter) + suffix;
   }
-  dynamodb::parse_store_url(text);  // refuses a prefix grown past DynamoDB's limits
+  dynamodb::detail::parse_store_url(text);  // refuses a prefix grown past DynamoDB's limits
   return text;
 }
 
 std::string claim_table(const std::string& url) {
-  return dynamodb::claim::claim_table_schema(dynamodb::parse_store_url(url)).name;
+  return dynamodb::detail::claim::claim_table_schema(dynamodb::detail::parse_store_url(url)).name;
 }
 
 class DynamoDbClaimBench final : public ClaimBench {
@@ -67,11 +67,11 @@ class DynamoDbClaimBench final : public ClaimBench {
   // One store, its client's connections shared by the threads, as an application has.
   std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
                                                      std::size_t) const override {
-    return std::make_unique<dynamodb::DynamoDbClaimInboxStore>(db, SystemClock::instance());
+    return std::make_unique<dynamodb::detail::DynamoDbClaimInboxStore>(db, SystemClock::instance());
   }
 
   void prepare(const BenchStore& store) const override {
-    dynamodb::DynamoDbClaimInboxStore(store.raw_db, SystemClock::instance()).migrate();
+    dynamodb::detail::DynamoDbClaimInboxStore(store.raw_db, SystemClock::instance()).migrate();
     for (const std::string& db : {store.docket_db, store.raw_db}) {
       ensure_dynamodb_claim_effects_table(db);
     }
@@ -83,21 +83,23 @@ class DynamoDbClaimBench final : public ClaimBench {
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
-    const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
-    dynamodb::Pager pager = dynamodb::Pager::scan(
+    const dynamodb::detail::Client client(dynamodb::detail::parse_store_url(db),
+                                          check_client_options());
+    dynamodb::detail::Pager pager = dynamodb::detail::Pager::scan(
         client,
         {{"TableName", claim_table(db)},
          {"ConsistentRead", true},
          {"FilterExpression", kOfHandler},
          {"ProjectionExpression", kStatusOnly},
-         {"ExpressionAttributeNames", dynamodb::attribute_names({kOfHandler, kStatusOnly})},
-         {"ExpressionAttributeValues", {{":handler_type", dynamodb::string_value(handler_type)}}}});
+         {"ExpressionAttributeNames", dynamodb::detail::attribute_names({kOfHandler, kStatusOnly})},
+         {"ExpressionAttributeValues",
+          {{":handler_type", dynamodb::detail::string_value(handler_type)}}}});
     ClaimRows rows;
     while (const auto page = pager.next_page()) {
       for (const nlohmann::json& item : *page) {
         ++rows.entries;
-        const dynamodb::ItemReader read(item, kChecks);
-        rows.processed += read.string(dynamodb::claim::kStatus) == "processed" ? 1 : 0;
+        const dynamodb::detail::ItemReader read(item, kChecks);
+        rows.processed += read.string(dynamodb::detail::claim::kStatus) == "processed" ? 1 : 0;
       }
     }
     count_dynamodb_claim_effects(db, handler_type, rows);
@@ -116,18 +118,20 @@ class DynamoDbClaimBench final : public ClaimBench {
 std::int64_t count_of_consumer(const std::string& db, const std::string& table,
                                const std::string& consumer_id) {
   constexpr std::string_view kOfConsumer = "#consumer_id = :consumer_id";
-  const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
+  const dynamodb::detail::Client client(dynamodb::detail::parse_store_url(db),
+                                        check_client_options());
   nlohmann::json request = {
       {"TableName", table},
       {"ConsistentRead", true},
       {"Select", "COUNT"},
       {"FilterExpression", kOfConsumer},
-      {"ExpressionAttributeNames", dynamodb::attribute_names({kOfConsumer})},
-      {"ExpressionAttributeValues", {{":consumer_id", dynamodb::string_value(consumer_id)}}}};
+      {"ExpressionAttributeNames", dynamodb::detail::attribute_names({kOfConsumer})},
+      {"ExpressionAttributeValues",
+       {{":consumer_id", dynamodb::detail::string_value(consumer_id)}}}};
   std::int64_t count = 0;
   for (;;) {
-    const dynamodb::Response page = client.call(
-        {.operation = "Scan", .table = table, .replay = dynamodb::Replay::kSafe}, request);
+    const dynamodb::detail::Response page = client.call(
+        {.operation = "Scan", .table = table, .replay = dynamodb::detail::Replay::kSafe}, request);
     count += page.body().value("Count", std::int64_t{0});
     const auto last = page.body().find("LastEvaluatedKey");
     if (last == page.body().end()) {
@@ -141,14 +145,14 @@ class DynamoDbInboxBench final : public InboxBench {
  public:
   // One store, its client's connections shared by the threads, as an application has.
   std::unique_ptr<InboxStore> open_docket_store(const std::string& db, std::size_t) const override {
-    return dynamodb::open_inbox_store(db, SystemClock::instance());
+    return dynamodb::detail::open_inbox_store(db, SystemClock::instance());
   }
 
   void prepare(const BenchStore& store) const override {
-    dynamodb::open_inbox_store(store.raw_db, SystemClock::instance())->migrate();
+    dynamodb::detail::open_inbox_store(store.raw_db, SystemClock::instance())->migrate();
     for (const std::string& db : {store.docket_db, store.raw_db}) {
-      dynamodb::ensure_table(
-          dynamodb::Client(dynamodb::parse_store_url(db), check_client_options()),
+      dynamodb::detail::ensure_table(
+          dynamodb::detail::Client(dynamodb::detail::parse_store_url(db), check_client_options()),
           effects_table_schema(db));
     }
   }
@@ -169,7 +173,7 @@ class DynamoDbInboxBench final : public InboxBench {
 
   InboxRows count_rows(const std::string& db, const std::string& consumer_id) const override {
     const std::string inbox =
-        dynamodb::inbox::inbox_table_schema(dynamodb::parse_store_url(db)).name;
+        dynamodb::detail::inbox::inbox_table_schema(dynamodb::detail::parse_store_url(db)).name;
     return {.dedup_rows = count_of_consumer(db, inbox, consumer_id),
             .effects = count_of_consumer(db, effects_table_schema(db).name, consumer_id)};
   }
@@ -186,7 +190,8 @@ class DynamoDbEventsBench final : public EventsBench {
   // its one legacy-key probe sent, here (set-up, not measured): a load of a stream no
   // run writes.
   std::unique_ptr<EventStore> open_docket_store(const std::string& db, std::size_t) const override {
-    auto store = std::make_unique<dynamodb::DynamoDbEventStore>(db, SystemClock::instance());
+    auto store =
+        std::make_unique<dynamodb::detail::DynamoDbEventStore>(db, SystemClock::instance());
     store->load(StreamId(TenantId(kBenchStreamTenant), "docket.bench.setup", "none"));
     return store;
   }
@@ -200,15 +205,16 @@ class DynamoDbEventsBench final : public EventsBench {
   // exactly 0 .. n-1.
   StoredStreams stored_streams(const std::string& db,
                                std::string_view aggregate_type) const override {
-    const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
+    const dynamodb::detail::Client client(dynamodb::detail::parse_store_url(db),
+                                          check_client_options());
     constexpr std::string_view kKeyOnly = "#stream, #version";
-    dynamodb::Pager pager = dynamodb::Pager::scan(
-        client,
-        {{"TableName", client.url().table_name(dynamodb::kEventsTableBase)},
-         {"ConsistentRead", true},
-         {"ProjectionExpression", kKeyOnly},
-         {"ExpressionAttributeNames",
-          {{"#stream", dynamodb::kStreamAttribute}, {"#version", dynamodb::kVersionAttribute}}}});
+    dynamodb::detail::Pager pager = dynamodb::detail::Pager::scan(
+        client, {{"TableName", client.url().table_name(dynamodb::detail::kEventsTableBase)},
+                 {"ConsistentRead", true},
+                 {"ProjectionExpression", kKeyOnly},
+                 {"ExpressionAttributeNames",
+                  {{"#stream", dynamodb::detail::kStreamAttribute},
+                   {"#version", dynamodb::detail::kVersionAttribute}}}});
     struct Versions {
       std::int64_t count = 0;
       std::int64_t highest = -1;
@@ -216,8 +222,8 @@ class DynamoDbEventsBench final : public EventsBench {
     std::map<std::string, Versions> streams;
     while (const auto page = pager.next_page()) {
       for (const nlohmann::json& item : *page) {
-        const dynamodb::ItemReader read(item, kChecks);
-        const std::string key(read.string(dynamodb::kStreamAttribute));
+        const dynamodb::detail::ItemReader read(item, kChecks);
+        const std::string key(read.string(dynamodb::detail::kStreamAttribute));
         const auto terms = keys::parse_stream_key(keys::Provider::kDynamoDb, key);
         if (!terms || terms->tenant != kBenchStreamTenant ||
             terms->aggregate_type != aggregate_type) {
@@ -225,7 +231,7 @@ class DynamoDbEventsBench final : public EventsBench {
         }
         Versions& v = streams[key];
         ++v.count;
-        v.highest = std::max(v.highest, read.number(dynamodb::kVersionAttribute));
+        v.highest = std::max(v.highest, read.number(dynamodb::detail::kVersionAttribute));
       }
     }
     StoredStreams stored;
@@ -264,8 +270,9 @@ class DynamoDbBench final : public ProviderBench {
   // Every table under each side's prefix, whichever benchmarks made them.
   void drop_sides(const BenchStore& store) const override {
     for (const std::string& db : {store.docket_db, store.raw_db}) {
-      const dynamodb::Client client(dynamodb::parse_store_url(db), check_client_options());
-      dynamodb::delete_tables_with_prefix(client, client.url().table_prefix);
+      const dynamodb::detail::Client client(dynamodb::detail::parse_store_url(db),
+                                            check_client_options());
+      dynamodb::detail::delete_tables_with_prefix(client, client.url().table_prefix);
     }
   }
 
@@ -289,6 +296,7 @@ class DynamoDbBench final : public ProviderBench {
 }  // namespace
 }  // namespace docket::bench
 
+// The entry point bench/bench_providers.cc calls, by the provider's name.
 namespace docket::dynamodb {
 
 const bench::ProviderBench& bench_sides() {

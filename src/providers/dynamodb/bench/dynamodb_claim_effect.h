@@ -20,7 +20,7 @@ namespace docket::bench {
 
 // The claim effects table of the side `url`: keyed by id (S); run_id, message_id and body
 // beside it.
-dynamodb::TableSchema dynamodb_claim_effects_table_schema(const std::string& url);
+dynamodb::detail::TableSchema dynamodb_claim_effects_table_schema(const std::string& url);
 
 // Makes the table of the side `url` when missing.
 void ensure_dynamodb_claim_effects_table(const std::string& url);
@@ -38,7 +38,7 @@ class ClaimEffectDynamoDb final : public ClaimEffectWriter {
   void write(std::string_view message_id) override;
 
  private:
-  dynamodb::Client client_;
+  dynamodb::detail::Client client_;
   std::string table_;
   std::string run_id_;
 };

@@ -27,9 +27,9 @@ Timestamp now() {
 
 RawClaimDynamoDb::RawClaimDynamoDb(const std::string& url, std::string_view handler_type,
                                    std::string_view owner)
-    : client_(dynamodb::parse_store_url(url),
+    : client_(dynamodb::detail::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
-      table_(dynamodb::claim::claim_table_schema(client_.url()).name),
+      table_(dynamodb::detail::claim::claim_table_schema(client_.url()).name),
       handler_type_(handler_type),
       owner_(owner) {}
 
@@ -40,17 +40,17 @@ RawClaimDynamoDb::Entry RawClaimDynamoDb::entry_of(std::string_view message_id) 
 }
 
 bool RawClaimDynamoDb::claim(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
-  const dynamodb::Call put{
-      .operation = "PutItem", .table = table_, .replay = dynamodb::Replay::kUnsafe};
-  const dynamodb::Response created =
-      client_.call(put, dynamodb::claim::create_claimed_request({table_, entry.id.value}, entry.key,
-                                                                owner_, claimed_at, lease_until));
+  const dynamodb::detail::Call put{
+      .operation = "PutItem", .table = table_, .replay = dynamodb::detail::Replay::kUnsafe};
+  const dynamodb::detail::Response created =
+      client_.call(put, dynamodb::detail::claim::create_claimed_request(
+                            {table_, entry.id.value}, entry.key, owner_, claimed_at, lease_until));
   if (created.ok()) {
     return true;
   }
   // Read who holds it, as docket's store reads the returned old item, and take the
   // entry over where it is claimable.
-  const ClaimEntry holder = dynamodb::claim::claim_entry_of(created.error().item, kRawSide);
+  const ClaimEntry holder = dynamodb::detail::claim::claim_entry_of(created.error().item, kRawSide);
   if (!kit::claimable(holder, claimed_at)) {
     sink_ += static_cast<std::uint64_t>(holder.retry_count);
     return false;
@@ -59,23 +59,24 @@ bool RawClaimDynamoDb::claim(const Entry& entry, Timestamp claimed_at, Timestamp
 }
 
 bool RawClaimDynamoDb::take_over(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
-  const dynamodb::Response taken = client_.call(
-      {.operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe},
-      dynamodb::claim::try_claim_request({table_, entry.id.value}, entry.key, owner_, claimed_at,
-                                         lease_until));
+  const dynamodb::detail::Response taken = client_.call(
+      {.operation = "UpdateItem", .table = table_, .replay = dynamodb::detail::Replay::kUnsafe},
+      dynamodb::detail::claim::try_claim_request({table_, entry.id.value}, entry.key, owner_,
+                                                 claimed_at, lease_until));
   if (!taken.ok()) {
     return false;
   }
-  const dynamodb::ItemReader claimed(taken.body().at("Attributes"), kRawSide);
-  sink_ += static_cast<std::uint64_t>(claimed.number(dynamodb::claim::kRetryCount) +
-                                      claimed.number(dynamodb::claim::kLeaseUntil));
+  const dynamodb::detail::ItemReader claimed(taken.body().at("Attributes"), kRawSide);
+  sink_ += static_cast<std::uint64_t>(claimed.number(dynamodb::detail::claim::kRetryCount) +
+                                      claimed.number(dynamodb::detail::claim::kLeaseUntil));
   return true;
 }
 
 bool RawClaimDynamoDb::mark(const Entry& entry) {
   return client_
-      .call({.operation = "UpdateItem", .table = table_, .replay = dynamodb::Replay::kUnsafe},
-            dynamodb::claim::mark_processed_request({table_, entry.id.value}, owner_, now()))
+      .call(
+          {.operation = "UpdateItem", .table = table_, .replay = dynamodb::detail::Replay::kUnsafe},
+          dynamodb::detail::claim::mark_processed_request({table_, entry.id.value}, owner_, now()))
       .ok();
 }
 
@@ -106,13 +107,13 @@ void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids
   std::vector<nlohmann::json> puts;
   for (const Entry& entry : entries) {
     puts.push_back(
-        {{"Put", dynamodb::claim::create_claimed_request({table_, entry.id.value}, entry.key,
-                                                         owner_, claimed_at, lease_until)}});
+        {{"Put", dynamodb::detail::claim::create_claimed_request(
+                     {table_, entry.id.value}, entry.key, owner_, claimed_at, lease_until)}});
   }
   std::vector<std::size_t> claimable;
-  std::vector<bool> claimed = dynamodb::apply_where_conditions_hold(
+  std::vector<bool> claimed = dynamodb::detail::apply_where_conditions_hold(
       client_, table_, kRawSide, puts, [&](std::size_t i, const nlohmann::json& old) {
-        const ClaimEntry holder = dynamodb::claim::claim_entry_of(old, kRawSide);
+        const ClaimEntry holder = dynamodb::detail::claim::claim_entry_of(old, kRawSide);
         if (kit::claimable(holder, claimed_at)) {
           claimable.push_back(i);
         } else {
@@ -131,14 +132,14 @@ void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids
     }
     ++counts.claimed;
     run_effect(effect, message_ids[i], counts);
-    marks.push_back({{"Update", dynamodb::claim::mark_processed_request(
+    marks.push_back({{"Update", dynamodb::detail::claim::mark_processed_request(
                                     {table_, entries[i].id.value}, owner_, marked_at)}});
   }
   if (marks.empty()) {
     return;
   }
   for (const bool marked :
-       dynamodb::apply_where_conditions_hold(client_, table_, kRawSide, marks)) {
+       dynamodb::detail::apply_where_conditions_hold(client_, table_, kRawSide, marks)) {
     counts.processed += marked ? 1 : 0;
   }
 }

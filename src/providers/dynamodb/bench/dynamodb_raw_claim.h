@@ -55,7 +55,7 @@ class RawClaimDynamoDb final : public ClaimSession {
   bool take_over(const Entry& entry, Timestamp now, Timestamp lease_until);
   bool mark(const Entry& entry);
 
-  dynamodb::Client client_;
+  dynamodb::detail::Client client_;
   std::string table_;
   std::string handler_type_;
   std::string owner_;

@@ -18,15 +18,15 @@ constexpr std::string_view kAbsent = "attribute_not_exists(#stream)";
 constexpr std::string_view kPresent = "attribute_exists(#stream)";
 
 nlohmann::json stream_name() {
-  return {{"#stream", dynamodb::kStreamAttribute}};
+  return {{"#stream", dynamodb::detail::kStreamAttribute}};
 }
 
 }  // namespace
 
 RawEventsDynamoDb::RawEventsDynamoDb(const std::string& url)
-    : client_(dynamodb::parse_store_url(url),
+    : client_(dynamodb::detail::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
-      table_(client_.url().table_name(dynamodb::kEventsTableBase)) {}
+      table_(client_.url().table_name(dynamodb::detail::kEventsTableBase)) {}
 
 std::string RawEventsDynamoDb::stream_key(std::string_view aggregate_type,
                                           std::string_view aggregate_id) const {
@@ -41,7 +41,7 @@ void RawEventsDynamoDb::append(const AppendCall& call, StreamVersions& versions,
   const std::string key = kit::stream_key(keys::Provider::kDynamoDb, stream).value;
   const Timestamp at = kit::from_micros(now_micros());
   const auto item = [&](std::size_t e) {
-    return dynamodb::event_item(
+    return dynamodb::detail::event_item(
         key, RecordedEvent{.stream = stream,
                            .version = expected + 1 + static_cast<std::int64_t>(e),
                            .global_position = 0,
@@ -65,7 +65,7 @@ void RawEventsDynamoDb::append(const AppendCall& call, StreamVersions& versions,
     if (expected >= 0) {
       actions.push_back({{"ConditionCheck",
                           {{"TableName", table_},
-                           {"Key", dynamodb::event_key(key, expected)},
+                           {"Key", dynamodb::detail::event_key(key, expected)},
                            {"ConditionExpression", kPresent},
                            {"ExpressionAttributeNames", stream_name()}}}});
     }
@@ -79,9 +79,9 @@ void RawEventsDynamoDb::append(const AppendCall& call, StreamVersions& versions,
     applied = client_
                   .call({.operation = "TransactWriteItems",
                          .table = table_,
-                         .expected = {dynamodb::ErrorKind::kConditionalCheckFailed,
-                                      dynamodb::ErrorKind::kTransactionCanceled,
-                                      dynamodb::ErrorKind::kTransactionConflict}},
+                         .expected = {dynamodb::detail::ErrorKind::kConditionalCheckFailed,
+                                      dynamodb::detail::ErrorKind::kTransactionCanceled,
+                                      dynamodb::detail::ErrorKind::kTransactionConflict}},
                         {{"TransactItems", std::move(actions)}})
                   .ok();
   }
@@ -96,19 +96,21 @@ void RawEventsDynamoDb::append(const AppendCall& call, StreamVersions& versions,
 }
 
 std::int64_t RawEventsDynamoDb::stream_version(const std::string& key) {
-  const dynamodb::Response response = client_.call(
-      {.operation = "Query", .table = table_, .replay = dynamodb::Replay::kSafe},
+  const dynamodb::detail::Response response = client_.call(
+      {.operation = "Query", .table = table_, .replay = dynamodb::detail::Replay::kSafe},
       {{"TableName", table_},
        {"KeyConditionExpression", "#stream = :stream"},
        {"ExpressionAttributeNames",
-        {{"#stream", dynamodb::kStreamAttribute}, {"#version", dynamodb::kVersionAttribute}}},
-       {"ExpressionAttributeValues", {{":stream", dynamodb::string_value(key)}}},
+        {{"#stream", dynamodb::detail::kStreamAttribute},
+         {"#version", dynamodb::detail::kVersionAttribute}}},
+       {"ExpressionAttributeValues", {{":stream", dynamodb::detail::string_value(key)}}},
        {"ProjectionExpression", "#version"},
        {"ScanIndexForward", false},
        {"Limit", 1},
        {"ConsistentRead", true}});
   for (const nlohmann::json& item : response.body().value("Items", nlohmann::json::array())) {
-    return dynamodb::ItemReader(item, kRawEventsSide).number(dynamodb::kVersionAttribute);
+    return dynamodb::detail::ItemReader(item, kRawEventsSide)
+        .number(dynamodb::detail::kVersionAttribute);
   }
   return -1;
 }
@@ -116,11 +118,11 @@ std::int64_t RawEventsDynamoDb::stream_version(const std::string& key) {
 std::size_t RawEventsDynamoDb::load(std::string_view aggregate_type,
                                     std::string_view aggregate_id) {
   const std::string key = stream_key(aggregate_type, aggregate_id);
-  const nlohmann::json items = dynamodb::query_all(
+  const nlohmann::json items = dynamodb::detail::query_all(
       client_, {{"TableName", table_},
                 {"KeyConditionExpression", "#stream = :stream"},
                 {"ExpressionAttributeNames", stream_name()},
-                {"ExpressionAttributeValues", {{":stream", dynamodb::string_value(key)}}},
+                {"ExpressionAttributeValues", {{":stream", dynamodb::detail::string_value(key)}}},
                 {"ConsistentRead", true}});
   for (const nlohmann::json& item : items) {
     sink_ += item.size();

@@ -38,7 +38,7 @@ class RawEventsDynamoDb final : public EventSession {
   std::string stream_key(std::string_view aggregate_type, std::string_view aggregate_id) const;
   std::int64_t stream_version(const std::string& key);
 
-  dynamodb::Client client_;
+  dynamodb::detail::Client client_;
   std::string table_;
   std::uint64_t sink_ = 0;  // what was read, so that reading is not optimised away
 };

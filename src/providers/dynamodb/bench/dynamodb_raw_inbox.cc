@@ -22,25 +22,25 @@ constexpr std::size_t kMessagesPerTransaction = 50;  // two items each, of Dynam
 
 }  // namespace
 
-dynamodb::TableSchema effects_table_schema(const std::string& url) {
-  return {.name = dynamodb::parse_store_url(url).table_name(kEffectsTableBase),
-          .partition_key = {"id", dynamodb::KeyType::kString},
+dynamodb::detail::TableSchema effects_table_schema(const std::string& url) {
+  return {.name = dynamodb::detail::parse_store_url(url).table_name(kEffectsTableBase),
+          .partition_key = {"id", dynamodb::detail::KeyType::kString},
           .sort_key = std::nullopt,
           .global_indexes = {}};
 }
 
 nlohmann::json effect_item(std::string_view consumer_id, std::string_view message_id,
                            std::string_view body) {
-  return {{"id", dynamodb::string_value(message_id)},
-          {"consumer_id", dynamodb::string_value(consumer_id)},
-          {"body", dynamodb::string_value(body)}};
+  return {{"id", dynamodb::detail::string_value(message_id)},
+          {"consumer_id", dynamodb::detail::string_value(consumer_id)},
+          {"body", dynamodb::detail::string_value(body)}};
 }
 
 RawInboxDynamoDb::RawInboxDynamoDb(const std::string& url, std::string_view consumer_id,
                                    DedupCheck dedup)
-    : client_(dynamodb::parse_store_url(url),
+    : client_(dynamodb::detail::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
-      inbox_(dynamodb::inbox::inbox_table_schema(client_.url())),
+      inbox_(dynamodb::detail::inbox::inbox_table_schema(client_.url())),
       effects_(effects_table_schema(url).name),
       consumer_id_(consumer_id),
       dedup_(dedup) {}
@@ -67,7 +67,7 @@ void RawInboxDynamoDb::drop_recorded(std::vector<const BenchDelivery*>& pending,
   std::map<std::string, const BenchDelivery*> by_id;  // dedup item id -> delivery
   nlohmann::json keys = nlohmann::json::array();
   for (const BenchDelivery* delivery : pending) {
-    nlohmann::json key = dynamodb::inbox::dedup_key(inbox_, dedup_key_of(*delivery));
+    nlohmann::json key = dynamodb::detail::inbox::dedup_key(inbox_, dedup_key_of(*delivery));
     by_id.emplace(key.at("id").at("S").get<std::string>(), delivery);
     keys.push_back(std::move(key));
   }
@@ -76,9 +76,11 @@ void RawInboxDynamoDb::drop_recorded(std::vector<const BenchDelivery*>& pending,
        {{"Keys", std::move(keys)}, {"ConsistentRead", true}, {"ProjectionExpression", "id"}}}};
   std::set<const BenchDelivery*> recorded;
   while (!request_items.empty()) {
-    const dynamodb::Response response = client_.call(
-        {.operation = "BatchGetItem", .table = inbox_.name, .replay = dynamodb::Replay::kSafe},
-        {{"RequestItems", std::move(request_items)}});
+    const dynamodb::detail::Response response =
+        client_.call({.operation = "BatchGetItem",
+                      .table = inbox_.name,
+                      .replay = dynamodb::detail::Replay::kSafe},
+                     {{"RequestItems", std::move(request_items)}});
     const nlohmann::json& body = response.body();
     for (const nlohmann::json& item : body.value("Responses", nlohmann::json::object())
                                           .value(inbox_.name, nlohmann::json::array())) {
@@ -92,10 +94,10 @@ void RawInboxDynamoDb::drop_recorded(std::vector<const BenchDelivery*>& pending,
 }
 
 bool RawInboxDynamoDb::recorded(const BenchDelivery& delivery) {
-  const dynamodb::Response response = client_.call(
-      {.operation = "GetItem", .table = inbox_.name, .replay = dynamodb::Replay::kSafe},
+  const dynamodb::detail::Response response = client_.call(
+      {.operation = "GetItem", .table = inbox_.name, .replay = dynamodb::detail::Replay::kSafe},
       {{"TableName", inbox_.name},
-       {"Key", dynamodb::inbox::dedup_key(inbox_, dedup_key_of(delivery))},
+       {"Key", dynamodb::detail::inbox::dedup_key(inbox_, dedup_key_of(delivery))},
        {"ConsistentRead", true},
        {"ProjectionExpression", "id"}});
   return response.body().contains("Item");
@@ -134,18 +136,18 @@ void RawInboxDynamoDb::commit(std::span<const BenchDelivery> batch, DispatchCoun
                                .correlation_id = std::nullopt};
       actions.push_back({{"Put",
                           {{"TableName", inbox_.name},
-                           {"Item", dynamodb::inbox::dedup_item(inbox_, record, now)},
+                           {"Item", dynamodb::detail::inbox::dedup_item(inbox_, record, now)},
                            {"ConditionExpression", "attribute_not_exists(id)"}}}});
       actions.push_back(
           {{"Put",
             {{"TableName", effects_},
              {"Item", effect_item(consumer_id_, delivery->message_id, kBenchPayload)}}}});
     }
-    const dynamodb::Response response =
+    const dynamodb::detail::Response response =
         client_.call({.operation = "TransactWriteItems",
                       .table = inbox_.name,
-                      .expected = {dynamodb::ErrorKind::kTransactionCanceled,
-                                   dynamodb::ErrorKind::kTransactionConflict}},
+                      .expected = {dynamodb::detail::ErrorKind::kTransactionCanceled,
+                                   dynamodb::detail::ErrorKind::kTransactionConflict}},
                      {{"TransactItems", std::move(actions)}});
     if (response.ok()) {
       counts.processed += pending.size();

@@ -36,7 +36,7 @@ namespace docket::bench {
 
 // The bench's effects table on the side of `url`: <table_prefix>docket_bench_effects,
 // keyed by id (S), the message id; consumer_id and body beside it.
-dynamodb::TableSchema effects_table_schema(const std::string& url);
+dynamodb::detail::TableSchema effects_table_schema(const std::string& url);
 // The effect item of `message_id` for `consumer_id`.
 nlohmann::json effect_item(std::string_view consumer_id, std::string_view message_id,
                            std::string_view body);
@@ -62,8 +62,8 @@ class RawInboxDynamoDb final : public InboxSession {
   // Whether `delivery`'s dedup item exists: one consistent GetItem.
   bool recorded(const BenchDelivery& delivery);
 
-  dynamodb::Client client_;
-  dynamodb::TableSchema inbox_;
+  dynamodb::detail::Client client_;
+  dynamodb::detail::TableSchema inbox_;
   std::string effects_;
   std::string consumer_id_;
   DedupCheck dedup_;

@@ -16,13 +16,13 @@ namespace {
 
 // The items of the table `base` under the URL's prefix: a consistent Scan, counting.
 std::int64_t items_in(const std::string& url, std::string_view base) {
-  const dynamodb::Client client(dynamodb::parse_store_url(url));
+  const dynamodb::detail::Client client(dynamodb::detail::parse_store_url(url));
   const std::string table = client.url().table_name(base);
   nlohmann::json request = {{"TableName", table}, {"ConsistentRead", true}, {"Select", "COUNT"}};
   std::int64_t count = 0;
   for (;;) {
-    const dynamodb::Response page = client.call(
-        {.operation = "Scan", .table = table, .replay = dynamodb::Replay::kSafe}, request);
+    const dynamodb::detail::Response page = client.call(
+        {.operation = "Scan", .table = table, .replay = dynamodb::detail::Replay::kSafe}, request);
     count += page.body().value("Count", std::int64_t{0});
     const auto last = page.body().find("LastEvaluatedKey");
     if (last == page.body().end()) {

@@ -22,13 +22,14 @@ namespace {
 class DynamoDbInboxFixture final : public ProviderFixture {
  public:
   DynamoDbInboxFixture()
-      : client_(dynamodb::parse_store_url(tables_.url())), effects_(table(kEffectsTable)) {}
+      : client_(dynamodb::detail::parse_store_url(tables_.url())), effects_(table(kEffectsTable)) {}
 
   std::unique_ptr<InboxStore> open(const Clock& clock) override {
-    dynamodb::ensure_table(client_, {.name = effects_,
-                                     .partition_key = {"id", dynamodb::KeyType::kString},
-                                     .sort_key = std::nullopt,
-                                     .global_indexes = {}});
+    dynamodb::detail::ensure_table(client_,
+                                   {.name = effects_,
+                                    .partition_key = {"id", dynamodb::detail::KeyType::kString},
+                                    .sort_key = std::nullopt,
+                                    .global_indexes = {}});
     return open_inbox_store(tables_.url(), clock);
   }
   std::optional<std::string> shared_url() const override { return tables_.url(); }
@@ -44,11 +45,11 @@ class DynamoDbInboxFixture final : public ProviderFixture {
     std::int64_t count = 0;
     nlohmann::json request = {{"TableName", name}, {"Select", "COUNT"}, {"ConsistentRead", true}};
     for (;;) {
-      const dynamodb::Response page =
+      const dynamodb::detail::Response page =
           client_.call({.operation = "Scan",
                         .table = name,
-                        .replay = dynamodb::Replay::kSafe,
-                        .expected = {dynamodb::ErrorKind::kResourceNotFound}},
+                        .replay = dynamodb::detail::Replay::kSafe,
+                        .expected = {dynamodb::detail::ErrorKind::kResourceNotFound}},
                        request);
       if (!page.ok()) {
         return 0;  // the store has not made its table yet: nothing in it
@@ -66,7 +67,7 @@ class DynamoDbInboxFixture final : public ProviderFixture {
   std::string table(std::string_view base) const { return tables_.prefix() + std::string(base); }
 
   test_support::DynamoDbTables tables_;
-  dynamodb::Client client_;
+  dynamodb::detail::Client client_;
   std::string effects_;
 };
 

@@ -23,30 +23,31 @@ using ::testing::HasSubstr;
 
 class DynamoDbInspectTest : public ::testing::Test {
  protected:
-  void put(const dynamodb::TableSchema& schema, const nlohmann::json& item) const {
-    dynamodb::ensure_table(client_, schema);
-    const dynamodb::Response response = client_.call(
-        {.operation = "PutItem", .table = schema.name, .replay = dynamodb::Replay::kSafe},
+  void put(const dynamodb::detail::TableSchema& schema, const nlohmann::json& item) const {
+    dynamodb::detail::ensure_table(client_, schema);
+    const dynamodb::detail::Response response = client_.call(
+        {.operation = "PutItem", .table = schema.name, .replay = dynamodb::detail::Replay::kSafe},
         {{"TableName", schema.name}, {"Item", item}});
     ASSERT_TRUE(response.ok());
   }
   void remove(const std::string& table, const nlohmann::json& key) const {
-    client_.call({.operation = "DeleteItem", .table = table, .replay = dynamodb::Replay::kSafe},
-                 {{"TableName", table}, {"Key", key}});
+    client_.call(
+        {.operation = "DeleteItem", .table = table, .replay = dynamodb::detail::Replay::kSafe},
+        {{"TableName", table}, {"Key", key}});
   }
 
   test_support::DynamoDbTables tables_;
-  dynamodb::Client client_{dynamodb::parse_store_url(tables_.url())};
+  dynamodb::detail::Client client_{dynamodb::detail::parse_store_url(tables_.url())};
 };
 
 TEST_F(DynamoDbInspectTest, EventsShowRefusesWhileAnUntenantedStreamRemains) {
-  const std::string table = tables_.prefix() + std::string(dynamodb::kEventsTableBase);
-  nlohmann::json item = dynamodb::event_key("order:O-1", 0);
-  item["event_id"] = dynamodb::string_value("0190a6c2-0000-7000-8000-000000000000");
-  item["type"] = dynamodb::string_value("placed");
-  item["payload"] = dynamodb::binary_value("{}");
-  item["occurred_at"] = dynamodb::number_value(0);
-  put(dynamodb::events_table_schema(table), item);
+  const std::string table = tables_.prefix() + std::string(dynamodb::detail::kEventsTableBase);
+  nlohmann::json item = dynamodb::detail::event_key("order:O-1", 0);
+  item["event_id"] = dynamodb::detail::string_value("0190a6c2-0000-7000-8000-000000000000");
+  item["type"] = dynamodb::detail::string_value("placed");
+  item["payload"] = dynamodb::detail::binary_value("{}");
+  item["occurred_at"] = dynamodb::detail::number_value(0);
+  put(dynamodb::detail::events_table_schema(table), item);
   const std::vector<std::string> show{
       "events",           "show",  "--store",        tables_.url(), "--tenant", "acme",
       "--aggregate-type", "order", "--aggregate-id", "O-1",         "--json"};
@@ -55,20 +56,21 @@ TEST_F(DynamoDbInspectTest, EventsShowRefusesWhileAnUntenantedStreamRemains) {
   EXPECT_THAT(refused.err, HasSubstr("order:O-1"));
   EXPECT_THAT(refused.err, HasSubstr(table));
 
-  remove(table, dynamodb::event_key("order:O-1", 0));
+  remove(table, dynamodb::detail::event_key("order:O-1", 0));
   const ToolRun quiet = run_docket(show);
   EXPECT_EQ(quiet.exit_code, 0) << describe(quiet);
   EXPECT_TRUE(nlohmann::json::parse(quiet.out)["events"].empty());
 }
 
 TEST_F(DynamoDbInspectTest, SagasShowRefusesWhileAnUntenantedSagaRemains) {
-  const dynamodb::TableSchema schema = dynamodb::saga::saga_table_schema(client_.url());
-  const nlohmann::json key = {{"pk", dynamodb::string_value("SAGA#O-1")},
-                              {"saga_type", dynamodb::string_value("checkout")}};
+  const dynamodb::detail::TableSchema schema =
+      dynamodb::detail::saga::saga_table_schema(client_.url());
+  const nlohmann::json key = {{"pk", dynamodb::detail::string_value("SAGA#O-1")},
+                              {"saga_type", dynamodb::detail::string_value("checkout")}};
   nlohmann::json item = key;
-  item["version"] = dynamodb::number_value(3);
-  item["state"] = dynamodb::binary_value("paid");
-  item["status"] = dynamodb::string_value("active");
+  item["version"] = dynamodb::detail::number_value(3);
+  item["state"] = dynamodb::detail::binary_value("paid");
+  item["status"] = dynamodb::detail::string_value("active");
   put(schema, item);
   const std::vector<std::string> show{"sagas",     "show", "--store",     tables_.url(),
                                       "--tenant",  "acme", "--saga-type", "checkout",

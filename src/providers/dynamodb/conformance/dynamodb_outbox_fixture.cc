@@ -27,9 +27,10 @@ class DynamoDbOutboxFixture final : public OutboxFixture {
   std::unique_ptr<OutboxStore> open(const Clock& clock) override {
     databases_.push_back(std::make_unique<test_support::DynamoDbTables>());
     const test_support::DynamoDbTables& tables = *databases_.back();
-    const dynamodb::Client client(dynamodb::parse_store_url(tables.url()));
-    dynamodb::ensure_table(client, {.name = tables.prefix() + std::string(kOrders),
-                                    .partition_key = {"id", dynamodb::KeyType::kString},
+    const dynamodb::detail::Client client(dynamodb::detail::parse_store_url(tables.url()));
+    dynamodb::detail::ensure_table(client,
+                                   {.name = tables.prefix() + std::string(kOrders),
+                                    .partition_key = {"id", dynamodb::detail::KeyType::kString},
                                     .sort_key = std::nullopt,
                                     .global_indexes = {}});
     return open_outbox_store(tables.url(), clock);
@@ -40,13 +41,14 @@ class DynamoDbOutboxFixture final : public OutboxFixture {
   }
 
   std::int64_t count_orders(OutboxStore&) override {
-    const dynamodb::Client client(dynamodb::parse_store_url(databases_.front()->url()));
+    const dynamodb::detail::Client client(
+        dynamodb::detail::parse_store_url(databases_.front()->url()));
     std::int64_t count = 0;
     nlohmann::json request = {
         {"TableName", orders_table()}, {"Select", "COUNT"}, {"ConsistentRead", true}};
     for (;;) {
-      const dynamodb::Response page = client.call(
-          {.operation = "Scan", .table = orders_table(), .replay = dynamodb::Replay::kSafe},
+      const dynamodb::detail::Response page = client.call(
+          {.operation = "Scan", .table = orders_table(), .replay = dynamodb::detail::Replay::kSafe},
           request);
       count += page.body().value("Count", std::int64_t{0});
       const auto last = page.body().find("LastEvaluatedKey");

@@ -30,34 +30,37 @@ class DynamoDbLegacySeeder final : public LegacySeeder {
     const std::string key = tenanted
                                 ? kit::stream_key(keys::Provider::kDynamoDb, event.stream).value
                                 : event.stream.aggregate_type() + ":" + event.stream.aggregate_id();
-    put(dynamodb::events_table_schema(tables_.prefix() + std::string(dynamodb::kEventsTableBase)),
-        dynamodb::event_item(key, event));
+    put(dynamodb::detail::events_table_schema(tables_.prefix() +
+                                              std::string(dynamodb::detail::kEventsTableBase)),
+        dynamodb::detail::event_item(key, event));
   }
 
   // The saga's item; a legacy one keyed SAGA#{sagaId}, without the attributes its
   // indexes read (tenant, shard).
   void write_saga(const SagaId& saga, bool tenanted, const SagaRecord& record) const override {
-    const dynamodb::TableSchema schema = dynamodb::saga::saga_table_schema(client_.url());
-    nlohmann::json item = dynamodb::saga::saga_item(schema, saga, record);
+    const dynamodb::detail::TableSchema schema =
+        dynamodb::detail::saga::saga_table_schema(client_.url());
+    nlohmann::json item = dynamodb::detail::saga::saga_item(schema, saga, record);
     if (!tenanted) {
-      item[std::string(dynamodb::saga::kKey)] = dynamodb::string_value("SAGA#" + saga.saga_id());
-      item.erase(std::string(dynamodb::saga::kTenant));
-      item.erase(std::string(dynamodb::saga::kShard));
+      item[std::string(dynamodb::detail::saga::kKey)] =
+          dynamodb::detail::string_value("SAGA#" + saga.saga_id());
+      item.erase(std::string(dynamodb::detail::saga::kTenant));
+      item.erase(std::string(dynamodb::detail::saga::kShard));
     }
     put(schema, item);
   }
 
  private:
-  void put(const dynamodb::TableSchema& schema, const nlohmann::json& item) const {
-    dynamodb::ensure_table(client_, schema);
-    const dynamodb::Response response = client_.call(
-        {.operation = "PutItem", .table = schema.name, .replay = dynamodb::Replay::kSafe},
+  void put(const dynamodb::detail::TableSchema& schema, const nlohmann::json& item) const {
+    dynamodb::detail::ensure_table(client_, schema);
+    const dynamodb::detail::Response response = client_.call(
+        {.operation = "PutItem", .table = schema.name, .replay = dynamodb::detail::Replay::kSafe},
         {{"TableName", schema.name}, {"Item", item}});
     ASSERT_TRUE(response.ok());
   }
 
   test_support::DynamoDbTables tables_;
-  dynamodb::Client client_{dynamodb::parse_store_url(tables_.url())};
+  dynamodb::detail::Client client_{dynamodb::detail::parse_store_url(tables_.url())};
 };
 
 std::unique_ptr<LegacySeeder> make_seeder() {

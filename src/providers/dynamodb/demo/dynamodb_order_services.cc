@@ -25,7 +25,7 @@
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using examples::OrderPlaced;
@@ -107,10 +107,14 @@ std::unique_ptr<examples::OrderServices> open_services(std::string_view url) {
 }
 
 }  // namespace
+}  // namespace docket::dynamodb::detail
+
+// The entry point examples/order_pipeline/demo_providers.cc calls, by the provider's name.
+namespace docket::dynamodb {
 
 const examples::DemoProvider& demo_services() {
   static const examples::DemoProvider provider{
-      .example_url = "dynamodb://127.0.0.1:8000?region=us-east-1", .open = &open_services};
+      .example_url = "dynamodb://127.0.0.1:8000?region=us-east-1", .open = &detail::open_services};
   return provider;
 }
 

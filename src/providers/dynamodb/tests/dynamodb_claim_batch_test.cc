@@ -19,7 +19,7 @@
 #include "providers/dynamodb/tests/dynamodb_fixture.h"
 #include "providers/kit/http/request_count.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using std::chrono::seconds;
@@ -109,4 +109,4 @@ TEST_F(DynamoDbClaimBatchTest, TheEntriesARefusalHeldBackAreSentAgainWithoutIt) 
 }
 
 }  // namespace
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

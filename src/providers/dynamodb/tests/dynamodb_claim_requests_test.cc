@@ -18,7 +18,7 @@
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 
-namespace docket::dynamodb::claim {
+namespace docket::dynamodb::detail::claim {
 namespace {
 
 using ::testing::HasSubstr;
@@ -195,4 +195,4 @@ TEST(DynamoDbClaimItem, AnItemDocketDidNotWriteIsRefusedByName) {
 }
 
 }  // namespace
-}  // namespace docket::dynamodb::claim
+}  // namespace docket::dynamodb::detail::claim

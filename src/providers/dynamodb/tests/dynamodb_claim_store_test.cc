@@ -21,7 +21,7 @@
 #include "providers/kit/http/request_count.h"
 #include "providers/kit/key_bridge.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using std::chrono::seconds;
@@ -131,4 +131,4 @@ TEST_F(DynamoDbClaimStoreTest, APutClaimAndAnUpdateClaimOfANewEntryWriteTheSameI
 }
 
 }  // namespace
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

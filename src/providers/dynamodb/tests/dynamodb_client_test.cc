@@ -9,7 +9,7 @@
 #include "dynamodb_fixture.h"
 #include "support/loopback_http_server.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_client_test {
 
 using nlohmann::json;
@@ -159,4 +159,4 @@ TEST(DynamoDbServerDown, AClosedPortFailsQuicklyWithAClearError) {
 }
 
 }  // namespace dynamodb_client_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

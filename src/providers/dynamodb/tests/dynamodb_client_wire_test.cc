@@ -17,7 +17,7 @@
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "support/loopback_http_server.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_client_wire_test {
 
 using namespace std::chrono_literals;
@@ -31,7 +31,7 @@ kit::http::EnvironmentLookup empty_environment() {
   return [](std::string_view) -> std::optional<std::string> { return std::nullopt; };
 }
 
-ClientOptions fast_options() {
+kit::http::JsonServiceOptions fast_options() {
   return {.http = {.connect_timeout = 300ms, .total_timeout = 300ms},
           .retry = {.max_attempts = 3, .base = 1ms, .cap = 2ms},
           .environment = empty_environment()};
@@ -72,7 +72,7 @@ TEST(DynamoDbClientWire, SendsASignedJsonPostToTheOperationsTarget) {
 
 TEST(DynamoDbClientWire, SignsWithTheCredentialsFoundAndTheirSessionToken) {
   LoopbackHttpServer server;
-  ClientOptions options = fast_options();
+  kit::http::JsonServiceOptions options = fast_options();
   options.environment = [](std::string_view name) -> std::optional<std::string> {
     const std::map<std::string_view, std::string> env{{"AWS_ACCESS_KEY_ID", "AKIDTEST"},
                                                       {"AWS_SECRET_ACCESS_KEY", "secret"},
@@ -160,6 +160,24 @@ TEST(DynamoDbClientWire, ASilentServerTimesOutAndOnlySafeCallsAreSentAgain) {
   EXPECT_EQ(server.request_count(), 1u + 3u);
 }
 
+// A connection never made cannot have applied the request: repeated even for a call that
+// is not safe to replay, and the message says where it went and how to start a server.
+TEST(DynamoDbClientWire, AConnectionNeverMadeIsRepeatedAndSaysHowToStartTheServer) {
+  const int port = test_support::closed_loopback_port();
+  const Client client(url_of(port), fast_options());
+  EXPECT_THAT(
+      [&] {
+        client.call(kPut, {{"TableName", "app_inbox"}});
+      },
+      ThrowsMessage<InfrastructureError>(AllOf(
+          HasSubstr("DynamoDB PutItem on table 'app_inbox' at dynamodb://127.0.0.1:" +
+                    std::to_string(port) +
+                    "?region=eu-central-1 failed after 3 attempts: could not connect to "
+                    "http://127.0.0.1:" +
+                    std::to_string(port) + "/ ("),
+          HasSubstr("scripts/dynamodb-start.sh"), ::testing::Not(HasSubstr("may or may not")))));
+}
+
 TEST(DynamoDbClientWire, ANonJsonSuccessIsRefused) {
   auto server = LoopbackHttpServer::answering(200, "<html>a proxy</html>");
   const Client client(url_of(server.port()), fast_options());
@@ -239,4 +257,4 @@ TEST(DynamoDbClientWire, AMissingTableThatMayNotBeCreatedIsAConfigurationErrorWr
 }
 
 }  // namespace dynamodb_client_wire_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

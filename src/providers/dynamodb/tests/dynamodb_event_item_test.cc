@@ -9,7 +9,7 @@
 #include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 
-namespace docket::dynamodb::event_item_test {
+namespace docket::dynamodb::detail::event_item_test {
 namespace {
 
 TEST(DynamoDbEventItem, AnItemDocketDidNotWriteIsAnInfrastructureErrorNamingTheAttribute) {
@@ -32,4 +32,4 @@ TEST(DynamoDbEventItem, AnItemDocketDidNotWriteIsAnInfrastructureErrorNamingTheA
 }
 
 }  // namespace
-}  // namespace docket::dynamodb::event_item_test
+}  // namespace docket::dynamodb::detail::event_item_test

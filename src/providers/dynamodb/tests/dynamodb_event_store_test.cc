@@ -20,7 +20,7 @@
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 #include "providers/kit/key_bridge.h"
 
-namespace docket::dynamodb::event_store_test {
+namespace docket::dynamodb::detail::event_store_test {
 namespace {
 
 class DynamoDbEventStoreTest : public ::testing::Test {
@@ -92,4 +92,4 @@ TEST_F(DynamoDbEventStoreTest, AResentFirstEventPutIsToldApartFromAConflict) {
 }
 
 }  // namespace
-}  // namespace docket::dynamodb::event_store_test
+}  // namespace docket::dynamodb::detail::event_store_test

@@ -15,9 +15,9 @@
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/dynamodb_url.h"
 #include "providers/dynamodb/tests/dynamodb_env.h"
-#include "support/postgres_env.h"
+#include "support/unique_name.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 class DynamoDbTest : public ::testing::Test {
  protected:
@@ -59,6 +59,6 @@ class DynamoDbTest : public ::testing::Test {
   std::vector<std::string> made_;
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_TESTS_INTEGRATION_DYNAMODB_FIXTURE_H_

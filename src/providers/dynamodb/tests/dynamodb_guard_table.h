@@ -17,7 +17,7 @@
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // `Concrete`'s table (collection()), whose items carry their partition key in
 // `key_attribute()`.
@@ -72,6 +72,6 @@ class DynamoDbGuardTable : public document_tests::ConcreteGuardStores<Store, Con
   std::string first_key() const { return key_of(scanned(1).front()); }
 };
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_TESTS_DYNAMODB_GUARD_TABLE_H_

@@ -10,7 +10,7 @@
 #include "document/inbox_batch_cases.h"
 #include "dynamodb_inbox_fixture.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using document_tests::InboxBatch;
@@ -44,4 +44,4 @@ INSTANTIATE_TEST_SUITE_P(
             "per unit of 50 messages (100 actions): one BatchGetItem, one TransactWriteItems"}));
 
 }  // namespace
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

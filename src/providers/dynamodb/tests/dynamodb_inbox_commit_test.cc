@@ -11,7 +11,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "dynamodb_inbox_fixture.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 bool contains(const std::string& text, std::string_view part) {
@@ -194,4 +194,4 @@ TEST_F(DynamoDbInboxCommitTest, AWriteThatIsNotTheTablesKeyIsRefusedBeforeSendin
 }
 
 }  // namespace
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

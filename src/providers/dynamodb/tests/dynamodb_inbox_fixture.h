@@ -24,7 +24,7 @@
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 
 // The inbox on its tables, for the provider's own test fixtures and the document
 // providers' shared cases (tests/document) alike.
@@ -77,6 +77,6 @@ class DynamoDbInbox {
 
 class DynamoDbInboxTest : public ::testing::Test, public DynamoDbInbox {};
 
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail
 
 #endif  // DOCKET_TESTS_INTEGRATION_DYNAMODB_INBOX_FIXTURE_H_

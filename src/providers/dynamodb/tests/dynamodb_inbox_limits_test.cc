@@ -10,7 +10,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "dynamodb_inbox_fixture.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 class DynamoDbInboxLimitsTest : public DynamoDbInboxTest {};
@@ -111,4 +111,4 @@ TEST_F(DynamoDbInboxLimitsTest, ABatchOfMoreMessagesThanOneCommitHoldsIsRefusedW
 }
 
 }  // namespace
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

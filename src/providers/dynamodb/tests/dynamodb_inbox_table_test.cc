@@ -9,7 +9,7 @@
 #include "docket/keys/key.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace {
 
 using nlohmann::json;
@@ -83,4 +83,4 @@ TEST(DynamoDbKeySchemas, ADescriptionWithoutAPartitionKeyIsAnError) {
 }
 
 }  // namespace
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

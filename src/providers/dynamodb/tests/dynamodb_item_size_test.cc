@@ -11,7 +11,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_item_size_test {
 
 using nlohmann::json;
@@ -114,4 +114,4 @@ TEST(DynamoDbItemSize, RefusesWhatIsNotDynamoDbJsonNamingTheAttribute) {
 }
 
 }  // namespace dynamodb_item_size_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -15,7 +15,7 @@
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/tests/dynamodb_guard_table.h"
 
-namespace docket::dynamodb::legacy_guard_test {
+namespace docket::dynamodb::detail::legacy_guard_test {
 namespace {
 
 using document_tests::EventLegacyGuard;
@@ -63,4 +63,4 @@ TEST(DynamoDbLegacyGuardTest, ALegacyItemBeyondTheFirstScanPageIsNotDetected) {
 }
 
 }  // namespace
-}  // namespace docket::dynamodb::legacy_guard_test
+}  // namespace docket::dynamodb::detail::legacy_guard_test

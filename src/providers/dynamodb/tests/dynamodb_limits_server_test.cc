@@ -6,7 +6,7 @@
 #include "providers/dynamodb/dynamodb_item_size.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_limits_test {
 
 using nlohmann::json;
@@ -80,4 +80,4 @@ TEST_F(DynamoDbLimitsTest, KeyLimitsAreDynamoDbsToTheByte) {
 }
 
 }  // namespace dynamodb_limits_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

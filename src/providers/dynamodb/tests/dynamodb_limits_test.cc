@@ -7,7 +7,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_limits_test {
 
 using nlohmann::json;
@@ -97,4 +97,4 @@ TEST(DynamoDbLimits, AnItemOver400KbIsRefusedNamingItsLargestAttribute) {
 }
 
 }  // namespace dynamodb_limits_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

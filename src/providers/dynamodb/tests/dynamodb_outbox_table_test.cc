@@ -11,7 +11,7 @@
 #include "docket/core/uuid.h"
 #include "providers/dynamodb/dynamodb_outbox_requests.h"
 
-namespace docket::dynamodb::outbox {
+namespace docket::dynamodb::detail::outbox {
 namespace dynamodb_outbox_table_test {
 
 OutboxRecord sample() {
@@ -103,4 +103,4 @@ TEST(DynamoDbOutboxRequests, EachChangeMovesTheItemBetweenStatusIndexesUnderItsC
 }
 
 }  // namespace dynamodb_outbox_table_test
-}  // namespace docket::dynamodb::outbox
+}  // namespace docket::dynamodb::detail::outbox

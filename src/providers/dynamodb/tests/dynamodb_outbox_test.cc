@@ -17,7 +17,7 @@
 #include "dynamodb_inbox_fixture.h"
 #include "providers/dynamodb/dynamodb_outbox_table.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_outbox_test {
 
 class DynamoDbOutboxTest : public DynamoDbInboxTest {
@@ -178,4 +178,4 @@ TEST_F(DynamoDbOutboxTest, TheRelayClaimsOnlyWhatThePendingIndexHolds) {
 }
 
 }  // namespace dynamodb_outbox_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

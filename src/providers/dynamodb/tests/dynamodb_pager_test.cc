@@ -6,7 +6,7 @@
 #include "docket/core/error.h"
 #include "dynamodb_fixture.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_pager_test {
 
 using nlohmann::json;
@@ -83,4 +83,4 @@ TEST_F(DynamoDbPagerTest, RefusesARequestWithoutTableOrWithAStartKey) {
 }
 
 }  // namespace dynamodb_pager_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -15,7 +15,7 @@
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/tests/dynamodb_guard_table.h"
 
-namespace docket::dynamodb::saga_guard_test {
+namespace docket::dynamodb::detail::saga_guard_test {
 namespace {
 
 using document_tests::SagaLegacyGuard;
@@ -61,4 +61,4 @@ TEST(DynamoDbSagaGuardTest, ALegacyItemBeyondTheFirstScanPageIsNotDetected) {
 }
 
 }  // namespace
-}  // namespace docket::dynamodb::saga_guard_test
+}  // namespace docket::dynamodb::detail::saga_guard_test

@@ -18,7 +18,7 @@
 #include "providers/dynamodb/dynamodb_saga_item.h"
 #include "providers/dynamodb/tests/dynamodb_tables.h"
 
-namespace docket::dynamodb::saga_store_test {
+namespace docket::dynamodb::detail::saga_store_test {
 namespace {
 
 class DynamoDbSagaStoreTest : public ::testing::Test {
@@ -84,4 +84,4 @@ TEST_F(DynamoDbSagaStoreTest, AStateOverTheItemLimitIsRefusedAndWritesNothing) {
 }
 
 }  // namespace
-}  // namespace docket::dynamodb::saga_store_test
+}  // namespace docket::dynamodb::detail::saga_store_test

@@ -7,7 +7,7 @@
 #include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_failure.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_service_error_test {
 
 using ::testing::AllOf;
@@ -122,25 +122,5 @@ TEST_F(DynamoDbFailureTest, ThrottlingAndServerErrorsAreInfrastructureErrorsCoun
               ThrowsMessage<InfrastructureError>(HasSubstr("may or may not have been applied")));
 }
 
-TEST_F(DynamoDbFailureTest, TransportFailuresSayWhereAndWhetherTheRequestMayHaveApplied) {
-  using kit::http::TransportFailure;
-  EXPECT_THAT(
-      [&] {
-        throw_transport_failure({put_, url_, "", 5},
-                                {TransportFailure::Kind::kConnect, true, "Connection refused"});
-      },
-      ThrowsMessage<InfrastructureError>(AllOf(
-          HasSubstr("failed after 5 attempts: could not connect to http://127.0.0.1:8000/ "
-                    "(Connection refused)"),
-          HasSubstr("scripts/dynamodb-start.sh"), ::testing::Not(HasSubstr("may or may not")))));
-  EXPECT_THAT(
-      [&] {
-        throw_transport_failure({put_, url_, "", 1},
-                                {TransportFailure::Kind::kTimeout, false, "Operation timed out"});
-      },
-      ThrowsMessage<InfrastructureError>(
-          AllOf(HasSubstr("no answer in time"), HasSubstr("may or may not have been applied"))));
-}
-
 }  // namespace dynamodb_service_error_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -9,7 +9,7 @@
 #include "docket/core/error.h"
 #include "dynamodb_fixture.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_table_ensurer_test {
 
 using ::testing::AllOf;
@@ -76,4 +76,4 @@ TEST_F(DynamoDbTest, ATableOfAnotherShapeIsRefusedNamingBothShapes) {
 }
 
 }  // namespace dynamodb_table_ensurer_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

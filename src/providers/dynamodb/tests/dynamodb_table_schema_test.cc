@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_table_schema_test {
 
 using nlohmann::json;
@@ -102,4 +102,4 @@ TEST(DynamoDbTableSchema, NamesTheDifferenceOfAnotherShape) {
 }
 
 }  // namespace dynamodb_table_schema_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

@@ -3,7 +3,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_table_listing.h"
 #include "providers/dynamodb/tests/dynamodb_env.h"
-#include "support/postgres_env.h"
+#include "support/unique_name.h"
 
 namespace docket::test_support {
 
@@ -20,7 +20,8 @@ DynamoDbTables::~DynamoDbTables() {
 }
 
 void DynamoDbTables::drop_tables() const {
-  dynamodb::delete_tables_with_prefix(dynamodb::Client(dynamodb::parse_store_url(url_)), prefix_);
+  dynamodb::detail::delete_tables_with_prefix(
+      dynamodb::detail::Client(dynamodb::detail::parse_store_url(url_)), prefix_);
 }
 
 }  // namespace docket::test_support

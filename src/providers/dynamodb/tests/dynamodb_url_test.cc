@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::dynamodb {
+namespace docket::dynamodb::detail {
 namespace dynamodb_url_test {
 
 using ::testing::AllOf;
@@ -112,4 +112,4 @@ TEST(DynamoDbUrl, AQuotedParameterValueNeverEchoesAPassword) {
 }
 
 }  // namespace dynamodb_url_test
-}  // namespace docket::dynamodb
+}  // namespace docket::dynamodb::detail

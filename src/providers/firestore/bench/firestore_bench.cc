@@ -34,7 +34,7 @@ namespace docket::bench {
 namespace {
 
 // The bench's own reads (set-up, checks) are not requests of either side.
-firestore::ClientOptions check_client_options() {
+kit::http::JsonServiceOptions check_client_options() {
   return {.http = {.request_count = nullptr}};
 }
 
@@ -59,12 +59,12 @@ std::string firestore_side_url(std::string_view url, std::string_view side) {
   } else {
     text += "&" + std::string(kFirestorePrefixParameter) + suffix;
   }
-  firestore::parse_store_url(text);  // refuses a prefix grown past its limit
+  firestore::detail::parse_store_url(text);  // refuses a prefix grown past its limit
   return text;
 }
 
-std::string claim_collection(const firestore::Client& client) {
-  return client.url().collection(firestore::claim::kCollection);
+std::string claim_collection(const firestore::detail::Client& client) {
+  return client.url().collection(firestore::detail::claim::kCollection);
 }
 
 class FirestoreClaimBench final : public ClaimBench {
@@ -72,7 +72,8 @@ class FirestoreClaimBench final : public ClaimBench {
   // One store, its client's connections shared by the threads, as an application has.
   std::unique_ptr<ClaimInboxStore> open_docket_store(const std::string& db,
                                                      std::size_t) const override {
-    return std::make_unique<firestore::FirestoreClaimInboxStore>(db, SystemClock::instance());
+    return std::make_unique<firestore::detail::FirestoreClaimInboxStore>(db,
+                                                                         SystemClock::instance());
   }
 
   // Firestore makes a collection with its first document.
@@ -84,18 +85,21 @@ class FirestoreClaimBench final : public ClaimBench {
   }
 
   ClaimRows count_rows(const std::string& db, std::string_view handler_type) const override {
-    const firestore::Client client(firestore::parse_store_url(db), check_client_options());
+    const firestore::detail::Client client(firestore::detail::parse_store_url(db),
+                                           check_client_options());
     ClaimRows rows;
-    firestore::query_pages(
+    firestore::detail::query_pages(
         client,
         {.collection = claim_collection(client),
-         .where = firestore::field_filter(firestore::claim::kHandlerType, "EQUAL",
-                                          firestore::string_value(handler_type))},
-        kFirestoreCheckPage, [&](std::vector<firestore::Document>& page) {
-          for (const firestore::Document& document : page) {
+         .where = firestore::detail::field_filter(firestore::detail::claim::kHandlerType, "EQUAL",
+                                                  firestore::detail::string_value(handler_type))},
+        kFirestoreCheckPage, [&](std::vector<firestore::detail::Document>& page) {
+          for (const firestore::detail::Document& document : page) {
             ++rows.entries;
-            const firestore::FieldReader fields(document.fields, std::string(kFirestoreChecks));
-            rows.processed += fields.string(firestore::claim::kStatus) == "processed" ? 1 : 0;
+            const firestore::detail::FieldReader fields(document.fields,
+                                                        std::string(kFirestoreChecks));
+            rows.processed +=
+                fields.string(firestore::detail::claim::kStatus) == "processed" ? 1 : 0;
           }
           return true;
         });
@@ -113,13 +117,15 @@ class FirestoreClaimBench final : public ClaimBench {
 // The documents of `collection` whose `field` is `value`, counted page by page.
 std::int64_t firestore_count_where(const std::string& db, const std::string& collection,
                                    std::string_view field, std::string_view value) {
-  const firestore::Client client(firestore::parse_store_url(db), check_client_options());
+  const firestore::detail::Client client(firestore::detail::parse_store_url(db),
+                                         check_client_options());
   std::int64_t count = 0;
-  firestore::query_pages(
+  firestore::detail::query_pages(
       client,
       {.collection = collection,
-       .where = firestore::field_filter(field, "EQUAL", firestore::string_value(value))},
-      kFirestoreCheckPage, [&](std::vector<firestore::Document>& page) {
+       .where =
+           firestore::detail::field_filter(field, "EQUAL", firestore::detail::string_value(value))},
+      kFirestoreCheckPage, [&](std::vector<firestore::detail::Document>& page) {
         count += static_cast<std::int64_t>(page.size());
         return true;
       });
@@ -130,7 +136,7 @@ class FirestoreInboxBench final : public InboxBench {
  public:
   // One store, its client's connections shared by the threads, as an application has.
   std::unique_ptr<InboxStore> open_docket_store(const std::string& db, std::size_t) const override {
-    return firestore::open_inbox_store(db, SystemClock::instance());
+    return firestore::detail::open_inbox_store(db, SystemClock::instance());
   }
 
   // Firestore makes a collection with its first document.
@@ -151,11 +157,12 @@ class FirestoreInboxBench final : public InboxBench {
   }
 
   InboxRows count_rows(const std::string& db, const std::string& consumer_id) const override {
-    const std::string inbox = firestore::parse_store_url(db).collection(kInboxMessagesTable);
-    return {
-        .dedup_rows = firestore_count_where(db, inbox, firestore::inbox::kHandlerType, consumer_id),
-        .effects =
-            firestore_count_where(db, firestore_effects_collection(db), "consumerId", consumer_id)};
+    const std::string inbox =
+        firestore::detail::parse_store_url(db).collection(kInboxMessagesTable);
+    return {.dedup_rows = firestore_count_where(db, inbox, firestore::detail::inbox::kHandlerType,
+                                                consumer_id),
+            .effects = firestore_count_where(db, firestore_effects_collection(db), "consumerId",
+                                             consumer_id)};
   }
 
   std::unique_ptr<InboxSession> raw_session(const std::string& raw_db, std::string_view consumer_id,
@@ -169,7 +176,8 @@ class FirestoreEventsBench final : public EventsBench {
   // One store, its client's connections shared by the threads. Its one legacy-key probe
   // is sent here (set-up, not measured): a load of a stream no run writes.
   std::unique_ptr<EventStore> open_docket_store(const std::string& db, std::size_t) const override {
-    auto store = std::make_unique<firestore::FirestoreEventStore>(db, SystemClock::instance());
+    auto store =
+        std::make_unique<firestore::detail::FirestoreEventStore>(db, SystemClock::instance());
     store->load(StreamId(TenantId(kBenchStreamTenant), "docket.bench.setup", "none"));
     return store;
   }
@@ -183,16 +191,17 @@ class FirestoreEventsBench final : public EventsBench {
   // are not exactly 0 .. n-1.
   StoredStreams stored_streams(const std::string& db,
                                std::string_view aggregate_type) const override {
-    const firestore::Client client(firestore::parse_store_url(db), check_client_options());
+    const firestore::detail::Client client(firestore::detail::parse_store_url(db),
+                                           check_client_options());
     struct Versions {
       std::int64_t count = 0;
       std::int64_t highest = -1;
     };
     std::map<std::string, Versions> streams;
-    firestore::query_pages(
-        client, {.collection = client.url().collection(firestore::event::kCollection)},
-        kFirestoreCheckPage, [&](std::vector<firestore::Document>& page) {
-          for (const firestore::Document& document : page) {
+    firestore::detail::query_pages(
+        client, {.collection = client.url().collection(firestore::detail::event::kCollection)},
+        kFirestoreCheckPage, [&](std::vector<firestore::detail::Document>& page) {
+          for (const firestore::detail::Document& document : page) {
             const auto terms =
                 keys::parse_event_document_id(keys::Provider::kFirestore, document.id);
             if (!terms || terms->stream.tenant != kBenchStreamTenant ||
@@ -240,12 +249,14 @@ class FirestoreBench final : public ProviderBench {
 
   void drop_sides(const BenchStore& store) const override {
     for (const std::string& db : {store.docket_db, store.raw_db}) {
-      const firestore::Client client(firestore::parse_store_url(db), check_client_options());
-      firestore::delete_collection(client, claim_collection(client));
-      firestore::delete_collection(client, client.url().collection(kInboxMessagesTable));
-      firestore::delete_collection(client, firestore_effects_collection(db));
-      firestore::delete_collection(client, firestore_claim_effects_collection(db));
-      firestore::delete_collection(client, client.url().collection(firestore::event::kCollection));
+      const firestore::detail::Client client(firestore::detail::parse_store_url(db),
+                                             check_client_options());
+      firestore::detail::delete_collection(client, claim_collection(client));
+      firestore::detail::delete_collection(client, client.url().collection(kInboxMessagesTable));
+      firestore::detail::delete_collection(client, firestore_effects_collection(db));
+      firestore::detail::delete_collection(client, firestore_claim_effects_collection(db));
+      firestore::detail::delete_collection(
+          client, client.url().collection(firestore::detail::event::kCollection));
     }
   }
 
@@ -269,6 +280,7 @@ class FirestoreBench final : public ProviderBench {
 }  // namespace
 }  // namespace docket::bench
 
+// The entry point bench/bench_providers.cc calls, by the provider's name.
 namespace docket::firestore {
 
 const bench::ProviderBench& bench_sides() {

@@ -32,7 +32,7 @@ class ClaimEffectFirestore final : public ClaimEffectWriter {
   void write(std::string_view message_id) override;
 
  private:
-  firestore::Client client_;
+  firestore::detail::Client client_;
   std::string collection_;
   std::string run_id_;
 };

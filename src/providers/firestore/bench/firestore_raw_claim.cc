@@ -25,31 +25,31 @@ Timestamp firestore_now() {
 
 RawClaimFirestore::RawClaimFirestore(const std::string& url, std::string_view handler_type,
                                      std::string_view owner)
-    : client_(firestore::parse_store_url(url),
+    : client_(firestore::detail::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
-      collection_(client_.url().collection(firestore::claim::kCollection)),
+      collection_(client_.url().collection(firestore::detail::claim::kCollection)),
       handler_type_(handler_type),
       owner_(owner) {}
 
 RawClaimFirestore::Read RawClaimFirestore::read(const std::string& id) const {
-  const std::optional<firestore::Document> document =
-      firestore::get_document(client_, collection_, id);
+  const std::optional<firestore::detail::Document> document =
+      firestore::detail::get_document(client_, collection_, id);
   if (!document) {
     return {.entry = std::nullopt, .precondition = {.exists = false}};
   }
-  return {.entry = firestore::claim::claim_entry_of(*document, kRawFirestoreSide),
+  return {.entry = firestore::detail::claim::claim_entry_of(*document, kRawFirestoreSide),
           .precondition = {.update_time = document->update_time}};
 }
 
 std::optional<std::string> RawClaimFirestore::write(
     const std::string& id, const ClaimEntry& entry,
-    const firestore::Precondition& precondition) const {
-  const firestore::Write write{.collection = collection_,
-                               .id = id,
-                               .fields = firestore::claim::claim_fields(entry),
-                               .precondition = precondition};
-  firestore::CommitResult result =
-      firestore::commit(client_, std::span<const firestore::Write>(&write, 1), kRawFirestoreSide);
+    const firestore::detail::Precondition& precondition) const {
+  const firestore::detail::Write write{.collection = collection_,
+                                       .id = id,
+                                       .fields = firestore::detail::claim::claim_fields(entry),
+                                       .precondition = precondition};
+  firestore::detail::CommitResult result = firestore::detail::commit(
+      client_, std::span<const firestore::detail::Write>(&write, 1), kRawFirestoreSide);
   if (!result.applied) {
     return std::nullopt;
   }
@@ -109,7 +109,7 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
   // One batchWrite of the creates; each refused entry read and claimed on its own.
   std::vector<ClaimKey> keys;
   std::vector<ClaimEntry> entries;
-  std::vector<firestore::Write> writes;
+  std::vector<firestore::detail::Write> writes;
   const Timestamp created_at = firestore_now();
   for (const std::string_view message_id : message_ids) {
     const ClaimKey& key = keys.emplace_back(TenantId::untenanted(), message_id, handler_type_);
@@ -117,12 +117,12 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
     kit::claim(entry, owner_, created_at, kBenchClaimLease);
     writes.push_back({.collection = collection_,
                       .id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value,
-                      .fields = firestore::claim::claim_fields(entry),
+                      .fields = firestore::detail::claim::claim_fields(entry),
                       .precondition = {.exists = false}});
   }
   std::vector<std::optional<std::string>> claimed =
-      firestore::write_each(client_, writes, kRawFirestoreSide);
-  std::vector<firestore::Write> marks;
+      firestore::detail::write_each(client_, writes, kRawFirestoreSide);
+  std::vector<firestore::detail::Write> marks;
   std::vector<std::size_t> marked_at;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (!claimed[i]) {
@@ -142,7 +142,7 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
       kit::mark_processed(entries[i], marked_time);
       marks.push_back({.collection = collection_,
                        .id = writes[i].id,
-                       .fields = firestore::claim::claim_fields(entries[i]),
+                       .fields = firestore::detail::claim::claim_fields(entries[i]),
                        .precondition = {.update_time = std::move(*claimed[i])}});
       marked_at.push_back(i);
     }
@@ -151,7 +151,7 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
     return;
   }
   const std::vector<std::optional<std::string>> done =
-      firestore::write_each(client_, marks, kRawFirestoreSide);
+      firestore::detail::write_each(client_, marks, kRawFirestoreSide);
   for (std::size_t m = 0; m < marks.size(); ++m) {
     if (done[m] || mark_read(marks[m].id)) {
       ++counts.processed;

@@ -45,12 +45,12 @@ class RawClaimFirestore final : public ClaimSession {
   // The entry as read (nullopt: absent) and the precondition to write it back under.
   struct Read {
     std::optional<ClaimEntry> entry;
-    firestore::Precondition precondition;
+    firestore::detail::Precondition precondition;
   };
   Read read(const std::string& id) const;
   // The update_time of the write, or nullopt when the precondition did not hold.
   std::optional<std::string> write(const std::string& id, const ClaimEntry& entry,
-                                   const firestore::Precondition& precondition) const;
+                                   const firestore::detail::Precondition& precondition) const;
   // The claim of an entry whose create was refused: read, claimed where claimable
   // (`entry` becomes the claimed one); the claim's update time, or nullopt.
   std::optional<std::string> claim_existing(const ClaimKey& key, const std::string& id,
@@ -59,7 +59,7 @@ class RawClaimFirestore final : public ClaimSession {
   // ours.
   bool mark_read(const std::string& id) const;
 
-  firestore::Client client_;
+  firestore::detail::Client client_;
   std::string collection_;
   std::string handler_type_;
   std::string owner_;

@@ -20,9 +20,9 @@ constexpr std::size_t kRawLoadPage = 300;
 }  // namespace
 
 RawEventsFirestore::RawEventsFirestore(const std::string& url)
-    : client_(firestore::parse_store_url(url),
+    : client_(firestore::detail::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
-      collection_(client_.url().collection(firestore::event::kCollection)) {}
+      collection_(client_.url().collection(firestore::detail::event::kCollection)) {}
 
 void RawEventsFirestore::append(const AppendCall& call, StreamVersions& versions,
                                 AppendCounts& counts) {
@@ -34,7 +34,7 @@ void RawEventsFirestore::append(const AppendCall& call, StreamVersions& versions
   // it has seen.
   bool applied = false;
   {
-    std::vector<firestore::Write> writes;
+    std::vector<firestore::detail::Write> writes;
     for (std::size_t e = 0; e < call.events; ++e) {
       const RecordedEvent event{.stream = stream,
                                 .version = expected + 1 + static_cast<std::int64_t>(e),
@@ -45,11 +45,11 @@ void RawEventsFirestore::append(const AppendCall& call, StreamVersions& versions
                                 .metadata = {},
                                 .occurred_at = at};
       writes.push_back({.collection = collection_,
-                        .id = firestore::event::event_id(stream, event.version),
-                        .fields = firestore::event::event_fields(event),
+                        .id = firestore::detail::event::event_id(stream, event.version),
+                        .fields = firestore::detail::event::event_fields(event),
                         .precondition = {.exists = false}});
     }
-    applied = firestore::commit(client_, writes, kRawFirestoreEvents).applied;
+    applied = firestore::detail::commit(client_, writes, kRawFirestoreEvents).applied;
   }
   if (!applied) {  // a stale expectation, or a concurrent appender took the version
     versions.set(call.stream, stream_version(stream));
@@ -62,14 +62,15 @@ void RawEventsFirestore::append(const AppendCall& call, StreamVersions& versions
 }
 
 std::int64_t RawEventsFirestore::stream_version(const StreamId& stream) {
-  const std::vector<firestore::Document> last = firestore::run_query(
-      client_, {.collection = collection_,
-                .where = firestore::all_of(firestore::event::stream_filters(stream)),
-                .order_by = {{std::string(firestore::event::kVersion), true}},
-                .limit = 1});
-  for (const firestore::Document& document : last) {
-    return firestore::FieldReader(document.fields, std::string(kRawFirestoreEvents))
-        .integer(firestore::event::kVersion);
+  const std::vector<firestore::detail::Document> last = firestore::detail::run_query(
+      client_,
+      {.collection = collection_,
+       .where = firestore::detail::all_of(firestore::detail::event::stream_filters(stream)),
+       .order_by = {{std::string(firestore::detail::event::kVersion), true}},
+       .limit = 1});
+  for (const firestore::detail::Document& document : last) {
+    return firestore::detail::FieldReader(document.fields, std::string(kRawFirestoreEvents))
+        .integer(firestore::detail::event::kVersion);
   }
   return -1;
 }
@@ -78,17 +79,18 @@ std::size_t RawEventsFirestore::load(std::string_view aggregate_type,
                                      std::string_view aggregate_id) {
   const StreamId stream(TenantId(kBenchStreamTenant), aggregate_type, aggregate_id);
   std::size_t events = 0;
-  firestore::query_pages(client_,
-                         {.collection = collection_,
-                          .where = firestore::all_of(firestore::event::stream_filters(stream)),
-                          .order_by = {{std::string(firestore::event::kVersion), false}}},
-                         kRawLoadPage, [&](std::vector<firestore::Document>& page) {
-                           for (const firestore::Document& document : page) {
-                             sink_ += document.fields.size();
-                           }
-                           events += page.size();
-                           return true;
-                         });
+  firestore::detail::query_pages(
+      client_,
+      {.collection = collection_,
+       .where = firestore::detail::all_of(firestore::detail::event::stream_filters(stream)),
+       .order_by = {{std::string(firestore::detail::event::kVersion), false}}},
+      kRawLoadPage, [&](std::vector<firestore::detail::Document>& page) {
+        for (const firestore::detail::Document& document : page) {
+          sink_ += document.fields.size();
+        }
+        events += page.size();
+        return true;
+      });
   return events;
 }
 

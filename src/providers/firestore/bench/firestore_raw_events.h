@@ -37,7 +37,7 @@ class RawEventsFirestore final : public EventSession {
  private:
   std::int64_t stream_version(const StreamId& stream);
 
-  firestore::Client client_;
+  firestore::detail::Client client_;
   std::string collection_;
   std::uint64_t sink_ = 0;  // what was read, so that reading is not optimised away
 };

@@ -17,22 +17,22 @@ namespace docket::bench {
 namespace {
 
 constexpr std::string_view kFirestoreEffectsBase = "docket_bench_effects";
-constexpr std::size_t kFirestoreMessagesPerCommit = firestore::kMaxWritesPerCommit / 2;
+constexpr std::size_t kFirestoreMessagesPerCommit = firestore::detail::kMaxWritesPerCommit / 2;
 
 }  // namespace
 
 std::string firestore_effects_collection(const std::string& url) {
-  return firestore::parse_store_url(url).collection(kFirestoreEffectsBase);
+  return firestore::detail::parse_store_url(url).collection(kFirestoreEffectsBase);
 }
 
 nlohmann::json firestore_effect_fields(std::string_view consumer_id, std::string_view body) {
-  return {{"consumerId", firestore::string_value(consumer_id)},
-          {"body", firestore::string_value(body)}};
+  return {{"consumerId", firestore::detail::string_value(consumer_id)},
+          {"body", firestore::detail::string_value(body)}};
 }
 
 RawInboxFirestore::RawInboxFirestore(const std::string& url, std::string_view consumer_id,
                                      DedupCheck dedup)
-    : client_(firestore::parse_store_url(url),
+    : client_(firestore::detail::parse_store_url(url),
               {.http = {.request_count = &kit::http::raw_requests()}}),
       inbox_(client_.url().collection(kInboxMessagesTable)),
       effects_(firestore_effects_collection(url)),
@@ -53,7 +53,7 @@ void RawInboxFirestore::deliver_batch(std::span<const BenchDelivery> deliveries,
 }
 
 std::string RawInboxFirestore::dedup_id_of(const BenchDelivery& delivery) const {
-  return firestore::inbox::dedup_id(
+  return firestore::detail::inbox::dedup_id(
       inbox_, DedupKey{std::string(TenantId::untenanted().value()), consumer_id_,
                        std::string(delivery.message_id)});
 }
@@ -64,7 +64,7 @@ void RawInboxFirestore::drop_recorded(std::vector<const BenchDelivery*>& pending
   for (const BenchDelivery* delivery : pending) {
     ids.push_back(dedup_id_of(*delivery));
   }
-  const auto found = firestore::batch_get(client_, inbox_, ids);
+  const auto found = firestore::detail::batch_get(client_, inbox_, ids);
   std::set<const BenchDelivery*> recorded;
   for (std::size_t i = 0; i < pending.size(); ++i) {
     if (found[i]) {
@@ -77,7 +77,7 @@ void RawInboxFirestore::drop_recorded(std::vector<const BenchDelivery*>& pending
 }
 
 bool RawInboxFirestore::recorded(const BenchDelivery& delivery) {
-  return firestore::get_document(client_, inbox_, dedup_id_of(delivery)).has_value();
+  return firestore::detail::get_document(client_, inbox_, dedup_id_of(delivery)).has_value();
 }
 
 void RawInboxFirestore::commit(std::span<const BenchDelivery> batch, DispatchCounts& counts) {
@@ -102,7 +102,7 @@ void RawInboxFirestore::commit(std::span<const BenchDelivery> batch, DispatchCou
   }
   const Timestamp now = kit::from_micros(now_micros());
   while (!pending.empty()) {
-    std::vector<firestore::Write> writes;
+    std::vector<firestore::detail::Write> writes;
     for (const BenchDelivery* delivery : pending) {
       const InboxRecord record{.key = {std::string(TenantId::untenanted().value()), consumer_id_,
                                        std::string(delivery->message_id)},
@@ -113,13 +113,13 @@ void RawInboxFirestore::commit(std::span<const BenchDelivery> batch, DispatchCou
                                .correlation_id = std::nullopt};
       writes.push_back({.collection = inbox_,
                         .id = dedup_id_of(*delivery),
-                        .fields = firestore::inbox::dedup_fields(record, now),
+                        .fields = firestore::detail::inbox::dedup_fields(record, now),
                         .precondition = {.exists = false}});
       writes.push_back({.collection = effects_,
                         .id = std::string(delivery->message_id),
                         .fields = firestore_effect_fields(consumer_id_, kBenchPayload)});
     }
-    if (firestore::commit(client_, writes, inbox_).applied) {
+    if (firestore::detail::commit(client_, writes, inbox_).applied) {
       counts.processed += pending.size();
       return;
     }

@@ -59,7 +59,7 @@ class RawInboxFirestore final : public InboxSession {
   // Whether `delivery`'s dedup document exists: one get.
   bool recorded(const BenchDelivery& delivery);
 
-  firestore::Client client_;
+  firestore::detail::Client client_;
   std::string inbox_;
   std::string effects_;
   std::string consumer_id_;

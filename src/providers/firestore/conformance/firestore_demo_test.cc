@@ -18,13 +18,13 @@ namespace {
 
 // The documents of the collection `base` under the URL's prefix, counted page by page.
 std::int64_t documents_in(const std::string& url, std::string_view base) {
-  const firestore::Client client(firestore::parse_store_url(url));
+  const firestore::detail::Client client(firestore::detail::parse_store_url(url));
   std::int64_t count = 0;
-  firestore::query_pages(client, {.collection = client.url().collection(base)}, 300,
-                         [&](std::vector<firestore::Document>& page) {
-                           count += static_cast<std::int64_t>(page.size());
-                           return true;
-                         });
+  firestore::detail::query_pages(client, {.collection = client.url().collection(base)}, 300,
+                                 [&](std::vector<firestore::detail::Document>& page) {
+                                   count += static_cast<std::int64_t>(page.size());
+                                   return true;
+                                 });
   return count;
 }
 

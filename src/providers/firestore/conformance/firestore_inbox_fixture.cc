@@ -23,7 +23,7 @@ namespace {
 class FirestoreInboxFixture final : public ProviderFixture {
  public:
   FirestoreInboxFixture()
-      : client_(firestore::parse_store_url(collections_.url())),
+      : client_(firestore::detail::parse_store_url(collections_.url())),
         effects_(client_.url().collection(kEffectsTable)) {}
 
   std::unique_ptr<InboxStore> open(const Clock& clock) override {
@@ -39,17 +39,18 @@ class FirestoreInboxFixture final : public ProviderFixture {
   }
   std::int64_t count_rows(InboxStore&, std::string_view base) override {
     std::int64_t count = 0;
-    firestore::query_pages(client_, firestore::Query{.collection = client_.url().collection(base)},
-                           500, [&](std::vector<firestore::Document>& page) {
-                             count += static_cast<std::int64_t>(page.size());
-                             return true;
-                           });
+    firestore::detail::query_pages(
+        client_, firestore::detail::Query{.collection = client_.url().collection(base)}, 500,
+        [&](std::vector<firestore::detail::Document>& page) {
+          count += static_cast<std::int64_t>(page.size());
+          return true;
+        });
     return count;
   }
 
  private:
   test_support::FirestoreCollections collections_;
-  firestore::Client client_;
+  firestore::detail::Client client_;
   std::string effects_;
 };
 

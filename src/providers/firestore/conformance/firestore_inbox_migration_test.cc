@@ -33,7 +33,9 @@ using ::testing::HasSubstr;
 class FirestoreInboxMigrationTest : public ::testing::Test {
  protected:
   std::string dedup() const { return client_.url().collection(kInboxMessagesTable); }
-  std::string claims() const { return client_.url().collection(firestore::claim::kCollection); }
+  std::string claims() const {
+    return client_.url().collection(firestore::detail::claim::kCollection);
+  }
 
   static std::string current_id(const std::string& tenant, const std::string& message,
                                 const std::string& handler) {
@@ -46,21 +48,23 @@ class FirestoreInboxMigrationTest : public ::testing::Test {
   // An entry as the inbox writes one, under `id`.
   void put(const std::string& collection, const std::string& id, const std::string& message,
            const std::string& handler) const {
-    const firestore::Write write{
+    const firestore::detail::Write write{
         .collection = collection,
         .id = id,
-        .fields = nlohmann::json{{"messageId", firestore::string_value(message)},
-                                 {"handlerType", firestore::string_value(handler)},
-                                 {"eventType", firestore::string_value("OrderPlaced")},
-                                 {"attempts", firestore::integer_value(2)}}};
-    ASSERT_TRUE(firestore::commit(client_, std::span<const firestore::Write>(&write, 1), "the test")
+        .fields = nlohmann::json{{"messageId", firestore::detail::string_value(message)},
+                                 {"handlerType", firestore::detail::string_value(handler)},
+                                 {"eventType", firestore::detail::string_value("OrderPlaced")},
+                                 {"attempts", firestore::detail::integer_value(2)}}};
+    ASSERT_TRUE(firestore::detail::commit(
+                    client_, std::span<const firestore::detail::Write>(&write, 1), "the test")
                     .applied);
   }
 
   // Each document's id -> fields.
   std::map<std::string, nlohmann::json> documents(const std::string& collection) const {
     std::map<std::string, nlohmann::json> out;
-    for (const firestore::Document& d : firestore::run_query(client_, {.collection = collection})) {
+    for (const firestore::detail::Document& d :
+         firestore::detail::run_query(client_, {.collection = collection})) {
       out[d.id] = d.fields;
     }
     return out;
@@ -73,7 +77,7 @@ class FirestoreInboxMigrationTest : public ::testing::Test {
   }
 
   test_support::FirestoreCollections collections_;
-  firestore::Client client_{firestore::parse_store_url(collections_.url())};
+  firestore::detail::Client client_{firestore::detail::parse_store_url(collections_.url())};
 };
 
 TEST_F(FirestoreInboxMigrationTest, LegacyEntriesMoveWholeToTheirCurrentIdOnceAndForAll) {
@@ -131,12 +135,12 @@ TEST_F(FirestoreInboxMigrationTest, ARunAfterAnInterruptedOneFinishesIt) {
   // each), here the first ten moved.
   for (int i = 0; i < 10; ++i) {
     const std::string message = "m-" + std::to_string(i);
-    const std::array<firestore::Write, 2> moved{
-        firestore::Write{.collection = dedup(),
-                         .id = current_id("acme", message, "billing"),
-                         .fields = documents(dedup()).at("acme_" + message + "_billing")},
-        firestore::Write{.collection = dedup(), .id = "acme_" + message + "_billing"}};
-    ASSERT_TRUE(firestore::commit(client_, moved, "the test").applied);
+    const std::array<firestore::detail::Write, 2> moved{
+        firestore::detail::Write{.collection = dedup(),
+                                 .id = current_id("acme", message, "billing"),
+                                 .fields = documents(dedup()).at("acme_" + message + "_billing")},
+        firestore::detail::Write{.collection = dedup(), .id = "acme_" + message + "_billing"}};
+    ASSERT_TRUE(firestore::detail::commit(client_, moved, "the test").applied);
   }
   const ToolRun run = migrate();
   EXPECT_EQ(run.exit_code, 0) << describe(run);

@@ -23,16 +23,17 @@ using ::testing::HasSubstr;
 
 TEST(FirestoreInspect, SagasShowRefusesWhileAnUntenantedSagaRemains) {
   const test_support::FirestoreCollections collections;
-  const firestore::Client client(firestore::parse_store_url(collections.url()));
-  const std::string sagas = client.url().collection(firestore::saga::kCollection);
-  const firestore::Write legacy{
+  const firestore::detail::Client client(firestore::detail::parse_store_url(collections.url()));
+  const std::string sagas = client.url().collection(firestore::detail::saga::kCollection);
+  const firestore::detail::Write legacy{
       .collection = sagas,
       .id = "O-1_checkout",
-      .fields = nlohmann::json{{"version", firestore::integer_value(3)},
-                               {"state", firestore::bytes_value("paid")},
-                               {"status", firestore::string_value("active")}}};
-  ASSERT_TRUE(
-      firestore::commit(client, std::span<const firestore::Write>(&legacy, 1), "the test").applied);
+      .fields = nlohmann::json{{"version", firestore::detail::integer_value(3)},
+                               {"state", firestore::detail::bytes_value("paid")},
+                               {"status", firestore::detail::string_value("active")}}};
+  ASSERT_TRUE(firestore::detail::commit(
+                  client, std::span<const firestore::detail::Write>(&legacy, 1), "the test")
+                  .applied);
   const std::vector<std::string> show{"sagas",     "show", "--store",     collections.url(),
                                       "--tenant",  "acme", "--saga-type", "checkout",
                                       "--saga-id", "O-1",  "--json"};
@@ -48,9 +49,11 @@ TEST(FirestoreInspect, SagasShowRefusesWhileAnUntenantedSagaRemains) {
       << report.dump();
   EXPECT_EQ(report["places"][0]["exists"], false) << "no event documents: " << report.dump();
 
-  const firestore::Write remove{.collection = sagas, .id = "O-1_checkout", .fields = std::nullopt};
-  ASSERT_TRUE(
-      firestore::commit(client, std::span<const firestore::Write>(&remove, 1), "the test").applied);
+  const firestore::detail::Write remove{
+      .collection = sagas, .id = "O-1_checkout", .fields = std::nullopt};
+  ASSERT_TRUE(firestore::detail::commit(
+                  client, std::span<const firestore::detail::Write>(&remove, 1), "the test")
+                  .applied);
   const ToolRun quiet = run_docket(show);
   EXPECT_EQ(quiet.exit_code, 0) << describe(quiet);
   EXPECT_TRUE(nlohmann::json::parse(quiet.out)["saga"].is_null());

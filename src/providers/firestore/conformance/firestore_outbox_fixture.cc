@@ -35,13 +35,15 @@ class FirestoreOutboxFixture final : public OutboxFixture {
   }
 
   std::int64_t count_orders(OutboxStore&) override {
-    const firestore::Client client(firestore::parse_store_url(databases_.front()->url()));
+    const firestore::detail::Client client(
+        firestore::detail::parse_store_url(databases_.front()->url()));
     std::int64_t count = 0;
-    firestore::query_pages(client, firestore::Query{.collection = orders_collection()}, 500,
-                           [&](std::vector<firestore::Document>& page) {
-                             count += static_cast<std::int64_t>(page.size());
-                             return true;
-                           });
+    firestore::detail::query_pages(client,
+                                   firestore::detail::Query{.collection = orders_collection()}, 500,
+                                   [&](std::vector<firestore::detail::Document>& page) {
+                                     count += static_cast<std::int64_t>(page.size());
+                                     return true;
+                                   });
     return count;
   }
 

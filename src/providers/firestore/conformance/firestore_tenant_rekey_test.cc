@@ -48,54 +48,57 @@ class FirestoreLegacySeeder final : public LegacySeeder {
       write_legacy_event(event, false, std::nullopt);
       return;
     }
-    write(firestore::event::kCollection,
+    write(firestore::detail::event::kCollection,
           kit::event_document_id(keys::Provider::kFirestore, event.stream, event.version).value,
-          firestore::event::event_fields(event));
+          firestore::detail::event::event_fields(event));
   }
 
   // The saga's document; a legacy one under {sagaId}_{sagaType}, without the tenant and
   // term fields.
   void write_saga(const SagaId& saga, bool tenanted, const SagaRecord& record) const override {
-    nlohmann::json fields = firestore::saga::saga_fields(saga, record);
-    std::string document_id = firestore::saga::saga_document_id(saga);
+    nlohmann::json fields = firestore::detail::saga::saga_fields(saga, record);
+    std::string document_id = firestore::detail::saga::saga_document_id(saga);
     if (!tenanted) {
       document_id = saga.saga_id() + "_" + saga.saga_type();
       for (const std::string_view field :
-           {firestore::saga::kTenant, firestore::saga::kSagaType, firestore::saga::kSagaId}) {
+           {firestore::detail::saga::kTenant, firestore::detail::saga::kSagaType,
+            firestore::detail::saga::kSagaId}) {
         fields.erase(std::string(field));
       }
     }
-    write(firestore::saga::kCollection, document_id, fields);
+    write(firestore::detail::saga::kCollection, document_id, fields);
   }
 
  private:
   void write_legacy_event(const RecordedEvent& event, bool with_terms,
                           const std::optional<std::string>& own_tenant) const {
-    nlohmann::json fields = firestore::event::event_fields(event);
+    nlohmann::json fields = firestore::detail::event::event_fields(event);
     // The legacy id joins the raw terms, as the earlier release did.
     const std::string document_id = event.stream.aggregate_type() + ":" +
                                     event.stream.aggregate_id() + ":" +
                                     std::to_string(event.version);
-    fields.erase(std::string(firestore::event::kTenant));
+    fields.erase(std::string(firestore::detail::event::kTenant));
     if (own_tenant) {
-      fields[std::string(firestore::event::kTenant)] = firestore::string_value(*own_tenant);
+      fields[std::string(firestore::detail::event::kTenant)] =
+          firestore::detail::string_value(*own_tenant);
     }
     if (!with_terms) {
-      fields.erase(std::string(firestore::event::kAggregateType));
-      fields.erase(std::string(firestore::event::kAggregateId));
+      fields.erase(std::string(firestore::detail::event::kAggregateType));
+      fields.erase(std::string(firestore::detail::event::kAggregateId));
     }
-    write(firestore::event::kCollection, document_id, fields);
+    write(firestore::detail::event::kCollection, document_id, fields);
   }
 
   void write(std::string_view base, const std::string& id, const nlohmann::json& fields) const {
-    const firestore::Write write{
+    const firestore::detail::Write write{
         .collection = client_.url().collection(base), .id = id, .fields = fields};
-    ASSERT_TRUE(firestore::commit(client_, std::span<const firestore::Write>(&write, 1), "the test")
+    ASSERT_TRUE(firestore::detail::commit(
+                    client_, std::span<const firestore::detail::Write>(&write, 1), "the test")
                     .applied);
   }
 
   test_support::FirestoreCollections collections_;
-  firestore::Client client_{firestore::parse_store_url(collections_.url())};
+  firestore::detail::Client client_{firestore::detail::parse_store_url(collections_.url())};
 };
 
 std::unique_ptr<LegacySeeder> make_seeder() {

@@ -22,7 +22,7 @@
 #include "providers/firestore/firestore_url.h"
 #include "providers/firestore/firestore_value.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 using examples::OrderPlaced;
@@ -99,10 +99,14 @@ std::unique_ptr<examples::OrderServices> open_services(std::string_view url) {
 }
 
 }  // namespace
+}  // namespace docket::firestore::detail
+
+// The entry point examples/order_pipeline/demo_providers.cc calls, by the provider's name.
+namespace docket::firestore {
 
 const examples::DemoProvider& demo_services() {
   static const examples::DemoProvider provider{
-      .example_url = "firestore://127.0.0.1:8080?project=demo", .open = &open_services};
+      .example_url = "firestore://127.0.0.1:8080?project=demo", .open = &detail::open_services};
   return provider;
 }
 

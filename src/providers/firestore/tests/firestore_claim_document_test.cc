@@ -6,7 +6,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::firestore::claim {
+namespace docket::firestore::detail::claim {
 namespace firestore_claim_document_test {
 
 Timestamp at(std::int64_t micros) {
@@ -44,4 +44,4 @@ TEST(FirestoreClaimDocument, AnUnknownStatusIsAnInfrastructureErrorNamingTheStor
 }
 
 }  // namespace firestore_claim_document_test
-}  // namespace docket::firestore::claim
+}  // namespace docket::firestore::detail::claim

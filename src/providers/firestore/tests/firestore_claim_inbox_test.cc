@@ -17,7 +17,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/http/request_count.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_claim_inbox_test {
 
 using ::testing::AllOf;
@@ -255,4 +255,4 @@ TEST_F(FirestoreClaimInboxTest, ABatchIsOneRequestToClaimAndOneToMark) {
 }
 
 }  // namespace firestore_claim_inbox_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

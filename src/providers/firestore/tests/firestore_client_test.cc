@@ -12,7 +12,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "support/loopback_http_server.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_client_test {
 
 using nlohmann::json;
@@ -381,4 +381,4 @@ TEST(FirestoreClientWithoutServer, ARefusedAccessTokenIsAConfigurationErrorSayin
 }
 
 }  // namespace firestore_client_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -4,12 +4,12 @@
 
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/tests/firestore_env.h"
-#include "support/postgres_env.h"
+#include "support/unique_name.h"
 
 namespace docket::test_support {
 namespace {
 
-using firestore::Client;
+using firestore::detail::Client;
 
 // The top-level collection ids of the database that start with `prefix`.
 std::vector<std::string> collections_under(const Client& client, const std::string& prefix) {
@@ -20,8 +20,8 @@ std::vector<std::string> collections_under(const Client& client, const std::stri
     if (!page_token.empty()) {
       request["pageToken"] = page_token;
     }
-    const firestore::Response page =
-        client.call({.method = "listCollectionIds", .replay = firestore::Replay::kSafe}, request);
+    const firestore::detail::Response page = client.call(
+        {.method = "listCollectionIds", .replay = firestore::detail::Replay::kSafe}, request);
     for (const nlohmann::json& id : page.body().value("collectionIds", nlohmann::json::array())) {
       if (id.get_ref<const std::string&>().starts_with(prefix)) {
         found.push_back(id.get<std::string>());
@@ -47,9 +47,9 @@ FirestoreCollections::~FirestoreCollections() {
 }
 
 void FirestoreCollections::drop_collections() const {
-  const Client client(firestore::parse_store_url(url_));
+  const Client client(firestore::detail::parse_store_url(url_));
   for (const std::string& collection : collections_under(client, prefix_)) {
-    firestore::delete_collection(client, collection);
+    firestore::detail::delete_collection(client, collection);
   }
 }
 

@@ -21,7 +21,7 @@
 #include "providers/firestore/tests/firestore_guard_collection.h"
 #include "providers/kit/http/request_count.h"
 
-namespace docket::firestore::event_store_test {
+namespace docket::firestore::detail::event_store_test {
 namespace {
 
 using document_tests::EventLegacyGuard;
@@ -173,4 +173,4 @@ TEST_F(FirestoreEventStoreTest, EachEventIsADocumentCarryingItsStreamAndVersion)
 }
 
 }  // namespace
-}  // namespace docket::firestore::event_store_test
+}  // namespace docket::firestore::detail::event_store_test

@@ -15,7 +15,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/tests/firestore_collections.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 class FirestoreTest : public ::testing::Test {
  protected:
@@ -28,6 +28,6 @@ class FirestoreTest : public ::testing::Test {
   Client client_;
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_TESTS_INTEGRATION_FIRESTORE_FIXTURE_H_

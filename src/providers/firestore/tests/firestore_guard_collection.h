@@ -15,7 +15,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/tests/firestore_collections.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // `Concrete`'s collection (collection()).
 template <class Store, class Concrete>
@@ -41,6 +41,6 @@ class FirestoreGuardCollection : public document_tests::ConcreteGuardStores<Stor
   Client client_{parse_store_url(collections_.url())};
 };
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_PROVIDERS_FIRESTORE_TESTS_FIRESTORE_GUARD_COLLECTION_H_

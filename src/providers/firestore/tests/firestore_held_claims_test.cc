@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 WrittenEntry written(std::string update_time) {
@@ -44,4 +44,4 @@ TEST(FirestoreHeldClaims, PastItsCapacityNothingNewIsRemembered) {
 }
 
 }  // namespace
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -10,7 +10,7 @@
 #include "document/inbox_batch_cases.h"
 #include "firestore_inbox_fixture.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 using document_tests::InboxBatch;
@@ -43,4 +43,4 @@ INSTANTIATE_TEST_SUITE_P(
         .large_batch_split = "three batchGets (100, 100, 50 ids), one commit of 500 writes"}));
 
 }  // namespace
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

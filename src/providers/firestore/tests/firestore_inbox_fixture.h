@@ -24,7 +24,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/tests/firestore_collections.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 
 // The fields {"payload": {"stringValue": value}}.
 inline nlohmann::json payload(std::string value) {
@@ -68,6 +68,6 @@ class FirestoreInbox {
 
 class FirestoreInboxTest : public ::testing::Test, public FirestoreInbox {};
 
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail
 
 #endif  // DOCKET_TESTS_INTEGRATION_FIRESTORE_INBOX_FIXTURE_H_

@@ -10,7 +10,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "firestore_inbox_fixture.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 class FirestoreInboxLimitsTest : public FirestoreInboxTest {};
@@ -64,4 +64,4 @@ TEST_F(FirestoreInboxLimitsTest, ABatchWhoseWritesPassOneCommitIsSplit) {
 }
 
 }  // namespace
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -14,7 +14,7 @@
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_value.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 bool contains(const std::string& text, std::string_view part) {
@@ -223,4 +223,4 @@ TEST_F(FirestoreInboxUnitTest, PurgeDeletesOnlyWhatWasProcessedBeforeTheCutoff) 
 }
 
 }  // namespace
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 TEST(FirestoreKnownVersions, AVersionSeenIsKnownWithEveryVersionBelowIt) {
@@ -37,4 +37,4 @@ TEST(FirestoreKnownVersions, PastItsCapacityAStreamLearnedEvictsAnother) {
 }
 
 }  // namespace
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -8,7 +8,7 @@
 #include "docket/core/error.h"
 #include "providers/firestore/firestore_value.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_limits_test {
 
 using ::testing::AllOf;
@@ -59,4 +59,4 @@ TEST(FirestoreLimits, ADocumentOver1MiBIsRefusedNamingTheSizeAndTheLimit) {
 }
 
 }  // namespace firestore_limits_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

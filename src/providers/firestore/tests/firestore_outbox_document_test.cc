@@ -9,7 +9,7 @@
 #include "docket/core/error.h"
 #include "providers/firestore/firestore_inbox_document.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_outbox_document_test {
 
 Timestamp at(std::int64_t micros) {
@@ -85,4 +85,4 @@ TEST(FirestoreOutboxDocument, AnUnknownStatusIsAnInfrastructureErrorNamingTheSto
 }
 
 }  // namespace firestore_outbox_document_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

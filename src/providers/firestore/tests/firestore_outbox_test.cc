@@ -16,7 +16,7 @@
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_outbox_document.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace {
 
 class FirestoreOutboxTest : public FirestoreInboxTest {
@@ -114,4 +114,4 @@ TEST_F(FirestoreOutboxTest, ClaimPagesPastMessagesNotDueToTheDueOnesBehindThem) 
 }
 
 }  // namespace
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -16,7 +16,7 @@
 #include "providers/firestore/firestore_value.h"
 #include "providers/firestore/tests/firestore_guard_collection.h"
 
-namespace docket::firestore::saga_store_test {
+namespace docket::firestore::detail::saga_store_test {
 namespace {
 
 using document_tests::SagaLegacyGuard;
@@ -62,4 +62,4 @@ TEST_F(FirestoreSagaStoreTest, ASagaIsOneDocumentKeyedByTenantIdAndType) {
 }
 
 }  // namespace
-}  // namespace docket::firestore::saga_store_test
+}  // namespace docket::firestore::detail::saga_store_test

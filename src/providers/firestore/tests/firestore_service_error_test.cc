@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_service_error_test {
 
 TEST(FirestoreServiceError, ReadsTheStatusAndMessageOfAnErrorAnswer) {
@@ -34,4 +34,4 @@ TEST(FirestoreServiceError, CodeNamesRoundTrip) {
 }
 
 }  // namespace firestore_service_error_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -16,7 +16,7 @@
 #include "docket/stores/open_store.h"
 #include "providers/firestore/tests/firestore_collections.h"
 
-namespace docket::firestore::snapshot_store_test {
+namespace docket::firestore::detail::snapshot_store_test {
 namespace {
 
 class FirestoreSnapshotStoreTest : public ::testing::Test {
@@ -57,4 +57,4 @@ TEST_F(FirestoreSnapshotStoreTest, ConcurrentSavesKeepTheHighestVersion) {
 }
 
 }  // namespace
-}  // namespace docket::firestore::snapshot_store_test
+}  // namespace docket::firestore::detail::snapshot_store_test

@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_url_test {
 
 using ::testing::AllOf;
@@ -90,4 +90,4 @@ TEST(FirestoreUrl, AQuotedParameterValueNeverEchoesAPassword) {
 }
 
 }  // namespace firestore_url_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

@@ -11,7 +11,7 @@
 #include "docket/core/error.h"
 #include "providers/firestore/firestore_timestamp.h"
 
-namespace docket::firestore {
+namespace docket::firestore::detail {
 namespace firestore_value_test {
 
 using nlohmann::json;
@@ -96,4 +96,4 @@ TEST(FirestoreValue, AFieldDocketDidNotWriteIsAnInfrastructureErrorNamingIt) {
 }
 
 }  // namespace firestore_value_test
-}  // namespace docket::firestore
+}  // namespace docket::firestore::detail

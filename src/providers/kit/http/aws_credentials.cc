@@ -1,6 +1,5 @@
 #include "providers/kit/http/aws_credentials.h"
 
-#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <utility>
@@ -142,14 +141,6 @@ std::optional<AwsCredentials> from_shared_file(const EnvironmentLookup& environm
 }
 
 }  // namespace
-
-std::optional<std::string> process_environment(std::string_view name) {
-  const char* value = std::getenv(std::string(name).c_str());
-  if (value == nullptr) {
-    return std::nullopt;
-  }
-  return std::string(value);
-}
 
 std::optional<AwsCredentials> find_aws_credentials(const EnvironmentLookup& environment) {
   if (std::optional<AwsCredentials> credentials = from_environment(environment)) {

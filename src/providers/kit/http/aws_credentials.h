@@ -15,10 +15,11 @@
 #ifndef DOCKET_PROVIDERS_KIT_HTTP_AWS_CREDENTIALS_H_
 #define DOCKET_PROVIDERS_KIT_HTTP_AWS_CREDENTIALS_H_
 
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "providers/kit/http/environment_lookup.h"
 
 namespace docket::kit::http {
 
@@ -30,10 +31,6 @@ struct AwsCredentials {
   // "profile 'default' of /home/me/.aws/credentials".
   std::string source{};
 };
-
-// An environment variable's value, or nullopt when unset. The default reads getenv.
-using EnvironmentLookup = std::function<std::optional<std::string>(std::string_view name)>;
-std::optional<std::string> process_environment(std::string_view name);
 
 // The credentials of the first source that has them, or nullopt when none has.
 // Throws ConfigurationError, naming the variable, file, profile or key, when a source
