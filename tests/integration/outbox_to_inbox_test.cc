@@ -15,7 +15,7 @@
 #include "order_pipeline.h"
 #if DOCKET_HAVE_POSTGRES
 #include "docket/postgres/transaction.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 #endif
 
 namespace docket {

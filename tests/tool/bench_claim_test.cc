@@ -11,8 +11,8 @@
 
 #include "bench_run.h"
 #include "claim_effect.h"
+#include "providers/postgres/tests/postgres_env.h"
 #include "sqlite_raw.h"
-#include "support/postgres_env.h"
 #include "tool_runner.h"
 
 namespace docket::testing {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bench_run.h"
-#include "support/postgres_env.h"
+#include "providers/postgres/tests/postgres_env.h"
 #include "tool_runner.h"
 
 namespace docket::testing {

@@ -8,7 +8,7 @@
 #include "demo_run.h"
 #include "tool_runner.h"
 #if DOCKET_HAVE_POSTGRES
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 #endif
 
 namespace docket::testing {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "support/postgres_env.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_env.h"
+#include "providers/postgres/tests/postgres_schema.h"
 #include "tool_runner.h"
 
 namespace docket::testing {

@@ -37,9 +37,9 @@
 
 namespace docket::memory {
 
-namespace detail {
-class Database;
-}
+// How docket's own memory stores reach the database a handle shares
+// (src/providers/memory/memory_database_access.h).
+class DatabaseAccess;
 
 class Database {
  public:
@@ -47,18 +47,21 @@ class Database {
   // database 3").
   std::uint64_t id() const noexcept;
 
-  // The committed state underneath, for docket's own memory stores.
-  const std::shared_ptr<detail::Database>& state() const noexcept { return state_; }
-
   friend bool operator==(const Database& a, const Database& b) noexcept {
-    return a.state_ == b.state_;
+    return a.shared_ == b.shared_;
   }
 
  private:
+  friend class DatabaseAccess;
   friend Database open_database(const Clock& clock);
-  explicit Database(std::shared_ptr<detail::Database> state) noexcept;
 
-  std::shared_ptr<detail::Database> state_;
+  // What every copy of the handle shares: the database itself, a type of docket's memory
+  // code that this header leaves opaque.
+  class Shared;
+
+  explicit Database(std::shared_ptr<Shared> shared) noexcept;
+
+  std::shared_ptr<Shared> shared_;
 };
 
 // A new, empty database. `clock` stamps what the stores opened on it record

@@ -26,9 +26,9 @@
 
 namespace docket::memory {
 
-namespace detail {
-class Unit;
-}
+// How docket's own memory code makes a Transaction and reaches the unit of work under
+// one (src/providers/memory/memory_transaction_access.h).
+class TransactionAccess;
 
 // A composite key or a row's values, term by term.
 using Terms = std::vector<std::string>;
@@ -37,7 +37,8 @@ class Transaction : public HandlerTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::memory::Transaction";
 
-  explicit Transaction(detail::Unit& unit) noexcept : unit_(&unit) {}
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
 
   std::string_view type_name() const noexcept override { return kTypeName; }
 
@@ -51,12 +52,16 @@ class Transaction : public HandlerTransaction {
   // Rows in `table` as this unit of work sees them.
   std::size_t count(std::string_view table) const;
 
-  // The unit of work underneath, for docket's own memory stores (the outbox, event and
-  // saga stores stage through it, after checking that it is on their database).
-  detail::Unit& unit() const noexcept { return *unit_; }
-
  private:
-  detail::Unit* unit_;
+  friend class TransactionAccess;
+
+  // What the transaction runs on (a unit of work), defined by docket's own code
+  // (TransactionAccess), which alone makes a Transaction.
+  struct Handle;
+
+  explicit Transaction(Handle& handle) noexcept : handle_(&handle) {}
+
+  Handle* handle_;
 };
 
 }  // namespace docket::memory

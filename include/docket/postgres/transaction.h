@@ -45,7 +45,9 @@ typedef struct pg_conn PGconn;
 
 namespace docket::postgres {
 
-class Connection;
+// How docket's own PostgreSQL code makes a Transaction and reaches the connection under
+// one (src/providers/postgres/postgres_transaction_access.h).
+class TransactionAccess;
 
 using Bytes = std::vector<std::byte>;
 // A bound parameter or a result column.
@@ -56,7 +58,8 @@ class Transaction : public HandlerTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::postgres::Transaction";
 
-  explicit Transaction(Connection& connection) noexcept : connection_(&connection) {}
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
 
   std::string_view type_name() const noexcept override { return kTypeName; }
 
@@ -80,11 +83,16 @@ class Transaction : public HandlerTransaction {
   // first (a round trip when something is). Throws InfrastructureError when that fails.
   PGconn* native() const;
 
-  // The pooled connection underneath, for docket's own PostgreSQL stores.
-  Connection& connection() const noexcept { return *connection_; }
-
  private:
-  Connection* connection_;
+  friend class TransactionAccess;
+
+  // What the transaction runs on (a pooled connection in a transaction), defined by docket's own
+  // code (TransactionAccess), which alone makes a Transaction.
+  struct Handle;
+
+  explicit Transaction(Handle& handle) noexcept : handle_(&handle) {}
+
+  Handle* handle_;
 };
 
 }  // namespace docket::postgres

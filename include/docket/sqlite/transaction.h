@@ -33,9 +33,9 @@ struct sqlite3;
 
 namespace docket::sqlite {
 
-namespace detail {
-class Connection;
-}
+// How docket's own SQLite code makes a Transaction and reaches the connection under
+// one (src/providers/sqlite/sqlite_transaction_access.h).
+class TransactionAccess;
 
 // A bound parameter or a result column: NULL, INTEGER, REAL or TEXT.
 using Value = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
@@ -51,7 +51,8 @@ class Transaction : public HandlerTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::sqlite::Transaction";
 
-  explicit Transaction(detail::Connection& connection) noexcept : connection_(&connection) {}
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
 
   std::string_view type_name() const noexcept override { return kTypeName; }
 
@@ -65,12 +66,16 @@ class Transaction : public HandlerTransaction {
 
   sqlite3* native() const noexcept;
 
-  // The pooled connection underneath, for docket's own SQLite stores (the outbox
-  // checks that a producer's transaction is on its database).
-  detail::Connection& connection() const noexcept { return *connection_; }
-
  private:
-  detail::Connection* connection_;
+  friend class TransactionAccess;
+
+  // What the transaction runs on (a pooled connection in a transaction), defined by docket's own
+  // code (TransactionAccess), which alone makes a Transaction.
+  struct Handle;
+
+  explicit Transaction(Handle& handle) noexcept : handle_(&handle) {}
+
+  Handle* handle_;
 };
 
 }  // namespace docket::sqlite

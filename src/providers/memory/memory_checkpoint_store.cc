@@ -10,6 +10,7 @@
 #include "docket/memory/checkpoint_store.h"
 #include "providers/kit/time_codec.h"
 #include "providers/memory/memory_database.h"
+#include "providers/memory/memory_database_access.h"
 
 namespace docket::memory {
 namespace {
@@ -49,7 +50,7 @@ std::unique_ptr<CheckpointStore> detail::open_checkpoints(
 }
 
 std::unique_ptr<CheckpointStore> open_checkpoint_store(const Database& database) {
-  return detail::open_checkpoints(database.state());
+  return detail::open_checkpoints(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<CheckpointStore> open_checkpoint_store(const Clock& clock) {

@@ -6,6 +6,7 @@
 #include "providers/kit/claim_row.h"
 #include "providers/kit/claim_transition.h"
 #include "providers/memory/memory_database.h"
+#include "providers/memory/memory_database_access.h"
 
 namespace docket::memory {
 namespace {
@@ -187,7 +188,7 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
 }  // namespace
 
 std::unique_ptr<ClaimInboxStore> open_claim_inbox_store(const Database& database) {
-  return std::make_unique<MemoryClaimInboxStore>(database.state());
+  return std::make_unique<MemoryClaimInboxStore>(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<ClaimInboxStore> open_claim_inbox_store(const Clock& clock) {

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "docket/memory/event_store.h"
+#include "providers/memory/memory_database_access.h"
 #include "providers/memory/memory_unit.h"
 
 namespace docket::memory {
@@ -58,7 +59,7 @@ ReadAllPage MemoryEventStore::do_read_all(std::int64_t from_position, std::size_
 }  // namespace detail
 
 std::unique_ptr<EventStore> open_event_store(const Database& database) {
-  return std::make_unique<detail::MemoryEventStore>(database.state());
+  return std::make_unique<detail::MemoryEventStore>(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<EventStore> open_event_store(const Clock& clock) {

@@ -13,6 +13,8 @@
 #include "providers/kit/time_codec.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_checkpoint_store.h"
+#include "providers/memory/memory_database_access.h"
+#include "providers/memory/memory_transaction_access.h"
 #include "providers/memory/memory_unit.h"
 
 namespace docket::memory {
@@ -41,7 +43,7 @@ class MemoryUnitOfWork final : public UnitOfWork {
   bool is_recorded(const DedupKey& key) override {
     return unit_.find(kInboxMessagesTable, dedup_terms(key)).has_value();
   }
-  HandlerTransaction& handler_transaction() noexcept override { return tx_; }
+  HandlerTransaction& handler_transaction() noexcept override { return tx_.transaction(); }
   void begin_savepoint() override { unit_.begin_savepoint(); }
   void release_savepoint() override { unit_.release_savepoint(); }
   void rollback_savepoint() override { unit_.rollback_savepoint(); }
@@ -49,7 +51,7 @@ class MemoryUnitOfWork final : public UnitOfWork {
 
  private:
   detail::Unit unit_;
-  Transaction tx_;
+  TransactionAccess::OnUnit tx_;
   const Clock& clock_;
 };
 
@@ -121,7 +123,7 @@ std::unique_ptr<UnitOfWork> detail::open_unit_of_work(detail::Database& database
 }
 
 std::unique_ptr<InboxStore> open_store(const Database& database) {
-  return std::make_unique<MemoryInboxStore>(database.state());
+  return std::make_unique<MemoryInboxStore>(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<InboxStore> open_store(const Clock& clock) {

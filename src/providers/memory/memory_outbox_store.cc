@@ -13,6 +13,7 @@
 #include "docket/memory/transaction.h"
 #include "docket/outbox/outbox_schema.h"
 #include "providers/memory/memory_capabilities.h"
+#include "providers/memory/memory_database_access.h"
 #include "providers/memory/memory_outbox_rows.h"
 #include "providers/memory/memory_unit.h"
 
@@ -219,7 +220,7 @@ class MemoryOutboxStore final : public OutboxStore {
 }  // namespace
 
 std::unique_ptr<OutboxStore> open_outbox_store(const Database& database) {
-  return std::make_unique<MemoryOutboxStore>(database.state());
+  return std::make_unique<MemoryOutboxStore>(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<OutboxStore> open_outbox_store(const Clock& clock) {

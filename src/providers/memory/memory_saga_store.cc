@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "docket/memory/saga_store.h"
+#include "providers/memory/memory_database_access.h"
 #include "providers/memory/memory_unit.h"
 
 namespace docket::memory {
@@ -86,7 +87,7 @@ std::size_t MemorySagaStore::do_purge_completed_batch(Timestamp cutoff, std::siz
 }  // namespace detail
 
 std::unique_ptr<SagaStore> open_saga_store(const Database& database) {
-  return std::make_unique<detail::MemorySagaStore>(database.state());
+  return std::make_unique<detail::MemorySagaStore>(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<SagaStore> open_saga_store(const Clock& clock) {

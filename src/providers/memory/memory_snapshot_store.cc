@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "docket/memory/snapshot_store.h"
+#include "providers/memory/memory_database_access.h"
 
 namespace docket::memory {
 namespace detail {
@@ -35,7 +36,7 @@ std::optional<Snapshot> MemorySnapshotStore::do_load(const StreamId& stream) {
 }  // namespace detail
 
 std::unique_ptr<SnapshotStore> open_snapshot_store(const Database& database) {
-  return std::make_unique<detail::MemorySnapshotStore>(database.state());
+  return std::make_unique<detail::MemorySnapshotStore>(DatabaseAccess::state(database));
 }
 
 std::unique_ptr<SnapshotStore> open_snapshot_store(const Clock& clock) {

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "docket/core/error.h"
+#include "providers/memory/memory_transaction_access.h"
 
 namespace docket::memory::detail {
 void Unit::insert(std::string_view table, Terms key, Terms values) {
@@ -73,7 +74,7 @@ Unit& joined_unit(HandlerTransaction& transaction, const Database& database,
     throw refuse("it is another provider's transaction, and memory stores work only in a " +
                  std::string(Transaction::kTypeName));
   }
-  Unit& unit = memory_tx->unit();
+  Unit& unit = TransactionAccess::unit(*memory_tx);
   if (&unit.database() != &database) {
     throw refuse("the transaction is on " + unit.database().describe() + " and this store on " +
                  database.describe() +

@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 constexpr std::size_t kHeaderBytes = 20;  // ndim, flags, element type, length, lower bound
@@ -103,4 +103,4 @@ Param BinaryArray::param() const {
   return Param::binary(array_type_of(element_type_), std::as_bytes(std::span(bytes_)));
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -24,7 +24,7 @@
 #include "docket/core/uuid.h"
 #include "providers/postgres/postgres_param.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 class BinaryArray {
  public:
@@ -53,6 +53,6 @@ class BinaryArray {
   std::size_t length_offset_ = 0;  // where the dimension's length is patched in
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_BINARY_ARRAY_H_

@@ -6,13 +6,13 @@
 
 #include "docket/core/store_capabilities.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 constexpr StoreCapabilities kPostgresCapabilities{.joins_handler_writes = true,
                                                   .interactive_transactions = true,
                                                   .feed = FeedKind::kGlobalPositions,
                                                   .shared_between_processes = true};
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CAPABILITIES_H_

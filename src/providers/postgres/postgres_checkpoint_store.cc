@@ -10,7 +10,7 @@
 #include "providers/postgres/postgres_exec.h"
 #include "providers/postgres/postgres_inbox_schema.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 class PostgresCheckpointStore final : public CheckpointStore {
@@ -57,9 +57,13 @@ std::unique_ptr<CheckpointStore> open_checkpoints(Database& database) {
   return std::make_unique<PostgresCheckpointStore>(database);
 }
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<CheckpointStore> open_checkpoint_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresCheckpointStore>(
-      std::make_unique<Database>(options, clock, std::vector<SchemaComponent>{inbox_schema()}));
+  return std::make_unique<detail::PostgresCheckpointStore>(std::make_unique<detail::Database>(
+      options, clock, std::vector<detail::SchemaComponent>{detail::inbox_schema()}));
 }
 
 }  // namespace docket::postgres

@@ -10,11 +10,11 @@
 #include "docket/inbox/checkpoint_store.h"
 #include "providers/postgres/postgres_database.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // The checkpoints in `database`, which must outlive the store.
 std::unique_ptr<CheckpointStore> open_checkpoints(Database& database);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CHECKPOINT_STORE_H_

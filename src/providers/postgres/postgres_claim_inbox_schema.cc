@@ -2,7 +2,7 @@
 
 #include <array>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // [i] brings the claim inbox from version i to i + 1. Never edit a released script;
@@ -41,4 +41,4 @@ SchemaComponent claim_inbox_schema() noexcept {
   return SchemaComponent{.name = kClaimInboxSchemaComponent, .migrations = kClaimInboxMigrations};
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

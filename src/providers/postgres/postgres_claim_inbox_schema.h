@@ -16,10 +16,10 @@
 #include "docket/inbox/claim_inbox_schema.h"
 #include "providers/postgres/postgres_migration.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 SchemaComponent claim_inbox_schema() noexcept;
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CLAIM_INBOX_SCHEMA_H_

@@ -16,7 +16,7 @@
 #include "providers/postgres/postgres_exec.h"
 #include "providers/postgres/postgres_text_array.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // How often try_claim runs its statement before giving up. A second run always sees the
@@ -253,8 +253,12 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
 
 }  // namespace
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<ClaimInboxStore> open_claim_inbox_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresClaimInboxStore>(options, clock);
+  return std::make_unique<detail::PostgresClaimInboxStore>(options, clock);
 }
 
 }  // namespace docket::postgres

@@ -6,7 +6,7 @@
 #include "providers/kit/claim_row.h"
 #include "providers/kit/time_codec.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // The store's name in the kit's errors.
@@ -89,4 +89,4 @@ ClaimCounts claim_counts(const Result& result) {
                      .failed_due = count(5)};
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -14,7 +14,7 @@
 #include "docket/inbox/claim_inbox_store.h"
 #include "providers/postgres/postgres_result.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 std::vector<ClaimEntry> claim_entries(const Result& result);
 
@@ -26,6 +26,6 @@ std::optional<ClaimResult> claim_result_at(const Result& result, int row, int fi
 
 ClaimCounts claim_counts(const Result& result);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CLAIM_ROWS_H_

@@ -15,7 +15,7 @@
 
 #include "providers/postgres/postgres_timestamp_sql.h"
 
-namespace docket::postgres::claim_sql {
+namespace docket::postgres::detail::claim_sql {
 
 struct Statement {
   std::string_view name;  // the prepared statement's name, unique per connection
@@ -253,6 +253,6 @@ inline constexpr Statement kTenantCountCleanable{"docket_claim_tenant_count_clea
 #undef DOCKET_CLAIM_KEY
 #undef DOCKET_CLAIM_COLUMNS
 
-}  // namespace docket::postgres::claim_sql
+}  // namespace docket::postgres::detail::claim_sql
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CLAIM_SQL_H_

@@ -6,7 +6,7 @@
 #include "providers/postgres/postgres_conninfo.h"
 #include "providers/postgres/postgres_libpq_text.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 Connection::Connection(std::string_view conninfo) {
   ConnInfo info = parse_conninfo(conninfo);
@@ -109,4 +109,4 @@ void Connection::forget_prepared(std::string_view name) {
   }
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -36,7 +36,7 @@
 
 #include "providers/postgres/postgres_param.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // A statement held back until the next one (see Connection).
 struct DeferredStatement {
@@ -141,6 +141,6 @@ class Connection {
   bool writes_deferred_ = false;
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CONNECTION_H_

@@ -9,7 +9,7 @@
 #include "docket/core/error.h"
 #include "providers/postgres/postgres_libpq_text.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 constexpr std::string_view kRedacted = "********";
@@ -190,4 +190,4 @@ ConnInfo parse_conninfo(std::string_view conninfo) {
   return info;
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

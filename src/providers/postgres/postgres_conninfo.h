@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 struct ConnInfo {
   // Every setting the string names explicitly, in libpq's keyword order (password
@@ -30,6 +30,6 @@ ConnInfo parse_conninfo(std::string_view conninfo);
 // percent-decoded, also when the string does not parse) replaced by "********".
 std::string redact_password(std::string message, std::string_view conninfo);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_CONNINFO_H_

@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 PoolOptions pool_options(const StoreOptions& options) {
   // The Pool refuses a size of 0 or a negative timeout, with the server in its message.
@@ -50,4 +50,4 @@ void Database::migrate() {
   migrated_.store(true, std::memory_order_release);
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

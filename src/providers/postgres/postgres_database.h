@@ -17,7 +17,7 @@
 #include "providers/postgres/postgres_migration.h"
 #include "providers/postgres/postgres_pool.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // The pool settings of `options` (the Pool checks them).
 PoolOptions pool_options(const StoreOptions& options);
@@ -54,6 +54,6 @@ class Database {
   std::mutex migrate_mutex_;
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_DATABASE_H_

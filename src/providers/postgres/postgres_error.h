@@ -15,7 +15,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // SQLSTATE codes docket branches on (PostgreSQL manual, appendix A).
 namespace sqlstate {
@@ -43,6 +43,6 @@ class PostgresError : public InfrastructureError {
   std::string sqlstate_;
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_POSTGRES_ERROR_H_

@@ -14,7 +14,7 @@
 #include "providers/postgres/postgres_error.h"
 #include "providers/postgres/postgres_exec.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // What load reads: the stream is the caller's, so its terms are not selected again.
@@ -352,4 +352,4 @@ ReadAllPage read_events(Connection& conn, std::int64_t tag, std::int64_t from_po
 #undef DOCKET_EVENT_COLUMNS
 #undef DOCKET_STREAM_COLUMNS
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -18,7 +18,7 @@
 #include "providers/postgres/postgres_connection.h"
 #include "providers/postgres/postgres_join.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // One statement, so one round trip: it checks `expected` against the stream's version,
 // announces its global positions in flight (lock tag `tag`, schema version 3's protocol
@@ -42,6 +42,6 @@ std::vector<RecordedEvent> load_events(Connection& conn, const StreamId& stream,
 ReadAllPage read_events(Connection& conn, std::int64_t tag, std::int64_t from_position,
                         std::size_t limit, const TenantId* tenant);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_EVENT_ROWS_H_

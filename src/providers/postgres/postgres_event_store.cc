@@ -13,8 +13,9 @@
 #include "providers/postgres/postgres_event_rows.h"
 #include "providers/postgres/postgres_eventsourcing_schema.h"
 #include "providers/postgres/postgres_join.h"
+#include "providers/postgres/postgres_transaction_access.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 class PostgresEventStore final : public EventStore {
@@ -61,7 +62,7 @@ class PostgresEventStore final : public EventStore {
     if (auto refusal = join_refusal(transaction, "event store", "docket_events", table_)) {
       throw cannot_join_error(transaction, *refusal);
     }
-    return static_cast<Transaction&>(transaction).connection();
+    return TransactionAccess::connection(static_cast<Transaction&>(transaction));
   }
 
   Database database_;
@@ -71,8 +72,12 @@ class PostgresEventStore final : public EventStore {
 
 }  // namespace
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<EventStore> open_event_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresEventStore>(options, clock);
+  return std::make_unique<detail::PostgresEventStore>(options, clock);
 }
 
 }  // namespace docket::postgres

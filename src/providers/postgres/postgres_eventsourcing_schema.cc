@@ -5,7 +5,7 @@
 #include "docket/eventsourcing/eventsourcing_schema.h"
 #include "providers/postgres/postgres_exec.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // Version 1. Times are Unix microseconds (UTC) in BIGINT, as on SQLite; payloads and
@@ -379,4 +379,4 @@ std::int64_t events_lock_tag(Connection& conn) {
   return exec(conn, "SELECT ('docket_events'::regclass::oid::BIGINT & 8388607)").int64(0, 0);
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -11,7 +11,7 @@
 #include "providers/postgres/postgres_connection.h"
 #include "providers/postgres/postgres_migration.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // The "eventsourcing" component (its scripts are static), created in the
 // connection's schema (search_path) by migrate_component / Database.
@@ -22,6 +22,6 @@ SchemaComponent eventsourcing_schema_component() noexcept;
 // wait for the other's in-flight appends, never skip one.
 std::int64_t events_lock_tag(Connection& conn);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_EVENTSOURCING_SCHEMA_H_

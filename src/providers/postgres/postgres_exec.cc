@@ -12,7 +12,7 @@
 #include "providers/postgres/postgres_libpq_text.h"
 #include "providers/postgres/postgres_round_trips.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // libpq's parallel parameter arrays, on the stack for the usual few parameters.
@@ -299,4 +299,4 @@ void exec_script(Connection& conn, std::string_view sql) {
   }
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

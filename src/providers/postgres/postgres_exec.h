@@ -33,7 +33,7 @@
 #include "providers/postgres/postgres_param.h"
 #include "providers/postgres/postgres_result.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 Result exec(Connection& conn, std::string_view sql, std::span<const Param> params);
 Result try_exec(Connection& conn, std::string_view sql, std::span<const Param> params);
@@ -111,6 +111,6 @@ Result try_exec_prepared(Connection& conn, std::string_view name, std::string_vi
   return try_exec_prepared(conn, name, sql, std::span<const Param>(params));
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_EXEC_H_

@@ -10,7 +10,7 @@
 #include "providers/postgres/postgres_round_trips.h"
 #include "providers/postgres/postgres_unique_violation.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // Leaves pipeline mode however the flight ends: on an early exit it ends the pipeline
@@ -178,4 +178,4 @@ void flush_deferred(Connection& conn) {
   }
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -20,7 +20,7 @@
 #include "providers/postgres/postgres_connection.h"
 #include "providers/postgres/postgres_result.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // Sends the statement a libpq PQsend* call makes: `send(pg)` returns its result (1 on
 // success). A reference to a callable, never stored.
@@ -73,6 +73,6 @@ Result send_after_deferred(Connection& conn, StatementSender send);
 // send_after_deferred.
 void flush_deferred(Connection& conn);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_FLIGHT_H_

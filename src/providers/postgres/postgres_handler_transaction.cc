@@ -7,9 +7,10 @@
 #include "docket/core/error.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/postgres_flight.h"
+#include "providers/postgres/postgres_transaction_access.h"
 #include "providers/postgres/postgres_unique_violation.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // Result column types read as something other than text (pg_type.oid).
@@ -49,20 +50,29 @@ Value cell(const Result& result, int row, int column) {
 }
 
 }  // namespace
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+using detail::cell;
+using detail::Connection;
+using detail::exec_mapped;
+using detail::flush_deferred;
+using detail::Result;
+using detail::to_params;
 
 std::int64_t Transaction::exec(std::string_view sql, const std::vector<Value>& params) {
   const auto bound = to_params(params);
-  return exec_mapped(*connection_, sql, bound).affected_rows();
+  return exec_mapped(TransactionAccess::connection(*this), sql, bound).affected_rows();
 }
 
 void Transaction::send(std::string_view sql, const std::vector<Value>& params) {
   const auto bound = to_params(params);
-  connection_->defer_write(sql, /*name=*/{}, bound);
+  TransactionAccess::connection(*this).defer_write(sql, /*name=*/{}, bound);
 }
 
 std::vector<Row> Transaction::query(std::string_view sql, const std::vector<Value>& params) {
   const auto bound = to_params(params);
-  const Result result = exec_mapped(*connection_, sql, bound);
+  const Result result = exec_mapped(TransactionAccess::connection(*this), sql, bound);
   std::vector<Row> rows;
   rows.reserve(static_cast<std::size_t>(result.rows()));
   for (int r = 0; r < result.rows(); ++r) {
@@ -77,8 +87,9 @@ std::vector<Row> Transaction::query(std::string_view sql, const std::vector<Valu
 }
 
 PGconn* Transaction::native() const {
-  flush_deferred(*connection_);  // what the caller sends must run inside the transaction
-  return connection_->native();
+  Connection& connection = TransactionAccess::connection(*this);
+  flush_deferred(connection);  // what the caller sends must run inside the transaction
+  return connection.native();
 }
 
 }  // namespace docket::postgres

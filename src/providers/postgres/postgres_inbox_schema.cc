@@ -4,7 +4,7 @@
 
 #include "docket/inbox/inbox_schema.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // [i] brings the inbox from version i to i + 1. Never edit a released script; append.
@@ -27,4 +27,4 @@ SchemaComponent inbox_schema() noexcept {
   return SchemaComponent{.name = kInboxSchemaComponent, .migrations = kInboxMigrations};
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

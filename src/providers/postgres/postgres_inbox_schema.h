@@ -9,11 +9,11 @@
 
 #include "providers/postgres/postgres_migration.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // Its version is kInboxSchemaVersion (docket/inbox/inbox_schema.h); a test checks they agree.
 SchemaComponent inbox_schema() noexcept;
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_INBOX_SCHEMA_H_

@@ -15,7 +15,7 @@
 #include "providers/postgres/postgres_unique_violation.h"
 #include "providers/postgres/postgres_unit_of_work.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 class PostgresInboxStore final : public InboxStore {
@@ -79,8 +79,12 @@ class PostgresInboxStore final : public InboxStore {
 
 }  // namespace
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<InboxStore> open_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresInboxStore>(options, clock);
+  return std::make_unique<detail::PostgresInboxStore>(options, clock);
 }
 
 std::unique_ptr<InboxStore> open_store(std::string conninfo, const Clock& clock) {

@@ -4,8 +4,9 @@
 
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/postgres_exec.h"
+#include "providers/postgres/postgres_transaction_access.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 std::string table_identity(Connection& conn, std::string_view table) {
   const Result r =
@@ -22,11 +23,12 @@ std::optional<std::string> join_refusal(HandlerTransaction& transaction, std::st
     return "it is another provider's transaction, and the postgres " + std::string(store) +
            " works only in a " + std::string(Transaction::kTypeName);
   }
-  if (const std::string other = table_identity(tx->connection(), table); other != identity) {
+  if (const std::string other = table_identity(TransactionAccess::connection(*tx), table);
+      other != identity) {
     return "the transaction's " + std::string(table) + " is " + other + " and this " +
            std::string(store) + "'s is " + identity + "; open both stores with the same conninfo";
   }
   return std::nullopt;
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -15,7 +15,7 @@
 #include "docket/core/handler_transaction.h"
 #include "providers/postgres/postgres_connection.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // Where a store's write runs: as an autocommit statement, which is its own
 // transaction, or inside the caller's open transaction, which it never ends.
@@ -32,6 +32,6 @@ std::string table_identity(Connection& conn, std::string_view table);
 std::optional<std::string> join_refusal(HandlerTransaction& transaction, std::string_view store,
                                         std::string_view table, const std::string& identity);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_JOIN_H_

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // 0..15 for 0-9, a-f, A-F; -1 for any other character.
 constexpr int hex_digit_value(char c) noexcept {
@@ -32,6 +32,6 @@ inline std::string libpq_message(std::string_view message) {
   return std::string(message);
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_LIBPQ_TEXT_H_

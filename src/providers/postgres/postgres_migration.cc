@@ -6,7 +6,7 @@
 #include "providers/postgres/postgres_exec.h"
 #include "providers/postgres/postgres_transaction_block.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // One lock for every component: migrations are rare and short, and one lock keeps
@@ -47,4 +47,4 @@ void migrate_component(Connection& conn, const SchemaComponent& component) {
   tx.commit();
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

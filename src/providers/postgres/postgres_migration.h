@@ -19,7 +19,7 @@
 
 #include "providers/postgres/postgres_connection.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 struct SchemaComponent {
   std::string_view name;                    // its row in docket_schema_version
@@ -33,6 +33,6 @@ struct SchemaComponent {
 // when the server fails (nothing of the migration is then kept).
 void migrate_component(Connection& conn, const SchemaComponent& component);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_MIGRATION_H_

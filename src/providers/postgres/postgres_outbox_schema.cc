@@ -4,7 +4,7 @@
 
 #include "docket/outbox/outbox_schema.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // [i] brings the outbox from version i to i + 1. Never edit a released script; append.
@@ -44,4 +44,4 @@ SchemaComponent outbox_schema() noexcept {
   return SchemaComponent{.name = kOutboxSchemaComponent, .migrations = kOutboxMigrations};
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -9,11 +9,11 @@
 
 #include "providers/postgres/postgres_migration.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // Its version is kOutboxSchemaVersion (docket/outbox/outbox_schema.h).
 SchemaComponent outbox_schema() noexcept;
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_OUTBOX_SCHEMA_H_

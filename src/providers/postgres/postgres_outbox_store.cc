@@ -17,10 +17,11 @@
 #include "providers/postgres/postgres_outbox_schema.h"
 #include "providers/postgres/postgres_text_array.h"
 #include "providers/postgres/postgres_timestamp_sql.h"
+#include "providers/postgres/postgres_transaction_access.h"
 #include "providers/postgres/postgres_unique_violation.h"
 #include "providers/postgres/postgres_unit_of_work.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 constexpr std::string_view kColumns =
@@ -103,7 +104,7 @@ class PostgresOutboxStore final : public OutboxStore {
                                "; stage through the docket::postgres::Transaction of a unit of "
                                "work on the same database");
     }
-    Connection& conn = pg_tx->connection();
+    Connection& conn = TransactionAccess::connection(*pg_tx);
     if (!database_.holds(conn)) {
       throw ConfigurationError(
           "PostgreSQL outbox: the transaction is on " + conn.description() +
@@ -246,8 +247,12 @@ class PostgresOutboxStore final : public OutboxStore {
 
 }  // namespace
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<OutboxStore> open_outbox_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresOutboxStore>(options, clock);
+  return std::make_unique<detail::PostgresOutboxStore>(options, clock);
 }
 
 }  // namespace docket::postgres

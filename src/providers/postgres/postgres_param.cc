@@ -8,7 +8,7 @@
 
 #include "docket/core/error.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // An empty value must not be bound as a null pointer: libpq reads that as SQL NULL.
@@ -126,4 +126,4 @@ std::vector<Param> to_params(const std::vector<Value>& values) {
   return params;
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

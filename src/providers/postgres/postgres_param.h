@@ -29,7 +29,7 @@
 
 #include "docket/postgres/transaction.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // Type OIDs of the built-in types parameters bind as (pg_type.oid; stable since 1996).
 namespace type_oid {
@@ -153,6 +153,6 @@ class OwnedParams {
 // values' bytes.
 std::vector<Param> to_params(const std::vector<Value>& values);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_PARAM_H_

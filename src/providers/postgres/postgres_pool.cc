@@ -7,7 +7,7 @@
 #include "docket/core/error.h"
 #include "providers/postgres/postgres_conninfo.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // Fit to hand out: idle in libpq's view, and nothing waiting on the socket. A session
@@ -125,4 +125,4 @@ std::size_t Pool::idle_connections() const {
   return idle_.size();
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -29,7 +29,7 @@
 
 #include "providers/postgres/postgres_connection.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 struct PoolOptions {
   std::size_t max_size = 10;
@@ -88,6 +88,6 @@ class Pool {
   std::size_t open_ = 0;                           // guarded by mutex_
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_POOL_H_

@@ -33,7 +33,7 @@ std::unique_ptr<Store> on_url(std::string_view url, const Clock& clock) {
 // registry refuses it before any store is opened; nullopt when it parses.
 std::optional<std::string> url_problem(std::string_view url) {
   try {
-    parse_conninfo(url);
+    detail::parse_conninfo(url);
   } catch (const ConfigurationError& error) {
     return std::string("is refused: ") + error.what();
   }

@@ -5,7 +5,7 @@
 #include "docket/core/error.h"
 #include "providers/postgres/postgres_libpq_text.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 ExecStatusType Result::status() const noexcept {
   return result_ ? PQresultStatus(result_.get()) : PGRES_FATAL_ERROR;
@@ -95,4 +95,4 @@ void Result::throw_binary_type(int row, int column, Oid type, const char* wanted
                           "; select it as one, or run the statement with text results");
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -28,7 +28,7 @@
 #include <utility>
 #include <vector>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 class Result {
  public:
@@ -141,6 +141,6 @@ class Result {
   bool binary_ = false;
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_RESULT_H_

@@ -13,7 +13,7 @@
 #include "providers/postgres/postgres_libpq_text.h"
 #include "providers/postgres/postgres_result.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 // pg_type oids of the types read in binary format (stable since 1996).
@@ -165,4 +165,4 @@ std::string Result::bytea_string(int row, int column) const {
   return bytea_as<std::string>(row, column);
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

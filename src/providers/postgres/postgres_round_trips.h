@@ -10,7 +10,7 @@
 #include <atomic>
 #include <cstdint>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 inline std::atomic<std::uint64_t> round_trip_counter{0};
 
@@ -22,6 +22,6 @@ inline std::uint64_t round_trips() noexcept {
   return round_trip_counter.load(std::memory_order_relaxed);
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_ROUND_TRIPS_H_

@@ -18,8 +18,9 @@
 #include "providers/postgres/postgres_eventsourcing_schema.h"
 #include "providers/postgres/postgres_exec.h"
 #include "providers/postgres/postgres_join.h"
+#include "providers/postgres/postgres_transaction_access.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 class PostgresSagaStore final : public SagaStore {
@@ -152,7 +153,7 @@ class PostgresSagaStore final : public SagaStore {
     if (auto refusal = join_refusal(transaction, "saga store", "docket_sagas", table_)) {
       throw cannot_join_error(transaction, *refusal);
     }
-    return static_cast<Transaction&>(transaction).connection();
+    return TransactionAccess::connection(static_cast<Transaction&>(transaction));
   }
 
   static VersionConflict conflict(const SagaId& saga, std::int64_t expected, std::int64_t actual) {
@@ -166,8 +167,12 @@ class PostgresSagaStore final : public SagaStore {
 
 }  // namespace
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<SagaStore> open_saga_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresSagaStore>(options, clock);
+  return std::make_unique<detail::PostgresSagaStore>(options, clock);
 }
 
 }  // namespace docket::postgres

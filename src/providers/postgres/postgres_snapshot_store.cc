@@ -12,7 +12,7 @@
 #include "providers/postgres/postgres_eventsourcing_schema.h"
 #include "providers/postgres/postgres_exec.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 class PostgresSnapshotStore final : public SnapshotStore {
@@ -67,8 +67,12 @@ class PostgresSnapshotStore final : public SnapshotStore {
 
 }  // namespace
 
+}  // namespace docket::postgres::detail
+
+namespace docket::postgres {
+
 std::unique_ptr<SnapshotStore> open_snapshot_store(StoreOptions options, const Clock& clock) {
-  return std::make_unique<PostgresSnapshotStore>(options, clock);
+  return std::make_unique<detail::PostgresSnapshotStore>(options, clock);
 }
 
 }  // namespace docket::postgres

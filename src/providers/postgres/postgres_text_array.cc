@@ -1,6 +1,6 @@
 #include "providers/postgres/postgres_text_array.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 std::string text_array_literal(std::span<const std::string> elements) {
   std::string literal = "{";
@@ -21,4 +21,4 @@ std::string text_array_literal(std::span<const std::string> elements) {
   return literal;
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -10,11 +10,11 @@
 #include <span>
 #include <string>
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // `{"a","b\"c"}` for {a, b"c}; `{}` for none.
 std::string text_array_literal(std::span<const std::string> elements);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_TEXT_ARRAY_H_

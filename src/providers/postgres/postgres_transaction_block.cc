@@ -7,7 +7,7 @@
 #include "providers/postgres/postgres_flight.h"
 #include "providers/postgres/postgres_round_trips.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 std::string_view begin_statement(Isolation isolation) {
@@ -132,4 +132,4 @@ void TransactionBlock::release(std::string_view name) {
   conn_.defer(savepoint_statement("RELEASE SAVEPOINT", name));
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

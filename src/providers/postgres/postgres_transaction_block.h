@@ -24,7 +24,7 @@
 
 #include "providers/postgres/postgres_connection.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 enum class Isolation { kReadCommitted, kRepeatableRead, kSerializable };
 
@@ -63,6 +63,6 @@ class TransactionBlock {
   bool active_ = false;
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_TRANSACTION_BLOCK_H_

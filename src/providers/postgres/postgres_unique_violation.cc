@@ -5,7 +5,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "providers/postgres/postgres_exec.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 void throw_mapped_failure(const Connection& conn, const Result& result,
                           std::string_view statement) {
@@ -48,4 +48,4 @@ void commit_mapped(TransactionBlock& tx) {
   }
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

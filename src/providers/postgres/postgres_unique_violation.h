@@ -14,7 +14,7 @@
 #include "providers/postgres/postgres_result.h"
 #include "providers/postgres/postgres_transaction_block.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // Throws UniqueViolationError (naming the table) for SQLSTATE 23505, else the
 // PostgresError exec.h's throw_failure throws; same message either way.
@@ -31,6 +31,6 @@ Result exec_prepared_mapped(Connection& conn, std::string_view name, std::string
 // UniqueViolationError with the same message.
 void commit_mapped(TransactionBlock& tx);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_UNIQUE_VIOLATION_H_

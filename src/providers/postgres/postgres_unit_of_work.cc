@@ -11,7 +11,7 @@
 #include "providers/postgres/postgres_text_array.h"
 #include "providers/postgres/postgres_unique_violation.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 constexpr std::string_view kSavepoint = "docket_message";
@@ -232,4 +232,4 @@ void PostgresUnitOfWork::require_open(std::string_view operation) const {
   }
 }
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -31,9 +31,10 @@
 #include "providers/postgres/postgres_database.h"
 #include "providers/postgres/postgres_flight.h"
 #include "providers/postgres/postgres_param.h"
+#include "providers/postgres/postgres_transaction_access.h"
 #include "providers/postgres/postgres_transaction_block.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
  public:
@@ -45,7 +46,7 @@ class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
   bool try_record(const InboxRecord& record) override;
   bool record_at_commit(const InboxRecord& record) override;
   bool is_recorded(const DedupKey& key) override;
-  HandlerTransaction& handler_transaction() noexcept override { return tx_; }
+  HandlerTransaction& handler_transaction() noexcept override { return tx_.transaction(); }
   void begin_savepoint() override;
   void release_savepoint() override;
   void rollback_savepoint() override;
@@ -71,7 +72,7 @@ class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
   Database& database_;
   Pool::Lease lease_;  // destroyed last: the block rolls back on it first
   TransactionBlock block_;
-  Transaction tx_;
+  TransactionAccess::OnConnection tx_;
   // Segmented batches.
   bool segmented_ = false;
   bool stop_at_failure_ = false;
@@ -84,6 +85,6 @@ class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
 // SELECT whether the key's dedup row exists, on `conn` (in its transaction, if any).
 bool dedup_row_exists(Connection& conn, const DedupKey& key);
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
 #endif  // DOCKET_PROVIDERS_POSTGRES_UNIT_OF_WORK_H_

@@ -12,6 +12,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_connection.h"
+#include "providers/sqlite/sqlite_transaction_access.h"
 
 namespace docket::sqlite::detail {
 namespace {
@@ -75,7 +76,7 @@ std::vector<RecordedEvent> recorded_events(Transaction& tx, std::string_view sql
   // SQLite does not tell the rows' count before they are read: room for a short
   // stream's events first, so that they are not moved through several small blocks.
   events.reserve(kFirstEvents);
-  tx.connection().for_each_row(sql, params, [&](const RowView& row) {
+  TransactionAccess::connection(tx).for_each_row(sql, params, [&](const RowView& row) {
     events.emplace_back(core::InPlace{[&] { return recorded_event(row, stream); }});
   });
   return events;
@@ -84,7 +85,7 @@ std::vector<RecordedEvent> recorded_events(Transaction& tx, std::string_view sql
 std::int64_t stream_version(Transaction& tx, const StreamId& stream) {
   const std::array<ParamView, 3> params{stream.tenant().value(), stream.aggregate_type(),
                                         stream.aggregate_id()};
-  const auto rows = tx.connection().query_views(
+  const auto rows = TransactionAccess::connection(tx).query_views(
       "SELECT MAX(version) FROM docket_events "
       "WHERE tenant = ?1 AND aggregate_type = ?2 AND aggregate_id = ?3",
       params);
@@ -153,7 +154,7 @@ std::optional<AppendSuccess> insert_events(Transaction& tx, const StreamId& stre
         kit::to_micros(event.occurred_at)};
     std::vector<Row> inserted;
     try {
-      inserted = tx.connection().query_views(
+      inserted = TransactionAccess::connection(tx).query_views(
           "INSERT INTO docket_events (tenant, aggregate_type, aggregate_id, version, event_id, "
           "event_type, payload, correlation_id, causation_id, traceparent, tracestate, "
           "occurred_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, CAST(?7 AS BLOB), ?8, ?9, ?10, ?11, ?12) "

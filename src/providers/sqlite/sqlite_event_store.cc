@@ -12,6 +12,7 @@
 #include "providers/sqlite/sqlite_immediate_transaction.h"
 #include "providers/sqlite/sqlite_join.h"
 #include "providers/sqlite/sqlite_options.h"
+#include "providers/sqlite/sqlite_transaction_access.h"
 
 namespace docket::sqlite {
 namespace {
@@ -33,7 +34,8 @@ class SqliteEventStore final : public EventStore {
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
                          std::vector<RecordedEvent> events) override {
     auto connection = database_.connect();
-    Transaction tx(*connection);
+    TransactionAccess::OnConnection on_connection(*connection);
+    Transaction& tx = on_connection.transaction();
     detail::ImmediateTransaction own(*connection);
     AppendResult result = detail::append_events(tx, stream, expected, events);
     if (result.succeeded()) {
@@ -49,14 +51,16 @@ class SqliteEventStore final : public EventStore {
 
   std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override {
     auto connection = database_.connect();
-    Transaction tx(*connection);
+    TransactionAccess::OnConnection on_connection(*connection);
+    Transaction& tx = on_connection.transaction();
     return detail::load_events(tx, stream, from_version);
   }
 
   ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
                           const TenantId* tenant) override {
     auto connection = database_.connect();
-    Transaction tx(*connection);
+    TransactionAccess::OnConnection on_connection(*connection);
+    Transaction& tx = on_connection.transaction();
     return detail::read_events(tx, from_position, limit, tenant);
   }
 

@@ -13,6 +13,7 @@
 #include "providers/sqlite/sqlite_options.h"
 #include "providers/sqlite/sqlite_outbox_rows.h"
 #include "providers/sqlite/sqlite_schema.h"
+#include "providers/sqlite/sqlite_transaction_access.h"
 #include "providers/sqlite/sqlite_unit_of_work.h"
 
 namespace docket::sqlite {
@@ -46,14 +47,14 @@ class SqliteOutboxStore final : public OutboxStore {
                                "; stage through the docket::sqlite::Transaction of a unit of work "
                                "on the same database");
     }
-    if (!database_.holds(sqlite_tx->connection())) {
+    if (!database_.holds(TransactionAccess::connection(*sqlite_tx))) {
       throw ConfigurationError("SQLite outbox on '" + path_ +
                                "': the transaction is on another database ('" +
-                               sqlite_tx->connection().path() +
+                               TransactionAccess::connection(*sqlite_tx).path() +
                                "'); a message is atomic only with writes to its own outbox's "
                                "database: open the unit of work with this outbox store's begin()");
     }
-    if (!sqlite_tx->connection().in_transaction()) {
+    if (!TransactionAccess::connection(*sqlite_tx).in_transaction()) {
       throw InvalidInputError("SQLite outbox on '" + path_ +
                               "': no transaction is open on the connection, so the message would "
                               "commit alone; stage inside a unit of work (begin() ... commit())");

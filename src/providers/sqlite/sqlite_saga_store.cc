@@ -16,6 +16,7 @@
 #include "providers/sqlite/sqlite_immediate_transaction.h"
 #include "providers/sqlite/sqlite_join.h"
 #include "providers/sqlite/sqlite_options.h"
+#include "providers/sqlite/sqlite_transaction_access.h"
 
 namespace docket::sqlite {
 namespace {
@@ -44,7 +45,8 @@ class SqliteSagaStore final : public SagaStore {
   // BEGIN IMMEDIATE: the version read here is still the saga's when the write commits.
   SagaSaveResult do_save(const SaveRequest& request) override {
     auto connection = database_.connect();
-    Transaction tx(*connection);
+    TransactionAccess::OnConnection on_connection(*connection);
+    Transaction& tx = on_connection.transaction();
     detail::ImmediateTransaction own(*connection);
     SagaSaveResult result = save_saga(tx, request);
     if (result.succeeded()) {
@@ -60,7 +62,8 @@ class SqliteSagaStore final : public SagaStore {
 
   std::optional<SagaRecord> do_load(const SagaId& saga) override {
     auto connection = database_.connect();
-    Transaction tx(*connection);
+    TransactionAccess::OnConnection on_connection(*connection);
+    Transaction& tx = on_connection.transaction();
     return load_saga(tx, saga);
   }
 
@@ -93,7 +96,7 @@ class SqliteSagaStore final : public SagaStore {
   // One INSERT or UPDATE: a failure leaves nothing of this call behind.
   SagaSaveResult save_saga(Transaction& tx, const SaveRequest& request) const {
     const SagaId& saga = request.saga;
-    if (!tx.connection().in_transaction()) {
+    if (!TransactionAccess::connection(tx).in_transaction()) {
       throw InfrastructureError("SQLite saga store: save of " + saga.describe() +
                                 " needs an open transaction, and the connection has none (a "
                                 "handler must not COMMIT or ROLLBACK through native()); nothing "

@@ -12,6 +12,7 @@
 #include "docket/inbox/inbox_store.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_transaction_access.h"
 
 namespace docket::sqlite::detail {
 
@@ -22,7 +23,7 @@ class SqliteUnitOfWork final : public UnitOfWork {
 
   bool try_record(const InboxRecord& record) override;
   bool is_recorded(const DedupKey& key) override;
-  HandlerTransaction& handler_transaction() noexcept override { return tx_; }
+  HandlerTransaction& handler_transaction() noexcept override { return tx_.transaction(); }
   void begin_savepoint() override;
   void release_savepoint() override;
   void rollback_savepoint() override;
@@ -38,7 +39,7 @@ class SqliteUnitOfWork final : public UnitOfWork {
 
   Database& database_;
   Pool::Lease lease_;
-  Transaction tx_;
+  TransactionAccess::OnConnection tx_;
   bool ended_ = false;
   Statement* record_ = nullptr;
   Statement* savepoint_ = nullptr;

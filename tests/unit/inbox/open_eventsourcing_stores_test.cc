@@ -14,7 +14,7 @@
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/stores/open_store.h"
 #ifdef DOCKET_HAVE_POSTGRES
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 #endif
 
 namespace docket::open_eventsourcing_stores_test {

@@ -191,7 +191,7 @@ class PostgresBench final : public ProviderBench {
   std::string_view example_url() const noexcept override { return "postgresql://user@host/db"; }
 
   std::optional<RoundTrips> round_trips() const override {
-    return RoundTrips{.docket = postgres::round_trips(), .raw = RawPostgres::round_trips()};
+    return RoundTrips{.docket = postgres::detail::round_trips(), .raw = RawPostgres::round_trips()};
   }
 
   bool in_memory(std::string_view) const override { return false; }

@@ -15,7 +15,7 @@
 namespace docket::bench {
 namespace {
 
-namespace claim_sql = postgres::claim_sql;
+namespace claim_sql = postgres::detail::claim_sql;
 
 // How often docket's store runs kTryClaim before giving up (claim_inbox_store.cc).
 constexpr int kClaimRuns = 4;
@@ -102,11 +102,11 @@ void RawClaimPostgres::cycle_batch(std::span<const std::string_view> message_ids
                                    ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
   // The batch's terms as the store binds them: text[] literals, one element an entry.
   std::vector<std::string> ids(message_ids.begin(), message_ids.end());
-  const std::string tenants = postgres::text_array_literal(
+  const std::string tenants = postgres::detail::text_array_literal(
       std::vector<std::string>(ids.size(), std::string(kBenchClaimTenant)));
-  const std::string messages = postgres::text_array_literal(ids);
+  const std::string messages = postgres::detail::text_array_literal(ids);
   const std::string handlers =
-      postgres::text_array_literal(std::vector<std::string>(ids.size(), handler_type_));
+      postgres::detail::text_array_literal(std::vector<std::string>(ids.size(), handler_type_));
   const std::int64_t now_us = now_micros();
   const PgInt8 now(now_us);
   const PgInt8 lease_until(now_us + kClaimLeaseMicros);
@@ -145,11 +145,11 @@ void RawClaimPostgres::cycle_batch(std::span<const std::string_view> message_ids
   if (done.empty()) {
     return;
   }
-  const std::string done_tenants = postgres::text_array_literal(
+  const std::string done_tenants = postgres::detail::text_array_literal(
       std::vector<std::string>(done.size(), std::string(kBenchClaimTenant)));
-  const std::string done_messages = postgres::text_array_literal(done);
+  const std::string done_messages = postgres::detail::text_array_literal(done);
   const std::string done_handlers =
-      postgres::text_array_literal(std::vector<std::string>(done.size(), handler_type_));
+      postgres::detail::text_array_literal(std::vector<std::string>(done.size(), handler_type_));
   const PgInt8 marked_at(now_micros());
   const std::array mark_params{pg_text(done_tenants), pg_text(done_messages),
                                pg_text(done_handlers), pg_text(owner_), marked_at.param()};

@@ -1,19 +1,30 @@
-#include "postgres_faults.h"
-
+// PostgreSQL's server faults for `docket chaos --allow-server-restart`
+// (tools/docket/chaos/server_faults.h): the workers' sessions terminated by the server
+// (pg_terminate_backend), and the server crashed by SIGKILLing one backend serving a
+// worker, upon which the postmaster ends every other session and restarts with crash
+// recovery, as after a power loss of the server process. Only on a server of this
+// machine (host a loopback address or a socket directory), and only the run's own
+// sessions are terminated: the workers connect with the run's application_name.
 #include <signal.h>
 
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "chaos_provider.h"
 #include "docket/core/error.h"
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
 #include "providers/postgres/postgres_conninfo.h"
 
-namespace docket::tool {
+// The provider's internals this file uses (parse_conninfo); their namespace, here once.
+namespace pg = docket::postgres::detail;
+
+namespace docket::postgres {
 namespace {
 
 // The run's sessions, on the database the URL names.
@@ -25,12 +36,12 @@ bool is_local_host(std::string_view host) {
          host.starts_with("127.");
 }
 
-// Runs body(postgres::Transaction&) in a unit of work of its own on `url`.
+// Runs body(Transaction&) in a unit of work of its own on `url`.
 template <class Body>
 auto with_session(const std::string& url, Body&& body) {
-  const auto store = open_inbox_store(url);
+  const auto store = docket::open_inbox_store(url);  // the registry's, by URL
   auto unit = store->begin();
-  auto* tx = dynamic_cast<postgres::Transaction*>(&unit->handler_transaction());
+  auto* tx = dynamic_cast<Transaction*>(&unit->handler_transaction());
   if (tx == nullptr) {
     throw ConfigurationError("chaos: server faults need a PostgreSQL store");
   }
@@ -39,16 +50,26 @@ auto with_session(const std::string& url, Body&& body) {
   return result;
 }
 
-}  // namespace
+class PostgresFaults final : public tool::ServerFaults {
+ public:
+  // Throws ConfigurationError when the server is not on this machine.
+  PostgresFaults(std::string_view url, std::string_view run);
 
-bool is_postgres_url(std::string_view url) {
-  return url.starts_with("postgresql://") || url.starts_with("postgres://");
-}
+  const std::string& worker_url() const noexcept override { return worker_url_; }
+  std::int64_t drop_sessions() override;
+  bool crash_server() override;
+  bool accepting() override;
+
+ private:
+  std::string url_;
+  std::string application_name_;
+  std::string worker_url_;
+};
 
 PostgresFaults::PostgresFaults(std::string_view url, std::string_view run)
     : url_(url), application_name_("docket-chaos-" + std::string(run)) {
   std::string host;
-  for (const auto& [keyword, value] : postgres::parse_conninfo(url).settings) {
+  for (const auto& [keyword, value] : pg::parse_conninfo(url).settings) {
     if (keyword == "host" || keyword == "hostaddr") {
       host = value;
     }
@@ -63,8 +84,8 @@ PostgresFaults::PostgresFaults(std::string_view url, std::string_view run)
                 "application_name=" + application_name_;
 }
 
-std::int64_t PostgresFaults::drop_connections() {
-  return with_session(url_, [&](postgres::Transaction& tx) {
+std::int64_t PostgresFaults::drop_sessions() {
+  return with_session(url_, [&](Transaction& tx) {
     const auto rows = tx.query(
         "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) " + std::string(kWorkerSessions),
         {application_name_});
@@ -73,7 +94,7 @@ std::int64_t PostgresFaults::drop_connections() {
 }
 
 bool PostgresFaults::crash_server() {
-  const std::int64_t pid = with_session(url_, [&](postgres::Transaction& tx) -> std::int64_t {
+  const std::int64_t pid = with_session(url_, [&](Transaction& tx) -> std::int64_t {
     const auto rows = tx.query("SELECT pid::bigint " + std::string(kWorkerSessions) + " LIMIT 1",
                                {application_name_});
     return rows.empty() ? 0 : std::get<std::int64_t>(rows.at(0).at(0));
@@ -101,11 +122,24 @@ bool PostgresFaults::crash_server() {
 
 bool PostgresFaults::accepting() {
   try {
-    return with_session(url_,
-                        [](postgres::Transaction& tx) { return tx.query("SELECT 1").size() == 1; });
+    return with_session(url_, [](Transaction& tx) { return tx.query("SELECT 1").size() == 1; });
   } catch (const InfrastructureError&) {
     return false;  // refused while recovering: the answer asked for, not a failure
   }
 }
 
-}  // namespace docket::tool
+std::unique_ptr<tool::ServerFaults> server_faults(std::string_view url, std::string_view run) {
+  return std::make_unique<PostgresFaults>(url, run);
+}
+
+}  // namespace
+
+const tool::ChaosProvider& chaos_provider() {
+  static const tool::ChaosProvider provider{
+      .server_faults = &server_faults,
+      .server_name = "PostgreSQL",
+      .crash_effect = "a backend SIGKILLed; it restarts with recovery"};
+  return provider;
+}
+
+}  // namespace docket::postgres

@@ -16,7 +16,7 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/conformance/postgres_unit_sql.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_append_failure_test {
 namespace {

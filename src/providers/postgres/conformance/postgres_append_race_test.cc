@@ -21,7 +21,7 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/postgres/conformance/postgres_lock_wait.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_append_race_test {
 namespace {

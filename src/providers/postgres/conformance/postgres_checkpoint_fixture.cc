@@ -2,7 +2,7 @@
 // opened by URL on a schema of its own on the server of DOCKET_TEST_POSTGRES_URL.
 #include "conformance/checkpoint/checkpoint_fixture.h"
 #include "conformance/fixture_registry.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance {
 namespace {

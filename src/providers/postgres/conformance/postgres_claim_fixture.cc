@@ -4,7 +4,7 @@
 #include "conformance/claim/claim_fixture.h"
 #include "conformance/fixture_registry.h"
 #include "docket/postgres/claim_inbox_store.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance {
 namespace {

@@ -14,7 +14,7 @@
 #include "providers/postgres/postgres_event_rows.h"
 #include "providers/postgres/postgres_eventsourcing_schema.h"
 #include "providers/postgres/postgres_transaction_block.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing {
 namespace {
@@ -36,17 +36,17 @@ class PostgresPendingAppend final : public PendingAppend {
                       .payload = event.payload,
                       .metadata = event.metadata,
                       .occurred_at = event.occurred_at.value_or(clock.now())}};
-    const AppendResult result = postgres::append_events(
-        connection_, postgres::events_lock_tag(connection_), stream, ExpectedVersion::any(), events,
-        postgres::Joining::kCallersTransaction);
+    const AppendResult result = postgres::detail::append_events(
+        connection_, postgres::detail::events_lock_tag(connection_), stream, ExpectedVersion::any(),
+        events, postgres::detail::Joining::kCallersTransaction);
     result.value_or_throw();
   }
 
   void commit() override { transaction_.commit(); }
 
  private:
-  postgres::Connection connection_;
-  postgres::TransactionBlock transaction_;
+  postgres::detail::Connection connection_;
+  postgres::detail::TransactionBlock transaction_;
 };
 
 class PostgresFixture final : public StoreFixture {

@@ -21,7 +21,7 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "docket/sagas/saga_store.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::postgres::conformance {
 

@@ -6,7 +6,7 @@
 #include "conformance/outbox_fixture.h"
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance {
 namespace {

@@ -18,7 +18,7 @@
 #include "providers/postgres/postgres_connection.h"
 #include "providers/postgres/postgres_eventsourcing_schema.h"
 #include "providers/postgres/postgres_migration.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_saga_failure_test {
 namespace {
@@ -59,10 +59,11 @@ TEST_F(PostgresSagaFailure, AUniqueIndexOfTheUsersIsTheServersErrorNotAConflict)
 
 TEST_F(PostgresSagaFailure, AVersionThreeSchemaIsMigratedToTheTargetedConflict) {
   {
-    postgres::Connection conn(schema_.url());
-    const postgres::SchemaComponent current = postgres::eventsourcing_schema_component();
-    postgres::migrate_component(
-        conn, postgres::SchemaComponent{current.name, current.migrations.first(3)});
+    postgres::detail::Connection conn(schema_.url());
+    const postgres::detail::SchemaComponent current =
+        postgres::detail::eventsourcing_schema_component();
+    postgres::detail::migrate_component(
+        conn, postgres::detail::SchemaComponent{current.name, current.migrations.first(3)});
   }
   exec_in_unit(*inbox_, "CREATE UNIQUE INDEX users_one_saga_state ON docket_sagas (state)");
   auto sagas = postgres::open_saga_store({.conninfo = schema_.url()});

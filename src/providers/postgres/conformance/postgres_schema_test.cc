@@ -1,7 +1,7 @@
 // The event sourcing schema on PostgreSQL: its own component in docket_schema_version,
 // beside the inbox's in one schema; a newer version is refused by every store that
 // needs it, and leaves the inbox usable.
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
 #include <gtest/gtest.h>
 
@@ -153,10 +153,11 @@ TEST(PostgresEventSourcingSchema, AVersionTwoSchemaIsMigratedAndKeepsAppending) 
   auto inbox = postgres::open_store(schema.url());
   inbox->migrate();
   {
-    postgres::Connection conn(schema.url());
-    const postgres::SchemaComponent current = postgres::eventsourcing_schema_component();
-    postgres::migrate_component(
-        conn, postgres::SchemaComponent{current.name, current.migrations.first(2)});
+    postgres::detail::Connection conn(schema.url());
+    const postgres::detail::SchemaComponent current =
+        postgres::detail::eventsourcing_schema_component();
+    postgres::detail::migrate_component(
+        conn, postgres::detail::SchemaComponent{current.name, current.migrations.first(2)});
   }
   ASSERT_EQ(query_in_unit(*inbox,
                           "SELECT version::int8 FROM docket_schema_version "

@@ -2,7 +2,7 @@
 // (tests/support/scratch_database.h): a schema of its own on the server of
 // DOCKET_TEST_POSTGRES_URL.
 #include "conformance/fixture_registry.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 #include "support/scratch_database.h"
 
 namespace docket::test_support {

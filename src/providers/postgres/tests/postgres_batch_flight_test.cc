@@ -22,11 +22,11 @@
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
-#include "integration/order_envelope.h"
 #include "providers/postgres/postgres_round_trips.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_order_envelope.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
-namespace docket::postgres::batch_flight_test {
+namespace docket::postgres::detail::batch_flight_test {
 namespace {
 
 using integration_orders::order;
@@ -316,4 +316,4 @@ TEST_F(PostgresBatchFlight, ARepeatOfAMessageWhoseHandlerThrewIsAskedAndRuns) {
 }
 
 }  // namespace
-}  // namespace docket::postgres::batch_flight_test
+}  // namespace docket::postgres::detail::batch_flight_test

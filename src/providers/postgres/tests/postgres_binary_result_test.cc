@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "docket/core/error.h"
-#include "postgres_fixture.h"
+#include "providers/postgres/tests/postgres_fixture.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 using ::testing::HasSubstr;
@@ -135,4 +135,4 @@ TEST_F(PostgresBinaryResultTest, ManyRowsReadInBinaryMatchTextFormat) {
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -3,10 +3,10 @@
 #include <string>
 
 #include "docket/core/error.h"
-#include "postgres_fixture.h"
 #include "providers/postgres/postgres_conninfo.h"
+#include "providers/postgres/tests/postgres_fixture.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 using ::testing::HasSubstr;
@@ -95,4 +95,4 @@ TEST(PostgresConnInfoTest, RedactsThePasswordOfAUrlWithAnyScheme) {
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

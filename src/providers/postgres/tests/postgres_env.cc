@@ -1,8 +1,5 @@
-#include "support/postgres_env.h"
+#include "providers/postgres/tests/postgres_env.h"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -19,12 +16,6 @@ std::string postgres_test_url() {
         "(scripts/pg-stop.sh stops it; scripts/test.sh does both by itself)");
   }
   return url;
-}
-
-std::string unique_name(std::string_view prefix) {
-  static std::atomic<unsigned> counter{0};
-  return std::string(prefix) + "_" + std::to_string(::getpid()) + "_" +
-         std::to_string(counter.fetch_add(1));
 }
 
 }  // namespace docket::test_support

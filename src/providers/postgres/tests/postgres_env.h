@@ -4,9 +4,9 @@
 // DOCKET_TEST_POSTGRES_URL. A test that needs PostgreSQL fails, never skips, when the
 // variable is missing: a suite that silently ran nothing would look like a pass.
 //
-// Thread-safety: both functions may be called from any thread.
-#ifndef DOCKET_TESTS_SUPPORT_POSTGRES_ENV_H_
-#define DOCKET_TESTS_SUPPORT_POSTGRES_ENV_H_
+// Thread-safety: postgres_test_url may be called from any thread.
+#ifndef DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_ENV_H_
+#define DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_ENV_H_
 
 #include <string>
 #include <string_view>
@@ -19,11 +19,6 @@ inline constexpr std::string_view kPostgresUrlVariable = "DOCKET_TEST_POSTGRES_U
 // calling test, saying how to start the server when it is unset or empty.
 std::string postgres_test_url();
 
-// `<prefix>_<pid>_<n>`: a name (table, schema, consumer id) no other test process or
-// earlier call uses, so that tests sharing one database can run in parallel. Lowercase
-// ASCII when `prefix` is, hence usable unquoted as an SQL identifier.
-std::string unique_name(std::string_view prefix);
-
 }  // namespace docket::test_support
 
-#endif  // DOCKET_TESTS_SUPPORT_POSTGRES_ENV_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_ENV_H_

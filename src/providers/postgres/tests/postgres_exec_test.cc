@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "docket/core/error.h"
-#include "postgres_fixture.h"
+#include "providers/postgres/tests/postgres_fixture.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 using ::testing::HasSubstr;
@@ -163,4 +163,4 @@ TEST(PostgresParamTest, RefusesUnsignedValuesBeyondBigint) {
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -1,8 +1,8 @@
 // Shared by the PostgreSQL integration tests: a connection to the test server and a
 // uniquely named scratch table that every connection can see and that is dropped
 // afterwards (tests run in parallel processes against one database).
-#ifndef DOCKET_TESTS_INTEGRATION_POSTGRES_FIXTURE_H_
-#define DOCKET_TESTS_INTEGRATION_POSTGRES_FIXTURE_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_FIXTURE_H_
+#define DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_FIXTURE_H_
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,9 +12,10 @@
 
 #include "providers/postgres/postgres_connection.h"
 #include "providers/postgres/postgres_exec.h"
-#include "support/postgres_env.h"
+#include "providers/postgres/tests/postgres_env.h"
+#include "support/unique_name.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 
 // A table `<name> (id text PRIMARY KEY, n bigint)` that exists for the object's life.
 class ScratchTable {
@@ -43,6 +44,6 @@ class PostgresTest : public ::testing::Test {
   std::string url_ = test_support::postgres_test_url();
 };
 
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail
 
-#endif  // DOCKET_TESTS_INTEGRATION_POSTGRES_FIXTURE_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_FIXTURE_H_

@@ -17,11 +17,11 @@
 #include "docket/outbox/outbox.h"
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
-#include "integration/order_envelope.h"
 #include "providers/postgres/postgres_round_trips.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_order_envelope.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
-namespace docket::postgres::handler_send_test {
+namespace docket::postgres::detail::handler_send_test {
 namespace {
 
 using integration_orders::order;
@@ -160,4 +160,4 @@ TEST_F(PostgresHandlerSend, TheHandlersNextStatementReportsASentFailure) {
 }
 
 }  // namespace
-}  // namespace docket::postgres::handler_send_test
+}  // namespace docket::postgres::detail::handler_send_test

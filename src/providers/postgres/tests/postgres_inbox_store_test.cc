@@ -14,9 +14,9 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "docket/stores/open_store.h"
-#include "support/postgres_schema.h"
+#include "providers/postgres/tests/postgres_schema.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 using ::testing::ElementsAre;
@@ -116,4 +116,4 @@ TEST(PostgresStoreOptionsTest, RefusesBadOptionsAtOpen) {
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

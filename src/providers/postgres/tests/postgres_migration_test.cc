@@ -12,9 +12,10 @@
 
 #include "docket/core/error.h"
 #include "providers/postgres/postgres_exec.h"
-#include "support/postgres_env.h"
+#include "providers/postgres/tests/postgres_env.h"
+#include "support/unique_name.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 std::int64_t recorded_version(Connection& conn, const std::string& component) {
@@ -87,4 +88,4 @@ TEST(PostgresMigrationTest, ConcurrentMigrationsRunEachScriptOnce) {
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -3,8 +3,8 @@
 // orders table their handlers write.
 //
 // Thread-safety: value types and pure functions.
-#ifndef DOCKET_TESTS_INTEGRATION_ORDER_ENVELOPE_H_
-#define DOCKET_TESTS_INTEGRATION_ORDER_ENVELOPE_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_ORDER_ENVELOPE_H_
+#define DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_ORDER_ENVELOPE_H_
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -50,4 +50,4 @@ inline std::vector<std::string> stored_order_ids(InboxStore& store) {
 
 }  // namespace docket::integration_orders
 
-#endif  // DOCKET_TESTS_INTEGRATION_ORDER_ENVELOPE_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_ORDER_ENVELOPE_H_

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "docket/core/error.h"
-#include "postgres_fixture.h"
+#include "providers/postgres/tests/postgres_fixture.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 using ::testing::HasSubstr;
@@ -129,4 +129,4 @@ TEST_F(PostgresPoolTest, RefusesBadOptions) {
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

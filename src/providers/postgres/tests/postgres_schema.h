@@ -4,8 +4,8 @@
 // destruction. url() opens connections whose search_path is that schema alone.
 //
 // Thread-safety: construct and destroy on one thread; url() is a constant.
-#ifndef DOCKET_TESTS_SUPPORT_POSTGRES_SCHEMA_H_
-#define DOCKET_TESTS_SUPPORT_POSTGRES_SCHEMA_H_
+#ifndef DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_SCHEMA_H_
+#define DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_SCHEMA_H_
 
 #include <string>
 
@@ -30,4 +30,4 @@ class PostgresSchema {
 
 }  // namespace docket::test_support
 
-#endif  // DOCKET_TESTS_SUPPORT_POSTGRES_SCHEMA_H_
+#endif  // DOCKET_PROVIDERS_POSTGRES_TESTS_POSTGRES_SCHEMA_H_

@@ -6,10 +6,10 @@
 #include <string>
 
 #include "docket/core/error.h"
-#include "postgres_fixture.h"
 #include "providers/postgres/postgres_round_trips.h"
+#include "providers/postgres/tests/postgres_fixture.h"
 
-namespace docket::postgres {
+namespace docket::postgres::detail {
 namespace {
 
 class PostgresTransactionTest : public PostgresTest {
@@ -146,4 +146,4 @@ TEST_F(PostgresTransactionTest, AFailedDeferredCommandIsReportedAndTheStatementD
 }
 
 }  // namespace
-}  // namespace docket::postgres
+}  // namespace docket::postgres::detail

@@ -1,15 +1,22 @@
-#include "chaos_queue.h"
-
+// `docket chaos`'s queue (tools/docket/chaos/chaos_queue.h) in a SQLite file of its
+// own, through the provider's own connection: tables `copies` (one row a queued copy,
+// with its visibility and delivery count) and `counters`, written in BEGIN IMMEDIATE
+// transactions, so that any number of processes share the file (SQLite's locking,
+// WAL, a busy timeout) and a process killed at any instruction leaves it whole.
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "chaos_provider.h"
 #include "providers/sqlite/sqlite_connection.h"
 #include "providers/sqlite/sqlite_immediate_transaction.h"
 
-namespace docket::tool {
+namespace docket::sqlite {
 namespace {
 
-using sqlite::Value;
+using tool::QueueCounters;
+using tool::QueueDelivery;
 
 constexpr std::chrono::milliseconds kBusyTimeout{30'000};
 
@@ -36,25 +43,33 @@ std::optional<std::string> optional_text(const Value& value) {
   return std::nullopt;
 }
 
-}  // namespace
+class SqliteChaosQueue final : public tool::ChaosQueue {
+ public:
+  explicit SqliteChaosQueue(const std::string& path) : db_(path, kBusyTimeout) {
+    detail::ImmediateTransaction tx(db_);
+    db_.exec_script(kSchema);
+    tx.commit();
+  }
 
-ChaosQueue::ChaosQueue(const std::string& path)
-    : db_(std::make_unique<sqlite::detail::Connection>(path, kBusyTimeout)) {
-  sqlite::detail::ImmediateTransaction tx(*db_);
-  db_->exec_script(kSchema);
-  tx.commit();
-}
+  void publish(const TransportMessage& message) override;
+  std::optional<QueueDelivery> receive(Timestamp now,
+                                       std::chrono::microseconds visibility) override;
+  void ack(std::int64_t tag, bool absorbed) override;
+  QueueCounters counters() override;
 
-ChaosQueue::~ChaosQueue() = default;
+ private:
+  // Adds one to `counter`, inside the caller's transaction.
+  void bump(const char* counter) {
+    db_.exec("UPDATE counters SET value = value + 1 WHERE name = ?1", {std::string(counter)});
+  }
 
-void ChaosQueue::bump(const char* counter) {
-  db_->exec("UPDATE counters SET value = value + 1 WHERE name = ?1", {std::string(counter)});
-}
+  detail::Connection db_;
+};
 
-void ChaosQueue::publish(const TransportMessage& message) {
+void SqliteChaosQueue::publish(const TransportMessage& message) {
   const Envelope& e = message.envelope;
-  sqlite::detail::ImmediateTransaction tx(*db_);
-  db_->exec(
+  detail::ImmediateTransaction tx(db_);
+  db_.exec(
       "INSERT INTO copies (tenant, message_id, event_type, payload, occurred_at, source,"
       " causation_id, correlation_id, traceparent, tracestate)"
       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -66,11 +81,11 @@ void ChaosQueue::publish(const TransportMessage& message) {
   tx.commit();
 }
 
-std::optional<QueueDelivery> ChaosQueue::receive(Timestamp now,
-                                                 std::chrono::microseconds visibility) {
+std::optional<QueueDelivery> SqliteChaosQueue::receive(Timestamp now,
+                                                       std::chrono::microseconds visibility) {
   const auto now_us = static_cast<std::int64_t>(now.time_since_epoch().count());
-  sqlite::detail::ImmediateTransaction tx(*db_);
-  const std::vector<sqlite::Row> rows = db_->query(
+  detail::ImmediateTransaction tx(db_);
+  const std::vector<Row> rows = db_.query(
       "SELECT tag, tenant, message_id, event_type, payload, occurred_at, source, causation_id,"
       " correlation_id, traceparent, tracestate, deliveries FROM copies"
       " WHERE visible_at <= ?1 ORDER BY tag LIMIT 1",
@@ -78,7 +93,7 @@ std::optional<QueueDelivery> ChaosQueue::receive(Timestamp now,
   if (rows.empty()) {
     return std::nullopt;
   }
-  const sqlite::Row& row = rows.front();
+  const Row& row = rows.front();
   QueueDelivery delivery{.tag = std::get<std::int64_t>(row[0]), .message = {}};
   delivery.message.tenant = std::get<std::string>(row[1]);
   Envelope& e = delivery.message.envelope;
@@ -91,8 +106,8 @@ std::optional<QueueDelivery> ChaosQueue::receive(Timestamp now,
   e.correlation_id = optional_text(row[8]);
   e.traceparent = std::get<std::string>(row[9]);
   e.tracestate = std::get<std::string>(row[10]);
-  db_->exec("UPDATE copies SET visible_at = ?1, deliveries = deliveries + 1 WHERE tag = ?2",
-            {now_us + static_cast<std::int64_t>(visibility.count()), delivery.tag});
+  db_.exec("UPDATE copies SET visible_at = ?1, deliveries = deliveries + 1 WHERE tag = ?2",
+           {now_us + static_cast<std::int64_t>(visibility.count()), delivery.tag});
   bump("deliveries");
   if (std::get<std::int64_t>(row[11]) > 0) {
     bump("redeliveries");
@@ -101,19 +116,19 @@ std::optional<QueueDelivery> ChaosQueue::receive(Timestamp now,
   return delivery;
 }
 
-void ChaosQueue::ack(std::int64_t tag, bool absorbed) {
-  sqlite::detail::ImmediateTransaction tx(*db_);
+void SqliteChaosQueue::ack(std::int64_t tag, bool absorbed) {
+  detail::ImmediateTransaction tx(db_);
   // A copy acknowledged twice (its consumer died after the first ack's commit, before
   // it knew) is gone already; counting it once is enough.
-  if (db_->exec("DELETE FROM copies WHERE tag = ?1", {tag}) > 0 && absorbed) {
+  if (db_.exec("DELETE FROM copies WHERE tag = ?1", {tag}) > 0 && absorbed) {
     bump("absorbed");
   }
   tx.commit();
 }
 
-QueueCounters ChaosQueue::counters() {
+QueueCounters SqliteChaosQueue::counters() {
   QueueCounters counters;
-  for (const sqlite::Row& row : db_->query("SELECT name, value FROM counters")) {
+  for (const Row& row : db_.query("SELECT name, value FROM counters")) {
     const std::string& name = std::get<std::string>(row[0]);
     const std::int64_t value = std::get<std::int64_t>(row[1]);
     if (name == "published") {
@@ -126,8 +141,19 @@ QueueCounters ChaosQueue::counters() {
       counters.absorbed = value;
     }
   }
-  counters.depth = std::get<std::int64_t>(db_->query("SELECT count(*) FROM copies").at(0).at(0));
+  counters.depth = std::get<std::int64_t>(db_.query("SELECT count(*) FROM copies").at(0).at(0));
   return counters;
 }
 
-}  // namespace docket::tool
+std::unique_ptr<tool::ChaosQueue> open_queue(const std::string& path) {
+  return std::make_unique<SqliteChaosQueue>(path);
+}
+
+}  // namespace
+
+const tool::ChaosProvider& chaos_provider() {
+  static const tool::ChaosProvider provider{.open_queue = &open_queue};
+  return provider;
+}
+
+}  // namespace docket::sqlite
