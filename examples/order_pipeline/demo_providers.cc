@@ -1,4 +1,4 @@
-// The order services of this build's providers that have their own: those listed by
+// The order services of this build's providers: those listed by
 // builtin_providers.cmake that define docket_<name>_demo, in its order. The list
 // reaches this file as the generated header demo_provider_list.h:
 // DOCKET_DEMO_PROVIDERS(X), X(name) each.

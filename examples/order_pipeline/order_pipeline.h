@@ -31,7 +31,7 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed);
 struct PipelineOptions {
   std::size_t orders = 1000;
   // A store URL (docket/stores/open_store.h) of a provider the services run on
-  // (services_for_store.h): sqlite:, postgresql:, or one with services of its own.
+  // (services_for_store.h): sqlite:, postgresql:, or another provider's with order services.
   std::string store_url;
   FaultLevel faults = FaultLevel::kSome;
   std::uint64_t seed = 1;

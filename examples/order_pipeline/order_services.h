@@ -1,10 +1,10 @@
 // What the order pipeline's two services keep in their own tables, on one store: the
 // part of `docket demo` that differs between databases. The pipeline (services.cc,
-// order_pipeline.cc) is written once over this interface; the SQL services
-// (sql_services.cc) serve SQLite and PostgreSQL, and a provider without SQL gives its
-// own in src/providers/<name>/demo/ (listed with the provider by
-// builtin_providers.cmake, found by services_for_store.h), so that no line here names
-// it.
+// order_pipeline.cc) is written once over this interface; each provider the demo runs
+// on gives its services in src/providers/<name>/demo/ (a DemoProvider below, listed
+// with the provider by src/providers/CMakeLists.txt, found by services_for_store.h):
+// those with SQL through the SQL services written once here (sql_services.h), the
+// others their own, so that no line here names a provider.
 //
 // Invariants every implementation keeps:
 //  - the order and the invoice are written through the unit of work's own transaction
@@ -31,6 +31,7 @@
 
 #include "docket/core/error.h"
 #include "docket/core/handler_transaction.h"
+#include "docket/inbox/inbox_store.h"
 
 namespace docket::examples {
 
@@ -75,11 +76,17 @@ inline InvoiceCount count_invoices(const OrderServices& services, std::string_vi
           .duplicates = static_cast<std::int64_t>(orders.size()) - distinct};
 }
 
-// A provider's own services (src/providers/<name>/demo/): the URL it shows in
-// messages, and its services on a store URL of the provider.
+// A provider's services (src/providers/<name>/demo/, defining
+//   const docket::examples::DemoProvider& docket::<name>::demo_services();
+// in the library docket_<name>_demo): the URL it shows in help and messages, its
+// services on a store URL of the provider, and, optionally, a count of docket's own
+// rows for `docket soak`.
 struct DemoProvider {
   std::string_view example_url;
-  std::unique_ptr<OrderServices> (*open)(std::string_view url);
+  std::unique_ptr<OrderServices> (*open)(std::string_view url) = nullptr;
+  // The rows of `table` (one of docket's own, e.g. docket_outbox) on `store`, a store
+  // of this provider, read through a unit of work of its own; nullptr: not counted.
+  std::int64_t (*table_rows)(InboxStore& store, std::string_view table) = nullptr;
 };
 
 // `tx` as the provider wrapper T (which declares `static constexpr std::string_view

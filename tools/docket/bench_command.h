@@ -9,7 +9,8 @@ namespace docket::tool {
 
 // Adds the `bench` command group and its subcommands to `app`. A subcommand prints its
 // report on stdout; when the run's consistency checks fail it throws CheckFailed
-// (check_failed.h) after printing the report.
+// (check_failed.h) after printing the report. In a build without the benchmarks
+// (no_bench_command.cc) it adds nothing.
 void add_bench_command(CLI::App& app);
 
 // bench inbox (bench_inbox_command.cc).

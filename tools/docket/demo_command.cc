@@ -185,11 +185,11 @@ void run_demo(const DemoArgs& args) {
   }
 }
 
-// ", " and the example URL of each provider with order services of its own.
+// The example URL of each provider with order services, joined with ", ".
 std::string store_examples() {
   std::string text;
   for (const examples::DemoProviderEntry& entry : examples::demo_providers()) {
-    text += ", " + std::string(entry.provider->example_url);
+    text += (text.empty() ? "" : ", ") + std::string(entry.provider->example_url);
   }
   return text;
 }
@@ -206,8 +206,7 @@ void add_demo_command(CLI::App& app) {
       ->check(whole_count())
       ->capture_default_str();
   demo->add_option("--store", args->store,
-                   "Store URL: sqlite:///tmp/demo.db, postgresql://user@host:port/db" +
-                       store_examples() + " (default: a SQLite file in --dir)");
+                   "Store URL: " + store_examples() + " (default: a SQLite file in --dir)");
   demo->add_option("--dir", args->dir,
                    "Directory for the SQLite file, kept afterwards (default: a temporary "
                    "directory, removed)");

@@ -1,8 +1,9 @@
-// The broker of `docket chaos`: a durable queue in a SQLite file of its own, shared by
-// the relay process (publish) and the consumer process (receive, ack), each of which
-// may be killed at any instruction.
+// The broker of `docket chaos`: a durable queue in a file of its own, shared by the
+// relay process (publish) and the consumer process (receive, ack), each of which may
+// be killed at any instruction. A provider of this build keeps it (chaos_provider.h:
+// SQLite's, src/providers/sqlite/chaos/), so that nothing here names a database.
 //
-// It behaves as the brokers users run do, at least once:
+// Every implementation behaves as the brokers users run do, at least once:
 //  - publish() returns once the message is durably queued; a relay killed before it
 //    marked the row done publishes it again, and both copies are delivered;
 //  - receive() hides a message for the visibility timeout and counts the delivery; a
@@ -11,8 +12,7 @@
 // Its counters (published, deliveries, redeliveries, absorbed) are written in the same
 // transactions, so they survive the kills and tell the run's story afterwards.
 //
-// Thread-safety: one ChaosQueue per thread; any number of processes share the file
-// (SQLite's locking, WAL, a busy timeout).
+// Thread-safety: one ChaosQueue per thread; any number of processes share the file.
 #ifndef DOCKET_TOOLS_DOCKET_CHAOS_CHAOS_QUEUE_H_
 #define DOCKET_TOOLS_DOCKET_CHAOS_CHAOS_QUEUE_H_
 
@@ -24,10 +24,6 @@
 
 #include "docket/core/clock.h"
 #include "docket/transports/transport.h"
-
-namespace docket::sqlite::detail {
-class Connection;
-}
 
 namespace docket::tool {
 
@@ -44,28 +40,23 @@ struct QueueCounters {
   std::int64_t depth = 0;         // copies still queued
 };
 
-class ChaosQueue final : public Transport {
+class ChaosQueue : public Transport {
  public:
-  // Opens (creating when missing) the queue in the SQLite file `path`.
-  explicit ChaosQueue(const std::string& path);
-  ~ChaosQueue() override;
-  ChaosQueue(const ChaosQueue&) = delete;
-  ChaosQueue& operator=(const ChaosQueue&) = delete;
-
-  void publish(const TransportMessage& message) override;
+  // publish() (Transport): queues one copy of the message, durably.
 
   // The oldest copy visible at `now`, hidden until now + visibility; nullopt when none.
-  std::optional<QueueDelivery> receive(Timestamp now, std::chrono::microseconds visibility);
+  virtual std::optional<QueueDelivery> receive(Timestamp now,
+                                               std::chrono::microseconds visibility) = 0;
   // Removes the copy `tag`; `absorbed`: the inbox collapsed it as a duplicate.
-  void ack(std::int64_t tag, bool absorbed);
+  virtual void ack(std::int64_t tag, bool absorbed) = 0;
 
-  QueueCounters counters();
-
- private:
-  void bump(const char* counter);
-
-  std::unique_ptr<sqlite::detail::Connection> db_;
+  virtual QueueCounters counters() = 0;
 };
+
+// Opens (creating when missing) the queue in the file `path`, kept by the first
+// provider of this build that keeps one (chaos_providers()). Throws ConfigurationError
+// when none does, and what opening the file throws.
+std::unique_ptr<ChaosQueue> open_chaos_queue(const std::string& path);
 
 }  // namespace docket::tool
 

@@ -12,14 +12,14 @@
 #include <thread>
 #include <vector>
 
+#include "chaos_provider.h"
 #include "chaos_worker.h"
 #include "child_process.h"
 #include "docket/core/error.h"
 #include "docket/core/uuid.h"
 #include "docket/stores/open_store.h"
-#if DOCKET_HAVE_POSTGRES
-#include "postgres_faults.h"
-#endif
+#include "providers/registry.h"
+#include "server_faults.h"
 #include "services_for_store.h"
 
 namespace docket::tool {
@@ -169,15 +169,35 @@ class Workers {
   int own_exits_ = 0;
 };
 
-#if !DOCKET_HAVE_POSTGRES
-// The faults of a build without a server provider: never constructed.
-struct NoServerFaults {
-  std::string worker_url() const { return {}; }
-  std::int64_t drop_connections() { return 0; }
-  bool crash_server() { return false; }
-  bool accepting() { return true; }
+// The faults --allow-server-restart asks of the store `url`'s server: those of the URL's
+// provider (chaos_provider.h), with its names for the run's log. Throws
+// ConfigurationError, naming the servers this build can fault, when its provider has
+// none, and what the provider throws for a server it cannot fault.
+struct FaultedServer {
+  std::unique_ptr<ServerFaults> faults;
+  const ChaosProvider* provider = nullptr;
 };
-#endif
+
+FaultedServer fault_server(std::string_view url, std::string_view run) {
+  const providers::ProviderRegistration* store = providers::Registry::builtin().find(url);
+  std::string servers;
+  for (const ChaosProviderEntry& entry : chaos_providers()) {
+    if (entry.provider->server_faults == nullptr) {
+      continue;
+    }
+    if (store != nullptr && entry.name == store->name) {
+      return {entry.provider->server_faults(url, run), entry.provider};
+    }
+    servers += (servers.empty() ? "" : " or ") + std::string(entry.provider->server_name);
+  }
+  if (servers.empty()) {
+    throw ConfigurationError(
+        "chaos: --allow-server-restart restarts the store's server, and no provider of this "
+        "build of docket has server faults (leave the option out)");
+  }
+  throw ConfigurationError("chaos: --allow-server-restart restarts a " + servers +
+                           " server; the store is not one (leave the option out)");
+}
 
 // Supervises `workers` until `deadline`.
 void supervise_until(Workers& workers, Clock::time_point deadline, int allowed) {
@@ -189,12 +209,12 @@ void supervise_until(Workers& workers, Clock::time_point deadline, int allowed) 
 
 // Supervises `workers` until the crashed server accepts sessions again, so that the
 // faults and reads that follow meet a server, not its recovery.
-template <class Faults>
-void await_server(Workers& workers, Faults& faults, int allowed) {
+void await_server(Workers& workers, const FaultedServer& server, int allowed) {
   const auto deadline = Clock::now() + kServerRecovery;
-  while (!faults.accepting()) {
+  while (!server.faults->accepting()) {
     if (Clock::now() >= deadline) {
-      throw InfrastructureError("chaos: the PostgreSQL server did not accept sessions within " +
+      throw InfrastructureError("chaos: the " + std::string(server.provider->server_name) +
+                                " server did not accept sessions within " +
                                 std::to_string(kServerRecovery.count()) +
                                 " s of its crash; see its log");
     }
@@ -209,25 +229,10 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   ChaosReport report;
   report.run = "chaos" + Uuid::v4().to_string().substr(0, 8);
 
-#if DOCKET_HAVE_POSTGRES
-  std::optional<PostgresFaults> faults;
+  FaultedServer server;
   if (options.allow_server_restart) {
-    if (!is_postgres_url(options.store_url)) {
-      throw ConfigurationError(
-          "chaos: --allow-server-restart restarts a PostgreSQL server; the store is not one "
-          "(leave the option out)");
-    }
-    faults.emplace(options.store_url, report.run);
+    server = fault_server(options.store_url, report.run);
   }
-#else
-  // No server this build can fault.
-  std::optional<NoServerFaults> faults;
-  if (options.allow_server_restart) {
-    throw ConfigurationError(
-        "chaos: --allow-server-restart restarts a PostgreSQL server, and this build of docket "
-        "has no PostgreSQL provider");
-  }
-#endif
 
   // Set-up (after every refusal, before any worker starts), so that none races another to create
   // the schema.
@@ -236,9 +241,9 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   open_outbox_store(options.store_url)->migrate();
   open_inbox_store(options.store_url)->migrate();
   report.work_dir = make_work_dir();
-  ChaosQueue queue(report.work_dir + "/queue.db");
-  Workers workers(options, faults ? faults->worker_url() : options.store_url, report.work_dir,
-                  report.run, log);
+  const std::unique_ptr<ChaosQueue> queue = open_chaos_queue(report.work_dir + "/queue.db");
+  Workers workers(options, server.faults ? server.faults->worker_url() : options.store_url,
+                  report.work_dir, report.run, log);
   for (const ChaosRole role : kChaosRoles) {
     workers.start(role);
   }
@@ -251,15 +256,17 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   const int allowed = kOwnExitsAllowance + kOwnExitsPerFault * options.kills;
   for (int slot = 1; report.kills < options.kills; ++slot) {
     supervise_until(workers, Clock::now() + std::chrono::milliseconds(gap(random)), allowed);
-    if (faults && slot % 5 == 0) {
+    if (server.faults && slot % 5 == 0) {
+      const std::string server_name(server.provider->server_name);
       if ((slot / 5) % 2 == 1) {
-        const std::int64_t dropped = faults->drop_connections();
+        const std::int64_t dropped = server.faults->drop_sessions();
         ++report.connection_drops;
-        log("dropped the workers' " + std::to_string(dropped) + " PostgreSQL sessions");
-      } else if (faults->crash_server()) {
+        log("dropped the workers' " + std::to_string(dropped) + " " + server_name + " sessions");
+      } else if (server.faults->crash_server()) {
         ++report.server_crashes;
-        log("crashed the PostgreSQL server (a backend SIGKILLed; it restarts with recovery)");
-        await_server(workers, *faults, allowed);
+        log("crashed the " + server_name + " server (" +
+            std::string(server.provider->crash_effect) + ")");
+        await_server(workers, server, allowed);
       }
     }
     const ChaosRole role = kChaosRoles[victim(random)];
@@ -276,7 +283,7 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
     supervise_until(workers, Clock::now() + kDrainPoll, allowed);
     try {
       const ChaosProgress progress = chaos_progress(*services, report.run);
-      if (progress.invoiced < progress.orders || queue.counters().depth > 0) {
+      if (progress.invoiced < progress.orders || queue->counters().depth > 0) {
         continue;
       }
       report.check = check_chaos_run(options.store_url, *services, report.run);
@@ -290,7 +297,7 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   workers.stop(ChaosRole::kRelay);
   workers.stop(ChaosRole::kConsumer);
   report.check = check_chaos_run(options.store_url, *services, report.run);
-  report.queue = queue.counters();
+  report.queue = queue->counters();
   report.worker_exits = workers.own_exits();
   report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   if (report.ok()) {

@@ -1,12 +1,12 @@
 // `docket chaos`: the order pipeline's producer, relay and consumer as separate
 // processes on a real store, SIGKILLed at random moments and started again, the
-// PostgreSQL server's sessions dropped and the server crashed when allowed; then,
-// once everything placed has drained, the run checked with the store's own reads
-// (chaos_check.h).
+// store server's sessions dropped and the server crashed when allowed (on a provider
+// with server faults, server_faults.h: PostgreSQL's); then, once everything placed has
+// drained, the run checked with the store's own reads (chaos_check.h).
 //
 // One run: start the three workers; N times, wait a random gap (seeded), kill a random
-// worker, start it again (every fifth gap, on PostgreSQL with server faults allowed,
-// also drop the workers' sessions or crash the server, alternately); stop the
+// worker, start it again (every fifth gap, with server faults allowed, also drop the
+// workers' sessions or crash the server, alternately); stop the
 // producer; wait until every order placed is invoiced, the queue empty and the outbox
 // published (or the drain timeout); stop the others; check. A worker that exits on its
 // own (its store failed under it) is started again after a short pause, as a
@@ -33,7 +33,7 @@ struct ChaosOptions {
   int kills = 10;
   std::uint64_t seed = 1;
   std::uint64_t orders_per_second = 100;
-  bool allow_server_restart = false;  // PostgreSQL only (postgres_faults.h)
+  bool allow_server_restart = false;  // a provider with server faults only (server_faults.h)
   std::chrono::seconds drain_timeout{120};
   // Each kill comes after a gap drawn uniformly from [min_gap, max_gap].
   std::chrono::milliseconds min_gap{100};
@@ -45,8 +45,8 @@ struct ChaosReport {
   int kills = 0;                  // SIGKILLs survived
   std::array<int, 3> kills_of{};  // ... by role, in kChaosRoles order
   int worker_exits = 0;           // exits of a worker on its own, each started again
-  int connection_drops = 0;       // PostgreSQL: times the workers' sessions were ended
-  int server_crashes = 0;         // PostgreSQL: times the server was crashed
+  int connection_drops = 0;       // server faults: times the workers' sessions were ended
+  int server_crashes = 0;         // server faults: times the server was crashed
   bool drained = false;           // everything placed drained before the timeout
   QueueCounters queue;
   ChaosCheck check;
@@ -59,9 +59,10 @@ struct ChaosReport {
 // One line per event (a kill, a restart, a fault, the drain), for a progress display.
 using ChaosLog = std::function<void(std::string_view line)>;
 
-// Throws ConfigurationError for a store the order services cannot run on, or server
-// faults asked of a store that is not a local PostgreSQL server; InfrastructureError
-// when a worker cannot start or keeps failing.
+// Throws ConfigurationError for a store the order services cannot run on, server
+// faults asked of a store whose provider has none or whose server is not on this
+// machine, or a build with no provider keeping the queue (chaos_queue.h);
+// InfrastructureError when a worker cannot start or keeps failing.
 ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log);
 
 }  // namespace docket::tool

@@ -71,8 +71,8 @@ void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
 
 void relay(const ChaosWorkerOptions& options, std::stop_token stop) {
   const auto store = open_outbox_store(options.store_url);
-  ChaosQueue queue(options.queue_path);
-  Relay relay(*store, queue,
+  const std::unique_ptr<ChaosQueue> queue = open_chaos_queue(options.queue_path);
+  Relay relay(*store, *queue,
               RelayOptions({.poll_interval = std::chrono::milliseconds(10),
                             .batch_size = 20,
                             .max_attempts = 1000,
@@ -90,15 +90,15 @@ void consume(const ChaosWorkerOptions& options, std::stop_token stop) {
       *store, *services, [&ledger](HandlerTransaction& tx, const examples::OrderPlaced& order) {
         ledger.record(tx, order.order_id);
       });
-  ChaosQueue queue(options.queue_path);
+  const std::unique_ptr<ChaosQueue> queue = open_chaos_queue(options.queue_path);
   while (!stop.stop_requested()) {
-    const auto delivery = queue.receive(SystemClock::instance().now(), kChaosLease);
+    const auto delivery = queue->receive(SystemClock::instance().now(), kChaosLease);
     if (!delivery) {
       examples::wait_until(std::chrono::steady_clock::now() + std::chrono::milliseconds(10), stop);
       continue;
     }
     const DispatchOutcome outcome = dispatch_message(billing, delivery->message);
-    queue.ack(delivery->tag, outcome == DispatchOutcome::kSkippedDuplicate);
+    queue->ack(delivery->tag, outcome == DispatchOutcome::kSkippedDuplicate);
   }
 }
 

@@ -19,7 +19,6 @@
 #include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"
-#include "sql_services.h"
 
 namespace docket::tool {
 namespace {
@@ -116,8 +115,8 @@ SoakReport run_soak(const SoakOptions& options,
                         .invoiced = billing.processed.load(),
                         .rss_kib = resident_kib(),
                         .open_fds = open_descriptors(),
-                        .outbox_rows = examples::sql_row_count(*billing_db, kOutboxTable),
-                        .inbox_rows = examples::sql_row_count(*billing_db, kInboxMessagesTable),
+                        .outbox_rows = examples::table_rows(*billing_db, kOutboxTable),
+                        .inbox_rows = examples::table_rows(*billing_db, kInboxMessagesTable),
                         .purged_outbox = purged_outbox.load(),
                         .purged_inbox = purged_inbox.load()};
       report.samples.push_back(sample);

@@ -41,7 +41,7 @@ struct SoakSample {
   std::uint64_t invoiced = 0;  // dispatches that ran billing's handler
   std::int64_t rss_kib = 0;    // resident set (VmRSS)
   std::int64_t open_fds = 0;
-  std::optional<std::int64_t> outbox_rows;  // nullopt: not a SQL store
+  std::optional<std::int64_t> outbox_rows;  // nullopt: uncounted (examples::table_rows)
   std::optional<std::int64_t> inbox_rows;
   std::uint64_t purged_outbox = 0;  // so far
   std::uint64_t purged_inbox = 0;
