@@ -5,7 +5,9 @@
 #      tool's are the release tree's), in a clang tree that also builds every libFuzzer
 #      target;
 #   3. a short run of each fuzz target from its seeds;
-#   4. a consumer project built against `make install`'s tree.
+#   4. a consumer project built each way a C++ user consumes docket: the CMake package
+#      and pkg-config files of `cmake --install`, the Debian package (installed into this
+#      machine, removed after) and add_subdirectory (scripts/install_test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -77,7 +79,9 @@ for fuzzer in build-asan/bin/fuzz_*; do
     tests/fuzz/seeds/$(basename "$fuzzer") 2>&1 | tail -n 12
 done
 
-step "install and build a consumer project"
+# The Debian package is made from the release tree built and tested above, not compiled
+# again (scripts/install_test.sh says why; DOCKET_DEB_FRESH=1 compiles it).
+step "install and build a consumer project (CMake package, pkg-config, .deb, add_subdirectory)"
 scripts/install_test.sh build
 
 printf '\nall tests passed\n'
