@@ -1,0 +1,68 @@
+cmake_minimum_required(VERSION 3.25)
+# The rules of the tree's shape that DESIGN.md states and no compiler checks, each a
+# test of its own (`-DRULE=<name>`):
+#
+#   no_detail_in_public_api  no public header names an implementation namespace
+#                            (`detail`): what a provider's code needs from a public type
+#                            it reaches through an access class declared in src/
+#   providers_named_alike    every file of src/providers/<name>/ (and its subfolders) is
+#                            named <name>_*, but CMake files
+#   tools_name_no_provider   tools/ and examples/ name no provider: no DOCKET_HAVE_*
+#                            switch and no include of a provider's folder (the
+#                            registry, src/providers/registry.h, names none); a
+#                            provider's parts of the tool register from its own folder
+#
+# Run as `cmake -DSOURCE_DIR=... -DRULE=... -P tree_rules.cmake`; prints every file that
+# breaks the rule, with the line, and fails if there is one.
+
+set(violations "")
+
+# Appends to `violations` each line of the files matching `globs` that matches `regex`.
+function(find_lines regex)
+  set(found "")
+  foreach(glob IN LISTS ARGN)
+    file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/${glob})
+    foreach(file IN LISTS files)
+      file(STRINGS ${SOURCE_DIR}/${file} lines REGEX "${regex}")
+      foreach(line IN LISTS lines)
+        string(STRIP "${line}" line)
+        string(APPEND found "  ${file}: ${line}\n")
+      endforeach()
+    endforeach()
+  endforeach()
+  set(violations "${violations}${found}" PARENT_SCOPE)
+endfunction()
+
+if(RULE STREQUAL "no_detail_in_public_api")
+  find_lines("(^|[^A-Za-z0-9_])detail(::|[ ]*\\{)" include/docket/*.h)
+elseif(RULE STREQUAL "providers_named_alike")
+  file(GLOB providers LIST_DIRECTORIES true RELATIVE ${SOURCE_DIR}/src/providers
+       ${SOURCE_DIR}/src/providers/*)
+  foreach(name IN LISTS providers)
+    if(NOT IS_DIRECTORY ${SOURCE_DIR}/src/providers/${name} OR name STREQUAL "kit")
+      continue()
+    endif()
+    file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR}/src/providers/${name}
+         ${SOURCE_DIR}/src/providers/${name}/*)
+    foreach(file IN LISTS files)
+      get_filename_component(base ${file} NAME)
+      if(base STREQUAL "CMakeLists.txt" OR base MATCHES "\\.cmake$")
+        continue()
+      endif()
+      if(NOT base MATCHES "^${name}_")
+        string(APPEND violations "  src/providers/${name}/${file}: not named ${name}_*\n")
+      endif()
+    endforeach()
+  endforeach()
+elseif(RULE STREQUAL "tools_name_no_provider")
+  find_lines("DOCKET_HAVE_|#include \"providers/[^/\"]+/" tools/*.h tools/*.cc tools/CMakeLists.txt
+             examples/*.h examples/*.cc examples/CMakeLists.txt)
+else()
+  message(FATAL_ERROR "tree_rules: RULE='${RULE}' is none of no_detail_in_public_api, "
+    "providers_named_alike, tools_name_no_provider")
+endif()
+
+if(violations)
+  message(FATAL_ERROR "tree_rules: ${RULE} is broken by:\n${violations}")
+endif()
+message(STATUS "tree_rules: ${RULE} holds")
