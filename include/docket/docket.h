@@ -22,6 +22,7 @@
 #include "docket/core/tenant.h"
 #include "docket/core/trace_context.h"
 #include "docket/core/transaction_type.h"
+#include "docket/core/unit_of_work.h"
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/core/version_conflict.h"

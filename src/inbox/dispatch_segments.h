@@ -1,6 +1,6 @@
 // How dispatch_batch runs the messages of one unit of work: one savepoint per message,
 // each sent as it comes (run_savepoints), or, where the unit defers segments
-// (UnitOfWork::defer_segments), each message's savepoint, dedup write and handler writes
+// (spi::InboxUnit::defer_segments), each message's savepoint, dedup write and handler writes
 // held back and sent with the others' in as few round trips as the handlers' reads allow
 // (run_segments).
 //
@@ -18,6 +18,7 @@
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/inbox/inbox_envelope.h"
 #include "docket/inbox/inbox_store.h"
+#include "docket/spi/inbox_unit.h"
 
 namespace docket::inbox {
 
@@ -35,7 +36,7 @@ enum class Staged {
 // failure. A commit-limit refusal splits the unit unless the message is `alone` (no
 // other message of the unit wrote anything), where it is the message's own failure.
 // Anything else is the message's error.
-Staged roll_back_message(UnitOfWork& unit, const DedupKey& key, bool alone,
+Staged roll_back_message(spi::InboxUnit& unit, const DedupKey& key, bool alone,
                          BatchItemResult& result);
 
 // What one unit of work made of the envelopes it was given.
@@ -61,12 +62,12 @@ struct UnitRun {
   // Applies failures found when segments were sent: a duplicate becomes
   // kSkippedDuplicate, a failure that message's error (and its repeats'); with `stop`,
   // the results end at the first failure. Returns whether the unit stopped.
-  bool settle(std::vector<SegmentFailure> failures, bool stop);
+  bool settle(std::vector<spi::SegmentFailure> failures, bool stop);
 };
 
 // The messages that ran and the outcome of each; the unit is left to be committed.
 // Errors of the savepoint machinery itself propagate: the unit is then unusable.
-UnitRun run_savepoints(UnitOfWork& unit, const HandlerRegistry& handlers,
+UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                        std::span<const Envelope> envelopes, std::string_view consumer_id,
                        const TenantId& tenant, AfterBatchFailure after_failure);
 
@@ -74,7 +75,7 @@ UnitRun run_savepoints(UnitOfWork& unit, const HandlerRegistry& handlers,
 // (one pre-check read for the whole unit) and repeats of a message the unit staged are
 // skipped without running their handlers and without a read; the others' dedup writes
 // need no answer. Call settle() with the failures the commit found.
-UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
+UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                      std::span<const Envelope> envelopes, std::string_view consumer_id,
                      const TenantId& tenant, AfterBatchFailure after_failure);
 

@@ -11,6 +11,7 @@
 #include "docket/core/tenant.h"
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/inbox/inbox_errors.h"
+#include "docket/spi/inbox_unit.h"
 #include "inbox/dispatch_parts.h"
 #include "inbox/dispatch_segments.h"
 
@@ -22,7 +23,7 @@ namespace {
 // message. `alone`: no other message is staged in the unit, so a commit-limit refusal is
 // the message's own failure rather than a reason to split. Errors of the savepoint
 // machinery itself propagate: the batch's transaction is then unusable.
-inbox::Staged dispatch_one(UnitOfWork& unit, const HandlerRegistry& handlers,
+inbox::Staged dispatch_one(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                            const Envelope& envelope, std::string_view consumer_id,
                            const TenantId& tenant, InboxRecord& record, bool alone,
                            BatchItemResult& result) {
@@ -93,7 +94,7 @@ CommitFailure what_commit_failure_means(InboxStore& store,
 
 namespace inbox {
 
-UnitRun run_savepoints(UnitOfWork& unit, const HandlerRegistry& handlers,
+UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                        std::span<const Envelope> envelopes, std::string_view consumer_id,
                        const TenantId& tenant, AfterBatchFailure after_failure) {
   UnitRun run;
@@ -145,7 +146,7 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     // again and sees what was committed. Every rerun follows a commit by someone else,
     // so reruns are finite.
     for (;;) {
-      auto unit = store_.begin();
+      auto unit = spi::InboxStoreAccess::begin(store_);
       const auto rest =
           next < one_by_one_until ? envelopes.subspan(next, 1) : envelopes.subspan(next);
       const bool segmented = unit->defer_segments(stop);

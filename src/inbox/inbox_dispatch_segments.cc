@@ -8,6 +8,7 @@
 
 #include "docket/core/message_context.h"
 #include "docket/inbox/inbox_errors.h"
+#include "docket/spi/inbox_unit.h"
 #include "inbox/dispatch_parts.h"
 #include "inbox/dispatch_segments.h"
 
@@ -19,7 +20,7 @@ namespace {
 // key is free is asked (try_record) rather than assumed; the answer then accounts for
 // the earlier message's segment, whether it commits or not. `alone`: as
 // run_savepoints's: no other message of the unit wrote anything.
-Staged stage(UnitOfWork& unit, const HandlerRegistry& handlers, const Envelope& envelope,
+Staged stage(spi::InboxUnit& unit, const HandlerRegistry& handlers, const Envelope& envelope,
              std::string_view consumer_id, const TenantId& tenant, const InboxRecord& record,
              bool repeat, bool alone, BatchItemResult& result) {
   MessageContextScope scope(make_context(envelope, consumer_id));
@@ -44,7 +45,7 @@ Staged stage(UnitOfWork& unit, const HandlerRegistry& handlers, const Envelope& 
 
 }  // namespace
 
-Staged roll_back_message(UnitOfWork& unit, const DedupKey& key, bool alone,
+Staged roll_back_message(spi::InboxUnit& unit, const DedupKey& key, bool alone,
                          BatchItemResult& result) {
   unit.rollback_savepoint();
   try {
@@ -65,8 +66,8 @@ Staged roll_back_message(UnitOfWork& unit, const DedupKey& key, bool alone,
   return Staged::kDone;
 }
 
-bool UnitRun::settle(std::vector<SegmentFailure> failures, bool stop) {
-  for (SegmentFailure& failure : failures) {
+bool UnitRun::settle(std::vector<spi::SegmentFailure> failures, bool stop) {
+  for (spi::SegmentFailure& failure : failures) {
     // A segment rolled back to start the next unit has no result here.
     if (failure.segment >= result_of_segment.size() ||
         result_of_segment[failure.segment] >= results.size()) {
@@ -98,7 +99,7 @@ bool UnitRun::settle(std::vector<SegmentFailure> failures, bool stop) {
   return false;
 }
 
-UnitRun run_segments(UnitOfWork& unit, const HandlerRegistry& handlers,
+UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                      std::span<const Envelope> envelopes, std::string_view consumer_id,
                      const TenantId& tenant, AfterBatchFailure after_failure) {
   const bool stop = after_failure == AfterBatchFailure::kStop;

@@ -7,6 +7,7 @@
 #include "docket/core/message_context.h"
 #include "docket/core/tenant.h"
 #include "docket/inbox/inbox_errors.h"
+#include "docket/spi/inbox_unit.h"
 #include "inbox/dispatch_parts.h"
 
 namespace docket {
@@ -59,7 +60,7 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
   const InboxRecord record = inbox::make_record(envelope, options_.consumer_id(), tenant);
   MessageContextScope scope(inbox::make_context(envelope, options_.consumer_id()));
   try {
-    auto unit = store_.begin();
+    auto unit = spi::InboxStoreAccess::begin(store_);
     const bool at_commit =
         options_.dedup() == DedupCheck::kAtCommit && unit->record_at_commit(record);
     if (!at_commit && !unit->try_record(record)) {

@@ -5,11 +5,21 @@
 #include "docket/core/tenant.h"
 #include "docket/inbox/inbox_envelope.h"
 #include "docket/inbox/inbox_options.h"
+#include "docket/spi/inbox_unit.h"
 
 namespace docket {
 
-std::vector<bool> UnitOfWork::recorded_among(std::string_view tenant, std::string_view consumer_id,
-                                             std::span<const std::string> message_ids) {
+std::unique_ptr<UnitOfWork> InboxStore::begin() {
+  return begin_unit();
+}
+
+std::unique_ptr<spi::InboxUnit> spi::InboxStoreAccess::begin(InboxStore& store) {
+  return store.begin_unit();
+}
+
+std::vector<bool> spi::InboxUnit::recorded_among(std::string_view tenant,
+                                                 std::string_view consumer_id,
+                                                 std::span<const std::string> message_ids) {
   std::vector<bool> recorded;
   recorded.reserve(message_ids.size());
   DedupKey key{std::string(tenant), std::string(consumer_id), {}};

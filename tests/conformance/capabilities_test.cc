@@ -1,6 +1,7 @@
 // Inbox store capabilities: what each provider states, and the dispatcher's refusal of
 // a batch over a store's commit limit, before anything is written.
 #include "docket/core/error.h"
+#include "docket/spi/inbox_unit.h"
 #include "suite.h"
 
 namespace docket::conformance {
@@ -34,11 +35,13 @@ class LimitedStore final : public InboxStore {
   }
   TransactionType transaction_type() const noexcept override { return inner_.transaction_type(); }
   void migrate() override { inner_.migrate(); }
-  std::unique_ptr<UnitOfWork> begin() override { return inner_.begin(); }
   bool is_recorded(const DedupKey& key) override { return inner_.is_recorded(key); }
   CheckpointStore& checkpoints() noexcept override { return inner_.checkpoints(); }
 
  protected:
+  std::unique_ptr<spi::InboxUnit> begin_unit() override {
+    return spi::InboxStoreAccess::begin(inner_);
+  }
   std::vector<std::string> do_filter_unprocessed(const std::string& tenant,
                                                  std::string_view consumer_id,
                                                  std::span<const std::string> ids) override {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "docket/core/tenant.h"
+#include "docket/spi/inbox_unit.h"
 #include "document/inbox_note.h"
 #include "providers/kit/http/request_count.h"
 
@@ -136,7 +137,7 @@ TEST_P(InboxBatch, AKeyCommittedAfterThePreCheckIsADuplicateAndTheRestCommitOnce
     ++runs_[envelope.message_id];
     if (envelope.message_id == "m-7" && !delivered_concurrently) {
       delivered_concurrently = true;
-      auto unit = other_store->begin();
+      auto unit = spi::InboxStoreAccess::begin(*other_store);
       ASSERT_TRUE(unit->try_record(
           InboxRecord{.key = {std::string(TenantId::untenanted().value()), "billing", "m-7"},
                       .event_type = "note",

@@ -17,6 +17,7 @@
 #include "conformance/fixture_registry.h"
 #include "docket/core/tenant.h"
 #include "docket/outbox/outbox.h"
+#include "docket/spi/inbox_unit.h"
 #include "docket/stores/open_store.h"
 #include "services.h"
 #include "services_for_store.h"
@@ -188,7 +189,7 @@ TEST(ChaosCheck, FindsEachFaultPlantedInAStore) {
         outbox_store->complete(message_of.at(order).id, token, SystemClock::instance().now()));
   }
   const auto invoice = [&](const char* order, bool with_dedup) {
-    auto unit = inbox_store->begin();
+    auto unit = spi::InboxStoreAccess::begin(*inbox_store);
     if (with_dedup) {
       const OutboxRecord& message = message_of.at(order);
       ASSERT_TRUE(unit->try_record(billing_record(message)));
@@ -209,7 +210,7 @@ TEST(ChaosCheck, FindsEachFaultPlantedInAStore) {
     unit->commit();
   }
   {
-    auto unit = inbox_store->begin();
+    auto unit = spi::InboxStoreAccess::begin(*inbox_store);
     const OutboxRecord& message = message_of.at("runp-4");
     ASSERT_TRUE(unit->try_record(billing_record(message)));
     unit->commit();

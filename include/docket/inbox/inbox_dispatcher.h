@@ -92,7 +92,7 @@ class InboxDispatcher {
   // and a transaction that fails after an earlier one committed leaves that one's
   // messages recorded (a redelivery skips them). A message whose writes alone exceed
   // the limit fails alone with CommitLimitError. A store that sends a batch's messages
-  // together (UnitOfWork::defer_segments: PostgreSQL) finds a message's failure after
+  // together (spi::InboxUnit::defer_segments: PostgreSQL) finds a message's failure after
   // later messages' handlers ran; results and commits are as above, and with kStop
   // those later handlers' writes are discarded. On a store that learns outcomes only at
   // its one commit (memory, DynamoDB, Firestore), a unit defeated by another commit (a

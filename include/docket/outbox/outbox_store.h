@@ -33,7 +33,7 @@
 #include "docket/core/handler_transaction.h"
 #include "docket/core/store_capabilities.h"
 #include "docket/core/transaction_type.h"
-#include "docket/inbox/inbox_store.h"
+#include "docket/core/unit_of_work.h"
 #include "docket/outbox/outbox_message.h"
 
 namespace docket {

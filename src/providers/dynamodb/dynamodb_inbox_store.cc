@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "docket/dynamodb/transaction.h"
+#include "docket/spi/inbox_unit.h"
 #include "providers/dynamodb/dynamodb_checkpoint_store.h"
 #include "providers/dynamodb/dynamodb_inbox_reads.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
@@ -18,7 +19,7 @@
 namespace docket::dynamodb::detail {
 namespace {
 
-class DynamoDbUnitOfWork final : public UnitOfWork {
+class DynamoDbUnitOfWork final : public spi::InboxUnit {
  public:
   DynamoDbUnitOfWork(const detail::UnitContext& context, const inbox::Reads& reads,
                      const Clock& clock)
@@ -88,7 +89,7 @@ class DynamoDbInboxStore final : public InboxStore {
     return TransactionType::of<dynamodb::Transaction>();
   }
   void migrate() override { reads_.ensure(); }
-  std::unique_ptr<UnitOfWork> begin() override {
+  std::unique_ptr<spi::InboxUnit> begin_unit() override {
     reads_.ensure();
     return std::make_unique<DynamoDbUnitOfWork>(context_, reads_, clock_);
   }

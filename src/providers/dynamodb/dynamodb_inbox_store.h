@@ -4,7 +4,7 @@
 // (dynamodb_unit.h): one request per message where the dedup is checked at commit
 // (DedupCheck::kAtCommit), two (a consistent GetItem, then the transaction) where it is
 // checked before the handlers run. A batch (dispatch_batch) is segmented
-// (UnitOfWork::defer_segments): one consistent BatchGetItem of its dedup items, then one
+// (spi::InboxUnit::defer_segments): one consistent BatchGetItem of its dedup items, then one
 // TransactWriteItems per unit of at most 100 actions.
 //
 //   try_record      consistent GetItem of the dedup item; a new key stages its Put with

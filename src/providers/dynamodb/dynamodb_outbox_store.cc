@@ -55,8 +55,7 @@ class DynamoDbOutboxStore final : public OutboxStore {
   void migrate() override { table_.ensure(client_); }
   std::unique_ptr<UnitOfWork> begin() override {
     table_.ensure(client_);
-    return std::make_unique<kit::ProducerUnitOfWork<detail::Unit>>(
-        context_, "DynamoDB", dynamodb::Transaction::kTypeName);
+    return std::make_unique<kit::ProducerUnitOfWork<detail::Unit>>(context_);
   }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {

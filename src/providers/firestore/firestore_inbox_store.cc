@@ -10,6 +10,7 @@
 
 #include "docket/firestore/transaction.h"
 #include "docket/inbox/inbox_schema.h"
+#include "docket/spi/inbox_unit.h"
 #include "providers/firestore/firestore_checkpoint_store.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_inbox_document.h"
@@ -50,7 +51,7 @@ std::vector<bool> recorded_ids(const Client& client, const std::string& collecti
           .chunk = kInboxBatchGetIds, .id_of = id_of, .known = std::move(staged), .read = read});
 }
 
-class FirestoreUnitOfWork final : public UnitOfWork {
+class FirestoreUnitOfWork final : public spi::InboxUnit {
  public:
   FirestoreUnitOfWork(const detail::UnitContext& context, const std::string& collection,
                       const Clock& clock)
@@ -126,7 +127,7 @@ class FirestoreInboxStore final : public InboxStore {
   }
   // Firestore makes a collection with its first document: nothing to create.
   void migrate() override {}
-  std::unique_ptr<UnitOfWork> begin() override {
+  std::unique_ptr<spi::InboxUnit> begin_unit() override {
     return std::make_unique<FirestoreUnitOfWork>(context_, collection_, clock_);
   }
   bool is_recorded(const DedupKey& key) override {

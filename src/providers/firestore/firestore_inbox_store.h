@@ -4,7 +4,7 @@
 // (firestore_unit.h), the dedup document created under an exists: false precondition:
 // one request per message where the dedup is checked at commit (DedupCheck::kAtCommit),
 // two (a strongly consistent get, then the commit) where it is checked before the
-// handlers run. A batch (dispatch_batch) is segmented (UnitOfWork::defer_segments): one
+// handlers run. A batch (dispatch_batch) is segmented (spi::InboxUnit::defer_segments): one
 // batchGet of its dedup documents, then one commit per unit of at most 500 writes.
 //
 //   try_record       get of the dedup document; a new id stages its create

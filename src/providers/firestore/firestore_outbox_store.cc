@@ -50,8 +50,7 @@ class FirestoreOutboxStore final : public OutboxStore {
   // Firestore makes a collection with its first document: nothing to create.
   void migrate() override {}
   std::unique_ptr<UnitOfWork> begin() override {
-    return std::make_unique<kit::ProducerUnitOfWork<detail::Unit>>(
-        context_, "Firestore", firestore::Transaction::kTypeName);
+    return std::make_unique<kit::ProducerUnitOfWork<detail::Unit>>(context_);
   }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {

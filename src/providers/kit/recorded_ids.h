@@ -1,6 +1,6 @@
 // Which of a batch's message ids a document provider's inbox has recorded, read in as few
 // batch gets as the server allows: what the inbox store's filter_unprocessed and its unit
-// of work's recorded_among (UnitOfWork::recorded_among, the segmented batch's pre-check)
+// of work's recorded_among (spi::InboxUnit::recorded_among, the segmented batch's pre-check)
 // both are, so that DynamoDB (BatchGetItem) and Firestore (documents:batchGet) share it.
 //
 // Each message id is mapped once to the id its dedup record is stored under; the

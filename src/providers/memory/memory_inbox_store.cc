@@ -10,6 +10,7 @@
 #include "docket/inbox/inbox_schema.h"
 #include "docket/memory/store.h"
 #include "docket/memory/transaction.h"
+#include "docket/spi/inbox_unit.h"
 #include "providers/kit/time_codec.h"
 #include "providers/memory/memory_capabilities.h"
 #include "providers/memory/memory_checkpoint_store.h"
@@ -24,7 +25,7 @@ Terms dedup_terms(const DedupKey& key) {
   return {key.tenant, key.consumer_id, key.message_id};
 }
 
-class MemoryUnitOfWork final : public UnitOfWork {
+class MemoryUnitOfWork final : public spi::InboxUnit {
  public:
   explicit MemoryUnitOfWork(detail::Database& database)
       : unit_(database), tx_(unit_), clock_(database.clock()) {}
@@ -66,7 +67,7 @@ class MemoryInboxStore final : public InboxStore {
     return TransactionType::of<memory::Transaction>();
   }
   void migrate() override {}  // tables exist implicitly
-  std::unique_ptr<UnitOfWork> begin() override {
+  std::unique_ptr<spi::InboxUnit> begin_unit() override {
     return std::make_unique<MemoryUnitOfWork>(*database_);
   }
   bool is_recorded(const DedupKey& key) override {

@@ -4,6 +4,7 @@
 
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/spi/inbox_unit.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/postgres_capabilities.h"
 #include "providers/postgres/postgres_checkpoint_store.h"
@@ -30,7 +31,7 @@ class PostgresInboxStore final : public InboxStore {
     return TransactionType::of<postgres::Transaction>();
   }
   void migrate() override { database_.migrate(); }
-  std::unique_ptr<UnitOfWork> begin() override {
+  std::unique_ptr<spi::InboxUnit> begin_unit() override {
     return std::make_unique<PostgresUnitOfWork>(database_);
   }
   bool is_recorded(const DedupKey& key) override {

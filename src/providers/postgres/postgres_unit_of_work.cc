@@ -152,7 +152,7 @@ std::vector<bool> PostgresUnitOfWork::recorded_among(std::string_view tenant,
   return recorded;
 }
 
-std::vector<SegmentFailure> PostgresUnitOfWork::take_segment_failures() {
+std::vector<spi::SegmentFailure> PostgresUnitOfWork::take_segment_failures() {
   return std::exchange(failures_, {});
 }
 
@@ -164,7 +164,7 @@ bool PostgresUnitOfWork::recover(Connection& conn, std::vector<DeferredStatement
   if (!segmented_ || !segment || segment == open_) {
     return false;
   }
-  SegmentFailure found{.segment = *segment, .duplicate = false, .error = nullptr};
+  spi::SegmentFailure found{.segment = *segment, .duplicate = false, .error = nullptr};
   found.duplicate = statements[failed].name == kRecordAtCommitName &&
                     failure.sqlstate() == sqlstate::kUniqueViolation;
   if (!found.duplicate) {

@@ -7,7 +7,7 @@
 // conflict (it committed: a duplicate) or inserts (it rolled back). So the answer is
 // final and a unique violation a handler sees is the handler's own.
 //
-// Segmented batches (UnitOfWork::defer_segments): the unit tags what each savepoint's
+// Segmented batches (spi::InboxUnit::defer_segments): the unit tags what each savepoint's
 // segment defers on the connection and recovers the connection's flights
 // (FlightRecovery): when a statement of a closed segment fails, the flight goes again
 // with ROLLBACK TO that segment's savepoint and what the server skipped after it. The
@@ -28,6 +28,7 @@
 
 #include "docket/inbox/inbox_store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/spi/inbox_unit.h"
 #include "providers/postgres/postgres_database.h"
 #include "providers/postgres/postgres_flight.h"
 #include "providers/postgres/postgres_param.h"
@@ -36,7 +37,7 @@
 
 namespace docket::postgres::detail {
 
-class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
+class PostgresUnitOfWork final : public spi::InboxUnit, private FlightRecovery {
  public:
   explicit PostgresUnitOfWork(Database& database);
   PostgresUnitOfWork(const PostgresUnitOfWork&) = delete;
@@ -54,7 +55,7 @@ class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
   bool defer_segments(bool stop_at_failure) override;
   std::vector<bool> recorded_among(std::string_view tenant, std::string_view consumer_id,
                                    std::span<const std::string> message_ids) override;
-  std::vector<SegmentFailure> take_segment_failures() override;
+  std::vector<spi::SegmentFailure> take_segment_failures() override;
   void commit() override;
 
  private:
@@ -79,7 +80,7 @@ class PostgresUnitOfWork final : public UnitOfWork, private FlightRecovery {
   std::size_t segments_ = 0;               // segments begun
   std::optional<std::size_t> open_;        // the segment whose handlers run
   std::optional<std::size_t> stopped_at_;  // stop_at_failure_: the failed segment
-  std::vector<SegmentFailure> failures_;
+  std::vector<spi::SegmentFailure> failures_;
 };
 
 // SELECT whether the key's dedup row exists, on `conn` (in its transaction, if any).

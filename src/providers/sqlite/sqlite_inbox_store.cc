@@ -2,6 +2,7 @@
 // (sqlite_checkpoint_store.cc).
 #include <nlohmann/json.hpp>
 
+#include "docket/spi/inbox_unit.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/kit/time_codec.h"
@@ -28,7 +29,7 @@ class SqliteInboxStore final : public InboxStore {
     return TransactionType::of<sqlite::Transaction>();
   }
   void migrate() override { database_.migrate(); }
-  std::unique_ptr<UnitOfWork> begin() override {
+  std::unique_ptr<spi::InboxUnit> begin_unit() override {
     return std::make_unique<detail::SqliteUnitOfWork>(database_);
   }
   bool is_recorded(const DedupKey& key) override {

@@ -10,13 +10,14 @@
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_UNIT_OF_WORK_H_
 
 #include "docket/inbox/inbox_store.h"
+#include "docket/spi/inbox_unit.h"
 #include "docket/sqlite/transaction.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_transaction_access.h"
 
 namespace docket::sqlite::detail {
 
-class SqliteUnitOfWork final : public UnitOfWork {
+class SqliteUnitOfWork final : public spi::InboxUnit {
  public:
   explicit SqliteUnitOfWork(Database& database);
   ~SqliteUnitOfWork() override;

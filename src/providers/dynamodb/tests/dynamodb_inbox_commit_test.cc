@@ -9,6 +9,7 @@
 
 #include "docket/core/error.h"
 #include "docket/inbox/inbox_errors.h"
+#include "docket/spi/inbox_unit.h"
 #include "dynamodb_inbox_fixture.h"
 
 namespace docket::dynamodb::detail {
@@ -30,8 +31,8 @@ InboxRecord record(std::string message_id) {
 class DynamoDbInboxCommitTest : public DynamoDbInboxTest {};
 
 TEST_F(DynamoDbInboxCommitTest, ADuplicateIsTheDedupItemsCancellationReason) {
-  auto first = store_->begin();
-  auto second = store_->begin();
+  auto first = spi::InboxStoreAccess::begin(*store_);
+  auto second = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(first->try_record(record("m-1")));
   ASSERT_TRUE(second->try_record(record("m-1"))) << "nothing is committed yet";
   dynamic_cast<Transaction&>(first->handler_transaction()).insert(orders_, order("a"));

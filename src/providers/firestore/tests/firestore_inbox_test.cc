@@ -10,6 +10,7 @@
 
 #include "docket/core/error.h"
 #include "docket/inbox/inbox_errors.h"
+#include "docket/spi/inbox_unit.h"
 #include "firestore_inbox_fixture.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_value.h"
@@ -37,7 +38,7 @@ Transaction& tx_of(UnitOfWork& unit) {
 class FirestoreInboxUnitTest : public FirestoreInboxTest {};
 
 TEST_F(FirestoreInboxUnitTest, TheDedupDocumentIsKeyedBySrcKeysAndCarriesItsTerms) {
-  auto unit = store_->begin();
+  auto unit = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(unit->try_record(record("m/1:x")));
   unit->commit();
   const std::vector<Document> dedup = documents(kInboxMessagesTable);
@@ -56,8 +57,8 @@ TEST_F(FirestoreInboxUnitTest, TheDedupDocumentIsKeyedBySrcKeysAndCarriesItsTerm
 }
 
 TEST_F(FirestoreInboxUnitTest, ADuplicateIsTheDedupDocumentsPrecondition) {
-  auto first = store_->begin();
-  auto second = store_->begin();
+  auto first = spi::InboxStoreAccess::begin(*store_);
+  auto second = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(first->try_record(record("m-1")));
   ASSERT_TRUE(second->try_record(record("m-1"))) << "nothing is committed yet";
   tx_of(*first).create(orders_, "a", payload("a"));
@@ -113,14 +114,14 @@ TEST_F(FirestoreInboxUnitTest, ADuplicateDeliveryRunsNoHandlerAndAThrowWritesNot
 TEST_F(FirestoreInboxUnitTest, ConditionsHoldOrRefuseTheWholeCommit) {
   const Write stock{.collection = orders_, .id = "stock", .fields = payload("10")};
   ASSERT_TRUE(commit(client_, std::span<const Write>(&stock, 1), "test").applied);
-  auto reader = store_->begin();
+  auto reader = spi::InboxStoreAccess::begin(*store_);
   const std::optional<DocumentRead> read = tx_of(*reader).get(orders_, "stock");
   ASSERT_TRUE(read.has_value());
   EXPECT_EQ(read->fields.at("payload").at("stringValue"), "10");
   EXPECT_FALSE(tx_of(*reader).get(orders_, "none").has_value());
 
   // A check writes nothing: the update time stays.
-  auto checking = store_->begin();
+  auto checking = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(checking->try_record(record("m-1")));
   tx_of(*checking).check(orders_, "stock", Condition::unchanged(read->update_time));
   tx_of(*checking).check(orders_, "none", Condition::missing());
@@ -128,7 +129,7 @@ TEST_F(FirestoreInboxUnitTest, ConditionsHoldOrRefuseTheWholeCommit) {
   EXPECT_EQ(tx_of(*reader).get(orders_, "stock")->update_time, read->update_time);
 
   // An update of only some fields keeps the others.
-  auto updating = store_->begin();
+  auto updating = spi::InboxStoreAccess::begin(*store_);
   tx_of(*updating).update(orders_, "stock", {{"odd name", {{"integerValue", "3"}}}});
   updating->commit();
   const std::optional<DocumentRead> updated = tx_of(*reader).get(orders_, "stock");
@@ -136,7 +137,7 @@ TEST_F(FirestoreInboxUnitTest, ConditionsHoldOrRefuseTheWholeCommit) {
   EXPECT_EQ(updated->fields.at("odd name").at("integerValue"), "3");
 
   // A write conditional on the first read fails now, and takes the dedup with it.
-  auto stale = store_->begin();
+  auto stale = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(stale->try_record(record("m-2")));
   tx_of(*stale).set(orders_, "stock", payload("9"), Condition::unchanged(read->update_time));
   try {
@@ -149,10 +150,10 @@ TEST_F(FirestoreInboxUnitTest, ConditionsHoldOrRefuseTheWholeCommit) {
   }
   EXPECT_FALSE(store_->is_recorded(record("m-2").key));
 
-  auto missing = store_->begin();
+  auto missing = spi::InboxStoreAccess::begin(*store_);
   tx_of(*missing).update(orders_, "ghost", payload("1"));
   EXPECT_THROW(missing->commit(), ConditionFailedError);
-  auto present = store_->begin();
+  auto present = spi::InboxStoreAccess::begin(*store_);
   tx_of(*present).check(orders_, "stock", Condition::missing());
   tx_of(*present).remove(orders_, "ghost");
   EXPECT_THROW(present->commit(), ConditionFailedError);
@@ -160,7 +161,7 @@ TEST_F(FirestoreInboxUnitTest, ConditionsHoldOrRefuseTheWholeCommit) {
 }
 
 TEST_F(FirestoreInboxUnitTest, MisuseIsRefusedAtOnceNamingWhatWasWrong) {
-  auto unit = store_->begin();
+  auto unit = spi::InboxStoreAccess::begin(*store_);
   Transaction& tx = tx_of(*unit);
   const auto refused = [](const std::function<void()>& call, std::string_view part) {
     try {
@@ -194,7 +195,7 @@ TEST_F(FirestoreInboxUnitTest, MisuseIsRefusedAtOnceNamingWhatWasWrong) {
 }
 
 TEST_F(FirestoreInboxUnitTest, ARolledBackSavepointDropsItsWrites) {
-  auto unit = store_->begin();
+  auto unit = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(unit->try_record(record("m-1")));
   unit->begin_savepoint();
   ASSERT_TRUE(unit->try_record(record("m-2")));
@@ -209,12 +210,12 @@ TEST_F(FirestoreInboxUnitTest, ARolledBackSavepointDropsItsWrites) {
 
 TEST_F(FirestoreInboxUnitTest, PurgeDeletesOnlyWhatWasProcessedBeforeTheCutoff) {
   for (const char* id : {"old-1", "old-2"}) {
-    auto unit = store_->begin();
+    auto unit = spi::InboxStoreAccess::begin(*store_);
     ASSERT_TRUE(unit->try_record(record(id)));
     unit->commit();
   }
   clock_.advance(std::chrono::hours(2));
-  auto unit = store_->begin();
+  auto unit = spi::InboxStoreAccess::begin(*store_);
   ASSERT_TRUE(unit->try_record(record("new")));
   unit->commit();
   EXPECT_EQ(store_->purge_processed_before(clock_.now() - std::chrono::hours(1), 1), 2u);

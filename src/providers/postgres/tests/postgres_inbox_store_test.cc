@@ -13,6 +13,7 @@
 #include "docket/outbox/outbox.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "docket/spi/inbox_unit.h"
 #include "docket/stores/open_store.h"
 #include "providers/postgres/tests/postgres_schema.h"
 
@@ -35,7 +36,7 @@ class PostgresInboxStoreTest : public ::testing::Test {
 TEST_F(PostgresInboxStoreTest, FilterCarriesIdsWithArraySyntaxUnchanged) {
   const std::vector<std::string> ids{"a\"b", "c\\d", "e,f", "{g}", "NULL", " h ", "\xc3\xa9"};
   {
-    auto unit = store_->begin();
+    auto unit = spi::InboxStoreAccess::begin(*store_);
     for (const std::string id : {"e,f", "NULL"}) {
       InboxRecord record;
       record.key = {"__untenanted__", "consumer", id};
