@@ -7,6 +7,8 @@ cmake_minimum_required(VERSION 3.25)
 #                            it reaches through an access class declared in src/
 #   providers_named_alike    every file of src/providers/<name>/ (and its subfolders) is
 #                            named <name>_*, but CMake files
+#   headers_state_thread_safety  every public header says, in a "Thread-safety:" line,
+#                            what its types allow across threads
 #   tools_name_no_provider   tools/ and examples/ name no provider: no DOCKET_HAVE_*
 #                            switch and no include of a provider's folder (the
 #                            registry, src/providers/registry.h, names none); a
@@ -54,12 +56,20 @@ elseif(RULE STREQUAL "providers_named_alike")
       endif()
     endforeach()
   endforeach()
+elseif(RULE STREQUAL "headers_state_thread_safety")
+  file(GLOB_RECURSE headers RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/include/docket/*.h)
+  foreach(header IN LISTS headers)
+    file(STRINGS ${SOURCE_DIR}/${header} stated REGEX "^// Thread-safety:")
+    if(NOT stated)
+      string(APPEND violations "  ${header}: no \"// Thread-safety:\" line\n")
+    endif()
+  endforeach()
 elseif(RULE STREQUAL "tools_name_no_provider")
   find_lines("DOCKET_HAVE_|#include \"providers/[^/\"]+/" tools/*.h tools/*.cc tools/CMakeLists.txt
              examples/*.h examples/*.cc examples/CMakeLists.txt)
 else()
   message(FATAL_ERROR "tree_rules: RULE='${RULE}' is none of no_detail_in_public_api, "
-    "providers_named_alike, tools_name_no_provider")
+    "providers_named_alike, headers_state_thread_safety, tools_name_no_provider")
 endif()
 
 if(violations)

@@ -2,6 +2,8 @@
 // them: the inbox envelope, the outbox message and the event store. A name that one
 // accepts the others accept, so an event can be appended, staged and handled under
 // the same name.
+//
+// Thread-safety: a constant.
 #ifndef DOCKET_CORE_EVENT_TYPE_H_
 #define DOCKET_CORE_EVENT_TYPE_H_
 
