@@ -17,6 +17,7 @@
 #include "docket/core/feed_cursor.h"
 #include "docket/core/handler_transaction.h"
 #include "docket/core/message_context.h"
+#include "docket/core/message_header.h"
 #include "docket/core/retry_schedule.h"
 #include "docket/core/store_capabilities.h"
 #include "docket/core/tenant.h"
@@ -26,7 +27,14 @@
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/core/version_conflict.h"
-
+#include "docket/eventsourcing/aggregate.h"
+#include "docket/eventsourcing/append_result.h"
+#include "docket/eventsourcing/event.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/eventsourcing/eventsourcing_schema.h"
+#include "docket/eventsourcing/expected_version.h"
+#include "docket/eventsourcing/snapshot_store.h"
+#include "docket/eventsourcing/stream_id.h"
 #include "docket/inbox/checkpoint_store.h"
 #include "docket/inbox/claim_inbox_schema.h"
 #include "docket/inbox/claim_inbox_store.h"
@@ -41,19 +49,6 @@
 #include "docket/inbox/inbox_schema.h"
 #include "docket/inbox/inbox_store.h"
 #include "docket/inbox/json_codec.h"
-
-#include "docket/eventsourcing/aggregate.h"
-#include "docket/eventsourcing/append_result.h"
-#include "docket/eventsourcing/event.h"
-#include "docket/eventsourcing/event_store.h"
-#include "docket/eventsourcing/eventsourcing_schema.h"
-#include "docket/eventsourcing/expected_version.h"
-#include "docket/eventsourcing/snapshot_store.h"
-#include "docket/eventsourcing/stream_id.h"
-
-#include "docket/transports/in_process_transport.h"
-#include "docket/transports/transport.h"
-
 #include "docket/outbox/backoff.h"
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/outbox_message.h"
@@ -62,20 +57,19 @@
 #include "docket/outbox/pull_consumer.h"
 #include "docket/outbox/relay.h"
 #include "docket/outbox/relay_options.h"
-
+#include "docket/projections/event_feed_consumer.h"
 #include "docket/sagas/saga_coordinator.h"
 #include "docket/sagas/saga_errors.h"
 #include "docket/sagas/saga_id.h"
 #include "docket/sagas/saga_step_context.h"
 #include "docket/sagas/saga_step_runner.h"
 #include "docket/sagas/saga_store.h"
-
-#include "docket/projections/event_feed_consumer.h"
-
 #include "docket/stores/inbox_id_migration.h"
 #include "docket/stores/legacy_scan.h"
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
 #include "docket/stores/tenant_rekey.h"
+#include "docket/transports/in_process_transport.h"
+#include "docket/transports/transport.h"
 
 #endif  // DOCKET_DOCKET_H_

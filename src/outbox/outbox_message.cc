@@ -26,4 +26,9 @@ Envelope to_envelope(const OutboxRecord& record) {
                   .tracestate = record.tracestate};
 }
 
+std::string_view destination_of(const OutboxRecord& record) noexcept {
+  return record.destination.empty() ? std::string_view(record.event_type)
+                                    : std::string_view(record.destination);
+}
+
 }  // namespace docket

@@ -2,7 +2,8 @@
 //
 // A staged message gets a UUIDv7 id (sortable, generated unless supplied), the ambient
 // tenant, its event type and payload, when it occurred, its lineage (source, causation,
-// correlation) and the W3C trace context. The id travels verbatim through every
+// correlation), the W3C trace context, and its route: a destination, an optional
+// ordering key and application headers. The id travels verbatim through every
 // transport and becomes the consumer's inbox message id, so redeliveries of one row
 // are collapsed by the inbox.
 //
@@ -14,8 +15,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/core/clock.h"
+#include "docket/core/message_header.h"
 #include "docket/core/uuid.h"
 #include "docket/inbox/inbox_envelope.h"
 
@@ -40,6 +43,15 @@ struct OutboxMessage {
   // W3C trace context headers. Empty traceparent: the current message's, if any.
   std::string traceparent{};
   std::string tracestate{};
+
+  // The route. `destination`: where the transport publishes it (a topic, an exchange, a
+  // subject, in the transport's own terms); empty: the default route, the event type.
+  std::string destination{};
+  // Messages of one tenant with the same ordering key are published in the order they
+  // were staged, each only once every earlier one is published (RelayOptions).
+  std::optional<std::string> ordering_key{};
+  // Carried verbatim to consumers, in this order; names are unique.
+  std::vector<MessageHeader> headers{};
 };
 
 enum class OutboxStatus {
@@ -64,6 +76,11 @@ struct OutboxRecord {
   std::optional<std::string> correlation_id{};
   std::string traceparent{};
   std::string tracestate{};
+  // The route as staged. An empty destination (a row staged before routing existed)
+  // takes the default route: see destination_of().
+  std::string destination{};
+  std::optional<std::string> ordering_key{};
+  std::vector<MessageHeader> headers{};
   Timestamp created_at{};  // staging time, from the outbox clock
 
   OutboxStatus status = OutboxStatus::kPending;
@@ -75,6 +92,10 @@ struct OutboxRecord {
 
 // The envelope a consumer receives for `record`: its id verbatim as the message id.
 Envelope to_envelope(const OutboxRecord& record);
+
+// Where `record` is published: its destination, or, where it has none, the default
+// route, its event type.
+std::string_view destination_of(const OutboxRecord& record) noexcept;
 
 }  // namespace docket
 
