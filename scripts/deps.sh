@@ -12,6 +12,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev
   libsqlite3-dev libpq-dev postgresql
   libcurl4-openssl-dev libssl-dev
+  librabbitmq-dev rabbitmq-server
   openjdk-17-jre-headless nodejs npm
   google-cloud-cli-firestore-emulator
 )

@@ -17,13 +17,15 @@ fuzz_seconds=${FUZZ_SECONDS:-10}
 scripts/deps.sh
 
 # Throwaway servers for the tests, PostgreSQL (scripts/pg-start.sh), DynamoDB Local
-# (scripts/dynamodb-start.sh) and the Cloud Firestore emulator (scripts/firestore-start.sh),
-# all stopped on any exit, each even when another fails to stop.
+# (scripts/dynamodb-start.sh), the Cloud Firestore emulator (scripts/firestore-start.sh)
+# and RabbitMQ (scripts/rabbitmq-start.sh), all stopped on any exit, each even when
+# another fails to stop.
 stop_servers() {
   local status=0
   scripts/pg-stop.sh || status=1
   scripts/dynamodb-stop.sh || status=1
   scripts/firestore-stop.sh || status=1
+  scripts/rabbitmq-stop.sh || status=1
   return $status
 }
 trap stop_servers EXIT
@@ -33,6 +35,8 @@ DOCKET_TEST_DYNAMODB_URL=$(scripts/dynamodb-start.sh)
 export DOCKET_TEST_DYNAMODB_URL
 DOCKET_TEST_FIRESTORE_URL=$(scripts/firestore-start.sh)
 export DOCKET_TEST_FIRESTORE_URL
+DOCKET_TEST_RABBITMQ_URL=$(scripts/rabbitmq-start.sh)
+export DOCKET_TEST_RABBITMQ_URL
 
 step() { printf '\n==> %s\n' "$*"; }
 
