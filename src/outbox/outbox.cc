@@ -1,6 +1,7 @@
 #include "docket/outbox/outbox.h"
 
 #include <optional>
+#include <set>
 #include <string>
 
 #include "core/delete_in_batches.h"
@@ -8,6 +9,7 @@
 #include "docket/core/message_context.h"
 #include "docket/core/tenant.h"
 #include "docket/core/trace_context.h"
+#include "docket/core/utf8.h"
 
 namespace docket {
 namespace {
@@ -28,6 +30,95 @@ Uuid message_id(const OutboxMessage& message) {
                             "OutboxMessage::id empty to get one");
   }
   return *message.id;
+}
+
+std::string bytes(std::size_t n) {
+  return std::to_string(n) + " bytes";
+}
+
+// A routing text: UTF-8 (a broker and a store take it as text), no NUL (PostgreSQL text
+// and C-string broker APIs cannot hold one), at most `limit` bytes.
+void require_route_text(const std::string& what, std::string_view text, std::size_t limit,
+                        std::string_view limit_name) {
+  require_valid_utf8("outbox: the " + what, text);
+  if (text.find('\0') != std::string_view::npos) {
+    throw InvalidInputError("outbox: the " + what + " contains a NUL byte (at byte " +
+                            std::to_string(text.find('\0')) +
+                            "), which no store or broker carries as text; remove it");
+  }
+  if (text.size() > limit) {
+    throw InvalidInputError("outbox: the " + what + " is " + bytes(text.size()) + ", over " +
+                            std::string(limit_name) + " (" + bytes(limit) + "); shorten it");
+  }
+}
+
+// RFC 9110 tchar: what an HTTP field name, an AMQP table key and a NATS header name all
+// accept, so a header crosses every transport unchanged.
+bool is_token(std::string_view name) {
+  constexpr std::string_view kSymbols = "!#$%&'*+-.^_`|~";
+  for (const char c : name) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum && kSymbols.find(c) == std::string_view::npos) {
+      return false;
+    }
+  }
+  return !name.empty();
+}
+
+void validate_headers(const std::vector<MessageHeader>& headers) {
+  if (headers.size() > kMaxHeaderCount) {
+    throw InvalidInputError("outbox: the message has " + std::to_string(headers.size()) +
+                            " headers, over kMaxHeaderCount (" + std::to_string(kMaxHeaderCount) +
+                            "); carry the rest in the payload");
+  }
+  std::set<std::string_view> names;
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < headers.size(); ++i) {
+    const MessageHeader& header = headers[i];
+    const std::string which = "header " + std::to_string(i);
+    if (header.name.empty()) {
+      throw InvalidInputError("outbox: " + which + " has an empty name; give every header a name");
+    }
+    if (!is_token(header.name)) {
+      require_valid_utf8("outbox: the name of " + which, header.name);
+      throw InvalidInputError("outbox: the name of " + which + " ('" + header.name +
+                              "') is not a token; use letters, digits and !#$%&'*+-.^_`|~ only");
+    }
+    if (header.name.size() > kMaxHeaderNameBytes) {
+      throw InvalidInputError("outbox: the name of " + which + " is " + bytes(header.name.size()) +
+                              ", over kMaxHeaderNameBytes (" + bytes(kMaxHeaderNameBytes) +
+                              "); shorten it");
+    }
+    if (!names.insert(header.name).second) {
+      throw InvalidInputError("outbox: the header name '" + header.name +
+                              "' appears twice; header names are unique: join the values or "
+                              "rename one");
+    }
+    require_route_text("value of header '" + header.name + "'", header.value, kMaxHeadersBytes,
+                       "kMaxHeadersBytes");
+    total += header.name.size() + header.value.size();
+  }
+  if (total > kMaxHeadersBytes) {
+    throw InvalidInputError("outbox: the headers are " + bytes(total) +
+                            " in all (names and values), over kMaxHeadersBytes (" +
+                            bytes(kMaxHeadersBytes) + "); carry large values in the payload");
+  }
+}
+
+// The route's rules (OutboxMessage): checked before anything is staged.
+void validate_route(const OutboxMessage& message) {
+  require_route_text("destination", message.destination, kMaxDestinationBytes,
+                     "kMaxDestinationBytes");
+  if (message.ordering_key) {
+    if (message.ordering_key->empty()) {
+      throw InvalidInputError(
+          "outbox: the ordering key is empty; leave OutboxMessage::ordering_key unset for a "
+          "message without order, or give the key (e.g. the aggregate id)");
+    }
+    require_route_text("ordering key", *message.ordering_key, kMaxOrderingKeyBytes,
+                       "kMaxOrderingKeyBytes");
+  }
+  validate_headers(message.headers);
 }
 
 // The record for `message`, lineage and trace defaulted from the current message.
@@ -66,6 +157,10 @@ OutboxRecord make_record(const OutboxMessage& message, const Uuid& id, Timestamp
     record.traceparent = current->trace->parent.to_string();
     record.tracestate = current->trace->state;
   }
+  // The default route is resolved here, so the row says where it goes.
+  record.destination = message.destination.empty() ? message.event_type : message.destination;
+  record.ordering_key = message.ordering_key;
+  record.headers = message.headers;
   record.created_at = now;
   record.next_attempt_at = now;
   return record;
@@ -75,6 +170,7 @@ OutboxRecord make_record(const OutboxMessage& message, const Uuid& id, Timestamp
 
 Uuid Outbox::stage(HandlerTransaction& tx, const OutboxMessage& message) const {
   const Uuid id = message_id(message);
+  validate_route(message);
   const OutboxRecord record = make_record(message, id, clock_.now());
   // The envelope rules are the consumer's: a message the inbox would refuse is refused
   // here, before it is staged, rather than parked after max_attempts deliveries.
@@ -94,6 +190,26 @@ bool Outbox::replay(std::string_view message_id) const {
         "message (Outbox::parked lists them)");
   }
   return store_.replay(message_id, clock_.now());
+}
+
+void Outbox::skip(std::string_view message_id) const {
+  if (message_id.empty()) {
+    throw InvalidInputError(
+        "outbox skip: the message id is empty; pass the id of a parked message (Outbox::parked "
+        "lists them)");
+  }
+  if (store_.skip(message_id, clock_.now())) {
+    return;
+  }
+  const std::optional<OutboxRecord> found = store_.find(message_id);
+  if (!found) {
+    throw InvalidInputError("outbox skip: no message has id '" + std::string(message_id) +
+                            "'; pass the id of a parked message (Outbox::parked lists them)");
+  }
+  throw InvalidInputError("outbox skip: message " + std::string(message_id) + " is " +
+                          std::string(to_string(found->status)) +
+                          ", not parked; only a parked message may be skipped (a pending one is "
+                          "still being relayed)");
 }
 
 std::uint64_t Outbox::purge_done_before(Timestamp cutoff, std::size_t batch_size) const {

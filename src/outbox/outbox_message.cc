@@ -10,6 +10,8 @@ std::string_view to_string(OutboxStatus status) noexcept {
       return "done";
     case OutboxStatus::kParked:
       return "parked";
+    case OutboxStatus::kSkipped:
+      return "skipped";
   }
   return "unknown";
 }

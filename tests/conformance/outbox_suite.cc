@@ -28,6 +28,13 @@ std::vector<std::string> OutboxConformance::stage_orders(std::size_t count,
   return ids;
 }
 
+std::string OutboxConformance::stage(const OutboxMessage& message) {
+  auto unit = store_->begin();
+  const std::string id = outbox_->stage(unit->handler_transaction(), message).to_string();
+  unit->commit();
+  return id;
+}
+
 std::vector<std::string> OutboxConformance::drain(InProcessTransport& transport) {
   std::vector<std::string> ids;
   while (auto delivery = transport.receive(std::chrono::milliseconds(0))) {

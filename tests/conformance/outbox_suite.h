@@ -25,6 +25,9 @@ class OutboxConformance : public ::testing::TestWithParam<OutboxProviderCase> {
   // its order row; returns the message ids in staging order.
   std::vector<std::string> stage_orders(std::size_t count, const std::string& prefix = "order-");
 
+  // Stages `message` alone in its own committed unit of work; returns its id.
+  std::string stage(const OutboxMessage& message);
+
   // Every message id the transport holds, received and acknowledged.
   static std::vector<std::string> drain(InProcessTransport& transport);
 

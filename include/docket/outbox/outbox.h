@@ -40,7 +40,9 @@ class Outbox {
   // Stages `message` for the ambient tenant inside `tx`'s transaction and returns its
   // id. Throws InvalidInputError, naming the field, when the event type is empty, not
   // UTF-8 or longer than kMaxEventTypeBytes, when a supplied id is nil or not
-  // version 7, or a lineage field is not UTF-8; nothing is staged then. Trace headers
+  // version 7, or a lineage field is not UTF-8, or the route breaks a rule of
+  // OutboxMessage (destination, ordering_key, headers); nothing is staged then. An
+  // empty destination is stored as the event type (the default route). Trace headers
   // are carried as given (never an error). A supplied id already staged is a
   // UniqueViolationError when the insert reaches the database: from stage() itself, or,
   // on a store that holds writes back to send them with the transaction's next
@@ -54,6 +56,13 @@ class Outbox {
   // Makes a parked message pending again (attempts reset), due now. Returns false
   // when no parked message has that id. Throws InvalidInputError for an empty id.
   bool replay(std::string_view message_id) const;
+
+  // Marks a parked message skipped: done without being published, so that the later
+  // messages of its ordering key flow again; it stays listed by status "skipped" (and
+  // find()) so an operator can tell it was never sent. Throws InvalidInputError for an
+  // empty id, for an id no message has, and for a message that is not parked (naming
+  // its status): only a parked message may be skipped.
+  void skip(std::string_view message_id) const;
 
   // Deletes done messages older than `cutoff`, at most `batch_size` per short
   // transaction, never one unbounded DELETE; returns how many. Throws

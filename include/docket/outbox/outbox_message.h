@@ -11,6 +11,7 @@
 #ifndef DOCKET_OUTBOX_OUTBOX_MESSAGE_H_
 #define DOCKET_OUTBOX_OUTBOX_MESSAGE_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,6 +24,16 @@
 #include "docket/inbox/inbox_envelope.h"
 
 namespace docket {
+
+// Limits on a message's route, in bytes, checked by Outbox::stage. The destination and
+// the ordering key fit a broker's short string (AMQP's shortstr is 255 bytes); the
+// headers, names and values together, stay far below every store's row and every
+// broker's frame limit.
+inline constexpr std::size_t kMaxDestinationBytes = 255;
+inline constexpr std::size_t kMaxOrderingKeyBytes = 255;
+inline constexpr std::size_t kMaxHeaderCount = 64;
+inline constexpr std::size_t kMaxHeaderNameBytes = 255;
+inline constexpr std::size_t kMaxHeadersBytes = 16 * 1024;
 
 struct OutboxMessage {
   std::string event_type{};  // required: the name consumers' handlers are registered under
@@ -45,22 +56,29 @@ struct OutboxMessage {
   std::string tracestate{};
 
   // The route. `destination`: where the transport publishes it (a topic, an exchange, a
-  // subject, in the transport's own terms); empty: the default route, the event type.
+  // subject, in the transport's own terms); empty: the default route, the event type,
+  // which staging stores. UTF-8 without NUL, at most kMaxDestinationBytes.
   std::string destination{};
-  // Messages of one tenant with the same ordering key are published in the order they
-  // were staged, each only once every earlier one is published (RelayOptions).
+  // Messages of one tenant with the same ordering key are handed to relays in the
+  // order they were staged, each only once every earlier one is done or skipped
+  // (OutboxStore::claim). Absent: never held back. Present: not empty, UTF-8 without
+  // NUL, at most kMaxOrderingKeyBytes.
   std::optional<std::string> ordering_key{};
-  // Carried verbatim to consumers, in this order; names are unique.
+  // Carried verbatim to consumers, in this order. Names are unique, non-empty HTTP
+  // tokens (RFC 9110: letters, digits and !#$%&'*+-.^_`|~) of at most
+  // kMaxHeaderNameBytes; values are UTF-8 without NUL; at most kMaxHeaderCount of them,
+  // kMaxHeadersBytes in all (names and values).
   std::vector<MessageHeader> headers{};
 };
 
 enum class OutboxStatus {
   kPending,  // waiting to be published (or for its next attempt)
   kDone,     // published; deleted by retention after a while
-  kParked,   // failed max_attempts times; waits for an operator's replay
+  kParked,   // failed max_attempts times; waits for an operator's replay or skip
+  kSkipped,  // parked, then skipped by an operator (Outbox::skip): done, never published
 };
 
-// "pending", "done" or "parked".
+// "pending", "done", "parked" or "skipped".
 std::string_view to_string(OutboxStatus status) noexcept;
 
 // One outbox row as stored.
@@ -87,7 +105,7 @@ struct OutboxRecord {
   int attempts = 0;             // failed publish attempts so far
   Timestamp next_attempt_at{};  // not claimed before this
   std::optional<std::string> last_error{};
-  std::optional<Timestamp> done_at{};
+  std::optional<Timestamp> done_at{};  // when it was done, or skipped
 };
 
 // The envelope a consumer receives for `record`: its id verbatim as the message id.

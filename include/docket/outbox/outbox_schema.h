@@ -15,9 +15,10 @@ namespace docket {
 inline constexpr std::string_view kOutboxTable = "docket_outbox";
 
 // The component name of the outbox's row in docket_schema_version, and the version of
-// the outbox schema this release writes.
+// the outbox schema this release writes. Version 2 added the route (destination,
+// ordering_key, headers) and the skipped status.
 inline constexpr std::string_view kOutboxSchemaComponent = "outbox";
-inline constexpr std::int64_t kOutboxSchemaVersion = 1;
+inline constexpr std::int64_t kOutboxSchemaVersion = 2;
 
 }  // namespace docket
 

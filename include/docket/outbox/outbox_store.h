@@ -10,6 +10,11 @@
 //  - `id` is unique;
 //  - claim() is atomic: while a row's lease lasts no other claim returns it (SQLite:
 //    one claimer at a time under the write lock; PostgreSQL: FOR UPDATE SKIP LOCKED);
+//  - order per key: claim() never returns a row with an ordering key while a row of
+//    the same tenant and key with a lower sequence is pending (due, in backoff or
+//    leased) or parked; so at most one row per (tenant, ordering key) is leased at a
+//    time. A row without an ordering key is never held back. docs/outbox.md says how
+//    each provider holds and releases a key;
 //  - complete() and fail() change a row only while the caller's claim token still
 //    holds its lease, so a relay whose lease ran out cannot overwrite a newer claim;
 //  - purge_done_batch() deletes at most `limit` rows in one short transaction;
@@ -75,8 +80,9 @@ class OutboxStore {
   virtual void insert(HandlerTransaction& tx, const OutboxRecord& record) = 0;
 
   // Leases to `token` until `lease_until` at most `limit` pending rows that are due
-  // (next_attempt_at <= now) and not leased (or whose lease ended by `now`), lowest
-  // sequence first, and returns them in sequence order.
+  // (next_attempt_at <= now), not leased (or whose lease ended by `now`) and not held
+  // by an earlier row of their ordering key (above), lowest sequence first, and returns
+  // them in sequence order.
   virtual std::vector<OutboxRecord> claim(std::string_view token, Timestamp now,
                                           Timestamp lease_until, std::size_t limit) = 0;
 
@@ -100,6 +106,10 @@ class OutboxStore {
   // Makes a parked row pending again, attempts reset, due at `now`. Returns false when
   // no parked row has that id.
   virtual bool replay(std::string_view id, Timestamp now) = 0;
+
+  // Makes a parked row skipped (done at `now` without being published), releasing its
+  // ordering key. Returns false when no parked row has that id.
+  virtual bool skip(std::string_view id, Timestamp now) = 0;
 
   // Deletes at most `limit` done rows whose done_at < cutoff, in one transaction;
   // returns how many.

@@ -87,6 +87,16 @@ nlohmann::json replay_action(std::string_view table, std::string_view id, Timest
                  {":now", number_value(to_micros(now))}});
 }
 
+nlohmann::json skip_action(std::string_view table, std::string_view id, Timestamp now) {
+  return action("Update", table, id,
+                "SET #status = :skipped, #done_at = :now REMOVE #parked_shard, #lease_token, "
+                "#lease_until",
+                "#status = :parked",
+                {{":skipped", status_value(OutboxStatus::kSkipped)},
+                 {":parked", status_value(OutboxStatus::kParked)},
+                 {":now", number_value(to_micros(now))}});
+}
+
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff) {
   return action(
       "Delete", table, id, "", "#status = :done AND #done_at < :cutoff",

@@ -11,6 +11,8 @@
 //             pending_shard); REMOVE lease_token, lease_until
 //   replay    parked                                    SET status pending, attempts 0,
 //             next_attempt_at now, pending_shard; REMOVE parked_shard
+//   skip      parked                                    SET status skipped, done_at now;
+//             REMOVE parked_shard (a skipped item is in the feed index only)
 //   purge     done and done_at < cutoff                 Delete
 //
 // Thread-safety: pure functions.
@@ -32,6 +34,7 @@ nlohmann::json complete_action(std::string_view table, std::string_view id, std:
 nlohmann::json fail_action(std::string_view table, std::string_view id, std::string_view token,
                            const FailedAttempt& attempt);
 nlohmann::json replay_action(std::string_view table, std::string_view id, Timestamp now);
+nlohmann::json skip_action(std::string_view table, std::string_view id, Timestamp now);
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff);
 
 }  // namespace docket::dynamodb::detail::outbox

@@ -2,6 +2,9 @@
 #include "providers/dynamodb/dynamodb_outbox_store.h"
 
 #include <algorithm>
+#include <limits>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -33,8 +36,9 @@ using kit::to_micros;
 // candidate it read.
 constexpr int kClaimRounds = 3;
 
-constexpr std::string_view kDueAndFree =
-    "#next_attempt_at <= :now AND (attribute_not_exists(#lease_until) OR #lease_until <= :now)";
+// How many pages of the pending index one claim round reads past messages it may not
+// lease (in backoff, leased, or held by their key) before it settles for fewer.
+constexpr int kClaimPages = 8;
 
 class DynamoDbOutboxStore final : public OutboxStore {
  public:
@@ -74,7 +78,7 @@ class DynamoDbOutboxStore final : public OutboxStore {
     std::set<std::string> held;  // ids leased by this call
     for (int round = 0; round < kClaimRounds && claimed.size() < limit; ++round) {
       std::vector<OutboxRecord> candidates;
-      for (OutboxRecord& r : due_pending(now, limit)) {
+      for (OutboxRecord& r : claimable(now, limit)) {
         if (!held.contains(r.id)) {
           candidates.push_back(std::move(r));
         }
@@ -146,6 +150,14 @@ class DynamoDbOutboxStore final : public OutboxStore {
     }
     return count_applied(
                std::vector<nlohmann::json>{outbox::replay_action(table_.name(), id, now)}) == 1;
+  }
+
+  bool skip(std::string_view id, Timestamp now) override {
+    if (!Uuid::parse(id)) {
+      return false;
+    }
+    return count_applied(
+               std::vector<nlohmann::json>{outbox::skip_action(table_.name(), id, now)}) == 1;
   }
 
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
@@ -226,17 +238,99 @@ class DynamoDbOutboxStore final : public OutboxStore {
     return ItemReader(response.body().at("Attributes"), store_).number(outbox::kLastSequence);
   }
 
-  // Pending items due at `now` and not leased, at most `limit` per shard.
-  std::vector<OutboxRecord> due_pending(Timestamp now, std::size_t limit) const {
-    const std::vector<nlohmann::json> items = outbox::query_shards(
-        client_, table_.name(),
-        {.index = outbox::kPendingIndex,
-         .shard_attribute = outbox::kPendingShard,
-         .order_condition = "#sequence >= :first",
-         .filter = std::string(kDueAndFree),
-         .values = {{":first", number_value(0)}, {":now", number_value(to_micros(now))}},
-         .per_shard = limit});
-    return outbox::lowest_sequences(items, items.size(), store_);
+  // The pending messages that may be leased at `now`, lowest sequence first: due, not
+  // leased, and first of their (tenant, ordering key) with no earlier parked message.
+  // Order per key: the pending index is read from the lowest sequence on, unfiltered,
+  // as a prefix complete across the shards (up to the lowest last sequence of a shard
+  // that had more), so the first message of a key met is its earliest pending one and
+  // holds the later ones; the parked messages with a key are read once per call (the
+  // parked index: as many items as are parked, never the table). Each lease's condition
+  // is on the item itself; a message stops holding its key only by a committed complete
+  // or skip.
+  std::vector<OutboxRecord> claimable(Timestamp now, std::size_t limit) const {
+    const std::map<std::pair<std::string, std::string>, std::int64_t> parked_heads = parked_keys();
+    std::set<std::pair<std::string, std::string>> keys_met;
+    std::vector<OutboxRecord> result;
+    const std::size_t page = std::max<std::size_t>(limit, 32);
+    std::int64_t after = 0;
+    for (int read = 0; read < kClaimPages && result.size() < limit; ++read) {
+      const std::vector<nlohmann::json> items =
+          outbox::query_shards(client_, table_.name(),
+                               {.index = outbox::kPendingIndex,
+                                .shard_attribute = outbox::kPendingShard,
+                                .order_condition = "#sequence > :after",
+                                .values = {{":after", number_value(after)}},
+                                .per_shard = page});
+      // The highest sequence up to which every shard's items are all here.
+      std::map<std::int64_t, std::pair<std::size_t, std::int64_t>> shards;  // count, last
+      for (const nlohmann::json& item : items) {
+        const ItemReader reader(item, store_);
+        auto& [count, last] = shards[reader.number(outbox::kPendingShard)];
+        ++count;
+        last = std::max(last, reader.number(outbox::kSequence));
+      }
+      std::optional<std::int64_t> complete_to;
+      for (const auto& [shard, seen] : shards) {
+        if (seen.first >= page) {
+          complete_to = std::min(complete_to.value_or(seen.second), seen.second);
+        }
+      }
+      std::vector<std::pair<std::int64_t, const nlohmann::json*>> ordered;
+      for (const nlohmann::json& item : items) {
+        const std::int64_t sequence = ItemReader(item, store_).number(outbox::kSequence);
+        if (!complete_to || sequence <= *complete_to) {
+          ordered.emplace_back(sequence, &item);
+        }
+      }
+      std::sort(ordered.begin(), ordered.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (const auto& [sequence, item] : ordered) {
+        if (result.size() == limit) {
+          break;
+        }
+        OutboxRecord record = outbox::record_of(*item, store_);
+        if (record.ordering_key) {
+          const std::pair<std::string, std::string> key{record.tenant, *record.ordering_key};
+          const auto parked = parked_heads.find(key);
+          if (!keys_met.insert(key).second ||
+              (parked != parked_heads.end() && parked->second < sequence)) {
+            continue;
+          }
+        }
+        const ItemReader reader(*item, store_);
+        const auto lease_until = reader.optional_number("lease_until");
+        if (record.next_attempt_at <= now && (!lease_until || *lease_until <= to_micros(now))) {
+          result.push_back(std::move(record));
+        }
+      }
+      if (!complete_to) {
+        break;  // every pending message was read
+      }
+      after = *complete_to;
+    }
+    return result;
+  }
+
+  // The lowest parked sequence of each (tenant, ordering key) that has a parked message.
+  std::map<std::pair<std::string, std::string>, std::int64_t> parked_keys() const {
+    std::map<std::pair<std::string, std::string>, std::int64_t> heads;
+    const std::vector<nlohmann::json> items =
+        outbox::query_shards(client_, table_.name(),
+                             {.index = outbox::kParkedIndex,
+                              .shard_attribute = outbox::kParkedShard,
+                              .order_condition = "#sequence > :after",
+                              .filter = "attribute_exists(#ordering_key)",
+                              .values = {{":after", number_value(0)}},
+                              .per_shard = std::numeric_limits<std::size_t>::max() / 4});
+    for (const nlohmann::json& item : items) {
+      const OutboxRecord record = outbox::record_of(item, store_);
+      const auto [it, inserted] =
+          heads.emplace(std::pair{record.tenant, *record.ordering_key}, record.sequence);
+      if (!inserted) {
+        it->second = std::min(it->second, record.sequence);
+      }
+    }
+    return heads;
   }
 
   // The ids that can name a message (UUIDs), each once.

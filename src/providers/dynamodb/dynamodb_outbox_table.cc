@@ -6,6 +6,7 @@
 #include "docket/outbox/outbox_schema.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/kit/outbox_row.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb::detail::outbox {
@@ -25,10 +26,12 @@ OutboxStatus status_of(std::int64_t number, std::string_view store) {
       return OutboxStatus::kDone;
     case 2:
       return OutboxStatus::kParked;
+    case 3:
+      return OutboxStatus::kSkipped;
     default:
-      throw InfrastructureError(std::string(store) + ": an outbox item has status " +
-                                std::to_string(number) +
-                                ", which docket never writes (0 pending, 1 done, 2 parked)");
+      throw InfrastructureError(
+          std::string(store) + ": an outbox item has status " + std::to_string(number) +
+          ", which docket never writes (0 pending, 1 done, 2 parked, 3 skipped)");
   }
 }
 
@@ -42,6 +45,8 @@ std::int64_t status_number(OutboxStatus status) noexcept {
       return 1;
     case OutboxStatus::kParked:
       return 2;
+    case OutboxStatus::kSkipped:
+      return 3;
   }
   return 0;
 }
@@ -84,6 +89,13 @@ nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& recor
   if (!record.tracestate.empty()) {
     item["tracestate"] = string_value(record.tracestate);
   }
+  if (!record.destination.empty()) {
+    item[std::string(kDestination)] = string_value(record.destination);
+  }
+  optional(kOrderingKey.data(), record.ordering_key);
+  if (!record.headers.empty()) {
+    item[std::string(kHeaders)] = string_value(kit::encode_headers(record.headers));
+  }
   item[std::string(kStatus)] = number_value(status_number(OutboxStatus::kPending));
   item["attempts"] = number_value(0);
   item["next_attempt_at"] = number_value(to_micros(record.next_attempt_at));
@@ -122,6 +134,10 @@ OutboxRecord record_of(const nlohmann::json& item, std::string_view store) {
   if (const auto done_at = read.optional_number(kDoneAt)) {
     record.done_at = from_micros(*done_at);
   }
+  // Absent on an item staged before routing existed: the default route, no key, none.
+  record.destination = optional(kDestination).value_or("");
+  record.ordering_key = optional(kOrderingKey);
+  record.headers = kit::decode_headers(optional(kHeaders).value_or(""));
   return record;
 }
 

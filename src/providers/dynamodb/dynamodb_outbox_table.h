@@ -5,7 +5,10 @@
 //   message item  sequence (N); tenant, event_type (S); payload (B); occurred_at,
 //          created_at (N, Unix microseconds); source, causation_id, correlation_id,
 //          traceparent, tracestate (S) when present; status (N: 0 pending, 1 done,
-//          2 parked); attempts, next_attempt_at (N); last_error (S) when set;
+//          2 parked, 3 skipped); attempts, next_attempt_at (N); last_error (S) when set;
+//          destination, ordering_key (S) when not empty / present, headers (S, the
+//          kit::encode_headers text) when there are any: an item without them (staged
+//          before routing existed) reads as the default route, no key, no headers;
 //          lease_token (S), lease_until (N) while leased; done_at (N) once done;
 //          feed_shard (N, always) and exactly one of pending_shard, parked_shard,
 //          done_shard (N), the one of its status: the shard is sequence % kShards
@@ -42,6 +45,9 @@ inline constexpr std::string_view kSequence = "sequence";
 inline constexpr std::string_view kLastSequence = "last_sequence";
 inline constexpr std::string_view kStatus = "status";
 inline constexpr std::string_view kDoneAt = "done_at";
+inline constexpr std::string_view kDestination = "destination";
+inline constexpr std::string_view kOrderingKey = "ordering_key";
+inline constexpr std::string_view kHeaders = "headers";
 inline constexpr std::string_view kFeedShard = "feed_shard";
 inline constexpr std::string_view kPendingShard = "pending_shard";
 inline constexpr std::string_view kParkedShard = "parked_shard";

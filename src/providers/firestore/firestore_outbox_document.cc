@@ -15,15 +15,16 @@ nlohmann::json outbox_optional_string(const std::optional<std::string>& text) {
 }
 
 OutboxStatus outbox_status_of(const std::string& text, const std::string& where) {
-  for (const OutboxStatus status :
-       {OutboxStatus::kPending, OutboxStatus::kDone, OutboxStatus::kParked}) {
+  for (const OutboxStatus status : {OutboxStatus::kPending, OutboxStatus::kDone,
+                                    OutboxStatus::kParked, OutboxStatus::kSkipped}) {
     if (to_string(status) == text) {
       return status;
     }
   }
-  throw InfrastructureError(where + ": field 'status' holds '" + text +
-                            "', which is no outbox status (pending, done, parked); was the "
-                            "document written by docket?");
+  throw InfrastructureError(
+      where + ": field 'status' holds '" + text +
+      "', which is no outbox status (pending, done, parked, skipped); was the "
+      "document written by docket?");
 }
 
 }  // namespace
@@ -47,7 +48,10 @@ nlohmann::json outbox_fields(const kit::OutboxRow& row) {
           {"lastError", outbox_optional_string(r.last_error)},
           {kDoneAt, r.done_at ? timestamp_value(*r.done_at) : null_value()},
           {"leaseToken", row.lease_token.empty() ? null_value() : string_value(row.lease_token)},
-          {"leaseUntil", row.lease_token.empty() ? null_value() : integer_value(row.lease_until)}};
+          {"leaseUntil", row.lease_token.empty() ? null_value() : integer_value(row.lease_until)},
+          {"destination", string_value(r.destination)},
+          {kOrderingKey, outbox_optional_string(r.ordering_key)},
+          {"headers", string_value(kit::encode_headers(r.headers))}};
 }
 
 kit::OutboxRow outbox_row_of(const Document& document, std::string_view store) {
@@ -74,6 +78,10 @@ kit::OutboxRow outbox_row_of(const Document& document, std::string_view store) {
   r.done_at = reader.optional_timestamp(kDoneAt);
   row.lease_token = reader.optional_string("leaseToken").value_or("");
   row.lease_until = reader.optional_integer("leaseUntil").value_or(0);
+  // Absent on a document staged before routing existed: the default route, no key, none.
+  r.destination = reader.optional_string("destination").value_or("");
+  r.ordering_key = reader.optional_string(kOrderingKey);
+  r.headers = kit::decode_headers(reader.optional_string("headers").value_or(""));
   return row;
 }
 

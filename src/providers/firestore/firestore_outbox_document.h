@@ -5,7 +5,11 @@
 //
 //   sequence, attempts                               integerValue
 //   tenant, eventType, traceparent, tracestate       stringValue
-//   status       stringValue   "pending", "done", "parked"
+//   status       stringValue   "pending", "done", "parked", "skipped"
+//   destination, headers (kit::encode_headers)       stringValue
+//   orderingKey                                      stringValue or nullValue
+//                (the three absent on a document staged before routing existed: read
+//                as the default route, no key, no headers)
 //   payload                                          bytesValue (byte for byte)
 //   occurredAt, createdAt, nextAttemptAt             timestampValue
 //   source, causationId, correlationId, lastError    stringValue or nullValue
@@ -35,6 +39,8 @@ inline constexpr std::string_view kLastSequence = "lastSequence";
 inline constexpr std::string_view kSequence = "sequence";
 inline constexpr std::string_view kStatus = "status";
 inline constexpr std::string_view kDoneAt = "doneAt";
+inline constexpr std::string_view kOrderingKey = "orderingKey";
+inline constexpr std::string_view kTenant = "tenant";
 
 // The whole document of `row`.
 nlohmann::json outbox_fields(const kit::OutboxRow& row);

@@ -67,12 +67,24 @@ class FirestoreOutboxStore final : public OutboxStore {
     for (int round = 0; round < kOutboxClaimRounds && claimed.size() < limit; ++round) {
       std::vector<Write> leases;
       std::vector<OutboxRecord> candidates;
+      // Order per key: the pending messages are read from the lowest sequence on, so the
+      // first one of a key met is its earliest pending one, and it holds every later one
+      // (kit::holds_key); it is itself held by an earlier parked one of its key (one
+      // query per key met). A lease's precondition is the message's update time, and a
+      // message stops holding its key only by a committed complete or skip, so a key
+      // found free stays free for the message that follows it.
+      std::set<std::pair<std::string, std::string>> keys_met;
       query_pages(client_, with_status(OutboxStatus::kPending), kOutboxClaimPage,
                   [&](std::vector<Document>& page) {
                     for (const Document& document : page) {
                       kit::OutboxRow row = outbox::outbox_row_of(document, context_.store);
                       if (claimed.size() + candidates.size() == limit) {
                         return false;
+                      }
+                      if (row.record.ordering_key &&
+                          (!keys_met.emplace(row.record.tenant, *row.record.ordering_key).second ||
+                           parked_before(row.record))) {
+                        continue;
                       }
                       if (seen.contains(row.record.id) || !kit::leasable(row, now)) {
                         continue;
@@ -134,6 +146,10 @@ class FirestoreOutboxStore final : public OutboxStore {
 
   bool replay(std::string_view id, Timestamp now) override {
     return change_row(id, [&](kit::OutboxRow& row) { return kit::replay(row, now); });
+  }
+
+  bool skip(std::string_view id, Timestamp now) override {
+    return change_row(id, [&](kit::OutboxRow& row) { return kit::skip(row, now); });
   }
 
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
@@ -209,6 +225,22 @@ class FirestoreOutboxStore final : public OutboxStore {
     throw InfrastructureError(
         context_.store + ": the sequence counter's increment answered without its result (" +
         response.body().dump().substr(0, 200) + "); is the endpoint a Firestore server?");
+  }
+
+  // Whether a parked message of `record`'s tenant and ordering key precedes it.
+  bool parked_before(const OutboxRecord& record) const {
+    return !run_query(client_,
+                      Query{.collection = collection_,
+                            .where = all_of({status_is(OutboxStatus::kParked),
+                                             field_filter(outbox::kTenant, "EQUAL",
+                                                          string_value(record.tenant)),
+                                             field_filter(outbox::kOrderingKey, "EQUAL",
+                                                          string_value(*record.ordering_key)),
+                                             field_filter(outbox::kSequence, "LESS_THAN",
+                                                          integer_value(record.sequence))}),
+                            .order_by = {{std::string(outbox::kSequence), false}},
+                            .limit = 1})
+                .empty();
   }
 
   static nlohmann::json status_is(OutboxStatus status) {

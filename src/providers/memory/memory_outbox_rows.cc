@@ -57,7 +57,10 @@ Terms to_values(const OutboxRow& row) {
           opt(r.last_error),
           r.done_at ? num(to_micros(*r.done_at)) : std::string(),
           row.lease_token,
-          num(row.lease_until)};
+          num(row.lease_until),
+          r.destination,
+          opt(r.ordering_key),
+          kit::encode_headers(r.headers)};
 }
 
 OutboxRow from_values(const Terms& key, const Terms& v) {
@@ -84,6 +87,9 @@ OutboxRow from_values(const Terms& key, const Terms& v) {
   }
   row.lease_token = v.at(16);
   row.lease_until = num(v.at(17));
+  r.destination = v.at(18);
+  r.ordering_key = opt(v.at(19));
+  r.headers = kit::decode_headers(v.at(20));
   return row;
 }
 

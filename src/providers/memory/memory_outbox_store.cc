@@ -4,7 +4,9 @@
 // consumer's gap rule is exercised on this provider too. Relay operations run under
 // the database's exclusive lock, each a transaction of its own.
 #include <functional>
+#include <initializer_list>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 
@@ -54,9 +56,16 @@ class MemoryOutboxStore final : public OutboxStore {
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
     std::vector<OutboxRecord> claimed;
-    each_row(OutboxStatus::kPending, [&](OutboxRow& row) {
+    // Keys whose earliest pending or parked row has been passed: every later row of
+    // such a key waits (the visit is in sequence order).
+    std::set<std::pair<std::string, std::string>> held_keys;
+    each_row({OutboxStatus::kPending, OutboxStatus::kParked}, [&](OutboxRow& row) {
       if (claimed.size() == limit) {
         return Change::kStop;
+      }
+      if (row.record.ordering_key &&
+          !held_keys.emplace(row.record.tenant, *row.record.ordering_key).second) {
+        return Change::kKeep;
       }
       if (!kit::leasable(row, now)) {
         return Change::kKeep;
@@ -78,7 +87,7 @@ class MemoryOutboxStore final : public OutboxStore {
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
     std::vector<OutboxRecord> rows;
-    each_row(OutboxStatus::kParked, [&](OutboxRow& row) {
+    each_row({OutboxStatus::kParked}, [&](OutboxRow& row) {
       if (rows.size() == limit) {
         return Change::kStop;
       }
@@ -94,9 +103,13 @@ class MemoryOutboxStore final : public OutboxStore {
     return with_row(id, [&](OutboxRow& row) { return kit::replay(row, now); });
   }
 
+  bool skip(std::string_view id, Timestamp now) override {
+    return with_row(id, [&](OutboxRow& row) { return kit::skip(row, now); });
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     std::size_t deleted = 0;
-    each_row(OutboxStatus::kDone, [&](OutboxRow& row) {
+    each_row({OutboxStatus::kDone}, [&](OutboxRow& row) {
       if (deleted == limit) {
         return Change::kStop;
       }
@@ -149,16 +162,20 @@ class MemoryOutboxStore final : public OutboxStore {
 
   static std::string_view kOutboxIdsTable() { return detail::kOutboxIdsTable; }
 
-  // Visits the committed rows in `status`, in sequence order, under the exclusive
-  // lock: one transaction.
-  void each_row(OutboxStatus status, const std::function<Change(OutboxRow&)>& visit) {
-    const std::string code = std::to_string(static_cast<int>(status));
+  // Visits the committed rows in one of `statuses`, in sequence order, under the
+  // exclusive lock: one transaction.
+  void each_row(std::initializer_list<OutboxStatus> statuses,
+                const std::function<Change(OutboxRow&)>& visit) {
+    std::set<std::string> codes;
+    for (const OutboxStatus status : statuses) {
+      codes.insert(std::to_string(static_cast<int>(status)));
+    }
     database_->write([&](detail::State& state) {
       auto& tables = state.tables;
       auto& rows = tables[std::string(kOutboxTable)];
       auto& ids = tables[std::string(detail::kOutboxIdsTable)];
       for (auto it = rows.begin(); it != rows.end();) {
-        if (it->second.at(detail::kStatusTerm) != code) {
+        if (!codes.contains(it->second.at(detail::kStatusTerm))) {
           ++it;
           continue;
         }

@@ -1,7 +1,12 @@
 // The PostgreSQL OutboxStore: the docket_outbox table in the producer's database.
 // Staging joins the producer's transaction; every relay operation is one autocommit
 // statement. Claims lock their rows FOR UPDATE SKIP LOCKED, so concurrent relays take
-// disjoint batches without waiting for each other.
+// disjoint batches without waiting for each other. Order per key is the claim's
+// condition: a row with a key is a candidate only when no row of its tenant and key with
+// a lower sequence is pending or parked in the statement's snapshot (a row leaves those
+// states only by a committed complete or skip, so a snapshot can only hold a key longer,
+// never release it early); the key's earliest open row is leased under its row lock,
+// whose recheck sees another relay's lease. So at most one row per key is leased.
 #include <algorithm>
 #include <array>
 #include <span>
@@ -10,6 +15,7 @@
 #include "docket/core/error.h"
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/kit/outbox_row.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/postgres_capabilities.h"
 #include "providers/postgres/postgres_database.h"
@@ -27,7 +33,8 @@ namespace {
 constexpr std::string_view kColumns =
     "sequence, id, tenant, event_type, payload, " DOCKET_US("occurred_at") ", message_source, "
     "causation_id, correlation_id, traceparent, tracestate, " DOCKET_US("created_at") ", status, "
-    "attempts, " DOCKET_US("next_attempt_at") ", last_error, " DOCKET_US("done_at");
+    "attempts, " DOCKET_US("next_attempt_at") ", last_error, " DOCKET_US("done_at") ", "
+    "destination, ordering_key, headers";
 
 std::optional<std::string> optional_string(std::optional<std::string_view> text) {
   return text ? std::optional<std::string>(*text) : std::nullopt;
@@ -39,6 +46,8 @@ OutboxStatus status_of(std::int64_t code) {
       return OutboxStatus::kDone;
     case 2:
       return OutboxStatus::kParked;
+    case 3:
+      return OutboxStatus::kSkipped;
     default:
       return OutboxStatus::kPending;
   }
@@ -70,6 +79,9 @@ std::vector<OutboxRecord> records(const Result& result) {
     if (const auto done = result.optional_int64(row, 16)) {
       r.done_at = kit::from_micros(*done);
     }
+    r.destination = result.text(row, 17);
+    r.ordering_key = optional_string(result.optional_text(row, 18));
+    r.headers = kit::decode_headers(result.optional_text(row, 19).value_or(""));
     out.push_back(std::move(r));
   }
   std::sort(out.begin(), out.end(),
@@ -118,6 +130,9 @@ class PostgresOutboxStore final : public OutboxStore {
           ": no transaction is open on the connection, so the message would commit alone; "
           "stage inside a unit of work (begin() ... commit())");
     }
+    const std::optional<std::string> headers =
+        record.headers.empty() ? std::nullopt
+                               : std::optional<std::string>(kit::encode_headers(record.headers));
     // The insert travels with the transaction's next statement or its COMMIT
     // (connection.h's deferred statements): staging adds no round trip of its own.
     const std::array params{to_param(record.id),
@@ -131,12 +146,16 @@ class PostgresOutboxStore final : public OutboxStore {
                             to_param(record.traceparent),
                             to_param(record.tracestate),
                             to_param(kit::to_micros(record.created_at)),
-                            to_param(kit::to_micros(record.next_attempt_at))};
+                            to_param(kit::to_micros(record.next_attempt_at)),
+                            to_param(record.destination),
+                            to_param(record.ordering_key),
+                            to_param(headers)};
     conn.defer_write(
         "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
         "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
-        "attempts, next_attempt_at, status) VALUES ($1, $2, $3, $4, " DOCKET_TS("$5") ", $6, $7, "
-        "$8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS("$12") ", 0)",
+        "attempts, next_attempt_at, destination, ordering_key, headers, status) VALUES ($1, $2, "
+        "$3, $4, " DOCKET_TS("$5") ", $6, $7, $8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS(
+            "$12") ", $13, $14, $15, 0)",
         "docket_outbox_insert", params);
   }
 
@@ -146,11 +165,15 @@ class PostgresOutboxStore final : public OutboxStore {
     return records(exec_prepared(
         *lease, "docket_outbox_claim",
         std::string("UPDATE docket_outbox SET lease_token = $1, lease_until = " DOCKET_TS(
-            "$2") " WHERE sequence IN (SELECT sequence FROM docket_outbox WHERE status = 0 "
+            "$2") " WHERE sequence IN (SELECT sequence FROM docket_outbox AS o WHERE status = 0 "
                   "AND next_attempt_at <= " DOCKET_TS(
                       "$3") " AND (lease_until IS NULL OR "
                             "lease_until <= " DOCKET_TS(
-                                "$3") ") ORDER BY sequence LIMIT $4 "
+                                "$3") ") AND (ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM "
+                                      "docket_outbox AS e WHERE e.tenant = o.tenant AND "
+                                      "e.ordering_key = o.ordering_key AND e.sequence < "
+                                      "o.sequence AND e.ordering_key IS NOT NULL AND e.status IN "
+                                      "(0, 2))) ORDER BY sequence LIMIT $4 "
                                       "FOR UPDATE SKIP LOCKED) RETURNING ") +
             std::string(kColumns),
         token, kit::to_micros(lease_until), kit::to_micros(now), limit));
@@ -204,6 +227,16 @@ class PostgresOutboxStore final : public OutboxStore {
     auto lease = database_.connect();
     return exec_prepared(*lease, "docket_outbox_replay",
                          "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = " DOCKET_TS(
+                             "$2") ", lease_token = NULL, lease_until = NULL WHERE id = $1 AND "
+                                   "status = 2",
+                         id, kit::to_micros(now))
+               .affected_rows() == 1;
+  }
+
+  bool skip(std::string_view id, Timestamp now) override {
+    auto lease = database_.connect();
+    return exec_prepared(*lease, "docket_outbox_skip",
+                         "UPDATE docket_outbox SET status = 3, done_at = " DOCKET_TS(
                              "$2") ", lease_token = NULL, lease_until = NULL WHERE id = $1 AND "
                                    "status = 2",
                          id, kit::to_micros(now))

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "providers/kit/outbox_row.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::sqlite::detail {
@@ -29,6 +30,8 @@ OutboxStatus status_of(std::int64_t code) {
       return OutboxStatus::kDone;
     case 2:
       return OutboxStatus::kParked;
+    case 3:
+      return OutboxStatus::kSkipped;
     default:
       return OutboxStatus::kPending;
   }
@@ -57,6 +60,9 @@ OutboxRecord row_to_record(const Row& row) {
   if (!std::holds_alternative<std::nullptr_t>(row.at(16))) {
     r.done_at = time_at(row.at(16));
   }
+  r.destination = std::get<std::string>(row.at(17));
+  r.ordering_key = optional_text(row.at(18));
+  r.headers = kit::decode_headers(optional_text(row.at(19)).value_or(""));
   return r;
 }
 
@@ -85,7 +91,10 @@ std::vector<Value> record_to_params(const OutboxRecord& r) {
           r.tracestate,
           kit::to_micros(r.created_at),
           std::int64_t{0},
-          kit::to_micros(r.next_attempt_at)};
+          kit::to_micros(r.next_attempt_at),
+          r.destination,
+          text_or_null(r.ordering_key),
+          r.headers.empty() ? Value(nullptr) : Value(kit::encode_headers(r.headers))};
 }
 
 }  // namespace docket::sqlite::detail

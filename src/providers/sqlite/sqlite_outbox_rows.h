@@ -18,13 +18,13 @@ namespace docket::sqlite::detail {
 inline constexpr const char* kOutboxColumns =
     "sequence, id, tenant, event_type, payload, occurred_at, message_source, causation_id, "
     "correlation_id, traceparent, tracestate, created_at, status, attempts, next_attempt_at, "
-    "last_error, done_at";
+    "last_error, done_at, destination, ordering_key, headers";
 
 OutboxRecord row_to_record(const Row& row);
 std::vector<OutboxRecord> rows_to_records(const std::vector<Row>& rows);
 
-// The parameters ?1..?13 of the INSERT in the outbox store, in column order from id to
-// next_attempt_at.
+// The parameters ?1..?16 of the INSERT in the outbox store, in column order from id to
+// next_attempt_at, then destination, ordering_key, headers.
 std::vector<Value> record_to_params(const OutboxRecord& record);
 
 }  // namespace docket::sqlite::detail

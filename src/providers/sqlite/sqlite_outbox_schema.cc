@@ -1,4 +1,6 @@
 // The outbox component of the SQLite schema.
+#include "providers/sqlite/sqlite_outbox_schema.h"
+
 #include <array>
 
 #include "docket/outbox/outbox_schema.h"
@@ -38,11 +40,28 @@ CREATE INDEX IF NOT EXISTS docket_outbox_done ON docket_outbox (done_at) WHERE s
 CREATE INDEX IF NOT EXISTS docket_outbox_parked ON docket_outbox (sequence) WHERE status = 2;
 )sql";
 
-constexpr std::array<const char*, 1> kOutboxMigrations{kOutboxVersion1};
+// Version 2: the route. A row staged before it has destination '' (destination_of():
+// its event type), no ordering key and no headers. headers: kit::encode_headers (a
+// JSON array of [name, value] pairs; NULL for none). status 3: skipped. The key index
+// holds the rows that hold a key (pending or parked, with a key): claim's check for an
+// earlier row of a candidate's key reads it and nothing else.
+constexpr const char* kOutboxVersion2 = R"sql(
+ALTER TABLE docket_outbox ADD COLUMN destination TEXT NOT NULL DEFAULT '';
+ALTER TABLE docket_outbox ADD COLUMN ordering_key TEXT;
+ALTER TABLE docket_outbox ADD COLUMN headers TEXT;
+CREATE INDEX docket_outbox_key_held ON docket_outbox (tenant, ordering_key, sequence)
+  WHERE ordering_key IS NOT NULL AND status IN (0, 2);
+)sql";
+
+constexpr std::array<const char*, 2> kOutboxMigrations{kOutboxVersion1, kOutboxVersion2};
 static_assert(kOutboxMigrations.size() == kOutboxSchemaVersion,
               "one migration script per outbox schema version");
 
 }  // namespace
+
+std::span<const char* const> outbox_migrations() noexcept {
+  return kOutboxMigrations;
+}
 
 void migrate_outbox_schema(Connection& connection) {
   migrate_component(connection, SchemaComponent{kOutboxSchemaComponent, kOutboxMigrations});

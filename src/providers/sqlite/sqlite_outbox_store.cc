@@ -1,6 +1,9 @@
 // The SQLite OutboxStore: the docket_outbox table in the producer's database. Every
 // relay operation is one autocommit statement, which SQLite runs under its write lock:
-// claims are serialised (one claimer at a time) and atomic.
+// claims are serialised (one claimer at a time) and atomic. Order per key is the claim's
+// condition: a row with a key is a candidate only when no row of its tenant and key
+// with a lower sequence is pending or parked (docket_outbox_key_held answers that), so
+// only a key's earliest open row can be leased, and not while its lease lasts.
 #include <sqlite3.h>
 
 #include <string>
@@ -62,8 +65,8 @@ class SqliteOutboxStore final : public OutboxStore {
     sqlite_tx->exec(
         "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
         "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
-        "attempts, next_attempt_at, status) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, 0)",
+        "attempts, next_attempt_at, destination, ordering_key, headers, status) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0)",
         detail::record_to_params(record));
   }
 
@@ -71,8 +74,12 @@ class SqliteOutboxStore final : public OutboxStore {
                                   std::size_t limit) override {
     return rows_to_records(database_.connect()->query(
         "UPDATE docket_outbox SET lease_token = ?1, lease_until = ?2 WHERE sequence IN "
-        "(SELECT sequence FROM docket_outbox WHERE status = 0 AND next_attempt_at <= ?3 AND "
-        "(lease_until IS NULL OR lease_until <= ?3) ORDER BY sequence LIMIT ?4) RETURNING " +
+        "(SELECT sequence FROM docket_outbox AS o WHERE status = 0 AND next_attempt_at <= ?3 AND "
+        "(lease_until IS NULL OR lease_until <= ?3) AND (ordering_key IS NULL OR NOT EXISTS "
+        "(SELECT 1 FROM docket_outbox AS e WHERE e.tenant = o.tenant AND "
+        "e.ordering_key = o.ordering_key AND e.sequence < o.sequence AND "
+        "e.ordering_key IS NOT NULL AND e.status IN (0, 2))) "
+        "ORDER BY sequence LIMIT ?4) RETURNING " +
             kColumns,
         {std::string(token), kit::to_micros(lease_until), kit::to_micros(now),
          static_cast<std::int64_t>(limit)}));
@@ -106,6 +113,13 @@ class SqliteOutboxStore final : public OutboxStore {
     return database_.connect()->exec(
                "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = ?2, "
                "lease_token = NULL, lease_until = NULL WHERE id = ?1 AND status = 2",
+               {std::string(id), kit::to_micros(now)}) == 1;
+  }
+
+  bool skip(std::string_view id, Timestamp now) override {
+    return database_.connect()->exec(
+               "UPDATE docket_outbox SET status = 3, done_at = ?2, lease_token = NULL, "
+               "lease_until = NULL WHERE id = ?1 AND status = 2",
                {std::string(id), kit::to_micros(now)}) == 1;
   }
 

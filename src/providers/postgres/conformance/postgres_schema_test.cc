@@ -11,6 +11,7 @@
 
 #include "docket/core/error.h"
 #include "docket/eventsourcing/eventsourcing_schema.h"
+#include "docket/outbox/outbox_schema.h"
 #include "docket/postgres/event_store.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"
@@ -38,7 +39,7 @@ TEST(PostgresEventSourcingSchema, OneSchemaHoldsTheInboxAndTheEventSourcingCompo
                           "SELECT component, version::int8 FROM docket_schema_version ORDER BY 1"),
             (std::vector<postgres::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
                                         {std::string("inbox"), std::int64_t{1}},
-                                        {std::string("outbox"), std::int64_t{1}}}));
+                                        {std::string("outbox"), kOutboxSchemaVersion}}));
   EXPECT_EQ(query_in_unit(*inbox,
                           "SELECT table_name::text FROM information_schema.tables "
                           "WHERE table_schema = current_schema() AND table_name LIKE 'docket%' "

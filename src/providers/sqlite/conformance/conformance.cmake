@@ -1,7 +1,8 @@
 # The SQLite provider's conformance fixtures and tests, one file per suite it runs
 # (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
 docket_conformance(inbox sqlite_inbox_fixture.cc)
-docket_conformance(outbox sqlite_outbox_fixture.cc)
+docket_conformance(outbox sqlite_outbox_fixture.cc
+  sqlite_outbox_migration_test.cc)  # the outbox schema brought from version 1
 docket_conformance(claim sqlite_claim_fixture.cc)
 docket_conformance(checkpoint sqlite_checkpoint_fixture.cc)
 docket_conformance(eventsourcing sqlite_eventsourcing_fixture.cc

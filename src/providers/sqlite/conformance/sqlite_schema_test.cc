@@ -10,6 +10,7 @@
 #include "conformance/eventsourcing/temp_dir.h"
 #include "docket/core/error.h"
 #include "docket/eventsourcing/eventsourcing_schema.h"
+#include "docket/outbox/outbox_schema.h"
 #include "docket/sqlite/event_store.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/snapshot_store.h"
@@ -42,7 +43,7 @@ TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponent
   EXPECT_EQ(query(*inbox, "SELECT component, version FROM docket_schema_version ORDER BY 1"),
             (std::vector<sqlite::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
                                       {std::string("inbox"), std::int64_t{1}},
-                                      {std::string("outbox"), std::int64_t{1}}}));
+                                      {std::string("outbox"), kOutboxSchemaVersion}}));
   EXPECT_EQ(query(*inbox,
                   "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docket_%' "
                   "ORDER BY 1"),
