@@ -33,7 +33,7 @@ endif()
 get_property(docket_built_providers GLOBAL PROPERTY DOCKET_PROVIDERS)
 set(docket_internal_components provider_kit provider_http)
 set(docket_components "")
-foreach(name IN ITEMS core inbox outbox eventsourcing sagas projections
+foreach(name IN ITEMS core inbox transports outbox eventsourcing sagas projections
                       ${docket_internal_components} ${docket_built_providers} stores)
   if(TARGET docket_${name})
     list(APPEND docket_components ${name})

@@ -96,8 +96,7 @@ PipelineReport run_order_pipeline(const PipelineOptions& options,
     for (;;) {
       failure.rethrow_if_any();
       if (billing_down.exchange(false) && report.consumer_restarts == 0 && crash) {
-        consumer.join();
-        transport.recover();  // what a broker does when a consumer's connection drops
+        consumer.join();  // its subscription closed: what it held is redelivered
         ++report.consumer_restarts;
         consumer = std::jthread(failure.guard([&](std::stop_token stop) {
           auto restarted = open_inbox_store(options.store_url);  // a fresh process's store

@@ -63,8 +63,11 @@ void consume_orders(InboxStore& store, InProcessTransport& transport, const Orde
                     std::uint64_t crash_after) {
   const InboxDispatcher billing = billing_dispatcher(store, services);
   std::uint64_t handled = 0;
+  // Returning closes the subscription: what it holds unacknowledged is redelivered, as
+  // a broker does when a consumer's connection drops.
+  auto subscription = transport.subscribe({.prefetch = 1});
   while (!stop.stop_requested()) {
-    auto delivery = transport.receive(std::chrono::milliseconds(20));
+    auto delivery = subscription.next(std::chrono::milliseconds(20));
     if (!delivery) {
       continue;
     }
@@ -79,7 +82,7 @@ void consume_orders(InboxStore& store, InProcessTransport& transport, const Orde
     if (++handled > crash_after) {
       return;  // "crash": committed, never acknowledged; the transport will redeliver
     }
-    transport.ack(delivery->tag);
+    subscription.acknowledge(delivery->tag);
   }
 }
 

@@ -1,7 +1,6 @@
 #include "docket/outbox/relay.h"
 
 #include <condition_variable>
-#include <exception>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -12,14 +11,12 @@
 namespace docket {
 namespace {
 
-std::string describe(const std::exception_ptr& error) {
-  try {
-    std::rethrow_exception(error);
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "a non-standard exception";
-  }
+TransportMessage to_transport_message(const OutboxRecord& row) {
+  return TransportMessage{.tenant = row.tenant,
+                          .envelope = to_envelope(row),
+                          .destination = std::string(destination_of(row)),
+                          .ordering_key = row.ordering_key,
+                          .headers = row.headers};
 }
 
 }  // namespace
@@ -33,23 +30,34 @@ RelayPass Relay::run_once() {
   const Timestamp now = clock_.now();
   const auto rows = store_.claim(token, now, now + s.lease, s.batch_size);
   RelayPass pass{.claimed = rows.size()};
-  // Published rows are marked done together after the batch: one request, not one a
+  if (rows.empty()) {
+    return pass;
+  }
+  std::vector<TransportMessage> batch;
+  batch.reserve(rows.size());
+  for (const OutboxRecord& row : rows) {
+    batch.push_back(to_transport_message(row));
+  }
+  // One batch, one result a message (in claim order): a key's messages reach the
+  // transport in sequence order, and it confirms none after one of its key it did not.
+  const std::vector<PublishResult> results = transport_.publish_batch(batch);
+  // Confirmed rows are marked done together after the batch: one request, not one a
   // row. A crash before the marks republishes them, as at-least-once delivery allows.
   std::vector<std::string> published;
   published.reserve(rows.size());
-  for (const OutboxRecord& row : rows) {
-    std::exception_ptr failure;
-    try {
-      transport_.publish(TransportMessage{row.tenant, to_envelope(row)});
-    } catch (...) {
-      failure = std::current_exception();  // recorded on the row, retried later
-    }
-    if (!failure) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const OutboxRecord& row = rows[i];
+    const PublishResult& result = results[i];
+    if (result.is_confirmed()) {
       published.push_back(row.id);
       continue;
     }
     const int attempt = row.attempts + 1;
-    FailedAttempt failed{.error = describe(failure), .park = attempt >= s.max_attempts};
+    const bool refused = result.status == PublishStatus::kRefused;
+    FailedAttempt failed{.error = (refused ? "refused for good by the transport, parked at once: "
+                                           : std::string(to_string(result.status)) + ": ") +
+                                  result.error,
+                         .park = refused || attempt >= s.max_attempts};
     if (!failed.park) {
       failed.next_attempt_at = clock_.now() + retry_delay(options_, row.id, attempt);
     }

@@ -58,7 +58,8 @@ TEST_P(OutboxRelayTest, EnvelopeCarriesTenantLineageAndTrace) {
   unit->commit();
   unit.reset();  // return the connection (sqlite::memory: has one)
   relay_->run_once();
-  const auto delivery = transport_.receive(std::chrono::milliseconds(0)).value();
+  auto subscription = transport_.subscribe({});
+  const auto delivery = subscription.next(std::chrono::milliseconds(0)).value();
   EXPECT_EQ(delivery.message.tenant, "acme");
   const Envelope& e = delivery.message.envelope;
   EXPECT_EQ(e.message_id, id);
@@ -158,6 +159,52 @@ TEST_P(OutboxRelayTest, CompleteAllMarksOnlyTheRowsItsTokenLeases) {
     ASSERT_TRUE(row.has_value());
     EXPECT_EQ(row->status, OutboxStatus::kDone) << id;
   }
+}
+
+TEST_P(OutboxRelayTest, MarksExactlyTheConfirmedAndParksARefusalAtOnce) {
+  InProcessTransport routed(100, {}, {.unroutable = {"nowhere"}, .max_message_bytes = 64});
+  Relay relay(*store_, routed, RelayOptions(test_settings()), clock_);
+  const std::string fits = stage({.event_type = "OrderPlaced", .payload = "{}"});
+  const std::string unroutable =
+      stage({.event_type = "OrderPlaced", .payload = "{}", .destination = "nowhere"});
+  const std::string too_big =
+      stage({.event_type = "OrderPlaced", .payload = std::string(100, 'x')});
+
+  const RelayPass pass = relay.run_once();
+  EXPECT_EQ(pass.claimed, 3U);
+  EXPECT_EQ(pass.published, 1U);
+  EXPECT_EQ(pass.retried, 1U);
+  EXPECT_EQ(pass.parked, 1U);
+  EXPECT_EQ(store_->find(fits)->status, OutboxStatus::kDone);
+  const auto retried = store_->find(unroutable).value();
+  EXPECT_EQ(retried.status, OutboxStatus::kPending);
+  EXPECT_EQ(retried.last_error.value_or("").rfind("unroutable: ", 0), 0U) << *retried.last_error;
+  EXPECT_NE(retried.last_error->find("'nowhere'"), std::string::npos);
+  const auto parked = store_->find(too_big).value();
+  EXPECT_EQ(parked.status, OutboxStatus::kParked);
+  EXPECT_EQ(parked.attempts, 1);  // parked at once, not after max_attempts
+  EXPECT_NE(parked.last_error.value_or("").find("refused for good"), std::string::npos);
+  EXPECT_NE(parked.last_error->find("over the limit of 64 bytes"), std::string::npos);
+  EXPECT_EQ(drain(routed), std::vector<std::string>{fits});
+}
+
+TEST_P(OutboxRelayTest, PublishesTheRouteOfEachMessage) {
+  const std::string id = stage({.event_type = "OrderPlaced",
+                                .payload = "{}",
+                                .destination = "orders",
+                                .ordering_key = "order-7",
+                                .headers = {{"x-region", "eu"}}});
+  const std::string by_type = stage({.event_type = "OrderPlaced", .payload = "{}"});
+  EXPECT_EQ(relay_->run_once().published, 2U);
+  auto subscription = transport_.subscribe({.prefetch = 2});
+  const auto routed = subscription.next(std::chrono::milliseconds(0)).value();
+  EXPECT_EQ(routed.message.envelope.message_id, id);
+  EXPECT_EQ(routed.message.destination, "orders");
+  EXPECT_EQ(routed.message.ordering_key, "order-7");
+  EXPECT_EQ(routed.message.headers, (std::vector<MessageHeader>{{"x-region", "eu"}}));
+  const auto defaulted = subscription.next(std::chrono::milliseconds(0)).value();
+  EXPECT_EQ(defaulted.message.envelope.message_id, by_type);
+  EXPECT_EQ(defaulted.message.destination, "OrderPlaced");  // the default route
 }
 
 INSTANTIATE_TEST_SUITE_P(AllProviders, OutboxRelayTest, ::testing::ValuesIn(all_outbox_providers()),

@@ -37,9 +37,10 @@ std::string OutboxConformance::stage(const OutboxMessage& message) {
 
 std::vector<std::string> OutboxConformance::drain(InProcessTransport& transport) {
   std::vector<std::string> ids;
-  while (auto delivery = transport.receive(std::chrono::milliseconds(0))) {
+  auto subscription = transport.subscribe({.prefetch = 1});
+  while (auto delivery = subscription.next(std::chrono::milliseconds(0))) {
     ids.push_back(delivery->message.envelope.message_id);
-    transport.ack(delivery->tag);
+    subscription.acknowledge(delivery->tag);
   }
   return ids;
 }

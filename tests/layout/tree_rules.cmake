@@ -5,8 +5,8 @@ cmake_minimum_required(VERSION 3.25)
 #   no_detail_in_public_api  no public header names an implementation namespace
 #                            (`detail`): what a provider's code needs from a public type
 #                            it reaches through an access class declared in src/
-#   providers_named_alike    every file of src/providers/<name>/ (and its subfolders) is
-#                            named <name>_*, but CMake files
+#   named_for_their_folder   every file of src/providers/<name>/ and src/transports/<name>/
+#                            (and their subfolders) is named <name>_*, but CMake files
 #   headers_state_thread_safety  every public header says, in a "Thread-safety:" line,
 #                            what its types allow across threads
 #   tools_name_no_provider   tools/ and examples/ name no provider: no DOCKET_HAVE_*
@@ -37,23 +37,25 @@ endfunction()
 
 if(RULE STREQUAL "no_detail_in_public_api")
   find_lines("(^|[^A-Za-z0-9_])detail(::|[ ]*\\{)" include/docket/*.h)
-elseif(RULE STREQUAL "providers_named_alike")
-  file(GLOB providers LIST_DIRECTORIES true RELATIVE ${SOURCE_DIR}/src/providers
-       ${SOURCE_DIR}/src/providers/*)
-  foreach(name IN LISTS providers)
-    if(NOT IS_DIRECTORY ${SOURCE_DIR}/src/providers/${name} OR name STREQUAL "kit")
-      continue()
-    endif()
-    file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR}/src/providers/${name}
-         ${SOURCE_DIR}/src/providers/${name}/*)
-    foreach(file IN LISTS files)
-      get_filename_component(base ${file} NAME)
-      if(base STREQUAL "CMakeLists.txt" OR base MATCHES "\\.cmake$")
+elseif(RULE STREQUAL "named_for_their_folder")
+  foreach(layer providers transports)
+    file(GLOB names LIST_DIRECTORIES true RELATIVE ${SOURCE_DIR}/src/${layer}
+         ${SOURCE_DIR}/src/${layer}/*)
+    foreach(name IN LISTS names)
+      if(NOT IS_DIRECTORY ${SOURCE_DIR}/src/${layer}/${name} OR name STREQUAL "kit")
         continue()
       endif()
-      if(NOT base MATCHES "^${name}_")
-        string(APPEND violations "  src/providers/${name}/${file}: not named ${name}_*\n")
-      endif()
+      file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR}/src/${layer}/${name}
+           ${SOURCE_DIR}/src/${layer}/${name}/*)
+      foreach(file IN LISTS files)
+        get_filename_component(base ${file} NAME)
+        if(base STREQUAL "CMakeLists.txt" OR base MATCHES "\\.cmake$")
+          continue()
+        endif()
+        if(NOT base MATCHES "^${name}_")
+          string(APPEND violations "  src/${layer}/${name}/${file}: not named ${name}_*\n")
+        endif()
+      endforeach()
     endforeach()
   endforeach()
 elseif(RULE STREQUAL "headers_state_thread_safety")
@@ -69,7 +71,7 @@ elseif(RULE STREQUAL "tools_name_no_provider")
              examples/*.h examples/*.cc examples/CMakeLists.txt)
 else()
   message(FATAL_ERROR "tree_rules: RULE='${RULE}' is none of no_detail_in_public_api, "
-    "providers_named_alike, headers_state_thread_safety, tools_name_no_provider")
+    "named_for_their_folder, headers_state_thread_safety, tools_name_no_provider")
 endif()
 
 if(violations)

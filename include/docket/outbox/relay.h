@@ -6,10 +6,15 @@
 //      now + lease (on SQLite one claimer at a time, under the write lock; on
 //      PostgreSQL FOR UPDATE SKIP LOCKED), so concurrent relays share the work and
 //      never publish one message at the same moment while the lease lasts;
-//   2. publish each through the transport, the outbox id verbatim as message id;
-//   3. on success mark it done; on failure record the attempt and the error and
-//      schedule the next attempt after retry_delay(), or park the message when this
-//      was attempt max_attempts. Parked messages wait for Outbox::replay().
+//   2. publish them through the transport as one batch (Transport::publish_batch), in
+//      sequence order, each with its route (destination_of(), ordering key, headers)
+//      and the outbox id verbatim as message id;
+//   3. mark done exactly the messages the transport confirmed; for each other one
+//      record the attempt and the transport's error (its status first: "nacked: ",
+//      "unroutable: ", "retryable: ") and schedule the next attempt after
+//      retry_delay(), or park it when this was attempt max_attempts. A message the
+//      transport refused for good (kRefused: over the broker's size limit, ...) is
+//      parked at once, its error saying so. Parked messages wait for Outbox::replay().
 // A relay that dies mid-batch leaves its rows leased; another relay claims them once
 // the lease has ended, so they are published again: at least once, never lost.
 //
@@ -53,8 +58,10 @@ class Relay {
   Relay(OutboxStore& store, Transport& transport, RelayOptions options,
         const Clock& clock = SystemClock::instance());
 
-  // One claim-publish-record pass. Throws what the store throws (InfrastructureError);
-  // transport failures are recorded, not thrown.
+  // One claim-publish-record pass. Throws what the store throws (InfrastructureError)
+  // and a transport's ConfigurationError (it cannot work as configured: nothing is
+  // marked, the claimed rows are published again after their lease); every other
+  // transport failure is recorded on its row, not thrown.
   RelayPass run_once();
 
   // Runs passes until `stop` is requested, waiting poll_interval (real time, woken

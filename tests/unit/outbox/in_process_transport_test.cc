@@ -22,10 +22,11 @@ std::vector<std::string> publish_and_consume(TransportFaults faults, int count) 
     transport.publish(message("m" + std::to_string(i)));
   }
   std::vector<std::string> seen;
-  while (auto d = transport.receive(milliseconds(0))) {
+  auto subscription = transport.subscribe({.prefetch = 1});
+  while (auto d = subscription.next(milliseconds(0))) {
     seen.push_back(d->message.envelope.message_id + (d->redelivered ? "R" : "") +
                    (d->duplicate ? "D" : ""));
-    transport.ack(d->tag);
+    subscription.acknowledge(d->tag);
   }
   EXPECT_TRUE(transport.idle());
   return seen;
@@ -51,11 +52,12 @@ TEST(InProcessTransport, FaultsAreReproducibleFromTheSeedAndShowUp) {
   std::set<std::string> ids;
   std::uint64_t first_deliveries = 0;
   std::uint64_t first_deliveries_of_duplicates = 0;
-  while (auto d = transport.receive(milliseconds(0))) {
+  auto subscription = transport.subscribe({.prefetch = 1});
+  while (auto d = subscription.next(milliseconds(0))) {
     ids.insert(d->message.envelope.message_id);
     first_deliveries += d->redelivered ? 0 : 1;
     first_deliveries_of_duplicates += !d->redelivered && d->duplicate ? 1 : 0;
-    transport.ack(d->tag);
+    subscription.acknowledge(d->tag);
   }
   const auto stats = transport.stats();
   EXPECT_EQ(ids.size(), 200U);  // nothing lost
@@ -68,21 +70,24 @@ TEST(InProcessTransport, FaultsAreReproducibleFromTheSeedAndShowUp) {
   EXPECT_EQ(stats.deliveries, first_deliveries + stats.redeliveries);
 }
 
-TEST(InProcessTransport, RecoverRedeliversUnacknowledgedDeliveries) {
+TEST(InProcessTransport, ClosingASubscriptionRedeliversWhatItHeld) {
   InProcessTransport transport(10);
   transport.publish(message("a"));
   transport.publish(message("b"));
-  const auto a = transport.receive(milliseconds(0)).value();
-  transport.ack(a.tag);
-  const auto b = transport.receive(milliseconds(0)).value();  // the consumer dies here
+  auto dying = transport.subscribe({});
+  const auto a = dying.next(milliseconds(0)).value();
+  dying.acknowledge(a.tag);
+  const auto b = dying.next(milliseconds(0)).value();
+  dying.close();  // the consumer dies here
   EXPECT_FALSE(transport.idle());
-  EXPECT_EQ(transport.recover(), 1U);
-  const auto again = transport.receive(milliseconds(0)).value();
+  auto restarted = transport.subscribe({});
+  const auto again = restarted.next(milliseconds(0)).value();
   EXPECT_EQ(again.message.envelope.message_id, "b");
   EXPECT_TRUE(again.redelivered);
-  transport.ack(b.tag);  // a stale tag is ignored
+  EXPECT_EQ(again.delivery_count, 2U);
+  restarted.acknowledge(b.tag);  // a stale tag is ignored
   EXPECT_FALSE(transport.idle());
-  transport.ack(again.tag);
+  restarted.acknowledge(again.tag);
   EXPECT_TRUE(transport.idle());
 }
 
@@ -90,8 +95,9 @@ TEST(InProcessTransport, PublishBlocksWhileFullUntilAReceive) {
   InProcessTransport transport(1);
   transport.publish(message("first"));
   std::thread publisher([&] { transport.publish(message("second")); });
-  const auto first = transport.receive(milliseconds(1000)).value();
-  const auto second = transport.receive(milliseconds(10'000)).value();
+  auto subscription = transport.subscribe({});
+  const auto first = subscription.next(milliseconds(1000)).value();
+  const auto second = subscription.next(milliseconds(10'000)).value();
   publisher.join();
   EXPECT_EQ(first.message.envelope.message_id, "first");
   EXPECT_EQ(second.message.envelope.message_id, "second");
