@@ -14,21 +14,13 @@
 //   skip       a parked row skipped: done at `now`, never published, no lease
 //   holds_key  a row that holds its ordering key against later rows: pending or parked
 //
-// And the one encoding of a message's headers in a single stored text (a SQL column, a
-// DynamoDB or Firestore string): a JSON array of [name, value] pairs,
-// [["tenant-tier","gold"],["x-b","2"]]. JSON because it is lossless for the UTF-8 text
-// staging admits (every byte kept, only '"', '\\' and control characters escaped),
-// keeps the order and is readable by an operator's SQL (PostgreSQL: headers::jsonb);
-// pairs rather than an object because an object's order is not kept by jsonb and
-// many JSON tools. No headers: an empty text (stored as NULL or absent), which is also
-// what a row staged before routing existed reads as.
+// The one encoding of a message's headers in a stored text is outbox_headers.h.
 //
 // Thread-safety: plain values and pure functions.
 #ifndef DOCKET_PROVIDERS_KIT_OUTBOX_ROW_H_
 #define DOCKET_PROVIDERS_KIT_OUTBOX_ROW_H_
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +28,7 @@
 #include "docket/core/error.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/outbox/outbox_store.h"
+#include "providers/kit/outbox_headers.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::kit {
@@ -109,119 +102,6 @@ inline bool skip(OutboxRow& row, Timestamp now) {
 inline bool holds_key(const OutboxRecord& record) {
   return record.ordering_key &&
          (record.status == OutboxStatus::kPending || record.status == OutboxStatus::kParked);
-}
-
-namespace detail {
-
-inline void append_json_string(std::string& out, std::string_view text) {
-  out += '"';
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-}
-
-// Reads the JSON string at text[at] (its opening quote), as encode_headers writes it.
-inline std::string read_json_string(std::string_view text, std::size_t& at) {
-  const auto corrupt = [&] {
-    return InfrastructureError(
-        "outbox: a stored headers value is not the JSON array of [name, value] pairs docket "
-        "writes (at byte " +
-        std::to_string(at) + "); the row was changed outside docket: restore it");
-  };
-  if (at >= text.size() || text[at] != '"') {
-    throw corrupt();
-  }
-  std::string out;
-  for (++at; at < text.size(); ++at) {
-    const char c = text[at];
-    if (c == '"') {
-      ++at;
-      return out;
-    }
-    if (c != '\\') {
-      out += c;
-      continue;
-    }
-    if (++at >= text.size()) {
-      throw corrupt();
-    }
-    if (text[at] == 'u' && at + 4 < text.size() && text.substr(at + 1, 2) == "00") {
-      out += static_cast<char>(std::stoi(std::string(text.substr(at + 3, 2)), nullptr, 16));
-      at += 4;
-    } else if (text[at] == '"' || text[at] == '\\') {
-      out += text[at];
-    } else {
-      throw corrupt();
-    }
-  }
-  throw corrupt();
-}
-
-}  // namespace detail
-
-// The stored text of `headers` (see the top of this file); empty for none.
-inline std::string encode_headers(const std::vector<MessageHeader>& headers) {
-  if (headers.empty()) {
-    return {};
-  }
-  std::string out = "[";
-  for (const MessageHeader& header : headers) {
-    out += out.size() == 1 ? "[" : ",[";
-    detail::append_json_string(out, header.name);
-    out += ',';
-    detail::append_json_string(out, header.value);
-    out += ']';
-  }
-  out += ']';
-  return out;
-}
-
-// The headers encode_headers wrote; none for an empty text.
-inline std::vector<MessageHeader> decode_headers(std::string_view text) {
-  std::vector<MessageHeader> headers;
-  if (text.empty()) {
-    return headers;
-  }
-  std::size_t at = 0;
-  const auto expect = [&](char c) {
-    if (at >= text.size() || text[at] != c) {
-      throw InfrastructureError(std::string("outbox: a stored headers value is not the JSON "
-                                            "array docket writes (expected '") +
-                                c + "' at byte " + std::to_string(at) +
-                                "); the row was changed outside docket: restore it");
-    }
-    ++at;
-  };
-  expect('[');
-  while (true) {
-    expect('[');
-    MessageHeader header;
-    header.name = detail::read_json_string(text, at);
-    expect(',');
-    header.value = detail::read_json_string(text, at);
-    expect(']');
-    headers.push_back(std::move(header));
-    if (at < text.size() && text[at] == ',') {
-      ++at;
-      continue;
-    }
-    expect(']');
-    break;
-  }
-  if (at != text.size()) {
-    expect('\0');  // trailing bytes: refused
-  }
-  return headers;
 }
 
 }  // namespace docket::kit
