@@ -54,8 +54,8 @@ void queue(Connection& connection, const std::string& name, const Topology& topo
                     "' in vhost '" + connection.url().vhost + "'");
 }
 
-void bind(Connection& connection, const std::string& queue_name, const std::string& exchange_name,
-          const std::string& routing_key) {
+void bind_queue(Connection& connection, const std::string& queue_name,
+                const std::string& exchange_name, const std::string& routing_key) {
   Channel channel(connection);
   amqp_queue_bind(channel.state(), channel.id(), as_bytes(queue_name), as_bytes(exchange_name),
                   as_bytes(routing_key), amqp_empty_table);
@@ -71,12 +71,12 @@ void visit(Connection& connection, const Topology& topology, bool passive) {
     exchange(connection, topology.dead_letter_exchange, "fanout", passive);
     queue(connection, topology.dead_letter_queue, Topology{}, false, passive);
     if (!passive)
-      bind(connection, topology.dead_letter_queue, topology.dead_letter_exchange, "");
+      bind_queue(connection, topology.dead_letter_queue, topology.dead_letter_exchange, "");
   }
   exchange(connection, topology.exchange, "topic", passive);
   queue(connection, topology.queue, topology, dead_letters, passive);
   if (!passive)
-    bind(connection, topology.queue, topology.exchange, topology.routing_key);
+    bind_queue(connection, topology.queue, topology.exchange, topology.routing_key);
 }
 
 }  // namespace
