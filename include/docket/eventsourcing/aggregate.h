@@ -99,9 +99,9 @@ class AggregateRepository {
                       SnapshotStore* snapshots = nullptr)
       : events_(events), spec_(std::move(spec)), snapshots_(snapshots) {
     aggregate_internal::check_aggregate_spec(spec_.aggregate_type, static_cast<bool>(spec_.apply),
-                                 static_cast<bool>(spec_.encode_snapshot),
-                                 static_cast<bool>(spec_.decode_snapshot),
-                                 spec_.snapshot_after_events, snapshots_ != nullptr);
+                                             static_cast<bool>(spec_.encode_snapshot),
+                                             static_cast<bool>(spec_.decode_snapshot),
+                                             spec_.snapshot_after_events, snapshots_ != nullptr);
   }
 
   LoadedAggregate<State> load(const TenantId& tenant, std::string_view aggregate_id) const {
@@ -130,7 +130,8 @@ class AggregateRepository {
     }
     result.appended = appended.success().events;
     for (std::size_t i = 0; i < decided.size(); ++i) {
-      spec_.apply(result.state, aggregate_internal::recorded_event(stream, decided[i], result.appended[i]));
+      spec_.apply(result.state,
+                  aggregate_internal::recorded_event(stream, decided[i], result.appended[i]));
     }
     result.version = appended.success().new_version;
     return result;

@@ -1,7 +1,5 @@
 // Opening stores by URL, schema versioning, and the SQLite unit of work's guard
 // against a handler ending the transaction.
-#include "docket/stores/open_store.h"
-
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
@@ -10,6 +8,7 @@
 #include "docket/core/error.h"
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/sqlite/transaction.h"
+#include "docket/stores/open_store.h"
 
 namespace docket::open_inbox_store_test {
 namespace {
