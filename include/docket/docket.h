@@ -69,7 +69,13 @@
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
 #include "docket/stores/tenant_rekey.h"
+#include "docket/transports/cloudevents.h"
+#include "docket/transports/consumer_runner.h"
+#include "docket/transports/delivery.h"
 #include "docket/transports/in_process_transport.h"
+#include "docket/transports/publish_result.h"
+#include "docket/transports/subscription.h"
 #include "docket/transports/transport.h"
+#include "docket/transports/transport_message.h"
 
 #endif  // DOCKET_DOCKET_H_

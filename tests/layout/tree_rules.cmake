@@ -7,6 +7,9 @@ cmake_minimum_required(VERSION 3.25)
 #                            it reaches through an access class declared in src/
 #   named_for_their_folder   every file of src/providers/<name>/ and src/transports/<name>/
 #                            (and their subfolders) is named <name>_*, but CMake files
+#   docket_h_includes_the_api  docket/docket.h includes every header of the
+#                            application-facing layers (core, inbox, eventsourcing,
+#                            transports, outbox, sagas, projections, stores)
 #   headers_state_thread_safety  every public header says, in a "Thread-safety:" line,
 #                            what its types allow across threads
 #   tools_name_no_provider   tools/ and examples/ name no provider: no DOCKET_HAVE_*
@@ -58,6 +61,16 @@ elseif(RULE STREQUAL "named_for_their_folder")
       endforeach()
     endforeach()
   endforeach()
+elseif(RULE STREQUAL "docket_h_includes_the_api")
+  file(STRINGS ${SOURCE_DIR}/include/docket/docket.h included REGEX "^#include \"")
+  foreach(layer core inbox eventsourcing transports outbox sagas projections stores)
+    file(GLOB headers RELATIVE ${SOURCE_DIR}/include ${SOURCE_DIR}/include/docket/${layer}/*.h)
+    foreach(header IN LISTS headers)
+      if(NOT "#include \"${header}\"" IN_LIST included)
+        string(APPEND violations "  include/docket/docket.h: does not include ${header}\n")
+      endif()
+    endforeach()
+  endforeach()
 elseif(RULE STREQUAL "headers_state_thread_safety")
   file(GLOB_RECURSE headers RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/include/docket/*.h)
   foreach(header IN LISTS headers)
@@ -71,7 +84,8 @@ elseif(RULE STREQUAL "tools_name_no_provider")
              examples/*.h examples/*.cc examples/CMakeLists.txt)
 else()
   message(FATAL_ERROR "tree_rules: RULE='${RULE}' is none of no_detail_in_public_api, "
-    "named_for_their_folder, headers_state_thread_safety, tools_name_no_provider")
+    "named_for_their_folder, docket_h_includes_the_api, headers_state_thread_safety, "
+    "tools_name_no_provider")
 endif()
 
 if(violations)

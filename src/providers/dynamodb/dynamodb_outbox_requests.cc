@@ -5,6 +5,7 @@
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_outbox_table.h"
+#include "providers/kit/outbox_status_code.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb::detail::outbox {
@@ -16,7 +17,7 @@ constexpr std::string_view kHeldBy = "#status = :pending AND #lease_token = :tok
 constexpr std::string_view kEndLease = " REMOVE #pending_shard, #lease_token, #lease_until";
 
 nlohmann::json status_value(OutboxStatus status) {
-  return number_value(status_number(status));
+  return number_value(kit::outbox_status_code(status));
 }
 
 // {"<operation>": {...}} on the message `id` of `table` with `condition`.

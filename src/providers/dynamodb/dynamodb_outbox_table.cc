@@ -7,6 +7,7 @@
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/kit/outbox_row.h"
+#include "providers/kit/outbox_status_code.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb::detail::outbox {
@@ -18,38 +19,7 @@ GlobalIndex shard_index(std::string_view name, std::string_view shard, std::stri
           KeyAttribute{std::string(order), KeyType::kNumber}};
 }
 
-OutboxStatus status_of(std::int64_t number, std::string_view store) {
-  switch (number) {
-    case 0:
-      return OutboxStatus::kPending;
-    case 1:
-      return OutboxStatus::kDone;
-    case 2:
-      return OutboxStatus::kParked;
-    case 3:
-      return OutboxStatus::kSkipped;
-    default:
-      throw InfrastructureError(
-          std::string(store) + ": an outbox item has status " + std::to_string(number) +
-          ", which docket never writes (0 pending, 1 done, 2 parked, 3 skipped)");
-  }
-}
-
 }  // namespace
-
-std::int64_t status_number(OutboxStatus status) noexcept {
-  switch (status) {
-    case OutboxStatus::kPending:
-      return 0;
-    case OutboxStatus::kDone:
-      return 1;
-    case OutboxStatus::kParked:
-      return 2;
-    case OutboxStatus::kSkipped:
-      return 3;
-  }
-  return 0;
-}
 
 TableSchema outbox_table_schema(const StoreUrl& url) {
   return TableSchema{.name = url.table_name(kOutboxTable),
@@ -96,7 +66,7 @@ nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& recor
   if (!record.headers.empty()) {
     item[std::string(kHeaders)] = string_value(kit::encode_headers(record.headers));
   }
-  item[std::string(kStatus)] = number_value(status_number(OutboxStatus::kPending));
+  item[std::string(kStatus)] = number_value(kit::outbox_status_code(OutboxStatus::kPending));
   item["attempts"] = number_value(0);
   item["next_attempt_at"] = number_value(to_micros(record.next_attempt_at));
   item[std::string(kFeedShard)] = number_value(shard);
@@ -127,7 +97,7 @@ OutboxRecord record_of(const nlohmann::json& item, std::string_view store) {
   record.traceparent = optional("traceparent").value_or("");
   record.tracestate = optional("tracestate").value_or("");
   record.created_at = from_micros(read.number("created_at"));
-  record.status = status_of(read.number(kStatus), store);
+  record.status = kit::outbox_status_of_code(read.number(kStatus), store);
   record.attempts = static_cast<int>(read.number("attempts"));
   record.next_attempt_at = from_micros(read.number("next_attempt_at"));
   record.last_error = optional("last_error");

@@ -58,9 +58,6 @@ inline constexpr std::string_view kParkedIndex = "parked";
 inline constexpr std::string_view kDoneIndex = "done";
 inline constexpr std::string_view kFeedIndex = "feed";
 
-// The status attribute's value.
-std::int64_t status_number(OutboxStatus status) noexcept;
-
 // The table of the store URL `url`.
 TableSchema outbox_table_schema(const StoreUrl& url);
 

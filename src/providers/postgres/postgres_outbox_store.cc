@@ -16,6 +16,7 @@
 #include "docket/postgres/store.h"
 #include "docket/postgres/transaction.h"
 #include "providers/kit/outbox_row.h"
+#include "providers/kit/outbox_status_code.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/postgres_capabilities.h"
 #include "providers/postgres/postgres_database.h"
@@ -40,19 +41,6 @@ std::optional<std::string> optional_string(std::optional<std::string_view> text)
   return text ? std::optional<std::string>(*text) : std::nullopt;
 }
 
-OutboxStatus status_of(std::int64_t code) {
-  switch (code) {
-    case 1:
-      return OutboxStatus::kDone;
-    case 2:
-      return OutboxStatus::kParked;
-    case 3:
-      return OutboxStatus::kSkipped;
-    default:
-      return OutboxStatus::kPending;
-  }
-}
-
 // Rows selected as kColumns, in sequence order (RETURNING gives none: sorted here).
 std::vector<OutboxRecord> records(const Result& result) {
   std::vector<OutboxRecord> out;
@@ -72,7 +60,7 @@ std::vector<OutboxRecord> records(const Result& result) {
     r.traceparent = result.text(row, 9);
     r.tracestate = result.text(row, 10);
     r.created_at = kit::from_micros(result.int64(row, 11));
-    r.status = status_of(result.int64(row, 12));
+    r.status = kit::outbox_status_of_code(result.int64(row, 12), "PostgreSQL outbox");
     r.attempts = static_cast<int>(result.int64(row, 13));
     r.next_attempt_at = kit::from_micros(result.int64(row, 14));
     r.last_error = optional_string(result.optional_text(row, 15));

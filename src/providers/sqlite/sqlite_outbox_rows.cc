@@ -4,6 +4,7 @@
 #include <string>
 
 #include "providers/kit/outbox_row.h"
+#include "providers/kit/outbox_status_code.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::sqlite::detail {
@@ -24,19 +25,6 @@ Value text_or_null(const std::optional<std::string>& text) {
   return text ? Value(*text) : Value(nullptr);
 }
 
-OutboxStatus status_of(std::int64_t code) {
-  switch (code) {
-    case 1:
-      return OutboxStatus::kDone;
-    case 2:
-      return OutboxStatus::kParked;
-    case 3:
-      return OutboxStatus::kSkipped;
-    default:
-      return OutboxStatus::kPending;
-  }
-}
-
 }  // namespace
 
 OutboxRecord row_to_record(const Row& row) {
@@ -53,7 +41,7 @@ OutboxRecord row_to_record(const Row& row) {
   r.traceparent = std::get<std::string>(row.at(9));
   r.tracestate = std::get<std::string>(row.at(10));
   r.created_at = time_at(row.at(11));
-  r.status = status_of(std::get<std::int64_t>(row.at(12)));
+  r.status = kit::outbox_status_of_code(std::get<std::int64_t>(row.at(12)), "SQLite outbox");
   r.attempts = static_cast<int>(std::get<std::int64_t>(row.at(13)));
   r.next_attempt_at = time_at(row.at(14));
   r.last_error = optional_text(row.at(15));
