@@ -31,10 +31,13 @@ endif()
 # never something an application asks for by name. The providers are those
 # src/providers/builtin_providers.cmake built.
 get_property(docket_built_providers GLOBAL PROPERTY DOCKET_PROVIDERS)
+get_property(docket_built_transports GLOBAL PROPERTY DOCKET_TRANSPORTS)
+list(TRANSFORM docket_built_transports PREPEND transport_ OUTPUT_VARIABLE docket_transport_components)
 set(docket_internal_components provider_kit provider_http)
 set(docket_components "")
-foreach(name IN ITEMS core inbox transports outbox eventsourcing sagas projections
-                      ${docket_internal_components} ${docket_built_providers} stores)
+foreach(name IN ITEMS core inbox transports ${docket_transport_components} outbox eventsourcing
+                      sagas projections ${docket_internal_components} ${docket_built_providers}
+                      stores brokers)
   if(TARGET docket_${name})
     list(APPEND docket_components ${name})
   endif()
@@ -55,6 +58,7 @@ docket_external_package(CURL::libcurl CURL "" libcurl)
 docket_external_package(OpenSSL::Crypto OpenSSL "" libcrypto)
 docket_external_package(OpenSSL::SSL OpenSSL "" libssl)
 docket_external_package(nlohmann_json::nlohmann_json nlohmann_json 3 nlohmann_json)
+docket_external_package(rabbitmq::rabbitmq rabbitmq-c "" librabbitmq)
 
 # docket_component_links(<component>): reads docket_<component>'s link libraries into
 # DOCKET_<component>_links (components it links, with ":private" appended to those
@@ -177,16 +181,19 @@ if(TARGET docket)
 endif()
 
 # Headers: every layer folder of include/docket/ and docket.h; a provider's folder
-# (include/docket/<provider>/, a folder of src/providers/ too) only when that provider
-# is built, so that no installed header names a library the install lacks.
+# (include/docket/<provider>/, a folder of src/providers/ too) or a broker transport's
+# (include/docket/<transport>/, a folder of src/transports/ too) only when it is built,
+# so that no installed header names a library the install lacks.
 file(GLOB docket_header_entries RELATIVE ${PROJECT_SOURCE_DIR}/include/docket
   ${PROJECT_SOURCE_DIR}/include/docket/*)
 foreach(entry IN LISTS docket_header_entries)
   set(path ${PROJECT_SOURCE_DIR}/include/docket/${entry})
   if(NOT IS_DIRECTORY ${path})
     install(FILES ${path} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/docket)
-  elseif(NOT EXISTS ${PROJECT_SOURCE_DIR}/src/providers/${entry}/CMakeLists.txt
-         OR entry IN_LIST docket_built_providers)
+  elseif((NOT EXISTS ${PROJECT_SOURCE_DIR}/src/providers/${entry}/CMakeLists.txt
+          OR entry IN_LIST docket_built_providers)
+         AND (NOT EXISTS ${PROJECT_SOURCE_DIR}/src/transports/${entry}/CMakeLists.txt
+              OR entry IN_LIST docket_built_transports))
     install(DIRECTORY ${path} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/docket)
   endif()
 endforeach()

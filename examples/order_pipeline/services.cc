@@ -24,14 +24,15 @@ OrderPlaced order_of(std::string_view run, std::size_t n) {
 }
 
 void place_order(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
-                 const OrderPlaced& order) {
+                 const OrderPlaced& order, std::string_view destination) {
   auto unit = store.begin();
   HandlerTransaction& tx = unit->handler_transaction();
   services.write_order(tx, order);
   outbox.stage(tx, {.event_type = "OrderPlaced",
                     .payload = JsonCodec<OrderPlaced>().encode(order),
                     .source = "orders",
-                    .correlation_id = order.order_id});
+                    .correlation_id = order.order_id,
+                    .destination = std::string(destination)});
   unit->commit();  // the order and its message, together
 }
 

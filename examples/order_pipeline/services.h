@@ -26,9 +26,11 @@ namespace docket::examples {
 OrderPlaced order_of(std::string_view run, std::size_t n);
 
 // orders: places `order` in one unit of work with its OrderPlaced message, whose
-// correlation id is the order id.
+// correlation id is the order id, routed to `destination` (empty: the default route, the
+// event type), so that a run across a broker can keep its messages to a destination of
+// its own.
 void place_order(OutboxStore& store, const Outbox& outbox, const OrderServices& services,
-                 const OrderPlaced& order);
+                 const OrderPlaced& order, std::string_view destination = {});
 
 // place_order() for orders 1 to `count` of `run`; counts them in `placed`.
 void place_orders(OutboxStore& store, const Outbox& outbox, const OrderServices& services,

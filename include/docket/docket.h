@@ -73,6 +73,7 @@
 #include "docket/transports/consumer_runner.h"
 #include "docket/transports/delivery.h"
 #include "docket/transports/in_process_transport.h"
+#include "docket/transports/open_transport.h"
 #include "docket/transports/publish_result.h"
 #include "docket/transports/subscription.h"
 #include "docket/transports/transport.h"

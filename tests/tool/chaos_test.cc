@@ -13,12 +13,14 @@
 
 #include "chaos/chaos_check.h"
 #include "chaos/chaos_ledger.h"
+#include "chaos_expectations.h"
 #include "conformance/eventsourcing/temp_dir.h"
 #include "conformance/fixture_registry.h"
 #include "docket/core/tenant.h"
 #include "docket/outbox/outbox.h"
 #include "docket/spi/inbox_unit.h"
 #include "docket/stores/open_store.h"
+#include "own_server.h"
 #include "services.h"
 #include "services_for_store.h"
 #include "support/loopback_http_server.h"
@@ -27,30 +29,6 @@
 
 namespace docket::testing {
 namespace {
-
-// A chaos run of ten kills far outlasts nothing but a hang.
-constexpr std::chrono::seconds kChaosTimeLimit{300};
-
-// Runs `docket chaos --json` with `args`; the parsed report, after checking it ran
-// clean: exit 0, ten kills, orders placed, nothing lost or doubled.
-nlohmann::json expect_chaos_ok(std::vector<std::string> args) {
-  args.insert(args.begin(), "chaos");
-  args.insert(args.end(), {"--kills", "10", "--json"});
-  const ToolRun run = run_docket(args, std::nullopt, kChaosTimeLimit);
-  EXPECT_EQ(run.exit_code, 0) << describe(run);
-  const auto report = nlohmann::json::parse(run.out, nullptr, false);
-  EXPECT_FALSE(report.is_discarded()) << describe(run);
-  if (report.is_discarded()) {
-    return {};
-  }
-  EXPECT_EQ(report.at("kills"), 10) << run.out;
-  EXPECT_GT(report.at("orders").get<int>(), 0) << run.out;
-  EXPECT_EQ(report.at("invoices"), report.at("orders")) << run.out;
-  EXPECT_EQ(report.at("lost"), 0) << run.out;
-  EXPECT_EQ(report.at("doubled"), 0) << run.out;
-  EXPECT_EQ(report.at("ok"), true) << run.out;
-  return report;
-}
 
 class ChaosTest : public ::testing::TestWithParam<test_support::ScratchDatabaseCase> {};
 
@@ -83,48 +61,24 @@ INSTANTIATE_TEST_SUITE_P(
 // crash of it ends no other test's sessions.
 class OwnPostgresServer {
  public:
-  OwnPostgresServer() {
-    // The server runs as another user (postgres, when the tests run as root), who must
-    // reach its data directory inside this one.
-    std::filesystem::permissions(dir_.file("."), std::filesystem::perms::owner_all |
-                                                     std::filesystem::perms::group_exec |
-                                                     std::filesystem::perms::others_exec);
-    const char* port = std::getenv("DOCKET_CHAOS_PG_PORT");
-    env_ = "DOCKET_PG_DIR=" + dir_.file("pg") + " DOCKET_PG_PORT=" +
-           (port != nullptr ? std::string(port)
-                            : std::to_string(test_support::closed_loopback_port()));
-    url_ = script("pg-start.sh");
-    while (!url_.empty() && url_.back() == '\n') {
-      url_.pop_back();
-    }
-  }
-  ~OwnPostgresServer() { script("pg-stop.sh"); }
-  OwnPostgresServer(const OwnPostgresServer&) = delete;
-  OwnPostgresServer& operator=(const OwnPostgresServer&) = delete;
-
-  const std::string& url() const noexcept { return url_; }
+  OwnPostgresServer() : server_("pg", settings(dir_)) {}
+  const std::string& url() const noexcept { return server_.url(); }
 
  private:
-  std::string script(const char* name) const {
-    const std::string command = env_ + " " DOCKET_SCRIPTS_DIR "/" + name;
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) {
-      throw std::runtime_error("cannot run " + command);
-    }
-    std::string out;
-    char buffer[256];
-    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) {
-      out += buffer;
-    }
-    if (pclose(pipe) != 0) {
-      throw std::runtime_error(command + " failed");
-    }
-    return out;
+  static std::string settings(const conformance::eventsourcing::TempDir& dir) {
+    // The server runs as another user (postgres, when the tests run as root), who must
+    // reach its data directory inside this one.
+    std::filesystem::permissions(dir.file("."), std::filesystem::perms::owner_all |
+                                                    std::filesystem::perms::group_exec |
+                                                    std::filesystem::perms::others_exec);
+    const char* port = std::getenv("DOCKET_CHAOS_PG_PORT");
+    return "DOCKET_PG_DIR=" + dir.file("pg") + " DOCKET_PG_PORT=" +
+           (port != nullptr ? std::string(port)
+                            : std::to_string(test_support::closed_loopback_port()));
   }
 
   conformance::eventsourcing::TempDir dir_;
-  std::string env_;
-  std::string url_;
+  OwnServer server_;
 };
 
 TEST(ChaosOnPostgres, TenKillsWithSessionsDroppedAndTheServerCrashedLoseNothing) {

@@ -12,6 +12,7 @@
 #include "count_option.h"
 #include "docket/core/error.h"
 #include "docket/stores/printable_store_url.h"
+#include "docket/transports/open_transport.h"
 
 namespace docket::tool {
 namespace {
@@ -20,6 +21,7 @@ constexpr std::uint64_t kMaxKills = 100'000;
 constexpr std::uint64_t kMaxRate = 10'000;
 constexpr std::uint64_t kMaxDrainSeconds = 86'400;
 constexpr const char* kStoreEnv = "DOCKET_CHAOS_STORE";
+constexpr const char* kTransportEnv = "DOCKET_CHAOS_TRANSPORT";
 
 struct ChaosArgs {
   std::string store;
@@ -28,6 +30,8 @@ struct ChaosArgs {
   std::uint64_t rate = 100;
   std::uint64_t drain_timeout = 120;
   bool allow_server_restart = false;
+  std::string transport;
+  bool allow_broker_restart = false;
   bool json = false;
 };
 
@@ -38,9 +42,12 @@ void check_range(const char* option, std::uint64_t value, std::uint64_t max) {
   }
 }
 
-nlohmann::json report_json(const ChaosReport& r, std::string_view store) {
+nlohmann::json report_json(const ChaosReport& r, std::string_view store,
+                           std::string_view transport) {
   const ChaosCheck& c = r.check;
   return {{"store", store},
+          {"transport", transport},
+          {"destination", r.destination},
           {"run", r.run},
           {"kills", r.kills},
           {"kills_producer", r.kills_of[0]},
@@ -49,6 +56,7 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store) {
           {"worker_exits", r.worker_exits},
           {"connection_drops", r.connection_drops},
           {"server_crashes", r.server_crashes},
+          {"broker_restarts", r.broker_restarts},
           {"orders", c.orders},
           {"messages", c.messages},
           {"unpublished", c.unpublished},
@@ -76,22 +84,29 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store) {
           {"ok", r.ok()}};
 }
 
-void print_report(const ChaosReport& r, std::string_view store) {
+void print_report(const ChaosReport& r, std::string_view store, std::string_view transport) {
   const ChaosCheck& c = r.check;
-  std::cout << "docket chaos on " << store << ", run " << r.run << '\n'
-            << "kills survived        " << r.kills << " (producer " << r.kills_of[0] << ", relay "
+  std::cout << "docket chaos on " << store << ", run " << r.run << '\n';
+  if (!transport.empty()) {
+    std::cout << "across                " << transport << ", destination " << r.destination << '\n';
+  }
+  std::cout << "kills survived        " << r.kills << " (producer " << r.kills_of[0] << ", relay "
             << r.kills_of[1] << ", consumer " << r.kills_of[2] << ")\n"
             << "workers failed        " << r.worker_exits << " (started again)\n"
             << "server faults         " << r.connection_drops << " session drops, "
-            << r.server_crashes << " crashes\n"
-            << "orders                " << c.orders << '\n';
+            << r.server_crashes << " crashes\n";
+  if (!transport.empty()) {
+    std::cout << "broker restarts       " << r.broker_restarts << '\n';
+  }
+  std::cout << "orders                " << c.orders << '\n';
   if (c.outbox_checked) {
     std::cout << "outbox messages       " << c.messages << " (" << c.unpublished << " unpublished, "
               << c.orders_without_message << " orders without one)\n";
   } else {
     std::cout << "outbox messages       not checked: this store's outbox has no feed to read\n";
   }
-  std::cout << "queued copies         " << r.queue.published << " (a relay killed before "
+  std::cout << (transport.empty() ? "queued copies         " : "confirmed copies      ")
+            << r.queue.published << " (a relay killed before "
             << "marking a message publishes it again)\n"
             << "deliveries            " << r.queue.deliveries << " (" << r.queue.redeliveries
             << " redelivered after a consumer died)\n"
@@ -133,18 +148,22 @@ void run_chaos_command(const ChaosArgs& args) {
   check_range("--rate", args.rate, kMaxRate);
   check_range("--drain-timeout", args.drain_timeout, kMaxDrainSeconds);
   const std::string store = printable_store_url(args.store);
+  const std::string transport =
+      args.transport.empty() ? std::string() : printable_transport_url(args.transport);
   const ChaosReport report =
       run_chaos({.store_url = args.store,
                  .kills = static_cast<int>(args.kills),
                  .seed = args.seed,
                  .orders_per_second = args.rate,
                  .allow_server_restart = args.allow_server_restart,
+                 .transport_url = args.transport,
+                 .allow_broker_restart = args.allow_broker_restart,
                  .drain_timeout = std::chrono::seconds(args.drain_timeout)},
                 [](std::string_view line) { std::cerr << "chaos: " << line << '\n'; });
   if (args.json) {
-    std::cout << report_json(report, store).dump() << '\n';
+    std::cout << report_json(report, store, transport).dump() << '\n';
   } else {
-    print_report(report, store);
+    print_report(report, store, transport);
   }
   if (!report.ok()) {
     throw Error("chaos: " + std::to_string(report.check.lost) + " orders lost, " +
@@ -160,6 +179,8 @@ struct WorkerArgs {
   std::string queue;
   std::string run;
   std::uint64_t rate = 100;
+  std::string destination;
+  std::string tally_dir;
 };
 
 void run_worker_command(const WorkerArgs& args) {
@@ -169,11 +190,21 @@ void run_worker_command(const WorkerArgs& args) {
                              " names no store; this command is started by `docket chaos`");
   }
   check_range("--rate", args.rate, kMaxRate);
+  const char* transport = std::getenv(kTransportEnv);
+  if ((transport == nullptr) != args.destination.empty() ||
+      args.destination.empty() != args.tally_dir.empty()) {
+    throw ConfigurationError(std::string("chaos-worker: ") + kTransportEnv +
+                             ", --destination and --tally-dir go together; this command is "
+                             "started by `docket chaos`");
+  }
   run_chaos_worker({.role = parse_role(args.role).value(),
                     .store_url = store,
                     .queue_path = args.queue,
                     .run = args.run,
-                    .orders_per_second = args.rate});
+                    .orders_per_second = args.rate,
+                    .transport_url = transport == nullptr ? "" : transport,
+                    .destination = args.destination,
+                    .tally_dir = args.tally_dir});
 }
 
 }  // namespace
@@ -207,6 +238,13 @@ void add_chaos_command(CLI::App& app) {
   chaos->add_flag("--allow-server-restart", args->allow_server_restart,
                   "PostgreSQL on this machine: also end the workers' sessions and crash the "
                   "server (it restarts with crash recovery) every fifth kill");
+  chaos->add_option("--transport", args->transport,
+                    "Broker URL the relay publishes to and the consumer reads from, instead of "
+                    "the run's own queue: amqp://user:password@host:port/vhost?exchange=name "
+                    "(the run uses a destination and a consumer group queue of its own)");
+  chaos->add_flag("--allow-broker-restart", args->allow_broker_restart,
+                  "With --transport, a broker on this machine: also restart the broker every "
+                  "tenth kill");
   chaos->add_flag("--json", args->json,
                   "Print one JSON object on one line: kills, orders, deliveries, "
                   "duplicates_absorbed, lost, doubled, ok, ...");
@@ -222,6 +260,8 @@ void add_chaos_command(CLI::App& app) {
   worker_cmd->add_option("--queue", worker->queue)->required();
   worker_cmd->add_option("--run", worker->run)->required();
   worker_cmd->add_option("--rate", worker->rate)->check(whole_count());
+  worker_cmd->add_option("--destination", worker->destination);
+  worker_cmd->add_option("--tally-dir", worker->tally_dir);
   worker_cmd->callback([worker] { run_worker_command(*worker); });
 }
 

@@ -1,5 +1,3 @@
-#include "transports/rabbitmq/rabbitmq_transport.h"
-
 #include <limits>
 #include <map>
 #include <optional>
@@ -7,11 +5,17 @@
 #include <utility>
 
 #include "docket/core/error.h"
+#include "docket/rabbitmq/transport.h"
 #include "transports/rabbitmq/rabbitmq_publishing_connection.h"
 #include "transports/rabbitmq/rabbitmq_subscription_channel.h"
 #include "transports/rabbitmq/rabbitmq_wire.h"
 
 namespace docket::rabbitmq {
+
+struct RabbitMqTransport::State {
+  std::shared_ptr<detail::PublishingConnection> publishing;
+};
+
 namespace {
 
 constexpr std::string_view kDefaultGroup = "default";
@@ -69,16 +73,17 @@ void require_name(std::string_view what, std::string_view name, const std::strin
 }  // namespace
 
 RabbitMqTransport::RabbitMqTransport(std::string_view url)
-    : publishing_(std::make_shared<detail::PublishingConnection>(transport_url(url))) {}
+    : state_(std::make_unique<State>(
+          State{std::make_shared<detail::PublishingConnection>(transport_url(url))})) {}
 
 RabbitMqTransport::~RabbitMqTransport() = default;
 
 const std::string& RabbitMqTransport::exchange() const noexcept {
-  return publishing_->url().exchange;
+  return state_->publishing->url().exchange;
 }
 
 std::string RabbitMqTransport::describe() const {
-  return "RabbitMQ broker " + publishing_->broker();
+  return "RabbitMQ broker " + state_->publishing->broker();
 }
 
 std::string RabbitMqTransport::queue_name(std::string_view destination,
@@ -88,15 +93,15 @@ std::string RabbitMqTransport::queue_name(std::string_view destination,
 }
 
 void RabbitMqTransport::declare_group(std::string_view destination, std::string_view group) {
-  require_name("destination", destination, publishing_->broker());
+  require_name("destination", destination, state_->publishing->broker());
   if (!group.empty())
-    require_name("consumer group", group, publishing_->broker());
-  publishing_->declare({.exchange = exchange(),
-                        .queue = queue_name(destination, group),
-                        .routing_key = std::string(destination),
-                        .dead_letter_exchange = {},
-                        .dead_letter_queue = {},
-                        .quorum_queue = false});  // why: docs/rabbitmq.md, queue type
+    require_name("consumer group", group, state_->publishing->broker());
+  state_->publishing->declare({.exchange = exchange(),
+                               .queue = queue_name(destination, group),
+                               .routing_key = std::string(destination),
+                               .dead_letter_exchange = {},
+                               .dead_letter_queue = {},
+                               .quorum_queue = false});  // why: docs/rabbitmq.md, queue type
 }
 
 std::vector<PublishResult> RabbitMqTransport::do_publish_batch(
@@ -154,7 +159,7 @@ std::vector<PublishResult> RabbitMqTransport::do_publish_batch(
       sending.push_back(std::move(encoded[i]));
     std::vector<detail::PublishResult> sent;
     try {
-      sent = publishing_->publish(sending);
+      sent = state_->publishing->publish(sending);
     } catch (const detail::BrokerError& error) {
       for (std::size_t i = 0; i < batch.size(); ++i) {
         if (!results[i])
@@ -164,7 +169,7 @@ std::vector<PublishResult> RabbitMqTransport::do_publish_batch(
       break;
     }
     for (std::size_t n = 0; n < round.size(); ++n)
-      settle(round[n], to_result(sent[n], batch[round[n]], publishing_->broker()));
+      settle(round[n], to_result(sent[n], batch[round[n]], state_->publishing->broker()));
   }
   std::vector<PublishResult> answered;
   answered.reserve(batch.size());
@@ -192,11 +197,12 @@ std::unique_ptr<spi::SubscriptionChannel> RabbitMqTransport::do_subscribe(
                          "' for destination '" + options.destination + "' failed: " + error.what());
   }
   return std::make_unique<detail::SubscriptionChannel>(
-      publishing_, detail::SubscriptionRoute{
-                       .destination = options.destination,
-                       .queue = queue_name(options.destination, options.group),
-                       .dead_letter_destination = dead_letter_destination(options.destination),
-                       .prefetch = static_cast<std::uint16_t>(options.prefetch)});
+      state_->publishing,
+      detail::SubscriptionRoute{
+          .destination = options.destination,
+          .queue = queue_name(options.destination, options.group),
+          .dead_letter_destination = dead_letter_destination(options.destination),
+          .prefetch = static_cast<std::uint16_t>(options.prefetch)});
 }
 
 }  // namespace docket::rabbitmq

@@ -19,7 +19,7 @@
 
 #include "transport_fixture.h"
 #include "transports/rabbitmq/rabbitmq_connection.h"
-#include "transports/rabbitmq/rabbitmq_transport.h"
+#include "docket/rabbitmq/transport.h"
 
 namespace docket::conformance {
 namespace rabbitmq_fixture {

@@ -13,14 +13,18 @@
 #include <vector>
 
 #include "chaos_provider.h"
+#include "chaos_transport.h"
 #include "chaos_worker.h"
 #include "child_process.h"
+#include "delivery_tally.h"
 #include "docket/core/error.h"
 #include "docket/core/uuid.h"
 #include "docket/stores/open_store.h"
+#include "docket/transports/open_transport.h"
 #include "providers/registry.h"
 #include "server_faults.h"
 #include "services_for_store.h"
+#include "transports/transport_registration.h"
 
 namespace docket::tool {
 namespace {
@@ -39,6 +43,9 @@ constexpr std::chrono::seconds kShortLife{2};
 // the workers' sessions, and a worker may fail again while the server recovers.
 constexpr int kOwnExitsPerFault = 10;
 constexpr int kOwnExitsAllowance = 20;
+// Broker restarts: one every kBrokerRestartEvery gaps.
+constexpr int kBrokerRestartEvery = 10;
+constexpr const char* kTransportEnv = "DOCKET_CHAOS_TRANSPORT=";
 
 std::string make_work_dir() {
   const char* tmp = std::getenv("TMPDIR");
@@ -68,24 +75,35 @@ std::string tail_of(const std::string& path, std::size_t count) {
 // The three worker processes, each started again when it ends, unless stopped.
 class Workers {
  public:
+  // The URLs reach the workers in their environment, never their command line, which
+  // any user of the machine may read.
   Workers(const ChaosOptions& options, std::string store_url, std::string work_dir, std::string run,
-          const ChaosLog& log)
+          std::string destination, const ChaosLog& log)
       : executable_(current_executable()),
-        store_env_("DOCKET_CHAOS_STORE=" + std::move(store_url)),
+        environment_{"DOCKET_CHAOS_STORE=" + std::move(store_url)},
         work_dir_(std::move(work_dir)),
         run_(std::move(run)),
+        destination_(std::move(destination)),
         rate_(std::to_string(options.orders_per_second)),
-        log_(log) {}
+        log_(log) {
+    if (!options.transport_url.empty()) {
+      environment_.push_back(kTransportEnv + options.transport_url);
+    }
+  }
 
   void start(ChaosRole role) {
     Slot& slot = slot_of(role);
     slot.restart_at.reset();
     slot.started = Clock::now();
-    slot.process = std::make_unique<ChildProcess>(
-        std::vector<std::string>{executable_, "chaos-worker", "--role",
-                                 std::string(role_name(role)), "--queue", work_dir_ + "/queue.db",
-                                 "--run", run_, "--rate", rate_},
-        log_path(role), std::vector<std::string>{store_env_});
+    std::vector<std::string> command{executable_, "chaos-worker",
+                                     "--role",    std::string(role_name(role)),
+                                     "--queue",   work_dir_ + "/queue.db",
+                                     "--run",     run_,
+                                     "--rate",    rate_};
+    if (!destination_.empty()) {
+      command.insert(command.end(), {"--destination", destination_, "--tally-dir", work_dir_});
+    }
+    slot.process = std::make_unique<ChildProcess>(std::move(command), log_path(role), environment_);
   }
 
   // SIGKILLs the worker and starts it again; false when it was not running.
@@ -160,9 +178,10 @@ class Workers {
   }
 
   std::string executable_;
-  std::string store_env_;
+  std::vector<std::string> environment_;
   std::string work_dir_;
   std::string run_;
+  std::string destination_;
   std::string rate_;
   const ChaosLog& log_;
   std::array<Slot, 3> slots_;
@@ -199,6 +218,43 @@ FaultedServer fault_server(std::string_view url, std::string_view run) {
                            " server; the store is not one (leave the option out)");
 }
 
+// What a run across a broker uses of its transport's chaos part (chaos_transport.h):
+// nullptr when the transport lends none.
+const ChaosTransport* chaos_part_of(std::string_view transport_url) {
+  const transports::TransportRegistration* transport = transports::find_transport(transport_url);
+  if (transport == nullptr) {
+    return nullptr;
+  }
+  for (const ChaosTransportEntry& entry : chaos_transports()) {
+    if (entry.name == transport->name) {
+      return entry.transport;
+    }
+  }
+  return nullptr;
+}
+
+// The restarts --allow-broker-restart asks of the broker of `url`. Throws
+// ConfigurationError, naming the brokers this build can restart, when its transport
+// has none, and what the transport throws for a broker it cannot restart.
+std::unique_ptr<BrokerRestarts> restarts_of(std::string_view url) {
+  const ChaosTransport* part = chaos_part_of(url);
+  if (part != nullptr && part->broker_restarts != nullptr) {
+    return part->broker_restarts(url);
+  }
+  std::string brokers;
+  for (const ChaosTransportEntry& entry : chaos_transports()) {
+    if (entry.transport->broker_restarts != nullptr) {
+      brokers += (brokers.empty() ? "" : " or ") + std::string(entry.transport->broker_name);
+    }
+  }
+  throw ConfigurationError(
+      brokers.empty()
+          ? "chaos: --allow-broker-restart restarts the transport's broker, and no transport of "
+            "this build of docket can restart its broker (leave the option out)"
+          : "chaos: --allow-broker-restart restarts a " + brokers + " broker on this machine; " +
+                printable_transport_url(url) + " is not one (leave the option out)");
+}
+
 // Supervises `workers` until `deadline`.
 void supervise_until(Workers& workers, Clock::time_point deadline, int allowed) {
   while (Clock::now() < deadline) {
@@ -233,6 +289,21 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   if (options.allow_server_restart) {
     server = fault_server(options.store_url, report.run);
   }
+  // Refusals of the transport and its broker before anything is written: a URL no
+  // transport opens, restarts a broker cannot have.
+  std::unique_ptr<Transport> transport;
+  std::unique_ptr<BrokerRestarts> broker;
+  if (!options.transport_url.empty()) {
+    transport = open_transport(options.transport_url);
+    report.destination = "docket-chaos." + report.run;
+    if (options.allow_broker_restart) {
+      broker = restarts_of(options.transport_url);
+    }
+  } else if (options.allow_broker_restart) {
+    throw ConfigurationError(
+        "chaos: --allow-broker-restart restarts the broker of --transport, and no --transport "
+        "was given (add one, e.g. --transport amqp://user:password@127.0.0.1/vhost?exchange=x)");
+  }
 
   // Set-up (after every refusal, before any worker starts), so that none races another to create
   // the schema.
@@ -241,14 +312,27 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   open_outbox_store(options.store_url)->migrate();
   open_inbox_store(options.store_url)->migrate();
   report.work_dir = make_work_dir();
-  const std::unique_ptr<ChaosQueue> queue = open_chaos_queue(report.work_dir + "/queue.db");
+  std::unique_ptr<ChaosQueue> queue;
+  std::optional<DeliveryTally> tally;
+  if (transport) {
+    // The group's queue before any message: a broker keeps for a group only what was
+    // published once it existed.
+    transport->subscribe({.destination = report.destination, .group = std::string(kChaosGroup)})
+        .close();
+    tally.emplace(report.work_dir);
+  } else {
+    queue = open_chaos_queue(report.work_dir + "/queue.db");
+  }
+  const auto counters = [&] { return queue ? queue->counters() : tally->read(); };
   Workers workers(options, server.faults ? server.faults->worker_url() : options.store_url,
-                  report.work_dir, report.run, log);
+                  report.work_dir, report.run, report.destination, log);
   for (const ChaosRole role : kChaosRoles) {
     workers.start(role);
   }
-  log("run " + report.run + ": producer, relay and consumer started; their logs and queue in " +
-      report.work_dir);
+  log("run " + report.run + ": producer, relay and consumer started" +
+      (transport ? " across " + transport->describe() + ", destination " + report.destination
+                 : std::string()) +
+      "; their logs and " + (transport ? "counts" : "queue") + " in " + report.work_dir);
 
   std::mt19937_64 random(options.seed);
   std::uniform_int_distribution<std::int64_t> gap(options.min_gap.count(), options.max_gap.count());
@@ -269,6 +353,16 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
         await_server(workers, server, allowed);
       }
     }
+    if (broker && slot % kBrokerRestartEvery == 0) {
+      const auto restart_started = Clock::now();
+      broker->restart();
+      ++report.broker_restarts;
+      const auto seconds =
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - restart_started);
+      const ChaosTransport* part = chaos_part_of(options.transport_url);
+      log("restarted the " + std::string(part->broker_name) + " broker (" +
+          std::string(part->restart_effect) + ") in " + std::to_string(seconds.count()) + " ms");
+    }
     const ChaosRole role = kChaosRoles[victim(random)];
     if (workers.kill(role)) {
       ++report.kills;
@@ -283,7 +377,7 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
     supervise_until(workers, Clock::now() + kDrainPoll, allowed);
     try {
       const ChaosProgress progress = chaos_progress(*services, report.run);
-      if (progress.invoiced < progress.orders || queue->counters().depth > 0) {
+      if (progress.invoiced < progress.orders || counters().depth > 0) {
         continue;
       }
       report.check = check_chaos_run(options.store_url, *services, report.run);
@@ -297,10 +391,16 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   workers.stop(ChaosRole::kRelay);
   workers.stop(ChaosRole::kConsumer);
   report.check = check_chaos_run(options.store_url, *services, report.run);
-  report.queue = queue->counters();
+  report.queue = counters();
   report.worker_exits = workers.own_exits();
   report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
   if (report.ok()) {
+    // The group's queue holds at most copies the inbox would absorb; the run's work dir
+    // nothing the report does not say.
+    if (const ChaosTransport* part = chaos_part_of(options.transport_url);
+        part != nullptr && part->remove_group != nullptr) {
+      part->remove_group(options.transport_url, report.destination, kChaosGroup);
+    }
     std::filesystem::remove_all(report.work_dir);
   }
   return report;

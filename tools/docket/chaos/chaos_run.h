@@ -4,6 +4,13 @@
 // with server faults, server_faults.h: PostgreSQL's); then, once everything placed has
 // drained, the run checked with the store's own reads (chaos_check.h).
 //
+// Between the relay and the consumer: the run's own queue (chaos_queue.h), or a broker
+// (options.transport_url), to which the run's messages go on a destination of its own,
+// "docket-chaos.<run>", read by the consumer group "billing", whose queue the run declares
+// before any worker starts and removes once the run is ok. With broker restarts allowed
+// (a transport whose broker is on this machine, chaos_transport.h), every tenth gap also
+// restarts the broker.
+//
 // One run: start the three workers; N times, wait a random gap (seeded), kill a random
 // worker, start it again (every fifth gap, with server faults allowed, also drop the
 // workers' sessions or crash the server, alternately); stop the
@@ -34,6 +41,9 @@ struct ChaosOptions {
   std::uint64_t seed = 1;
   std::uint64_t orders_per_second = 100;
   bool allow_server_restart = false;  // a provider with server faults only (server_faults.h)
+  std::string transport_url;          // empty: the run's own queue
+  bool allow_broker_restart = false;  // with a transport whose broker can restart
+
   std::chrono::seconds drain_timeout{120};
   // Each kill comes after a gap drawn uniformly from [min_gap, max_gap].
   std::chrono::milliseconds min_gap{100};
@@ -47,11 +57,13 @@ struct ChaosReport {
   int worker_exits = 0;           // exits of a worker on its own, each started again
   int connection_drops = 0;       // server faults: times the workers' sessions were ended
   int server_crashes = 0;         // server faults: times the server was crashed
+  int broker_restarts = 0;        // times the broker was restarted
   bool drained = false;           // everything placed drained before the timeout
   QueueCounters queue;
   ChaosCheck check;
   double seconds = 0;
-  std::string work_dir;  // the queue and the workers' logs; removed when the run is ok
+  std::string destination;  // across a broker: the run's destination
+  std::string work_dir;     // the queue and the workers' logs; removed when the run is ok
 
   bool ok() const noexcept { return drained && check.ok(); }
 };
@@ -61,8 +73,11 @@ using ChaosLog = std::function<void(std::string_view line)>;
 
 // Throws ConfigurationError for a store the order services cannot run on, server
 // faults asked of a store whose provider has none or whose server is not on this
-// machine, or a build with no provider keeping the queue (chaos_queue.h);
-// InfrastructureError when a worker cannot start or keeps failing.
+// machine, a transport URL no transport of this build opens, broker restarts asked of
+// a transport without them or of a broker not on this machine, or a build with no
+// provider keeping the queue (chaos_queue.h); InfrastructureError when a worker cannot
+// start or keeps failing, or the broker does not come back after a restart. Every
+// refusal comes before anything is written.
 ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log);
 
 }  // namespace docket::tool

@@ -10,10 +10,13 @@
 
 #include "chaos_ledger.h"
 #include "chaos_queue.h"
+#include "delivery_tally.h"
 #include "docket/core/tenant.h"
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/relay.h"
 #include "docket/stores/open_store.h"
+#include "docket/transports/consumer_runner.h"
+#include "docket/transports/open_transport.h"
 #include "pipeline_threads.h"
 #include "services.h"
 #include "services_for_store.h"
@@ -52,6 +55,34 @@ class StopOnSignal {
   std::jthread waiter_;
 };
 
+// The broker's transport, counting the copies it confirmed (delivery_tally.h).
+class TalliedTransport final : public Transport {
+ public:
+  TalliedTransport(std::unique_ptr<Transport> broker, DeliveryTally& tally)
+      : broker_(std::move(broker)), tally_(tally) {}
+
+  std::string describe() const override { return broker_->describe(); }
+
+ protected:
+  std::vector<PublishResult> do_publish_batch(std::span<const TransportMessage> batch) override {
+    std::vector<PublishResult> results = broker_->publish_batch(batch);
+    const auto confirmed = std::ranges::count_if(results, &PublishResult::is_confirmed);
+    tally_.add(DeliveryTally::Count::kPublished, static_cast<std::size_t>(confirmed));
+    return results;
+  }
+
+ private:
+  std::unique_ptr<Transport> broker_;
+  DeliveryTally& tally_;
+};
+
+constexpr RelaySettings kRelaySettings{.poll_interval = std::chrono::milliseconds(10),
+                                       .batch_size = 20,
+                                       .max_attempts = 1000,
+                                       .lease = kChaosLease,
+                                       .backoff_base = std::chrono::milliseconds(10),
+                                       .backoff_cap = std::chrono::milliseconds(500)};
+
 void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
   const auto store = open_outbox_store(options.store_url);
   const Outbox outbox(*store);
@@ -63,7 +94,8 @@ void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
       std::chrono::duration<double>(1.0 / static_cast<double>(options.orders_per_second)));
   auto next = std::chrono::steady_clock::now();
   while (!stop.stop_requested()) {
-    examples::place_order(*store, outbox, *services, examples::order_of(options.run, ++n));
+    examples::place_order(*store, outbox, *services, examples::order_of(options.run, ++n),
+                          options.destination);
     next += period;
     examples::wait_until(next, stop);
   }
@@ -71,15 +103,43 @@ void produce(const ChaosWorkerOptions& options, std::stop_token stop) {
 
 void relay(const ChaosWorkerOptions& options, std::stop_token stop) {
   const auto store = open_outbox_store(options.store_url);
-  const std::unique_ptr<ChaosQueue> queue = open_chaos_queue(options.queue_path);
-  Relay relay(*store, *queue,
-              RelayOptions({.poll_interval = std::chrono::milliseconds(10),
-                            .batch_size = 20,
-                            .max_attempts = 1000,
-                            .lease = kChaosLease,
-                            .backoff_base = std::chrono::milliseconds(10),
-                            .backoff_cap = std::chrono::milliseconds(500)}));
+  std::unique_ptr<Transport> transport;
+  std::optional<DeliveryTally> tally;
+  if (options.transport_url.empty()) {
+    transport = open_chaos_queue(options.queue_path);
+  } else {
+    tally.emplace(options.tally_dir);
+    transport = std::make_unique<TalliedTransport>(open_transport(options.transport_url), *tally);
+  }
+  Relay relay(*store, *transport, RelayOptions(kRelaySettings));
   relay.run(stop);
+}
+
+// Billing across a broker: a consumer runner hands each delivery to billing's inbox and
+// acknowledges it after the commit; a failed handler's delivery comes back after a short
+// backoff, as often as it takes (the store may be failing under it).
+void consume_from_broker(const ChaosWorkerOptions& options, const InboxDispatcher& billing,
+                         std::stop_token stop) {
+  const std::unique_ptr<Transport> transport = open_transport(options.transport_url);
+  DeliveryTally tally(options.tally_dir);
+  ConsumerRunner runner(
+      *transport, billing,
+      ConsumerRunnerOptions(
+          {.destination = options.destination, .group = std::string(kChaosGroup), .prefetch = 20},
+          {.max_deliveries = 1'000'000,
+           .retry_base = std::chrono::milliseconds(10),
+           .retry_cap = std::chrono::milliseconds(500),
+           .poll = std::chrono::milliseconds(50),
+           .on_committed = [&tally](const Delivery& delivery, DispatchOutcome outcome) {
+             tally.add(DeliveryTally::Count::kDeliveries);
+             if (delivery.redelivered) {
+               tally.add(DeliveryTally::Count::kRedeliveries);
+             }
+             if (outcome == DispatchOutcome::kSkippedDuplicate) {
+               tally.add(DeliveryTally::Count::kAbsorbed);
+             }
+           }}));
+  runner.run(stop);
 }
 
 void consume(const ChaosWorkerOptions& options, std::stop_token stop) {
@@ -90,6 +150,9 @@ void consume(const ChaosWorkerOptions& options, std::stop_token stop) {
       *store, *services, [&ledger](HandlerTransaction& tx, const examples::OrderPlaced& order) {
         ledger.record(tx, order.order_id);
       });
+  if (!options.transport_url.empty()) {
+    return consume_from_broker(options, billing, stop);
+  }
   const std::unique_ptr<ChaosQueue> queue = open_chaos_queue(options.queue_path);
   while (!stop.stop_requested()) {
     const auto delivery = queue->receive(SystemClock::instance().now(), kChaosLease);

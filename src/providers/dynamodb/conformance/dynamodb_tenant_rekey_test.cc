@@ -63,11 +63,11 @@ class DynamoDbLegacySeeder final : public LegacySeeder {
   dynamodb::detail::Client client_{dynamodb::detail::parse_store_url(tables_.url())};
 };
 
-std::unique_ptr<LegacySeeder> make_seeder() {
+std::unique_ptr<LegacySeeder> make_dynamodb_seeder() {
   return std::make_unique<DynamoDbLegacySeeder>();
 }
 
-INSTANTIATE_TEST_SUITE_P(DynamoDb, TenantRekey, ::testing::Values(&make_seeder));
+INSTANTIATE_TEST_SUITE_P(DynamoDb, TenantRekey, ::testing::Values(&make_dynamodb_seeder));
 
 }  // namespace
 }  // namespace docket::testing

@@ -101,11 +101,11 @@ class FirestoreLegacySeeder final : public LegacySeeder {
   firestore::detail::Client client_{firestore::detail::parse_store_url(collections_.url())};
 };
 
-std::unique_ptr<LegacySeeder> make_seeder() {
+std::unique_ptr<LegacySeeder> make_firestore_seeder() {
   return std::make_unique<FirestoreLegacySeeder>();
 }
 
-INSTANTIATE_TEST_SUITE_P(Firestore, TenantRekey, ::testing::Values(&make_seeder));
+INSTANTIATE_TEST_SUITE_P(Firestore, TenantRekey, ::testing::Values(&make_firestore_seeder));
 
 TEST(FirestoreTenantRekey, ADocumentsOwnTermFieldsSplitItsId) {
   const FirestoreLegacySeeder seeder;

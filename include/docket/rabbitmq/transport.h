@@ -1,6 +1,10 @@
 // The RabbitMQ transport (docket/transports/transport.h, docket/spi/transport.h):
 //
+//   #include "docket/rabbitmq/transport.h"
 //   docket::rabbitmq::RabbitMqTransport transport("amqp://user:pw@host/vhost?exchange=orders");
+//
+// or, naming no broker in the code, docket::open_transport(url)
+// (docket/transports/open_transport.h). The URL's form and options: docs/rabbitmq.md.
 //
 // Every message is published to the URL's exchange (a durable topic exchange, declared
 // on first use) with its destination as the routing key, persistent, with publisher
@@ -19,8 +23,8 @@
 // publishing connection); subscribe() from any thread, each subscription on its own
 // connection. A subscription must not outlive its transport's process, but may outlive
 // the transport object (it shares the publishing connection).
-#ifndef DOCKET_TRANSPORTS_RABBITMQ_RABBITMQ_TRANSPORT_H_
-#define DOCKET_TRANSPORTS_RABBITMQ_RABBITMQ_TRANSPORT_H_
+#ifndef DOCKET_RABBITMQ_TRANSPORT_H_
+#define DOCKET_RABBITMQ_TRANSPORT_H_
 
 #include <memory>
 #include <span>
@@ -31,10 +35,6 @@
 #include "docket/transports/transport.h"
 
 namespace docket::rabbitmq {
-
-namespace detail {
-class PublishingConnection;  // rabbitmq_publishing_connection.h
-}  // namespace detail
 
 class RabbitMqTransport final : public Transport {
  public:
@@ -62,9 +62,10 @@ class RabbitMqTransport final : public Transport {
       const SubscriptionOptions& options) override;
 
  private:
-  std::shared_ptr<detail::PublishingConnection> publishing_;
+  struct State;  // the publishing connection, shared with the subscriptions
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace docket::rabbitmq
 
-#endif  // DOCKET_TRANSPORTS_RABBITMQ_RABBITMQ_TRANSPORT_H_
+#endif  // DOCKET_RABBITMQ_TRANSPORT_H_
