@@ -9,6 +9,7 @@
 #include "docket_outbox_side.h"
 #include "option_checks.h"
 #include "round_trip_count.h"
+#include "run_schemas.h"
 
 namespace docket::bench {
 
@@ -24,35 +25,6 @@ void validate(const OutboxBenchOptions& o) {
     require_option(r > 0 && r <= kMaxBenchThreads, "--relays has " + std::to_string(r) +
                                                        "; pass relay counts from 1 to " +
                                                        std::to_string(kMaxBenchThreads));
-  }
-}
-
-// The run's own side namespaces (PostgreSQL schemas), dropped when the run ends (also
-// when it fails).
-class RunSchemas {
- public:
-  explicit RunSchemas(const BenchStore& store) : store_(store) {}
-  ~RunSchemas() {
-    try {
-      store_.provider->drop_sides(store_);
-    } catch (...) {  // the run's outcome matters more than its clean-up
-    }
-  }
-  RunSchemas(const RunSchemas&) = delete;
-  RunSchemas& operator=(const RunSchemas&) = delete;
-
- private:
-  const BenchStore& store_;
-};
-
-void refuse_pending_rows(const BenchStore& store, const OutboxBench& provider) {
-  for (const std::string& db : {store.docket_db, store.raw_db}) {
-    if (const auto pending = provider.pending_rows(db); pending > 0) {
-      throw ConfigurationError("'" + db + "' holds " + std::to_string(pending) +
-                               " pending outbox messages (of an interrupted run, or of another "
-                               "producer), which the bench's relays would publish too; pass a "
-                               "new file");
-    }
   }
 }
 
@@ -120,7 +92,9 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
   auto store = provider.open_docket_store(report.store.docket_db, threads + 1);
   store->migrate();
   provider.open_docket_store(report.store.raw_db, 1)->migrate();  // set-up
-  refuse_pending_rows(report.store, provider);
+  for (const std::string& db : {report.store.docket_db, report.store.raw_db}) {
+    refuse_pending_rows(provider, db);
+  }
 
   const MessageIds raw_ids(options.messages * options.relays.size(), IdOrder::kTimeOrdered);
   OutboxSides sides{.options = options, .logs = {}, .sessions = {}};

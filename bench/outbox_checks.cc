@@ -4,6 +4,8 @@
 #include <iterator>
 #include <vector>
 
+#include "docket/core/error.h"
+
 namespace docket::bench {
 namespace {
 
@@ -29,6 +31,15 @@ OutboxSideCheck check_outbox_side(const OutboxBench& provider, const std::string
   check.unpublished = count_missing(rows.ids, published);
   check.unknown = count_missing(published, rows.ids);
   return check;
+}
+
+void refuse_pending_rows(const OutboxBench& provider, const std::string& db) {
+  if (const auto pending = provider.pending_rows(db); pending > 0) {
+    throw ConfigurationError("'" + db + "' holds " + std::to_string(pending) +
+                             " pending outbox messages (of an interrupted run, or of another "
+                             "producer), which the bench's relays would publish too; pass a "
+                             "new file");
+  }
 }
 
 }  // namespace docket::bench

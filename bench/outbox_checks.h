@@ -29,6 +29,11 @@ struct OutboxSideCheck {
 OutboxSideCheck check_outbox_side(const OutboxBench& provider, const std::string& db,
                                   std::string_view run_id, const PublishLog& log);
 
+// Before a run: throws ConfigurationError when the side database `db` holds pending
+// outbox rows (of an interrupted run, or of another producer), which the run's relays
+// would publish too.
+void refuse_pending_rows(const OutboxBench& provider, const std::string& db);
+
 }  // namespace docket::bench
 
 #endif  // DOCKET_BENCH_OUTBOX_CHECKS_H_

@@ -48,6 +48,9 @@ TransportFaults faults_for(FaultLevel level, std::uint64_t seed) {
 
 PipelineReport run_order_pipeline(const PipelineOptions& options,
                                   const std::function<void(const PipelineProgress&)>& progress) {
+  if (!options.transport_url.empty()) {
+    return run_order_pipeline_across_broker(options, progress);
+  }
   const auto started = std::chrono::steady_clock::now();
   auto orders_db = open_outbox_store(options.store_url);  // the orders service's database
   auto billing_db = open_inbox_store(options.store_url);  // billing's (here the same file)

@@ -5,6 +5,12 @@
 // handles them through its inbox into its own invoices table, and crashes and restarts
 // midway. At the end, invoices == orders and no order is invoiced twice.
 //
+// Across a broker (options.transport_url, docket/transports/open_transport.h), the relay
+// publishes to the broker instead, on the destination kDemoDestination, and billing
+// consumes it there as the consumer group "billing" through a ConsumerRunner; the faults
+// are the broker's own (redeliveries, a connection lost) and billing's crash midway,
+// between commit and acknowledgement (any level but none).
+//
 // Thread-safety: run_order_pipeline() runs its own threads; call it from one thread.
 #ifndef DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_PIPELINE_H_
 #define DOCKET_EXAMPLES_ORDER_PIPELINE_ORDER_PIPELINE_H_
@@ -35,7 +41,14 @@ struct PipelineOptions {
   std::string store_url;
   FaultLevel faults = FaultLevel::kSome;
   std::uint64_t seed = 1;
+  // A broker's URL; empty: the in-process transport with the faults above.
+  std::string transport_url;
 };
+
+// Where the demo's orders go across a broker. One destination for every run, so that a
+// broker keeps one queue for the demo, and what a killed run left there is invoiced by
+// the next (counted as an earlier run's).
+inline constexpr std::string_view kDemoDestination = "docket-demo.orders";
 
 // A snapshot of the counters, for a progress display.
 struct PipelineProgress {
@@ -68,10 +81,15 @@ struct PipelineReport {
 
 // Runs the pipeline to the end, calling `progress` (when set) from the calling thread
 // about ten times a second. Throws ConfigurationError for a store URL the services
-// cannot run on (services_for_store.h), and what the stores throw.
+// cannot run on (services_for_store.h) or a transport URL no transport of this build
+// opens, and what the stores and the transport throw.
 PipelineReport run_order_pipeline(
     const PipelineOptions& options,
     const std::function<void(const PipelineProgress&)>& progress = {});
+
+// run_order_pipeline() across the broker of options.transport_url (broker_pipeline.cc).
+PipelineReport run_order_pipeline_across_broker(
+    const PipelineOptions& options, const std::function<void(const PipelineProgress&)>& progress);
 
 }  // namespace docket::examples
 

@@ -5,6 +5,7 @@
 
 #include "docket/inbox/handler_registry.h"
 #include "docket/inbox/inbox_dispatcher.h"
+#include "docket/transports/consumer_runner.h"
 #include "docket/transports/transport.h"
 
 namespace docket::examples {
@@ -84,6 +85,49 @@ void consume_orders(InboxStore& store, InProcessTransport& transport, const Orde
       return;  // "crash": committed, never acknowledged; the transport will redeliver
     }
     subscription.acknowledge(delivery->tag);
+  }
+}
+
+namespace {
+
+// Thrown by the runner's commit hook to "crash" billing between commit and acknowledgement.
+struct BillingCrash {};
+
+}  // namespace
+
+void consume_orders_from_broker(InboxStore& store, Transport& transport,
+                                std::string_view destination, const OrderServices& services,
+                                const std::string& run, BillingCounters& counters,
+                                std::stop_token stop, std::uint64_t crash_after) {
+  const InboxDispatcher billing = billing_dispatcher(store, services);
+  std::uint64_t handled = 0;
+  ConsumerRunner runner(
+      transport, billing,
+      ConsumerRunnerOptions(
+          {.destination = std::string(destination), .group = std::string(kBillingConsumer)},
+          {.retry_base = std::chrono::milliseconds(10),
+           .retry_cap = std::chrono::milliseconds(200),
+           .poll = std::chrono::milliseconds(20),
+           .on_committed = [&](const Delivery& delivery, DispatchOutcome outcome) {
+             if (delivery.redelivered) {
+               ++counters.redeliveries;
+             }
+             if (outcome != DispatchOutcome::kProcessed) {
+               ++counters.skipped_duplicates;
+             } else if (is_of_run(delivery.message.envelope, run)) {
+               ++counters.processed;
+             } else {
+               ++counters.earlier_runs_processed;
+             }
+             if (++handled > crash_after) {
+               throw BillingCrash{};  // committed, never acknowledged
+             }
+           }}));
+  try {
+    runner.run(stop);
+  } catch (const BillingCrash&) {
+    // The runner stopped as a crashed process would; destroying it closes its
+    // subscription, and the broker redelivers what it held.
   }
 }
 

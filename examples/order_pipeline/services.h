@@ -59,6 +59,7 @@ struct BillingCounters {
   std::atomic<std::uint64_t> processed = 0;               // this run's orders
   std::atomic<std::uint64_t> earlier_runs_processed = 0;  // orders other runs left
   std::atomic<std::uint64_t> skipped_duplicates = 0;      // of any run
+  std::atomic<std::uint64_t> redeliveries = 0;  // across a broker: deliveries flagged redelivered
 };
 
 // Receives, dispatches through the inbox and acknowledges until `stop`. When
@@ -67,6 +68,15 @@ struct BillingCounters {
 void consume_orders(InboxStore& store, InProcessTransport& transport, const OrderServices& services,
                     const std::string& run, BillingCounters& counters, std::stop_token stop,
                     std::uint64_t crash_after = UINT64_MAX);
+
+// consume_orders() from a broker: a ConsumerRunner reading `destination` as the consumer
+// group "billing" through billing's inbox. When `crash_after` deliveries were
+// committed, it commits one more and returns without acknowledging it; closing its
+// subscription then hands it back to the broker, which redelivers it.
+void consume_orders_from_broker(InboxStore& store, Transport& transport,
+                                std::string_view destination, const OrderServices& services,
+                                const std::string& run, BillingCounters& counters,
+                                std::stop_token stop, std::uint64_t crash_after = UINT64_MAX);
 
 }  // namespace docket::examples
 

@@ -1,5 +1,5 @@
 // What every test of `docket chaos` expects of a clean run, shared by the runs on the
-// run's own queue (chaos_test.cc) and across a broker (chaos_broker_test.cc).
+// run's own queue (chaos_test.cc) and across a broker (broker_runs_test.cc).
 //
 // Thread-safety: free functions; gtest expectations from the test's thread.
 #ifndef DOCKET_TESTS_TOOL_CHAOS_EXPECTATIONS_H_

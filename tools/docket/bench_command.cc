@@ -17,6 +17,7 @@ void add_bench_command(CLI::App& app) {
   add_bench_outbox_subcommand(*bench_group);
   add_bench_claim_subcommand(*bench_group);
   add_bench_keys_subcommand(*bench_group);
+  add_bench_relay_subcommand(*bench_group);
 }
 
 }  // namespace docket::tool

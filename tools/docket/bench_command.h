@@ -23,6 +23,8 @@ void add_bench_outbox_subcommand(CLI::App& bench_group);
 void add_bench_claim_subcommand(CLI::App& bench_group);
 // bench keys (bench_keys_command.cc).
 void add_bench_keys_subcommand(CLI::App& bench_group);
+// bench relay (bench_relay_command.cc).
+void add_bench_relay_subcommand(CLI::App& bench_group);
 
 }  // namespace docket::tool
 

@@ -13,7 +13,9 @@
 #include "count_option.h"
 #include "docket/core/error.h"
 #include "docket/stores/printable_store_url.h"
+#include "docket/transports/open_transport.h"
 #include "order_pipeline.h"
+#include "services.h"
 #include "services_for_store.h"
 
 namespace docket::tool {
@@ -32,6 +34,8 @@ struct DemoArgs {
   std::string dir;
   std::string faults = "some";
   std::uint64_t seed = 1;
+  std::string transport;
+  bool transport_given = false;  // --transport was on the command line (perhaps empty)
   bool json = false;
 };
 
@@ -77,15 +81,17 @@ void show_progress(const PipelineProgress& p, bool terminal) {
   }
 }
 
-void print_summary(const PipelineReport& r, const std::string& store) {
+void print_summary(const PipelineReport& r, const std::string& store,
+                   const std::string& transport) {
+  std::printf("\norder pipeline on %s%s%s (%.2f s)\n", store.c_str(),
+              transport.empty() ? "" : " across ", transport.c_str(), r.seconds);
   std::printf(
-      "\norder pipeline on %s (%.2f s)\n"
       "  orders placed           %zu   (order row + OrderPlaced staged in one transaction)\n"
       "  messages published      %llu   (relay retries after transport failures: %llu)\n"
       "  deliveries received     %llu   (redeliveries %llu, duplicates %llu, consumer restarts "
       "%d)\n"
       "  processed               %llu\n",
-      store.c_str(), r.seconds, r.orders, static_cast<unsigned long long>(r.published),
+      r.orders, static_cast<unsigned long long>(r.published),
       static_cast<unsigned long long>(r.publish_retries),
       static_cast<unsigned long long>(r.deliveries),
       static_cast<unsigned long long>(r.redeliveries),
@@ -105,7 +111,8 @@ void print_summary(const PipelineReport& r, const std::string& store) {
              : "FAILED: invoices != orders or an order was invoiced twice");
 }
 
-nlohmann::json to_json(const PipelineReport& r, const DemoArgs& args, const std::string& store) {
+nlohmann::json to_json(const PipelineReport& r, const DemoArgs& args, const std::string& store,
+                       const std::string& transport) {
   return {{"orders", r.orders},
           {"published", r.published},
           {"publish_retries", r.publish_retries},
@@ -121,6 +128,7 @@ nlohmann::json to_json(const PipelineReport& r, const DemoArgs& args, const std:
           {"faults", args.faults},
           {"seed", args.seed},
           {"store", store},
+          {"transport", transport},
           {"seconds", r.seconds},
           {"ok", r.ok()}};
 }
@@ -133,6 +141,12 @@ void run_demo(const DemoArgs& args) {
   if (args.orders == 0 || args.orders > kMaxDemoOrders) {
     throw InvalidInputError("demo: --orders is " + std::to_string(args.orders) + "; place 1 to " +
                             std::to_string(kMaxDemoOrders) + " orders");
+  }
+  if (args.transport_given && args.transport.empty()) {
+    throw InvalidInputError(
+        "demo: the transport URL is empty; pass a broker's (e.g. "
+        "amqp://user:password@127.0.0.1:5672/vhost?exchange=orders), or leave --transport out "
+        "for the in-process transport");
   }
   if (args.store_given && args.store.empty()) {
     throw InvalidInputError(
@@ -149,32 +163,43 @@ void run_demo(const DemoArgs& args) {
     }
     store = "sqlite://" + std::filesystem::absolute(dir / "docket-demo.db").string();
   }
+  const std::string transport =
+      args.transport.empty() ? std::string() : printable_transport_url(args.transport);
   const bool terminal = !args.json && isatty(STDOUT_FILENO) == 1;
   // The header waits for the pipeline's first progress: a store it refuses (a URL no
   // provider opens, a server that does not answer) then prints nothing but the refusal.
   bool started = false;
   const auto start = [&] {
-    if (!args.json && !started) {
+    if (!args.json && !started && transport.empty()) {
       std::printf(
           "docket demo: %zu orders -> outbox -> relay -> in-process transport (faults: %s, "
           "seed %llu) -> inbox -> invoices\n",
           args.orders, args.faults.c_str(), static_cast<unsigned long long>(args.seed));
+    } else if (!args.json && !started) {
+      std::printf(
+          "docket demo: %zu orders -> outbox -> relay -> %s (destination %s; billing crashes "
+          "midway: %s) -> inbox -> invoices\n",
+          args.orders, transport.c_str(), std::string(examples::kDemoDestination).c_str(),
+          args.faults == "none" ? "no" : "yes");
     }
     started = true;
   };
-  const PipelineReport report = examples::run_order_pipeline(
-      {.orders = args.orders, .store_url = store, .faults = *faults, .seed = args.seed},
-      [&](const PipelineProgress& p) {
-        start();
-        if (!args.json) {
-          show_progress(p, terminal);
-        }
-      });
+  const PipelineReport report = examples::run_order_pipeline({.orders = args.orders,
+                                                              .store_url = store,
+                                                              .faults = *faults,
+                                                              .seed = args.seed,
+                                                              .transport_url = args.transport},
+                                                             [&](const PipelineProgress& p) {
+                                                               start();
+                                                               if (!args.json) {
+                                                                 show_progress(p, terminal);
+                                                               }
+                                                             });
   start();
   if (args.json) {
-    std::cout << to_json(report, args, printable_store_url(store)).dump() << '\n';
+    std::cout << to_json(report, args, printable_store_url(store), transport).dump() << '\n';
   } else {
-    print_summary(report, printable_store_url(store));
+    print_summary(report, printable_store_url(store), transport);
   }
   std::cout.flush();
   if (!report.ok()) {
@@ -210,7 +235,15 @@ void add_demo_command(CLI::App& app) {
   demo->add_option("--dir", args->dir,
                    "Directory for the SQLite file, kept afterwards (default: a temporary "
                    "directory, removed)");
-  demo->add_option("--faults", args->faults, "Transport faults: none, some or heavy")
+  demo->add_option("--transport", args->transport,
+                   "Broker URL to run the pipeline across instead of the in-process transport: "
+                   "amqp://user:password@host:port/vhost?exchange=name (RabbitMQ); the orders go "
+                   "to the destination " +
+                       std::string(examples::kDemoDestination) + ", billing reads it as group " +
+                       std::string(examples::kBillingConsumer));
+  demo->add_option("--faults", args->faults,
+                   "Transport faults: none, some or heavy (across a broker: its own, and "
+                   "billing's crash midway unless none)")
       ->capture_default_str()
       ->check(CLI::IsMember({"none", "some", "heavy"}));
   demo->add_option("--seed", args->seed, "Seed of the injected faults")
@@ -224,6 +257,7 @@ void add_demo_command(CLI::App& app) {
   demo->get_option("--dir")->excludes(demo->get_option("--store"));
   demo->callback([args, demo] {
     args->store_given = demo->get_option("--store")->count() > 0;
+    args->transport_given = demo->get_option("--transport")->count() > 0;
     run_demo(*args);
   });
 }
