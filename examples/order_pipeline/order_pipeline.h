@@ -42,7 +42,7 @@ struct PipelineOptions {
   FaultLevel faults = FaultLevel::kSome;
   std::uint64_t seed = 1;
   // A broker's URL; empty: the in-process transport with the faults above.
-  std::string transport_url;
+  std::string transport_url{};
 };
 
 // Where the demo's orders go across a broker. One destination for every run, so that a

@@ -41,7 +41,7 @@ struct ChaosOptions {
   std::uint64_t seed = 1;
   std::uint64_t orders_per_second = 100;
   bool allow_server_restart = false;  // a provider with server faults only (server_faults.h)
-  std::string transport_url;          // empty: the run's own queue
+  std::string transport_url{};        // empty: the run's own queue
   bool allow_broker_restart = false;  // with a transport whose broker can restart
 
   std::chrono::seconds drain_timeout{120};

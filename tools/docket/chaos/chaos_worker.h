@@ -50,9 +50,9 @@ struct ChaosWorkerOptions {
   // Across a broker: the transport's URL (docket/transports/open_transport.h), the run's
   // destination (its consumer group kChaosGroup declared before the workers start) and
   // the directory of the run's counts (delivery_tally.h). Empty URL: the run's queue.
-  std::string transport_url;
-  std::string destination;
-  std::string tally_dir;
+  std::string transport_url{};
+  std::string destination{};
+  std::string tally_dir{};
 };
 
 // Runs `options.role` until SIGTERM or SIGINT, then returns. Throws what the stores
