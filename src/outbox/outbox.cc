@@ -65,6 +65,14 @@ bool is_token(std::string_view name) {
   return !name.empty();
 }
 
+// Whether `name` begins, in any case, with a CloudEvents binding's attribute prefix
+// ("ce-" HTTP, "ce_" Kafka; AMQP's "cloudEvents:" is no token): on such a binding the
+// header would pass for an attribute of the envelope, so no transport could carry it.
+bool is_cloudevents_attribute_name(std::string_view name) {
+  return name.size() >= 3 && (name[0] == 'c' || name[0] == 'C') &&
+         (name[1] == 'e' || name[1] == 'E') && (name[2] == '-' || name[2] == '_');
+}
+
 void validate_headers(const std::vector<MessageHeader>& headers) {
   if (headers.size() > kMaxHeaderCount) {
     throw InvalidInputError("outbox: the message has " + std::to_string(headers.size()) +
@@ -83,6 +91,11 @@ void validate_headers(const std::vector<MessageHeader>& headers) {
       require_valid_utf8("outbox: the name of " + which, header.name);
       throw InvalidInputError("outbox: the name of " + which + " ('" + header.name +
                               "') is not a token; use letters, digits and !#$%&'*+-.^_`|~ only");
+    }
+    if (is_cloudevents_attribute_name(header.name)) {
+      throw InvalidInputError("outbox: the name of " + which + " ('" + header.name +
+                              "') begins with a CloudEvents attribute prefix (ce- or ce_), which "
+                              "transports use for the envelope (docs/transports.md); rename it");
     }
     if (header.name.size() > kMaxHeaderNameBytes) {
       throw InvalidInputError("outbox: the name of " + which + " is " + bytes(header.name.size()) +

@@ -126,6 +126,15 @@ TEST_P(OutboxRoutingTest, BadRoutingInputIsRefusedByNameAndNothingIsStaged) {
                  }),
                  "header name 'x-b' appears twice");
   expect_refused(with([](auto& m) { m.headers.push_back({"has space", "v"}); }), "is not a token");
+  // A transport's CloudEvents attributes: the header could cross no binding as itself.
+  expect_refused(with([](auto& m) {
+                   m.headers.push_back({"ce-id", "v"});
+                 }),
+                 "CloudEvents attribute prefix");
+  expect_refused(with([](auto& m) {
+                   m.headers.push_back({"CE_type", "v"});
+                 }),
+                 "CloudEvents attribute prefix");
   expect_refused(with([](auto& m) {
                    m.headers.push_back({"x", "\xFF"});
                  }),

@@ -66,8 +66,9 @@ struct OutboxMessage {
   std::optional<std::string> ordering_key{};
   // Carried verbatim to consumers, in this order. Names are unique, non-empty HTTP
   // tokens (RFC 9110: letters, digits and !#$%&'*+-.^_`|~) of at most
-  // kMaxHeaderNameBytes; values are UTF-8 without NUL; at most kMaxHeaderCount of them,
-  // kMaxHeadersBytes in all (names and values).
+  // kMaxHeaderNameBytes, not beginning with "ce-" or "ce_" in any case (CloudEvents
+  // attributes on the wire, docket/transports/cloudevents.h); values are UTF-8 without
+  // NUL; at most kMaxHeaderCount of them, kMaxHeadersBytes in all (names and values).
   std::vector<MessageHeader> headers{};
 };
 
