@@ -124,6 +124,11 @@ std::size_t ConsumerRunner::run_once(std::stop_token stop) {
     subscription_.reset();
     throw;
   }
+  if (stop.stop_requested()) {
+    // Stopping: what was returned goes back to the transport now, not when a later pass
+    // (or the broker's heartbeat timeout) closes the subscription.
+    subscription_.reset();
+  }
   return held.size();
 }
 

@@ -101,7 +101,8 @@ class ConsumerRunner {
 
   // One pass: waits up to `poll` for a delivery, takes what else is ready up to the
   // prefetch, and handles them in order. Returns how many it took. Subscribes on first
-  // use.
+  // use; when `stop` was requested, closes the subscription at the end of the pass (what
+  // it returned unhandled goes back to the transport), and the next pass subscribes again.
   std::size_t run_once(std::stop_token stop = {});
 
   // Passes until `stop`, then settles what it holds (finish_on_stop) and closes the

@@ -14,6 +14,11 @@ namespace {
 constexpr std::chrono::milliseconds kFirstBackoff{100};
 constexpr std::chrono::milliseconds kMaxBackoff{5000};
 constexpr std::size_t kMaxRemembered = 10000;
+// A broker going down may close the socket of a client logging in again, which reads
+// as a refused login. A reconnecting subscription takes that this many times in a row
+// (with its backoff, about 25 s) before it calls the login refused; its first connect
+// (subscribe()) reports a refused login at once.
+constexpr int kRefusedLoginsTolerated = 8;
 
 bool is_dead_letter_header(std::string_view name) {
   return name == kDeadLetterErrorHeader || name == kDeadLetterDeliveriesHeader ||
@@ -46,6 +51,7 @@ void SubscriptionChannel::connect() {
   consumer_ = std::make_unique<Consumer>(*connection, route_.queue, route_.prefetch);
   connection_ = std::move(connection);
   backoff_ = std::chrono::milliseconds(0);
+  refused_logins_ = 0;
 }
 
 void SubscriptionChannel::lose_connection() {
@@ -156,7 +162,9 @@ std::optional<docket::Delivery> SubscriptionChannel::next(std::chrono::milliseco
     } catch (const ConnectionLost&) {
       lose_connection();
     } catch (const BrokerError& error) {
-      if (!error.reconnect_may_help())
+      const bool refused_login = error.kind() == BrokerErrorKind::authentication;
+      if (!error.reconnect_may_help() &&
+          !(refused_login && ++refused_logins_ <= kRefusedLoginsTolerated))
         fail("consuming", error);
       lose_connection();
     }

@@ -21,7 +21,9 @@
 //
 // A delivery that is not a CloudEvents binary-mode message is dead-lettered by next()
 // with the decoding error. A lost connection is reopened by next() with capped backoff
-// (what was held is the broker's to redeliver; its tags are forgotten).
+// (what was held is the broker's to redeliver; its tags are forgotten); a login refused
+// while reconnecting is taken for a broker going down a few times in a row before it
+// is reported.
 //
 // Thread-safety: one thread at a time (docket/spi/transport.h).
 #ifndef DOCKET_TRANSPORTS_RABBITMQ_RABBITMQ_SUBSCRIPTION_CHANNEL_H_
@@ -94,6 +96,7 @@ class SubscriptionChannel final : public spi::SubscriptionChannel {
   bool closed_ = false;
   Clock::time_point next_connect_{};
   std::chrono::milliseconds backoff_{0};
+  int refused_logins_ = 0;  // in a row, while reconnecting (kRefusedLoginsTolerated)
 };
 
 }  // namespace docket::rabbitmq::detail

@@ -162,9 +162,13 @@ std::vector<PublishResult> RabbitMqTransport::do_publish_batch(
       sent = state_->publishing->publish(sending);
     } catch (const detail::BrokerError& error) {
       for (std::size_t i = 0; i < batch.size(); ++i) {
+        // The error names the broker and what to do; the result adds which message.
         if (!results[i])
-          results[i] = PublishResult::failed(PublishStatus::kRetryable,
-                                             describe() + ": not published: " + error.what());
+          results[i] = PublishResult::failed(
+              PublishStatus::kRetryable,
+              "message '" + batch[i].envelope.message_id + "' to destination '" +
+                  batch[i].destination +
+                  "' was not published (it is published again): " + error.what());
       }
       break;
     }

@@ -149,7 +149,7 @@ TEST_P(ConsumerRunnerTest, OnStopReturnsWhatItHoldsUnhandledOrFinishesIt) {
   ConsumerRunner finishing(fixture_->transport(), billing, options({}, 4));
   std::jthread consuming([&](std::stop_token token) { finishing.run(token); });
   while (finishing.stats().processed < 3) {
-    std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   consuming.request_stop();
   consuming.join();

@@ -7,7 +7,8 @@
 // publishes before it subscribes: fresh_destination() declares the queues of the groups
 // the suite's tests subscribe (kGroups on the destination, kDeadLetterGroups on its
 // dead-letter destination), as an application declares its groups before its relay
-// publishes.
+// publishes. The broker can be restarted (can_restart_broker), when it runs on this
+// machine.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -17,9 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "docket/rabbitmq/transport.h"
 #include "transport_fixture.h"
 #include "transports/rabbitmq/rabbitmq_connection.h"
-#include "docket/rabbitmq/transport.h"
+#include "transports/rabbitmq/rabbitmq_local_broker.h"
 
 namespace docket::conformance {
 namespace rabbitmq_fixture {
@@ -88,6 +90,14 @@ class RabbitMqFixture final : public TransportFixture {
   }
   std::string unroutable_destination() override { return "unbound"; }
   std::size_t oversized_payload_bytes() override { return kRabbitMqMaxMessageBytes + 1; }
+
+  // The broker at DOCKET_TEST_RABBITMQ_URL, restarted in place (rabbitmq_local_broker.h):
+  // the broker-restart tests run alone (RUN_SERIAL, CMakeLists.txt), since every other
+  // test on that broker loses its connections too.
+  bool can_restart_broker() override { return true; }
+  void restart_broker() override {
+    rabbitmq::detail::LocalBroker::find(rabbitmq::detail::parse_broker_url(base_url_)).restart();
+  }
 
  private:
   void declare(const std::string& destination, const std::string& group) {

@@ -35,6 +35,17 @@ class TransportFixture {
   virtual std::string unroutable_destination() = 0;
   // A payload size the transport refuses for good (over the broker's limit).
   virtual std::size_t oversized_payload_bytes() = 0;
+
+  // Whether restart_broker() can take the broker away from the transport and give it
+  // back (a real broker on this machine). False: the suite's broker-restart tests are
+  // skipped, saying so.
+  virtual bool can_restart_broker() { return false; }
+  // Restarts the broker under transport() (its durable queues and persistent messages
+  // survive; every connection is closed by it) and returns once a client can connect
+  // again. Called only when can_restart_broker().
+  virtual void restart_broker() {
+    throw std::logic_error("this transport fixture cannot restart its broker");
+  }
 };
 
 struct TransportCase {
