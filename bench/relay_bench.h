@@ -5,11 +5,13 @@
 //   docket: `messages` messages staged in the outbox on the store beforehand (set-up,
 //           in transactions of kFillMessages, not measured), then one Relay over
 //           open_transport(transport_url) with batch_size b publishing them all (claim,
-//           Transport::publish_batch with confirms, mark done): measured;
+//           Transport::publish_batch with confirms, mark done), pipelined as run()
+//           relays (Relay::drain: the store's work overlaps the broker's): measured;
 //   raw:    the same number of messages, built as the relay builds them (same body,
 //           same headers, same destination), published through the transport's client
 //           library directly (bench_transport.h): b sent, then their b confirms awaited.
-// Both sides alternate in slices of about kSliceMessages (a multiple of b), as every
+// Both sides alternate in slices of about kSliceMessages (a multiple of b, at least
+// kSliceBatches batches), as every
 // benchmark does (side_by_side.h). Rates are confirmed messages per second. Both
 // publish to a destination of the run's own ("<run id>.throughput"), whose consumer
 // group queue is declared (Transport::subscribe) before anything is published, purged
@@ -50,6 +52,7 @@ namespace docket::bench {
 
 struct RelayBenchOptions {
   static constexpr std::size_t kSliceMessages = 200;  // per slice, rounded up to the batch
+  static constexpr std::size_t kSliceBatches = 5;     // ... and at least this many batches
   static constexpr std::size_t kFillMessages = 500;   // staged per set-up transaction
   static constexpr std::size_t kMaxMessages = 1'000'000;
   static constexpr std::size_t kMaxBatch = 10'000;

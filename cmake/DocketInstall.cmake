@@ -35,9 +35,9 @@ get_property(docket_built_transports GLOBAL PROPERTY DOCKET_TRANSPORTS)
 list(TRANSFORM docket_built_transports PREPEND transport_ OUTPUT_VARIABLE docket_transport_components)
 set(docket_internal_components provider_kit provider_http)
 set(docket_components "")
-foreach(name IN ITEMS core inbox transports ${docket_transport_components} outbox eventsourcing
-                      sagas projections ${docket_internal_components} ${docket_built_providers}
-                      stores brokers)
+foreach(name IN ITEMS core inbox transports outbox eventsourcing sagas projections
+                      ${docket_internal_components} ${docket_transport_components}
+                      ${docket_built_providers} stores brokers)
   if(TARGET docket_${name})
     list(APPEND docket_components ${name})
   endif()

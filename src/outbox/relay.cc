@@ -1,12 +1,16 @@
 #include "docket/outbox/relay.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "docket/core/uuid.h"
 #include "docket/outbox/backoff.h"
+#include "outbox/relay_stage.h"
 
 namespace docket {
 namespace {
@@ -19,34 +23,51 @@ TransportMessage to_transport_message(const OutboxRecord& row) {
                           .headers = row.headers};
 }
 
+void add(RelayPass& totals, const RelayPass& pass) {
+  totals.claimed += pass.claimed;
+  totals.published += pass.published;
+  totals.retried += pass.retried;
+  totals.parked += pass.parked;
+  totals.lost_leases += pass.lost_leases;
+  totals.batches += pass.batches;
+  totals.expired_unpublished += pass.expired_unpublished;
+}
+
 }  // namespace
+
+// Rows claimed under one token, and the messages to publish for them (rows[i] is
+// published as messages[i]; a pipeline moves the messages to its publishing stage).
+struct Relay::ClaimedBatch {
+  std::string token{};
+  Timestamp lease_until{};
+  std::vector<OutboxRecord> rows{};
+  std::vector<TransportMessage> messages{};
+};
 
 Relay::Relay(OutboxStore& store, Transport& transport, RelayOptions options, const Clock& clock)
     : store_(store), transport_(transport), options_(std::move(options)), clock_(clock) {}
 
-RelayPass Relay::run_once() {
-  const auto& s = options_.settings();
-  const std::string token = Uuid::v4().to_string();
+Relay::ClaimedBatch Relay::claim(std::size_t limit) {
+  ClaimedBatch batch{.token = Uuid::v4().to_string()};
   const Timestamp now = clock_.now();
-  const auto rows = store_.claim(token, now, now + s.lease, s.batch_size);
-  RelayPass pass{.claimed = rows.size()};
-  if (rows.empty()) {
-    return pass;
+  batch.lease_until = now + options_.settings().lease;
+  batch.rows = store_.claim(batch.token, now, batch.lease_until, limit);
+  batch.messages.reserve(batch.rows.size());
+  for (const OutboxRecord& row : batch.rows) {
+    batch.messages.push_back(to_transport_message(row));
   }
-  std::vector<TransportMessage> batch;
-  batch.reserve(rows.size());
-  for (const OutboxRecord& row : rows) {
-    batch.push_back(to_transport_message(row));
-  }
-  // One batch, one result a message (in claim order): a key's messages reach the
-  // transport in sequence order, and it confirms none after one of its key it did not.
-  const std::vector<PublishResult> results = transport_.publish_batch(batch);
+  return batch;
+}
+
+RelayPass Relay::record(const ClaimedBatch& batch, std::span<const PublishResult> results) {
+  const auto& s = options_.settings();
+  RelayPass pass{.claimed = batch.rows.size(), .batches = 1};
   // Confirmed rows are marked done together after the batch: one request, not one a
   // row. A crash before the marks republishes them, as at-least-once delivery allows.
   std::vector<std::string> published;
-  published.reserve(rows.size());
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const OutboxRecord& row = rows[i];
+  published.reserve(batch.rows.size());
+  for (std::size_t i = 0; i < batch.rows.size(); ++i) {
+    const OutboxRecord& row = batch.rows[i];
     const PublishResult& result = results[i];
     if (result.is_confirmed()) {
       published.push_back(row.id);
@@ -61,7 +82,7 @@ RelayPass Relay::run_once() {
     if (!failed.park) {
       failed.next_attempt_at = clock_.now() + retry_delay(options_, row.id, attempt);
     }
-    if (!store_.fail(row.id, token, failed)) {
+    if (!store_.fail(row.id, batch.token, failed)) {
       ++pass.lost_leases;
     } else if (failed.park) {
       ++pass.parked;
@@ -70,7 +91,7 @@ RelayPass Relay::run_once() {
     }
   }
   if (!published.empty()) {
-    pass.published = store_.complete_all(published, token, clock_.now());
+    pass.published = store_.complete_all(published, batch.token, clock_.now());
     pass.lost_leases += published.size() - pass.published;
   }
   published_ += pass.published;
@@ -79,16 +100,96 @@ RelayPass Relay::run_once() {
   return pass;
 }
 
-void Relay::run(std::stop_token stop) {
-  std::mutex mutex;
-  std::condition_variable_any wake;
-  while (!stop.stop_requested()) {
-    if (run_once().claimed > 0) {
-      continue;
-    }
-    std::unique_lock lock(mutex);
-    wake.wait_for(lock, stop, options_.settings().poll_interval, [] { return false; });
+RelayPass Relay::run_once() {
+  const ClaimedBatch batch = claim(options_.settings().batch_size);
+  if (batch.rows.empty()) {
+    return RelayPass{};
   }
+  // One batch, one result a message (in claim order): a key's messages reach the
+  // transport in sequence order, and it confirms none after one of its key it did not.
+  const std::vector<PublishResult> results = transport_.publish_batch(batch.messages);
+  return record(batch, results);
+}
+
+RelayPass Relay::pipeline(std::stop_token stop, std::size_t max_messages, bool wait_when_idle) {
+  // A batch, once published, with its results: what the recording stage takes.
+  struct Published {
+    ClaimedBatch batch;
+    std::vector<PublishResult> results;
+  };
+  const std::size_t batch_size = options_.settings().batch_size;
+  // On a store with one writer at a time, a record beside a claim only queues behind it.
+  const bool overlap_records = store_.capabilities().concurrent_writers;
+  detail::RelayStage<std::vector<TransportMessage>, std::vector<PublishResult>> publisher(
+      [this](std::vector<TransportMessage>& messages) {
+        return transport_.publish_batch(messages);
+      });
+  detail::RelayStage<Published, RelayPass> recorder(
+      [this](Published& done) { return record(done.batch, done.results); });
+  RelayPass totals;
+  std::size_t may_claim = max_messages;
+  std::optional<ClaimedBatch> publishing;  // handed to the publisher, results not taken yet
+  bool recording = false;                  // a batch handed to the recorder, pass not taken yet
+  std::mutex idle_mutex;
+  std::condition_variable_any idle;
+  for (;;) {
+    // Batch k+1 is claimed while batch k is published and batch k-1 recorded: the rows
+    // of both are still leased, so their keys are held and k+1 holds no later message of
+    // them (OutboxStore::claim).
+    std::optional<ClaimedBatch> next;
+    if (!stop.stop_requested() && may_claim > 0) {
+      ClaimedBatch claimed = claim(std::min(batch_size, may_claim));
+      if (!claimed.rows.empty()) {
+        may_claim -= claimed.rows.size();
+        next = std::move(claimed);
+      }
+    }
+    std::optional<Published> done;
+    if (publishing) {
+      done = Published{std::move(*publishing), publisher.result()};
+      publishing.reset();
+    }
+    const bool claimed_any = next.has_value();
+    if (next) {
+      if (clock_.now() < next->lease_until) {
+        publisher.start(std::move(next->messages));
+        publishing = std::move(next);
+      } else {
+        // Its lease ended while it waited: another relay may hold its rows by now.
+        totals.claimed += next->rows.size();
+        totals.expired_unpublished += next->rows.size();
+      }
+    }
+    // Batch k's results are recorded while batch k+1 is published and (on a store with
+    // concurrent writers) batch k+2 claimed.
+    const bool recorded_any = recording;
+    if (recording) {
+      add(totals, recorder.result());
+      recording = false;
+    }
+    if (done && overlap_records) {
+      recorder.start(std::move(*done));
+      recording = true;
+    } else if (done) {
+      add(totals, record(done->batch, done->results));  // while batch k+1 is published
+    }
+    if (publishing || claimed_any || recording || recorded_any) {
+      continue;  // recorded results may have released keys: claim again before idling
+    }
+    if (!wait_when_idle || stop.stop_requested()) {
+      return totals;
+    }
+    std::unique_lock lock(idle_mutex);
+    idle.wait_for(lock, stop, options_.settings().poll_interval, [] { return false; });
+  }
+}
+
+RelayPass Relay::drain(std::size_t max_messages) {
+  return pipeline(std::stop_token{}, max_messages, false);
+}
+
+void Relay::run(std::stop_token stop) {
+  pipeline(std::move(stop), std::numeric_limits<std::size_t>::max(), true);
 }
 
 RelayStats Relay::stats() const noexcept {

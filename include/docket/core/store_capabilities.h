@@ -60,6 +60,11 @@ struct StoreCapabilities {
   bool server_side_expiry = false;
   // Many processes may share the store (a server or a shared file).
   bool shared_between_processes = false;
+  // Writes on several connections proceed at once (row locks, or none), rather than
+  // one at a time under the database's lock: a pipelined relay records one batch while
+  // it claims the next only where this holds (docket/outbox/relay.h), since on a store
+  // with one writer the two would only queue behind each other.
+  bool concurrent_writers = false;
 
   friend bool operator==(const StoreCapabilities&, const StoreCapabilities&) = default;
 };

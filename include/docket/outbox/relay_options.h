@@ -20,7 +20,10 @@ struct RelaySettings {
   std::chrono::microseconds poll_interval{std::chrono::milliseconds(200)};  // idle wait
   std::size_t batch_size = 100;                                             // rows claimed per pass
   int max_attempts = 10;  // failed attempts before a message is parked
-  std::chrono::microseconds lease{std::chrono::seconds(30)};  // must outlast a batch's publishing
+  // Must outlast two publishes of a batch: a pipelined relay (Relay::run, drain)
+  // publishes a claimed batch after the one before it; a batch whose lease ended while
+  // it waited is not published.
+  std::chrono::microseconds lease{std::chrono::seconds(30)};
   std::chrono::microseconds backoff_base{std::chrono::milliseconds(500)};
   std::chrono::microseconds backoff_cap{std::chrono::minutes(5)};
   double jitter = 0.2;  // in [0, 1]

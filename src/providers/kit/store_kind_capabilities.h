@@ -33,7 +33,8 @@ constexpr StoreCapabilities buffered_commit_capabilities(UnitLimits limits,
           .max_bytes_per_record = limits.max_record_bytes,
           .feed = feed,
           .server_side_expiry = false,
-          .shared_between_processes = true};
+          .shared_between_processes = true,
+          .concurrent_writers = true};
 }
 
 // A saga store's: the provider's, without a feed (a saga store has none).

@@ -11,7 +11,8 @@ namespace docket::postgres::detail {
 constexpr StoreCapabilities kPostgresCapabilities{.joins_handler_writes = true,
                                                   .interactive_transactions = true,
                                                   .feed = FeedKind::kGlobalPositions,
-                                                  .shared_between_processes = true};
+                                                  .shared_between_processes = true,
+                                                  .concurrent_writers = true};
 
 }  // namespace docket::postgres::detail
 
