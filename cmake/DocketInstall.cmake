@@ -59,6 +59,11 @@ docket_external_package(OpenSSL::Crypto OpenSSL "" libcrypto)
 docket_external_package(OpenSSL::SSL OpenSSL "" libssl)
 docket_external_package(nlohmann_json::nlohmann_json nlohmann_json 3 nlohmann_json)
 docket_external_package(rabbitmq::rabbitmq rabbitmq-c "" librabbitmq)
+# A package found through pkg-config alone (its CMake package broken or missing) is
+# named pkgconfig+<module>+<prefix>: docketConfig.cmake runs
+# pkg_check_modules(<prefix> IMPORTED_TARGET <module>), which defines PkgConfig::<prefix>.
+# Debian's cnats CMake package names a libnats_static.a that libnats-dev does not ship.
+docket_external_package(PkgConfig::LIBNATS pkgconfig+libnats+LIBNATS "" libnats)
 
 # docket_component_links(<component>): reads docket_<component>'s link libraries into
 # DOCKET_<component>_links (components it links, with ":private" appended to those

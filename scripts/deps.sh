@@ -13,6 +13,7 @@ packages=(
   libsqlite3-dev libpq-dev postgresql
   libcurl4-openssl-dev libssl-dev
   librabbitmq-dev rabbitmq-server
+  libnats-dev nats-server
   openjdk-17-jre-headless nodejs npm
   google-cloud-cli-firestore-emulator
 )

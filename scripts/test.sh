@@ -26,6 +26,7 @@ stop_servers() {
   scripts/dynamodb-stop.sh || status=1
   scripts/firestore-stop.sh || status=1
   scripts/rabbitmq-stop.sh || status=1
+  scripts/nats-stop.sh || status=1
   return $status
 }
 trap stop_servers EXIT
@@ -37,6 +38,8 @@ DOCKET_TEST_FIRESTORE_URL=$(scripts/firestore-start.sh)
 export DOCKET_TEST_FIRESTORE_URL
 DOCKET_TEST_RABBITMQ_URL=$(scripts/rabbitmq-start.sh)
 export DOCKET_TEST_RABBITMQ_URL
+DOCKET_TEST_NATS_URL=$(scripts/nats-start.sh)
+export DOCKET_TEST_NATS_URL
 
 step() { printf '\n==> %s\n' "$*"; }
 

@@ -4,7 +4,8 @@
 // the destination travels as the protocol's routing (topic, exchange and routing key).
 //
 // Attributes, each a header named <prefix><attribute> (the binding's prefix: "ce_" for
-// Kafka, "cloudEvents:" for AMQP, "ce-" for HTTP):
+// Kafka, "cloudEvents:" for AMQP, "ce-" for HTTP, for NATS and for Google Pub/Sub's
+// message attributes):
 //   specversion    "1.0"
 //   id             the message id: the outbox id, verbatim
 //   type           the event type
@@ -36,6 +37,11 @@ namespace docket {
 inline constexpr std::string_view kCloudEventsKafkaPrefix = "ce_";
 inline constexpr std::string_view kCloudEventsAmqpPrefix = "cloudEvents:";
 inline constexpr std::string_view kCloudEventsHttpPrefix = "ce-";
+// The NATS protocol binding's binary mode: NATS message headers named as HTTP's.
+inline constexpr std::string_view kCloudEventsNatsPrefix = "ce-";
+// The Google Cloud Pub/Sub protocol binding's binary mode: message attributes named
+// "ce-<attribute>", the content type as the attribute "content-type".
+inline constexpr std::string_view kCloudEventsPubSubPrefix = "ce-";
 inline constexpr std::string_view kCloudEventsNoSource = "urn:docket:unspecified";
 inline constexpr std::string_view kDefaultContentType = "application/json";
 

@@ -4,6 +4,8 @@
 //
 //   amqp://user:password@host:port/vhost?exchange=orders
 //                              RabbitMQ (docs/rabbitmq.md)
+//   nats://user:password@host:port?stream=ORDERS&subject=orders.>
+//                              NATS JetStream (docs/nats.md)
 //
 // The in-process transport (in_process_transport.h) carries messages within one process
 // and has no URL: construct it.

@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "docket/core/error.h"
+#include "transports/local_server_process.h"
 #include "transports/rabbitmq/rabbitmq_connection.h"
 
 namespace docket::rabbitmq::detail {
@@ -26,79 +27,11 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-constexpr std::string_view kListenState = "0A";  // TCP_LISTEN in /proc/net/tcp
 constexpr std::chrono::milliseconds kConnectRetry{100};
 constexpr std::size_t kMaxOutputShown = 2000;  // bytes of rabbitmqctl's output in a message
 
-bool is_loopback(std::string_view host) {
-  return host == "localhost" || host == "::1" || host.starts_with("127.");
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The inodes of the sockets listening on TCP `port`, IPv4 and IPv6, on any address.
-std::set<std::string> listening_inodes(int port) {
-  std::set<std::string> inodes;
-  for (const char* table : {"/proc/net/tcp", "/proc/net/tcp6"}) {
-    std::ifstream in(table);
-    std::string line;
-    std::getline(in, line);  // the column titles
-    while (std::getline(in, line)) {
-      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode ...
-      std::istringstream fields(line);
-      std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
-      fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >>
-          timeout >> inode;
-      const auto colon = local.rfind(':');
-      if (state != kListenState || colon == std::string::npos || inode.empty())
-        continue;
-      if (std::stoi(local.substr(colon + 1), nullptr, 16) == port)
-        inodes.insert(inode);
-    }
-  }
-  return inodes;
-}
-
-struct Holders {
-  std::vector<pid_t> pids;
-  bool some_unreadable = false;  // a process whose descriptors we may not read
-};
-
-// The processes with a descriptor on one of `inodes` ("socket:[inode]").
-Holders socket_holders(const std::set<std::string>& inodes) {
-  Holders found;
-  std::error_code ignored;
-  for (const auto& process : fs::directory_iterator("/proc", ignored)) {
-    const std::string name = process.path().filename();
-    if (name.empty() || !std::all_of(name.begin(), name.end(), ::isdigit))
-      continue;
-    std::error_code denied;
-    fs::directory_iterator descriptors(process.path() / "fd", denied);
-    if (denied) {
-      found.some_unreadable = found.some_unreadable || denied == std::errc::permission_denied;
-      continue;
-    }
-    for (const auto& descriptor : descriptors) {
-      std::error_code gone;
-      const std::string target = fs::read_symlink(descriptor.path(), gone);
-      if (gone || !target.starts_with("socket:[") || target.size() < 10)
-        continue;
-      if (inodes.contains(target.substr(8, target.size() - 9))) {
-        found.pids.push_back(static_cast<pid_t>(std::stol(name)));
-        break;
-      }
-    }
-  }
-  return found;
-}
-
 std::string command_name(pid_t pid) {
-  std::string comm = read_file("/proc/" + std::to_string(pid) + "/comm");
+  std::string comm = transports::detail::read_process_file(pid, "comm");
   while (!comm.empty() && comm.back() == '\n')
     comm.pop_back();
   return comm;
@@ -215,20 +148,20 @@ Finished run(const std::vector<std::string>& argv, const std::vector<std::string
 LocalBroker LocalBroker::find(const BrokerUrl& url) {
   const std::string broker = "RabbitMQ broker " + printable(url);
   const std::string port = std::to_string(url.port);
-  if (!is_loopback(url.host)) {
+  if (!transports::detail::is_loopback_host(url.host)) {
     throw ConfigurationError(
         broker + ": restarting a broker is for a broker on this machine only; '" + url.host +
         "' is not a loopback host: give the URL of a local broker "
         "(127.0.0.1, localhost or ::1)");
   }
-  const std::set<std::string> inodes = listening_inodes(url.port);
-  if (inodes.empty()) {
+  const transports::detail::ListeningProcesses holders =
+      transports::detail::processes_listening_on(url.port);
+  if (!holders.listening) {
     throw InfrastructureError(broker + ": nothing listens on TCP port " + port +
                               " of this machine, so there is no broker to restart: start it "
                               "(scripts/rabbitmq-start.sh starts the test broker) or correct "
                               "the port");
   }
-  const Holders holders = socket_holders(inodes);
   if (holders.pids.empty()) {
     throw ConfigurationError(
         broker + ": port " + port + " is listening, but no process visible here holds it" +

@@ -1,11 +1,9 @@
 #include <limits>
-#include <map>
-#include <optional>
-#include <set>
 #include <utility>
 
 #include "docket/core/error.h"
 #include "docket/rabbitmq/transport.h"
+#include "transports/keyed_rounds.h"
 #include "transports/rabbitmq/rabbitmq_publishing_connection.h"
 #include "transports/rabbitmq/rabbitmq_subscription_channel.h"
 #include "transports/rabbitmq/rabbitmq_wire.h"
@@ -106,53 +104,21 @@ void RabbitMqTransport::declare_group(std::string_view destination, std::string_
 
 std::vector<PublishResult> RabbitMqTransport::do_publish_batch(
     std::span<const TransportMessage> batch) {
-  std::vector<std::optional<PublishResult>> results(batch.size());
+  transports::KeyedRounds rounds(batch, describe());
   std::vector<detail::OutgoingMessage> encoded(batch.size());
-  // Per ordering key, the index of its first message that was not confirmed: no later
-  // message of the key is sent (SPI: a key's messages reach the broker in order).
-  std::map<std::string, std::size_t> first_failure;
-  auto settle = [&](std::size_t i, PublishResult result) {
-    if (!result.is_confirmed() && batch[i].ordering_key)
-      first_failure.try_emplace(*batch[i].ordering_key, i);
-    results[i] = std::move(result);
-  };
   for (std::size_t i = 0; i < batch.size(); ++i) {
     try {
       encoded[i] = detail::to_outgoing(batch[i], exchange());
     } catch (const InvalidInputError& error) {
-      settle(i, PublishResult::failed(PublishStatus::kRefused,
-                                      describe() + ": message '" + batch[i].envelope.message_id +
-                                          "' cannot be published: " + error.what()));
+      rounds.settle(
+          i, PublishResult::failed(PublishStatus::kRefused,
+                                   describe() + ": message '" + batch[i].envelope.message_id +
+                                       "' cannot be published: " + error.what()));
     }
   }
-  // Rounds: each sends at most one message per ordering key (every unkeyed message in
-  // the first), so that a message is sent only once every earlier one of its key was
-  // confirmed. A batch of distinct keys takes one round trip.
-  while (true) {
-    std::vector<std::size_t> round;
-    std::set<std::string> keys_in_round;
-    for (std::size_t i = 0; i < batch.size(); ++i) {
-      if (results[i])
-        continue;
-      const auto& key = batch[i].ordering_key;
-      if (key) {
-        const auto failed = first_failure.find(*key);
-        if (failed != first_failure.end() && failed->second < i) {
-          results[i] = PublishResult::failed(
-              PublishStatus::kRetryable,
-              describe() + ": message '" + batch[i].envelope.message_id +
-                  "' was not sent: message '" + batch[failed->second].envelope.message_id +
-                  "' of its ordering key '" + *key +
-                  "' before it in the batch was not confirmed; it is published again after it");
-          continue;
-        }
-        if (!keys_in_round.insert(*key).second)
-          continue;  // the next round, once the earlier one of its key is confirmed
-      }
-      round.push_back(i);
-    }
-    if (round.empty())
-      break;
+  // Rounds (keyed_rounds.h): a message is sent only once every earlier one of its key
+  // was confirmed. A batch of distinct keys takes one round trip.
+  for (std::vector<std::size_t> round = rounds.next(); !round.empty(); round = rounds.next()) {
     std::vector<detail::OutgoingMessage> sending;
     sending.reserve(round.size());
     for (std::size_t i : round)
@@ -161,25 +127,20 @@ std::vector<PublishResult> RabbitMqTransport::do_publish_batch(
     try {
       sent = state_->publishing->publish(sending);
     } catch (const detail::BrokerError& error) {
-      for (std::size_t i = 0; i < batch.size(); ++i) {
-        // The error names the broker and what to do; the result adds which message.
-        if (!results[i])
-          results[i] = PublishResult::failed(
-              PublishStatus::kRetryable,
-              "message '" + batch[i].envelope.message_id + "' to destination '" +
-                  batch[i].destination +
-                  "' was not published (it is published again): " + error.what());
-      }
+      // The error names the broker and what to do; the result adds which message.
+      rounds.settle_rest([&](std::size_t i) {
+        return PublishResult::failed(
+            PublishStatus::kRetryable,
+            "message '" + batch[i].envelope.message_id + "' to destination '" +
+                batch[i].destination +
+                "' was not published (it is published again): " + error.what());
+      });
       break;
     }
     for (std::size_t n = 0; n < round.size(); ++n)
-      settle(round[n], to_result(sent[n], batch[round[n]], state_->publishing->broker()));
+      rounds.settle(round[n], to_result(sent[n], batch[round[n]], state_->publishing->broker()));
   }
-  std::vector<PublishResult> answered;
-  answered.reserve(batch.size());
-  for (auto& result : results)
-    answered.push_back(std::move(*result));
-  return answered;
+  return std::move(rounds).results();
 }
 
 std::unique_ptr<spi::SubscriptionChannel> RabbitMqTransport::do_subscribe(
