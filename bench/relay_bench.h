@@ -13,7 +13,7 @@
 // Both sides alternate in slices of about kSliceMessages (a multiple of b, at least
 // kSliceBatches batches), as every
 // benchmark does (side_by_side.h). Rates are confirmed messages per second. Both
-// publish to a destination of the run's own ("<run id>.throughput"), whose consumer
+// publish to a destination of the run's own ("docket-bench.<run id>.throughput"), whose consumer
 // group queue is declared (Transport::subscribe) before anything is published, purged
 // after each batch size and deleted when the run ends.
 //
