@@ -16,10 +16,11 @@ packages=(
   libnats-dev nats-server
   openjdk-17-jre-headless nodejs npm
   google-cloud-cli-firestore-emulator
+  google-cloud-cli-pubsub-emulator
 )
 
 # Packages that come from Google's apt repository, not Debian's.
-google_packages=(google-cloud-cli-firestore-emulator)
+google_packages=(google-cloud-cli-firestore-emulator google-cloud-cli-pubsub-emulator)
 
 # True when package $1 is installed. npm also counts as installed when an npm command
 # exists: a nodejs package from outside Debian (NodeSource's) ships npm itself and

@@ -17,8 +17,9 @@ fuzz_seconds=${FUZZ_SECONDS:-10}
 scripts/deps.sh
 
 # Throwaway servers for the tests, PostgreSQL (scripts/pg-start.sh), DynamoDB Local
-# (scripts/dynamodb-start.sh), the Cloud Firestore emulator (scripts/firestore-start.sh)
-# and RabbitMQ (scripts/rabbitmq-start.sh), all stopped on any exit, each even when
+# (scripts/dynamodb-start.sh), the Cloud Firestore emulator (scripts/firestore-start.sh),
+# RabbitMQ (scripts/rabbitmq-start.sh), the Pub/Sub emulator (scripts/pubsub-start.sh) and
+# NATS with JetStream (scripts/nats-start.sh), all stopped on any exit, each even when
 # another fails to stop.
 stop_servers() {
   local status=0
@@ -26,6 +27,7 @@ stop_servers() {
   scripts/dynamodb-stop.sh || status=1
   scripts/firestore-stop.sh || status=1
   scripts/rabbitmq-stop.sh || status=1
+  scripts/pubsub-stop.sh || status=1
   scripts/nats-stop.sh || status=1
   return $status
 }
@@ -38,6 +40,8 @@ DOCKET_TEST_FIRESTORE_URL=$(scripts/firestore-start.sh)
 export DOCKET_TEST_FIRESTORE_URL
 DOCKET_TEST_RABBITMQ_URL=$(scripts/rabbitmq-start.sh)
 export DOCKET_TEST_RABBITMQ_URL
+DOCKET_TEST_PUBSUB_URL=$(scripts/pubsub-start.sh)
+export DOCKET_TEST_PUBSUB_URL
 DOCKET_TEST_NATS_URL=$(scripts/nats-start.sh)
 export DOCKET_TEST_NATS_URL
 

@@ -6,6 +6,8 @@
 //                              RabbitMQ (docs/rabbitmq.md)
 //   nats://user:password@host:port?stream=ORDERS&subject=orders.>
 //                              NATS JetStream (docs/nats.md)
+//   pubsub://host:port?project=P, pubsub://googleapis?project=P
+//                              Google Cloud Pub/Sub (docs/pubsub.md)
 //
 // The in-process transport (in_process_transport.h) carries messages within one process
 // and has no URL: construct it.
@@ -33,8 +35,10 @@ namespace docket {
 // here.
 std::unique_ptr<Transport> open_transport(std::string_view url);
 
-// The URL with any password it carries replaced by "***": what logs and reports show.
-// Nothing else is altered or validated, whatever the scheme.
+// The URL with every credential it carries replaced by "***", by the rule
+// printable_store_url() follows (user info alone included: a broker may read it as a
+// token): what logs and reports show. Nothing else is altered or validated, whatever
+// the scheme.
 std::string printable_transport_url(std::string_view url);
 
 }  // namespace docket
