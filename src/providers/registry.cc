@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "docket/core/error.h"
-#include "providers/kit/url_password.h"
+#include "core/url_credentials.h"
 
 namespace docket::providers {
 namespace {
@@ -124,8 +124,10 @@ std::string Registry::printable(std::string_view url) const {
   }
   // A URL of a provider whose URLs carry no credentials may still have one written
   // into it by mistake (sqlite://?password=...), and a scheme this build cannot open
-  // (a postgresql:// URL in a build without PostgreSQL, say) may carry a password.
-  return kit::mask_url_passwords(url);
+  // (a postgresql:// URL in a build without PostgreSQL, say) may carry any credential.
+  // User info alone is masked too: sqlite: and memory: read none, and a scheme this
+  // build does not know may read it as a token.
+  return core::mask_url_credentials(url, core::UserInfoAlone::kCredential);
 }
 
 }  // namespace docket::providers

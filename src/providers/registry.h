@@ -73,7 +73,7 @@ struct ProviderRegistration {
   std::optional<std::string> (*url_problem)(std::string_view url) = nullptr;
   // `url` with its credentials masked (docket/stores/printable_store_url.h); nullptr: its URLs
   // carry none, and any password written into one by mistake (user info, a `password=`
-  // parameter) is masked as kit/url_password.h does.
+  // parameter) is masked as core/url_credentials.h does.
   std::string (*printable_url)(std::string_view url) = nullptr;
 
   // The stores it offers, each opened on its own; nullptr: not offered. Stores opened
@@ -94,8 +94,9 @@ struct ProviderRegistration {
   InboxIdMigration (*migrate_inbox_ids)(std::string_view url,
                                         const InboxIdMigrationOptions& options) = nullptr;
   // Re-keys its legacy untenanted event and saga records under a tenant
-  // (docket/stores/tenant_rekey.h), without the verification, which rekey_tenant runs through
-  // the stores; nullptr: it never stored any.
+  // (docket/stores/tenant_rekey.h): writes the re-key's marker first, moves, verifies
+  // through stores opened without the marker's check, and removes the marker last
+  // (providers/kit/tenant_rekey_procedure.h); nullptr: it never stored any.
   TenantRekeyReport (*rekey_tenant)(std::string_view url,
                                     const TenantRekeyOptions& options) = nullptr;
 };

@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "docket/core/error.h"
-#include "providers/kit/url_password.h"
+#include "core/url_credentials.h"
 #include "transports/builtin_transport_list.h"
 #include "transports/transport_registration.h"
 
@@ -101,7 +101,9 @@ std::unique_ptr<Transport> open_transport(std::string_view url) {
 }
 
 std::string printable_transport_url(std::string_view url) {
-  return kit::mask_url_passwords(url);
+  // User info alone is masked: a broker may read it as a token (nats://TOKEN@host), and
+  // a user name is not worth the risk.
+  return core::mask_url_credentials(url, core::UserInfoAlone::kCredential);
 }
 
 }  // namespace docket

@@ -1,14 +1,15 @@
-// `docket chaos --transport amqp://...`: the producer, relay and consumer processes with
-// a real RabbitMQ between them, SIGKILLed at random, lose and double nothing on SQLite
-// and PostgreSQL; on a broker of the test's own, also with the broker restarted; and
-// what the broker options refuse, refused before anything is written. With them,
-// `docket demo --transport`.
+// `docket chaos --transport`: the producer, relay and consumer processes with a real
+// broker between them (RabbitMQ, NATS JetStream), SIGKILLed at random, lose and double
+// nothing on SQLite and PostgreSQL; on a broker of the test's own, also with the broker
+// restarted; and what the broker options refuse, refused before anything is written.
+// With them, `docket demo --transport` across each broker.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "chaos_expectations.h"
@@ -22,23 +23,54 @@
 namespace docket::testing {
 namespace {
 
-std::string shared_broker_url() {
-  const char* url = std::getenv("DOCKET_TEST_RABBITMQ_URL");
+// A broker the runs go across: its test server (scripts/<scripts>-start.sh, URL in
+// `url_variable`), the route options the tools' destinations need on it, and how to
+// start one of the test's own.
+struct Broker {
+  std::string name;          // the test-name suffix
+  std::string url_variable;  // DOCKET_TEST_<NAME>_URL
+  std::string scripts;       // scripts/<scripts>-start.sh
+  std::string dir_variable;  // its start script's directory and port settings
+  std::string port_variable;
+  // Appended to its URL: where the demo's, chaos's and bench's destinations
+  // (docket-demo.orders, docket-chaos.<run>, docket-bench.<run>....) are routed.
+  std::string route;
+  // Appended for a chaos run: what a killed consumer held comes back within seconds
+  // (a chaos run's consumer group is its own, so the setting meets no older one).
+  std::string chaos_options;
+};
+
+std::vector<Broker> brokers() {
+  std::vector<Broker> built;
+#if DOCKET_TOOL_HAS_RABBITMQ
+  built.push_back({"rabbitmq", "DOCKET_TEST_RABBITMQ_URL", "rabbitmq", "DOCKET_RABBITMQ_DIR",
+                   "DOCKET_RABBITMQ_PORT", "exchange=docket-tools-test", ""});
+#endif
+#if DOCKET_TOOL_HAS_NATS
+  built.push_back({"nats", "DOCKET_TEST_NATS_URL", "nats", "DOCKET_NATS_DIR", "DOCKET_NATS_PORT",
+                   "stream=DOCKET_TOOLS&subject=docket-demo.>,docket-chaos.>,docket-bench.>",
+                   "&ack_wait=3s"});
+#endif
+  return built;
+}
+
+std::string with_route(const std::string& url, const Broker& broker) {
+  return url + (url.find('?') == std::string::npos ? "?" : "&") + broker.route;
+}
+
+std::string shared_url(const Broker& broker) {
+  const char* url = std::getenv(broker.url_variable.c_str());
   if (url == nullptr || *url == '\0') {
-    throw std::runtime_error(
-        "DOCKET_TEST_RABBITMQ_URL is not set, and `docket chaos --transport` needs a real "
-        "RabbitMQ broker. Start the throwaway one and export its URL:\n"
-        "  export DOCKET_TEST_RABBITMQ_URL=$(scripts/rabbitmq-start.sh)");
+    throw std::runtime_error(broker.url_variable +
+                             " is not set, and the runs across a broker need the real one. "
+                             "Start the throwaway one and export its URL:\n  export " +
+                             broker.url_variable + "=$(scripts/" + broker.scripts + "-start.sh)");
   }
-  return url;
+  return with_route(url, broker);
 }
 
-std::string with_exchange(const std::string& url) {
-  return url + (url.find('?') == std::string::npos ? "?" : "&") + "exchange=docket-chaos-test";
-}
-
-// The password of the test brokers' URLs (scripts/rabbitmq-env.sh), which no output
-// may show.
+// The password of the test brokers' URLs (scripts/rabbitmq-env.sh, nats-env.sh), which
+// no output may show.
 constexpr std::string_view kBrokerPassword = "docket-test-secret";
 
 // The scratch databases of SQLite and PostgreSQL: what the issue asks the broker runs of.
@@ -49,12 +81,15 @@ std::vector<test_support::ScratchDatabaseCase> sql_stores() {
   return cases;
 }
 
-class ChaosAcrossRabbitMq : public ::testing::TestWithParam<test_support::ScratchDatabaseCase> {};
+using BrokerAndStore = std::tuple<Broker, test_support::ScratchDatabaseCase>;
 
-TEST_P(ChaosAcrossRabbitMq, TenKillsLoseNothingAndDoubleNothing) {
-  const auto database = GetParam().make();
+class ChaosAcrossABroker : public ::testing::TestWithParam<BrokerAndStore> {};
+
+TEST_P(ChaosAcrossABroker, TenKillsLoseNothingAndDoubleNothing) {
+  const auto& [broker, store] = GetParam();
+  const auto database = store.make();
   const nlohmann::json report = expect_chaos_ok(
-      {"--store", database->url(), "--transport", with_exchange(shared_broker_url())});
+      {"--store", database->url(), "--transport", shared_url(broker) + broker.chaos_options});
   if (report.is_null()) {
     return;
   }
@@ -69,22 +104,24 @@ TEST_P(ChaosAcrossRabbitMq, TenKillsLoseNothingAndDoubleNothing) {
   EXPECT_EQ(report.at("broker_restarts"), 0) << report.dump();
 }
 
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ChaosAcrossRabbitMq);
-INSTANTIATE_TEST_SUITE_P(
-    Stores, ChaosAcrossRabbitMq, ::testing::ValuesIn(sql_stores()),
-    [](const ::testing::TestParamInfo<test_support::ScratchDatabaseCase>& store) {
-      return store.param.name;
-    });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ChaosAcrossABroker);
+INSTANTIATE_TEST_SUITE_P(BrokersAndStores, ChaosAcrossABroker,
+                         ::testing::Combine(::testing::ValuesIn(brokers()),
+                                            ::testing::ValuesIn(sql_stores())),
+                         [](const ::testing::TestParamInfo<BrokerAndStore>& param) {
+                           return std::get<0>(param.param).name + "_" +
+                                  std::get<1>(param.param).name;
+                         });
 
-// A RabbitMQ of the test's own (scripts/rabbitmq-start.sh in a fresh directory, on a
-// loopback port free when the test starts; its distribution and epmd ports the next
-// two), stopped with the object: restarting it ends no other test's connections.
-class OwnRabbitMqBroker {
+// A broker of the test's own (scripts/<name>-start.sh in a fresh directory, on a
+// loopback port free when the test starts; RabbitMQ's distribution and epmd ports the
+// next two), stopped with the object: restarting it ends no other test's connections.
+class OwnBroker {
  public:
-  OwnRabbitMqBroker()
-      : server_("rabbitmq", "DOCKET_RABBITMQ_DIR=" + dir_.file("rabbitmq") +
-                                " DOCKET_RABBITMQ_PORT=" +
-                                std::to_string(test_support::closed_loopback_port())) {}
+  explicit OwnBroker(const Broker& broker)
+      : server_(broker.scripts, broker.dir_variable + "=" + dir_.file(broker.name) + " " +
+                                    broker.port_variable + "=" +
+                                    std::to_string(test_support::closed_loopback_port())) {}
   const std::string& url() const noexcept { return server_.url(); }
 
  private:
@@ -92,19 +129,27 @@ class OwnRabbitMqBroker {
   OwnServer server_;
 };
 
-TEST(ChaosAcrossOwnRabbitMq, TwentyKillsAndTwoBrokerRestartsLoseNothing) {
-  const OwnRabbitMqBroker broker;
+class ChaosAcrossItsOwnBroker : public ::testing::TestWithParam<Broker> {};
+
+TEST_P(ChaosAcrossItsOwnBroker, TwentyKillsAndTwoBrokerRestartsLoseNothing) {
+  const OwnBroker broker(GetParam());
   const conformance::eventsourcing::TempDir dir;
-  const nlohmann::json report =
-      expect_chaos_ok({"--store", "sqlite://" + dir.file("chaos.db"), "--transport",
-                       with_exchange(broker.url()), "--allow-broker-restart"},
-                      20);
+  const nlohmann::json report = expect_chaos_ok(
+      {"--store", "sqlite://" + dir.file("chaos.db"), "--transport",
+       with_route(broker.url(), GetParam()) + GetParam().chaos_options, "--allow-broker-restart"},
+      20);
   if (report.is_null()) {
     return;
   }
   EXPECT_EQ(report.at("broker_restarts"), 2) << report.dump();
   EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
 }
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ChaosAcrossItsOwnBroker);
+INSTANTIATE_TEST_SUITE_P(Brokers, ChaosAcrossItsOwnBroker, ::testing::ValuesIn(brokers()),
+                         [](const ::testing::TestParamInfo<Broker>& param) {
+                           return param.param.name;
+                         });
 
 // A refused run exits 1 naming `option`, without printing the password and without
 // creating the store's file.
@@ -138,19 +183,24 @@ TEST(ChaosCommand, ATransportUrlNoTransportOpensIsRefusedNamingTheOnesThatDo) {
                  "amqp://");
 }
 
-TEST(ChaosCommand, ATransportUrlWithoutAnExchangeIsRefused) {
-  expect_refused({"--transport", shared_broker_url()}, "exchange");
+TEST(ChaosCommand, ARabbitMqUrlWithoutAnExchangeIsRefused) {
+  const char* url = std::getenv("DOCKET_TEST_RABBITMQ_URL");
+  ASSERT_NE(url, nullptr) << "DOCKET_TEST_RABBITMQ_URL is not set: export it from "
+                             "scripts/rabbitmq-start.sh";
+  expect_refused({"--transport", url}, "exchange");
 }
 
 // `docket demo --transport`: the order pipeline across the test broker, billing crashing
 // midway between commit and acknowledgement; the verdict holds, twice in a row on one
 // store (the second run meets what the first left on the demo's queue, if anything).
-TEST(DemoAcrossRabbitMq, EveryOrderInvoicedOnceTwiceInARow) {
+class DemoAcrossABroker : public ::testing::TestWithParam<Broker> {};
+
+TEST_P(DemoAcrossABroker, EveryOrderInvoicedOnceTwiceInARow) {
   const conformance::eventsourcing::TempDir dir;
   for (int round = 0; round < 2; ++round) {
     const ToolRun run =
         run_docket({"demo", "--store", "sqlite://" + dir.file("demo.db"), "--transport",
-                    with_exchange(shared_broker_url()), "--orders", "300", "--json"},
+                    shared_url(GetParam()), "--orders", "300", "--json"},
                    std::nullopt, kChaosTimeLimit);
     ASSERT_EQ(run.exit_code, 0) << describe(run);
     const auto summary = nlohmann::json::parse(run.out, nullptr, false);
@@ -168,7 +218,13 @@ TEST(DemoAcrossRabbitMq, EveryOrderInvoicedOnceTwiceInARow) {
   }
 }
 
-TEST(DemoAcrossRabbitMq, AnEmptyOrUnopenableTransportIsRefusedBeforeAnythingIsWritten) {
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DemoAcrossABroker);
+INSTANTIATE_TEST_SUITE_P(Brokers, DemoAcrossABroker, ::testing::ValuesIn(brokers()),
+                         [](const ::testing::TestParamInfo<Broker>& param) {
+                           return param.param.name;
+                         });
+
+TEST(DemoCommand, AnEmptyOrUnopenableTransportIsRefusedBeforeAnythingIsWritten) {
   const conformance::eventsourcing::TempDir dir;
   const std::string db = dir.file("demo.db");
   for (const std::string& url :

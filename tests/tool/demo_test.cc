@@ -57,16 +57,16 @@ TEST(DocketDemo, PlainOutputEndsWithTheVerdict) {
 
 TEST(DocketDemo, RefusesBadOptions) {
   EXPECT_EQ(run_docket({"demo", "--faults", "extreme"}).exit_code, 2);
-  EXPECT_EQ(run_docket({"demo", "--orders", "0"}).exit_code, 1);
-  // Counts that would wrap or overflow are usage errors, and a count past the demo's
-  // range is refused naming it: nothing runs, nothing hangs.
+  EXPECT_EQ(run_docket({"demo", "--orders", "0"}).exit_code, 2);
+  // Counts that would wrap or overflow, and a count past the demo's range, are usage
+  // errors naming the option and its range: nothing runs, nothing hangs.
   for (const char* orders : {"-5", "99999999999999999999", "1.5", "12abc"}) {
     const ToolRun run = run_docket({"demo", "--orders", orders});
     EXPECT_EQ(run.exit_code, 2) << orders << ": " << describe(run);
     EXPECT_THAT(run.err, HasSubstr("--orders"));
   }
   const ToolRun huge = run_docket({"demo", "--orders", "18446744073709551615"});
-  EXPECT_EQ(huge.exit_code, 1) << describe(huge);
+  EXPECT_EQ(huge.exit_code, 2) << describe(huge);
   EXPECT_THAT(huge.err, HasSubstr("place 1 to 10000000 orders"));
   EXPECT_EQ(run_docket({"demo", "--seed", "-1"}).exit_code, 2);
   const ToolRun memory = run_docket({"demo", "--store", "memory:"});

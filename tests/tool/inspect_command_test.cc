@@ -188,9 +188,10 @@ TEST(InspectCommand, RefusedTermsExitOneAndBadOptionsTwo) {
     EXPECT_EQ(run.exit_code, 2) << examples << ": " << describe(run);
     EXPECT_NE(run.err.find("--examples"), std::string::npos) << examples << ": " << run.err;
   }
+  // Past the option's range: a usage error too, as a malformed count is.
   const ToolRun too_many =
       run_docket({"migrate", "scan", "--store", nowhere, "--examples", "1001"});
-  EXPECT_EQ(too_many.exit_code, 1) << describe(too_many);
+  EXPECT_EQ(too_many.exit_code, 2) << describe(too_many);
   EXPECT_NE(too_many.err.find("at most 1000"), std::string::npos) << too_many.err;
 }
 

@@ -38,12 +38,24 @@ void expect_key(const std::vector<std::string>& args, const std::string& key) {
   EXPECT_EQ(run.err, "");
 }
 
-void expect_refused(const std::vector<std::string>& args, const std::string& mentions) {
+void expect_status(const std::vector<std::string>& args, const std::string& mentions,
+                   int exit_code) {
   const ToolRun run = run_docket(args);
-  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.exit_code, exit_code) << describe(run);
   EXPECT_EQ(run.out, "");
   EXPECT_THAT(run.err, StartsWith("docket: "));
   EXPECT_THAT(run.err, HasSubstr(mentions));
+}
+
+// A key the provider refuses: exit status 1.
+void expect_refused(const std::vector<std::string>& args, const std::string& mentions) {
+  expect_status(args, mentions, 1);
+}
+
+// A command line the command cannot run (--version missing, negative, or given where
+// the provider keeps no version in the key): a usage error, exit status 2.
+void expect_usage_error(const std::vector<std::string>& args, const std::string& mentions) {
+  expect_status(args, mentions, 2);
 }
 
 TEST(KeysStream, DocumentedShapesCarryTheTenant) {
@@ -58,17 +70,17 @@ TEST(KeysStream, AwkwardTenantIsEscaped) {
 }
 
 TEST(KeysStream, FirestoreNeedsVersion) {
-  expect_refused(stream_args("stream", "firestore"), "--version");
+  expect_usage_error(stream_args("stream", "firestore"), "--version");
 }
 
 TEST(KeysStream, NegativeVersionIsRefused) {
-  expect_refused(plus(stream_args("stream", "firestore"), {"--version", "-1"}), "version");
+  expect_usage_error(plus(stream_args("stream", "firestore"), {"--version", "-1"}), "version");
 }
 
 TEST(KeysStream, VersionIsRefusedWhereItIsNotPartOfTheKey) {
-  expect_refused(plus(stream_args("stream", "dynamodb"), {"--version", "3"}), "sort key");
-  expect_refused(plus(stream_args("stream", "cosmos"), {"--version", "3"}), "field");
-  expect_refused(plus(stream_args("stream", "mongodb"), {"--version", "3"}), "field");
+  expect_usage_error(plus(stream_args("stream", "dynamodb"), {"--version", "3"}), "sort key");
+  expect_usage_error(plus(stream_args("stream", "cosmos"), {"--version", "3"}), "field");
+  expect_usage_error(plus(stream_args("stream", "mongodb"), {"--version", "3"}), "field");
 }
 
 TEST(KeysStream, ProvidersWithoutAStreamShapeAreRefused) {

@@ -58,17 +58,99 @@ TEST(MigrateInboxIds, ElasticsearchIdsHaveNoPrefix) {
   EXPECT_EQ(output_lines(run).at(0)["id"], "acme_corp:42:H");
 }
 
+// The document is carried byte for byte but for its id: the id's value replaced, and
+// old_id and the recovered tenant added at its end. Numbers keep their spelling,
+// strings their escapes, whitespace stays.
 TEST(MigrateInboxIds, EveryOtherFieldIsKeptInItsOrderAndValue) {
   const std::string line =
-      R"({"status":"Processed","id":"t_m_H","attempts":3,"big":18446744073709551615,)"
-      R"("at":1.5e-3,"nested":{"z":1,"a":[true,null]},"messageId":"m","handlerType":"H"})";
+      R"({"status":"Processed", "id" : "t_m_H","attempts":3,"big":18446744073709551615,)"
+      R"("at":1.5e-3,"e":1E2,"z":-0,"s":"caf\u00e9\n","nested":{"z":1,"a":[true,null]},)"
+      R"("messageId":"m","handlerType":"H" })";
   const ToolRun run = migrate("firestore", line + "\n");
   ASSERT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_EQ(run.out, R"({"status":"Processed", "id" : "inbox:t:m:H","attempts":3,)"
+                     R"("big":18446744073709551615,"at":1.5e-3,"e":1E2,"z":-0,"s":"caf\u00e9\n",)"
+                     R"("nested":{"z":1,"a":[true,null]},"messageId":"m","handlerType":"H" ,)"
+                     R"("old_id":"t_m_H","tenant":"t"})"
+                     "\n");
+}
+
+// A repeated key is the document's own: carried as it is, not collapsed.
+TEST(MigrateInboxIds, ARepeatedKeyIsCarriedNotCollapsed) {
+  const ToolRun run = migrate(
+      "firestore", R"({"id":"a_1_H","k":1,"k":{"x":2,"x":3},"messageId":"1","handlerType":"H"})"
+                   "\n");
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
   EXPECT_EQ(run.out,
-            R"({"status":"Processed","id":"inbox:t:m:H","attempts":3,"big":18446744073709551615,)"
-            R"("at":0.0015,"nested":{"z":1,"a":[true,null]},"messageId":"m","handlerType":"H",)"
-            R"("old_id":"t_m_H"})"
+            R"({"id":"inbox:a:1:H","k":1,"k":{"x":2,"x":3},"messageId":"1","handlerType":"H",)"
+            R"("old_id":"a_1_H","tenant":"a"})"
             "\n");
+}
+
+// A field the re-key reads, given twice, has no one value: refused.
+TEST(MigrateInboxIds, ARepeatedIdFieldIsRefused) {
+  const ToolRun run =
+      migrate("firestore", R"({"id":"a_1_H","messageId":"1","handlerType":"H","messageId":"2"})"
+                           "\n");
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_EQ(run.out, "");
+  EXPECT_THAT(run.err, HasSubstr("line 1 has the field \"messageId\" twice"));
+}
+
+// A number no store holds (beyond a double's range) is refused with its line number;
+// the lines after it are still re-keyed, and the exit status is 1.
+TEST(MigrateInboxIds, ANumberBeyondADoublesRangeIsRefusedByLineAndTheRunGoesOn) {
+  const ToolRun run =
+      migrate("firestore", exported("a_1_H", "1", "H") +
+                               R"({"id":"b_2_H","messageId":"2","handlerType":"H","n":[1e400]})"
+                               "\n" +
+                               R"({"id":"c_3_H","messageId":"3","handlerType":"H","n":-1e400})"
+                               "\n" +
+                               exported("d_4_H", "4", "H"));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  const auto lines = output_lines(run);
+  ASSERT_EQ(lines.size(), 2u) << describe(run);
+  EXPECT_EQ(lines[0]["id"], "inbox:a:1:H");
+  EXPECT_EQ(lines[1]["id"], "inbox:d:4:H");
+  EXPECT_THAT(run.err, HasSubstr("line 2 holds the number 1e400, beyond"));
+  EXPECT_THAT(run.err, HasSubstr("line 3 holds the number -1e400, beyond"));
+  EXPECT_THAT(run.err, HasSubstr("2 re-keyed, 0 already on the current id (passed over), 2 "
+                                 "refused"));
+}
+
+// A line that is not JSON is named with where it goes wrong; the others still run.
+TEST(MigrateInboxIds, MalformedJsonIsRefusedByLine) {
+  const ToolRun run =
+      migrate("firestore", R"({"id":"a_1_H","messageId":"1","handlerType":"H",})"
+                           "\n" +
+                               std::string(R"({"id":"a_1_H"} x)") + "\n" + R"({"id":"a_\x"})" +
+                               "\n" + "\x80\n" + exported("b_2_H", "2", "H"));
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  ASSERT_EQ(output_lines(run).size(), 1u) << describe(run);
+  for (const std::string_view number : {"line 1 ", "line 2 ", "line 3 ", "line 4 "}) {
+    EXPECT_THAT(run.err, HasSubstr(std::string(number) + "is not JSON"));
+  }
+  EXPECT_THAT(run.err, HasSubstr("4 refused"));
+}
+
+// The recovered tenant is written with the entry; an entry whose own tenant field
+// names another tenant than its legacy id is refused, one that agrees is kept as is.
+TEST(MigrateInboxIds, TheRecoveredTenantIsWrittenAndAnotherOneRefused) {
+  const ToolRun run = migrate(
+      "firestore", exported("acme_corp_42_H", "corp_42", "H") +
+                       R"({"id":"acme_7_H","tenant":"acme","messageId":"7","handlerType":"H"})"
+                       "\n" +
+                       R"({"id":"acme_8_H","tenant":"globex","messageId":"8","handlerType":"H"})"
+                       "\n");
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  const auto lines = output_lines(run);
+  ASSERT_EQ(lines.size(), 2u) << describe(run);
+  EXPECT_EQ(lines[0]["tenant"], "acme");
+  EXPECT_EQ(run.out.substr(run.out.find('\n') + 1),
+            R"({"id":"inbox:acme:7:H","tenant":"acme","messageId":"7","handlerType":"H",)"
+            R"("old_id":"acme_7_H"})"
+            "\n");
+  EXPECT_THAT(run.err, HasSubstr("line 3 names the tenant \"globex\" in its own field"));
 }
 
 TEST(MigrateInboxIds, SeparatorsSlashesPercentsSentinelsAndNonAsciiTermsAreEncoded) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "tool_runner.h"
 
@@ -40,6 +41,29 @@ TEST(MigrateTenantRekey, ABlankTenantIsRefusedBeforeTheStoreIsOpened) {
   EXPECT_EQ(blank.exit_code, 1) << describe(blank);
   EXPECT_THAT(blank.err, HasSubstr("--tenant"));
   EXPECT_THAT(blank.err, HasSubstr("nothing was read or written"));
+}
+
+// A type naming the split of a legacy key is a term of the new key: an empty one, or
+// one that is not UTF-8, is refused as the tenant is, before the store is opened (no
+// server listens on port 1), naming the option and never echoing the raw bytes.
+TEST(MigrateTenantRekey, AnEmptyOrMalformedTypeIsRefusedBeforeTheStoreIsOpened) {
+  const std::vector<std::string> base{"migrate",  "tenant-rekey",
+                                      "--store",  "dynamodb://127.0.0.1:1?region=x",
+                                      "--tenant", "__default__"};
+  std::vector<std::string> empty = base;
+  empty.insert(empty.end(), {"--aggregate-type", "order", "--aggregate-type", ""});
+  const ToolRun empty_type = run_docket(empty);
+  EXPECT_NE(empty_type.exit_code, 0) << describe(empty_type);
+  EXPECT_THAT(empty_type.err, HasSubstr("--aggregate-type is empty"));
+  EXPECT_THAT(empty_type.err, HasSubstr("nothing was read or written"));
+
+  std::vector<std::string> malformed = base;
+  malformed.insert(malformed.end(), {"--saga-type", "check\xffout"});
+  const ToolRun malformed_type = run_docket(malformed);
+  EXPECT_NE(malformed_type.exit_code, 0) << describe(malformed_type);
+  EXPECT_THAT(malformed_type.err, HasSubstr("--saga-type is not valid UTF-8"));
+  EXPECT_THAT(malformed_type.err, HasSubstr("nothing was read or written"));
+  EXPECT_EQ(malformed_type.err.find('\xff'), std::string::npos) << "the raw byte is not echoed";
 }
 
 TEST(MigrateTenantRekey, AProviderKeyedByColumnsIsRefused) {

@@ -3,14 +3,18 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "docket/core/error.h"
 #include "docket/core/tenant.h"
 #include "docket/core/uuid.h"
+#include "docket/eventsourcing/event_store.h"
 #include "docket/sagas/saga_store.h"
 #include "docket/stores/open_store.h"
 #include "tool_runner.h"
@@ -110,17 +114,37 @@ RecordedEvent LegacySeeder::legacy_event(std::string_view type, std::string_view
       .occurred_at = Timestamp(std::chrono::seconds(1'800'000'000))};
 }
 
+namespace {
+
+SagaRecord active_saga(std::int64_t version, std::string_view state) {
+  return SagaRecord{.version = version,
+                    .state = std::string(state),
+                    .status = SagaStatus::kActive,
+                    .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
+                    .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
+                    .completed_at = std::nullopt};
+}
+
+}  // namespace
+
 void LegacySeeder::put_saga(std::string_view type, std::string_view id, std::int64_t version,
                             std::string_view state,
                             const std::optional<std::string>& tenant) const {
   write_saga(SagaId(TenantId::from_stored(tenant.value_or(std::string(kDefault))), type, id),
-             tenant.has_value(),
-             SagaRecord{.version = version,
-                        .state = std::string(state),
-                        .status = SagaStatus::kActive,
-                        .started_at = Timestamp(std::chrono::seconds(1'800'000'000)),
-                        .updated_at = Timestamp(std::chrono::seconds(1'800'000'001)),
-                        .completed_at = std::nullopt});
+             tenant.has_value(), active_saga(version, state));
+}
+
+void LegacySeeder::put_event_naming(std::string_view own_tenant, std::string_view type,
+                                    std::string_view id, std::int64_t version,
+                                    std::string_view event_id) const {
+  write_event_naming(legacy_event(type, id, version, event_id, "named", std::nullopt), own_tenant);
+}
+
+void LegacySeeder::put_saga_naming(std::string_view own_tenant, std::string_view type,
+                                   std::string_view id, std::int64_t version,
+                                   std::string_view state) const {
+  write_saga_naming(SagaId(TenantId::default_tenant(), type, id), active_saga(version, state),
+                    own_tenant);
 }
 
 void LegacySeeder::put_completed_saga(std::string_view type, std::string_view id,
@@ -214,6 +238,10 @@ TEST_P(TenantRekey, AKilledRunIsFinishedByTheNext) {
   EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), left)
       << finished.dump();
   EXPECT_EQ(finished["events_already_moved"], 0) << "each batch moved whole: " << finished.dump();
+  // The verification covers every stream and saga the re-key moved, this run's and the
+  // killed one's: the store's, not only what the last run moved.
+  EXPECT_EQ(finished["streams_verified"], kStreams) << finished.dump();
+  EXPECT_EQ(finished["sagas_verified"], 5) << finished.dump();
   EXPECT_EQ(legacy_count(seeder), 0u);
   // Every event and saga once, under the tenant.
   for (int s = 0; s < kStreams; ++s) {
@@ -371,6 +399,126 @@ TEST_P(TenantRekey, AnAmbiguousStreamKeyIsRefusedUnlessItsTypeIsNamed) {
   const nlohmann::json stream = stream_of(seeder, kDefault, "order", "a:b");
   ASSERT_EQ(stream["events"].size(), 1u) << stream.dump();
   EXPECT_EQ(stream["events"][0]["event_id"], event_id(1));
+}
+
+// A record whose own tenant field (attribute) names another tenant than --tenant is
+// refused, events as sagas, nothing written; --only-named re-keys a tenant's own
+// records alone, leaving the untenanted ones for the run under their tenant.
+TEST_P(TenantRekey, ARecordNamingAnotherTenantIsRefusedAndOnlyNamedReKeysItsOwn) {
+  const LegacySeeder& seeder = *seeder_;
+  seeder.put_event_naming("globex", "order", "N-1", 0, event_id(1));
+  seeder.put_event_naming("globex", "order", "N-1", 1, event_id(2));
+  seeder.put_saga_naming("globex", "checkout", "N-1", 1, "named");
+  seeder.put_event("order", "U-1", 0, event_id(3), "untenanted");
+  const ToolRun refused = run_docket(rekey_args(seeder, kDefault));
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("names the tenant 'globex' in its own"));
+  EXPECT_THAT(refused.err, HasSubstr("--only-named"));
+  EXPECT_THAT(refused.err, HasSubstr("nothing was written"));
+  EXPECT_EQ(legacy_count(seeder), 4u);
+
+  // globex's own records, and nothing else; globex needs no --yes: its records name it.
+  const nlohmann::json own = rekey(seeder, "globex", {"--only-named"});
+  EXPECT_EQ(own["events"], 2) << own.dump();
+  EXPECT_EQ(own["sagas"], 1) << own.dump();
+  EXPECT_EQ(legacy_count(seeder), 1u) << "the untenanted record is left alone";
+  EXPECT_EQ(stream_of(seeder, "globex", "order", "N-1")["events"].size(), 2u);
+  EXPECT_EQ(nlohmann::json::parse(
+                show_saga(seeder, "globex", "checkout", "N-1").out)["saga"]["state_text"],
+            "named");
+
+  const nlohmann::json rest = rekey(seeder, kDefault);
+  EXPECT_EQ(rest["events"], 1) << rest.dump();
+  EXPECT_EQ(legacy_count(seeder), 0u);
+  EXPECT_EQ(stream_of(seeder, kDefault, "order", "U-1")["events"].size(), 1u);
+  EXPECT_TRUE(stream_of(seeder, kDefault, "order", "N-1")["events"].empty());
+}
+
+// A legacy stream is named once, however many events it holds: `migrate scan` lists
+// one example a stream (and counts every record), and the refusal of an ambiguous key
+// one line a stream, with its event count.
+TEST_P(TenantRekey, ScanAndRefusalNameEachStreamOnce) {
+  const LegacySeeder& seeder = *seeder_;
+  put_stream(seeder, "order", "a:b", 3, 100);  // stored as order:a:b, ambiguous
+  put_stream(seeder, "order", "P-1", 4, 200);
+  const ToolRun scan = run_docket({"migrate", "scan", "--store", seeder.url(), "--json"});
+  ASSERT_EQ(scan.exit_code, 0) << describe(scan);
+  const nlohmann::json events = nlohmann::json::parse(scan.out)["places"][0];
+  EXPECT_EQ(events["legacy"], 7) << scan.out;
+  std::vector<std::string> examples = events["examples"].get<std::vector<std::string>>();
+  std::sort(examples.begin(), examples.end());
+  ASSERT_EQ(examples.size(), 2u) << scan.out;
+  EXPECT_THAT(examples[0], ::testing::StartsWith("order:P-1"));
+  EXPECT_THAT(examples[1], ::testing::StartsWith("order:a:b"));
+
+  const ToolRun refused = run_docket(rekey_args(seeder, kDefault));
+  EXPECT_EQ(refused.exit_code, 1) << describe(refused);
+  std::size_t naming = 0;
+  std::istringstream lines(refused.err);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("order:a:b") != std::string::npos) {
+      ++naming;
+      EXPECT_THAT(line, HasSubstr("3 event"));
+    }
+  }
+  EXPECT_EQ(naming, 1u) << describe(refused);
+  EXPECT_THAT(refused.err, HasSubstr("1 legacy stream cannot be re-keyed"));
+}
+
+// A run killed mid-stream (a real SIGKILL once the first atomic write of a 1,000-event
+// stream is logged) leaves that stream half moved, and the re-key's marker: until the
+// re-key has finished and verified, no store reads or writes a stream or saga of the
+// store. `events show` of the half-moved stream (which would load the moved part as
+// the whole stream), of a stream not reached yet and `sagas show` refuse, naming the
+// re-key and how to resume it; an append through a store opened anew is refused and
+// writes nothing. The re-key resumed finishes, verifies every stream under the tenant
+// and removes the marker: the stream loads whole, and the refusals are gone.
+TEST_P(TenantRekey, AStreamHalfMovedByAKilledRunIsRefusedUntilTheReKeyFinishes) {
+  const LegacySeeder& seeder = *seeder_;
+  constexpr int kEvents = 1000;
+  put_stream(seeder, "order", "H-1", kEvents, 100'000);
+  put_stream(seeder, "order", "H-2", 2, 200'000);
+  seeder.put_saga("checkout", "H-1", 1, "s");
+  const ToolRun killed =
+      run_docket_killed_at(rekey_args(seeder, kDefault), "moving stream order / H-1: ");
+  ASSERT_EQ(killed.exit_code, -1) << "the run ended before it was killed: " << describe(killed);
+  const std::uint64_t left = legacy_count(seeder);
+  ASSERT_GT(left, 3u) << "the stream was moved whole before the kill landed";
+  ASSERT_LT(left, static_cast<std::uint64_t>(kEvents + 3)) << "the killed run moved nothing";
+
+  const auto refuses = [&](const ToolRun& run) {
+    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_THAT(run.err, HasSubstr("a tenant re-key under tenant '__default__'"));
+    EXPECT_THAT(run.err, HasSubstr("is running on this store, or was interrupted"));
+    EXPECT_THAT(run.err, HasSubstr("docket migrate tenant-rekey --store"));
+    EXPECT_EQ(run.out, "") << "nothing loaded";
+  };
+  refuses(show_stream(seeder, kDefault, "order", "H-1"));
+  refuses(show_stream(seeder, kDefault, "order", "H-2"));
+  refuses(show_stream(seeder, "acme", "order", "H-1"));
+  refuses(show_saga(seeder, kDefault, "checkout", "H-1"));
+  {
+    const auto events = open_event_store(seeder.url());
+    EXPECT_THROW(events->append(StreamId(TenantId::default_tenant(), "order", "H-1"),
+                                ExpectedVersion::any(), {NewEvent{.type = "forked"}}),
+                 LegacyDataError);
+    EXPECT_THROW(events->load(StreamId(TenantId::default_tenant(), "order", "H-1")),
+                 LegacyDataError)
+        << "the refusal is kept, not probed away";
+  }
+
+  const nlohmann::json finished = rekey(seeder, kDefault);
+  EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), left)
+      << finished.dump();
+  EXPECT_EQ(finished["streams_verified"], 2) << finished.dump();
+  EXPECT_EQ(finished["sagas_verified"], 1) << finished.dump();
+  EXPECT_EQ(legacy_count(seeder), 0u);
+  const nlohmann::json whole = stream_of(seeder, kDefault, "order", "H-1");
+  ASSERT_EQ(whole["events"].size(), static_cast<std::size_t>(kEvents)) << "nothing forked it";
+  for (std::size_t v = 0; v < static_cast<std::size_t>(kEvents); ++v) {
+    ASSERT_EQ(whole["events"][v]["event_id"], event_id(100'000 + v)) << v;
+  }
+  EXPECT_EQ(show_saga(seeder, kDefault, "checkout", "H-1").exit_code, 0);
 }
 
 }  // namespace docket::testing

@@ -43,6 +43,12 @@ class LegacySeeder {
   void put_saga(std::string_view type, std::string_view id, std::int64_t version,
                 std::string_view state,
                 const std::optional<std::string>& tenant = std::nullopt) const;
+  // A legacy event and a legacy saga whose own tenant field (attribute) names
+  // `own_tenant`, as a release that kept the tenant beside an untenanted key wrote them.
+  void put_event_naming(std::string_view own_tenant, std::string_view type, std::string_view id,
+                        std::int64_t version, std::string_view event_id) const;
+  void put_saga_naming(std::string_view own_tenant, std::string_view type, std::string_view id,
+                       std::int64_t version, std::string_view state) const;
   // A legacy saga completed at `completed_at`.
   void put_completed_saga(std::string_view type, std::string_view id, std::int64_t version,
                           Timestamp completed_at) const;
@@ -59,6 +65,12 @@ class LegacySeeder {
   virtual void write_event(const RecordedEvent& event, bool tenanted) const = 0;
   // Writes the saga's record, likewise.
   virtual void write_saga(const SagaId& saga, bool tenanted, const SagaRecord& record) const = 0;
+  // Writes `event` (the saga's record) under the legacy key, with a tenant field
+  // (attribute) naming `own_tenant`.
+  virtual void write_event_naming(const RecordedEvent& event,
+                                  std::string_view own_tenant) const = 0;
+  virtual void write_saga_naming(const SagaId& saga, const SagaRecord& record,
+                                 std::string_view own_tenant) const = 0;
 };
 
 // What a provider's test file instantiates the cases with:

@@ -11,6 +11,7 @@
 #include "docket/core/error.h"
 #include "docket/stores/printable_store_url.h"
 #include "inbox_bench.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -179,7 +180,7 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
     // 0 stands for the default inside the benchmark; given on the command line it is
     // a mistake, refused before anything is opened.
     if (segment->count() > 0 && options->run.segment_deliveries == 0) {
-      throw InvalidInputError(
+      throw UsageError(
           "--segment is 0; pass deliveries per reported segment, at least 1 (default 100000)");
     }
     options->run.ids = options->random_ids ? bench::IdOrder::kRandom : bench::IdOrder::kTimeOrdered;

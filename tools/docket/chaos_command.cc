@@ -13,6 +13,7 @@
 #include "docket/core/error.h"
 #include "docket/stores/printable_store_url.h"
 #include "docket/transports/open_transport.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -37,8 +38,8 @@ struct ChaosArgs {
 
 void check_range(const char* option, std::uint64_t value, std::uint64_t max) {
   if (value < 1 || value > max) {
-    throw InvalidInputError("chaos: " + std::string(option) + " is " + std::to_string(value) +
-                            "; give 1 to " + std::to_string(max));
+    throw UsageError("chaos: " + std::string(option) + " is " + std::to_string(value) +
+                     "; give 1 to " + std::to_string(max));
   }
 }
 
@@ -54,6 +55,7 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store,
           {"kills_relay", r.kills_of[1]},
           {"kills_consumer", r.kills_of[2]},
           {"worker_exits", r.worker_exits},
+          {"workers_failed", r.workers_failed()},
           {"connection_drops", r.connection_drops},
           {"server_crashes", r.server_crashes},
           {"broker_restarts", r.broker_restarts},
@@ -82,6 +84,24 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store,
           {"drained", r.drained},
           {"seconds", r.seconds},
           {"ok", r.ok()}};
+}
+
+// The run's verdict, one line: ok, or the first reason it is not.
+std::string verdict(const ChaosReport& r) {
+  if (r.ok()) {
+    return "ok: every order invoiced exactly once";
+  }
+  if (!r.drained) {
+    return "FAILED: the run did not drain before the timeout";
+  }
+  if (!r.check.ok()) {
+    return "FAILED: the checks above do not hold";
+  }
+  if (r.check.orders == 0) {
+    return "FAILED: no order was placed, so nothing was checked (see the producer's log)";
+  }
+  return "FAILED: workers ended on their own " + std::to_string(r.worker_exits) +
+         " times with no fault of the run's making (see their logs)";
 }
 
 void print_report(const ChaosReport& r, std::string_view store, std::string_view transport) {
@@ -134,10 +154,7 @@ void print_report(const ChaosReport& r, std::string_view store, std::string_view
     std::cout << "account sagas         not checked: this store's saga store does not join "
                  "the inbox's unit of work\n";
   }
-  std::cout << (r.ok() ? "ok: every order invoiced exactly once"
-                       : (r.drained ? "FAILED: the checks above do not hold"
-                                    : "FAILED: the run did not drain before the timeout"))
-            << " (" << static_cast<int>(r.seconds) << " s)\n";
+  std::cout << verdict(r) << " (" << static_cast<int>(r.seconds) << " s)\n";
   if (!r.ok()) {
     std::cout << "the workers' logs and the queue are kept in " << r.work_dir << '\n';
   }
@@ -166,10 +183,10 @@ void run_chaos_command(const ChaosArgs& args) {
     print_report(report, store, transport);
   }
   if (!report.ok()) {
-    throw Error("chaos: " + std::to_string(report.check.lost) + " orders lost, " +
-                std::to_string(report.check.doubled) +
-                " invoiced twice, other checks as printed: the effectively-once promise did "
-                "not hold; the run's logs are in " +
+    throw Error("chaos: " + verdict(report) + "; " + std::to_string(report.check.lost) +
+                " orders lost, " + std::to_string(report.check.doubled) +
+                " invoiced twice, other checks as printed: the run does not show the "
+                "effectively-once promise holding; its logs are in " +
                 report.work_dir);
   }
 }

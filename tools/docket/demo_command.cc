@@ -17,6 +17,7 @@
 #include "order_pipeline.h"
 #include "services.h"
 #include "services_for_store.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -136,11 +137,11 @@ nlohmann::json to_json(const PipelineReport& r, const DemoArgs& args, const std:
 void run_demo(const DemoArgs& args) {
   const auto faults = examples::parse_fault_level(args.faults);
   if (!faults) {
-    throw InvalidInputError("demo: --faults '" + args.faults + "' is not none, some or heavy");
+    throw UsageError("demo: --faults '" + args.faults + "' is not none, some or heavy");
   }
   if (args.orders == 0 || args.orders > kMaxDemoOrders) {
-    throw InvalidInputError("demo: --orders is " + std::to_string(args.orders) + "; place 1 to " +
-                            std::to_string(kMaxDemoOrders) + " orders");
+    throw UsageError("demo: --orders is " + std::to_string(args.orders) + "; place 1 to " +
+                     std::to_string(kMaxDemoOrders) + " orders");
   }
   if (args.transport_given && args.transport.empty()) {
     throw InvalidInputError(
@@ -166,8 +167,9 @@ void run_demo(const DemoArgs& args) {
   const std::string transport =
       args.transport.empty() ? std::string() : printable_transport_url(args.transport);
   const bool terminal = !args.json && isatty(STDOUT_FILENO) == 1;
-  // The header waits for the pipeline's first progress: a store it refuses (a URL no
-  // provider opens, a server that does not answer) then prints nothing but the refusal.
+  // The header waits for the pipeline's first order placed: a store it refuses (a URL no
+  // provider opens, a server that does not answer, which a document store's set-up
+  // never asks) then prints nothing but the refusal.
   bool started = false;
   const auto start = [&] {
     if (!args.json && !started && transport.empty()) {
@@ -190,6 +192,9 @@ void run_demo(const DemoArgs& args) {
                                                               .seed = args.seed,
                                                               .transport_url = args.transport},
                                                              [&](const PipelineProgress& p) {
+                                                               if (p.placed == 0) {
+                                                                 return;
+                                                               }
                                                                start();
                                                                if (!args.json) {
                                                                  show_progress(p, terminal);

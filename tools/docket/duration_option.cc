@@ -5,13 +5,14 @@
 #include <string>
 
 #include "docket/core/error.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
 
 [[noreturn]] void refuse(std::string_view option, std::string_view text, std::string_view why) {
-  throw InvalidInputError(std::string(option) + " '" + std::string(text) + "' " + std::string(why) +
-                          "; write a positive whole number and a unit: 90s, 15m, 12h or 30d");
+  throw UsageError(std::string(option) + " '" + std::string(text) + "' " + std::string(why) +
+                   "; write a positive whole number and a unit: 90s, 15m, 12h or 30d");
 }
 
 bool is_unit(char c) {

@@ -15,6 +15,7 @@
 #include "docket/stores/printable_store_url.h"
 #include "events_command.h"
 #include "stored_bytes.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -28,29 +29,31 @@ struct EventsShowArgs {
   bool json = false;
 };
 
-nlohmann::json event_json(const RecordedEvent& event, bool positions) {
-  nlohmann::json out = {{"version", event.version},
-                        {"event_id", event.event_id.to_string()},
-                        {"type", event.type},
-                        {"occurred_at", format_timestamp(event.occurred_at)}};
+// One event as a JSON object, its payload embedded as stored (stored_bytes.h).
+std::string event_json(const RecordedEvent& event, bool positions) {
+  JsonObjectText out;
+  out.add("version", event.version)
+      .add("event_id", event.event_id.to_string())
+      .add("type", event.type)
+      .add("occurred_at", format_timestamp(event.occurred_at));
   if (positions) {
-    out["global_position"] = event.global_position;
+    out.add("global_position", event.global_position);
   }
   put_bytes(out, "payload", event.payload);
   const EventMetadata& metadata = event.metadata;
   if (!metadata.correlation_id.empty()) {
-    out["correlation_id"] = metadata.correlation_id;
+    out.add("correlation_id", metadata.correlation_id);
   }
   if (!metadata.causation_id.empty()) {
-    out["causation_id"] = metadata.causation_id;
+    out.add("causation_id", metadata.causation_id);
   }
   if (metadata.trace_context) {
-    out["traceparent"] = metadata.trace_context->parent.to_string();
+    out.add("traceparent", metadata.trace_context->parent.to_string());
     if (!metadata.trace_context->state.empty()) {
-      out["tracestate"] = metadata.trace_context->state;
+      out.add("tracestate", metadata.trace_context->state);
     }
   }
-  return out;
+  return out.text();
 }
 
 void print_stream(const StreamId& stream, const std::vector<RecordedEvent>& events,
@@ -71,9 +74,9 @@ void print_stream(const StreamId& stream, const std::vector<RecordedEvent>& even
 
 void run_events_show(const EventsShowArgs& args) {
   if (args.from_version > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-    throw InvalidInputError("--from-version " + std::to_string(args.from_version) +
-                            " is past the largest version, " +
-                            std::to_string(std::numeric_limits<std::int64_t>::max()));
+    throw UsageError("--from-version " + std::to_string(args.from_version) +
+                     " is past the largest version, " +
+                     std::to_string(std::numeric_limits<std::int64_t>::max()));
   }
   // The terms are checked before the store is opened: a refused one sends nothing.
   const StreamId stream(TenantId(args.tenant), args.aggregate_type, args.aggregate_id);
@@ -86,17 +89,21 @@ void run_events_show(const EventsShowArgs& args) {
     return;
   }
   const bool positions = store->capabilities().feed == FeedKind::kGlobalPositions;
-  nlohmann::json out = {
-      {"store", printable},
-      {"tenant", stream.tenant().value()},
-      {"aggregate_type", stream.aggregate_type()},
-      {"aggregate_id", stream.aggregate_id()},
-      {"version", events.empty() ? nlohmann::json(nullptr) : nlohmann::json(events.back().version)},
-      {"events", nlohmann::json::array()}};
+  std::vector<std::string> shown;
+  shown.reserve(events.size());
   for (const RecordedEvent& event : events) {
-    out["events"].push_back(event_json(event, positions));
+    shown.push_back(event_json(event, positions));
   }
-  std::cout << out.dump() << '\n';
+  std::cout << JsonObjectText()
+                   .add("store", printable)
+                   .add("tenant", stream.tenant().value())
+                   .add("aggregate_type", stream.aggregate_type())
+                   .add("aggregate_id", stream.aggregate_id())
+                   .add("version", events.empty() ? nlohmann::json(nullptr)
+                                                  : nlohmann::json(events.back().version))
+                   .add_verbatim("events", json_array_text(shown))
+                   .text()
+            << '\n';
 }
 
 }  // namespace

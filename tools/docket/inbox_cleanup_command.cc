@@ -13,6 +13,7 @@
 #include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
 #include "inbox_command.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -61,12 +62,11 @@ class Progress {
 void run_cleanup(const CleanupArgs& args) {
   const auto older_than = parse_duration("--older-than", args.older_than);
   if (args.batch == 0 || args.batch > kMaxBatch) {
-    throw InvalidInputError("inbox cleanup: --batch is " + std::to_string(args.batch) +
-                            "; pass 1 to " + std::to_string(kMaxBatch) +
-                            " (entries deleted per request)");
+    throw UsageError("inbox cleanup: --batch is " + std::to_string(args.batch) + "; pass 1 to " +
+                     std::to_string(kMaxBatch) + " (entries deleted per request)");
   }
   if (args.tenant.has_value() == args.all_tenants) {
-    throw InvalidInputError(
+    throw UsageError(
         "inbox cleanup: pass exactly one of --tenant T (one tenant's entries) and --all-tenants");
   }
   const std::optional<TenantId> tenant =

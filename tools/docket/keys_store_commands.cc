@@ -10,6 +10,7 @@
 #include "key_output.h"
 #include "keys_subcommands.h"
 #include "provider_option.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -82,9 +83,13 @@ void add_stream(CLI::App& keys_group) {
   command->callback([options, version] {
     const Provider provider = provider_named(options->provider);
     const bool has_version = version->count() > 0;
+    if (has_version && options->version < 0) {
+      throw UsageError("--version is " + std::to_string(options->version) +
+                       "; event versions start at 0 (a stream's first event)");
+    }
     if (provider == Provider::kFirestore) {
       if (!has_version) {
-        throw InvalidInputError(
+        throw UsageError(
             "Firestore stores each event as its own document, whose id ends with the "
             "event's version: pass --version N (0 for a stream's first event)");
       }
@@ -96,10 +101,9 @@ void add_stream(CLI::App& keys_group) {
     // reported by the library before the version is looked at.
     const keys::Key key = keys::compose_stream_key(provider, options->terms());
     if (has_version) {
-      throw InvalidInputError("--version is not part of the " +
-                              std::string(keys::provider_display_name(provider)) +
-                              " stream key: " + where_version_lives(provider) +
-                              ". Drop --version to print the stream key.");
+      throw UsageError("--version is not part of the " +
+                       std::string(keys::provider_display_name(provider)) + " stream key: " +
+                       where_version_lives(provider) + ". Drop --version to print the stream key.");
     }
     print_key(key, options->json);
   });

@@ -11,6 +11,7 @@
 #include "docket/stores/legacy_scan.h"
 #include "docket/stores/printable_store_url.h"
 #include "migrate_command.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -48,9 +49,9 @@ void print_scan(const LegacyScan& scan, const std::string& store) {
 
 void run_scan(const ScanArgs& args) {
   if (args.examples > kMaxExamples) {
-    throw InvalidInputError("--examples " + std::to_string(args.examples) +
-                            " is more than a scan lists (at most " + std::to_string(kMaxExamples) +
-                            " a place)");
+    throw UsageError("--examples " + std::to_string(args.examples) +
+                     " is more than a scan lists (at most " + std::to_string(kMaxExamples) +
+                     " a place)");
   }
   const LegacyScan scan = scan_legacy_keys(args.store, static_cast<std::size_t>(args.examples));
   const std::string printable = printable_store_url(args.store);

@@ -27,6 +27,7 @@ struct RekeyArgs {
   std::string tenant;
   bool dry_run = false;
   bool yes = false;
+  bool only_named = false;
   bool json = false;
   std::vector<std::string> aggregate_types;
   std::vector<std::string> saga_types;
@@ -87,16 +88,25 @@ void run_rekey(const RekeyArgs& args) {
       .tenant = args.tenant,
       .new_tenant_confirmed = args.yes,
       .dry_run = args.dry_run,
+      .only_named = args.only_named,
       .aggregate_types = args.aggregate_types,
       .saga_types = args.saga_types,
-      .on_progress = [&](std::string_view what, std::uint64_t done, std::uint64_t total) {
-        if (!args.json) {
-          std::cout << (args.dry_run ? "would move " : "moved ") << what << std::endl;
-        }
-        if (terminal) {
-          draw_bar(done, total);
-        }
-      }};
+      .on_progress =
+          [&](std::string_view what, std::uint64_t done, std::uint64_t total) {
+            if (!args.json) {
+              std::cout << (args.dry_run ? "would move " : "moved ") << what << std::endl;
+            }
+            if (terminal) {
+              draw_bar(done, total);
+            }
+          },
+      .on_stream_progress =
+          [&](std::string_view stream, std::uint64_t moved, std::uint64_t events) {
+            if (!args.json) {
+              std::cout << "moving " << stream << ": " << moved << " of " << events
+                        << " events moved" << std::endl;
+            }
+          }};
   const TenantRekeyReport report = rekey_tenant(args.store, options);
   if (terminal) {
     std::cerr << '\n';
@@ -128,7 +138,10 @@ void add_migrate_tenant_rekey_subcommand(CLI::App& migrate_group) {
       "never set a tenant scope. Any other tenant that no stream or saga of the store is\n"
       "keyed under yet needs --yes: a mistyped tenant strands every record under keys no\n"
       "reader asks for (a dry run is held to the same check). A blank tenant is refused,\n"
-      "and so is a record whose own tenant field names another tenant.\n"
+      "and so is a record whose own tenant field names another tenant: re-key such\n"
+      "records first, tenant by tenant, with --only-named, which moves only the records\n"
+      "whose tenant field names --tenant and leaves every other one (the untenanted among\n"
+      "them) for a later run.\n"
       "\n"
       "A legacy key whose raw terms hold the separator more than once (':' in\n"
       "{aggregateType}:{aggregateId}, '_' in a Firestore {sagaId}_{sagaType}) is split by the\n"
@@ -150,6 +163,9 @@ void add_migrate_tenant_rekey_subcommand(CLI::App& migrate_group) {
   command->add_flag("--dry-run", args->dry_run, "Export, split and count; write nothing");
   command->add_flag("--yes", args->yes,
                     "The tenant is meant although the store holds nothing under it yet");
+  command->add_flag("--only-named", args->only_named,
+                    "Only the legacy records whose own tenant field names --tenant; leave the "
+                    "others (untenanted ones among them) as they are");
   command->add_option("--aggregate-type", args->aggregate_types,
                       "An aggregate type of the deployment, to split legacy stream keys whose "
                       "terms hold ':' (repeatable)");

@@ -1,6 +1,7 @@
 #include "provider_option.h"
 
 #include "docket/core/error.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 
@@ -40,7 +41,7 @@ keys::Provider provider_named(const std::string& name) {
   }
   // Unreachable once the option's validator has run; kept so a caller that skips it
   // still gets a clear refusal rather than undefined behaviour.
-  throw InvalidInputError("unknown provider '" + name + "'; valid providers: " + provider_names());
+  throw UsageError("unknown provider '" + name + "'; valid providers: " + provider_names());
 }
 
 }  // namespace docket::tool

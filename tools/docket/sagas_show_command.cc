@@ -26,16 +26,18 @@ const char* status_name(SagaStatus status) {
   return status == SagaStatus::kCompleted ? "completed" : "active";
 }
 
-nlohmann::json record_json(const SagaRecord& record) {
-  nlohmann::json out = {
-      {"version", record.version},
-      {"status", status_name(record.status)},
-      {"started_at", format_timestamp(record.started_at)},
-      {"updated_at", format_timestamp(record.updated_at)},
-      {"completed_at", record.completed_at ? nlohmann::json(format_timestamp(*record.completed_at))
-                                           : nlohmann::json(nullptr)}};
+// The record as a JSON object, its state embedded as stored (stored_bytes.h).
+std::string record_json(const SagaRecord& record) {
+  JsonObjectText out;
+  out.add("version", record.version)
+      .add("status", status_name(record.status))
+      .add("started_at", format_timestamp(record.started_at))
+      .add("updated_at", format_timestamp(record.updated_at))
+      .add("completed_at", record.completed_at
+                               ? nlohmann::json(format_timestamp(*record.completed_at))
+                               : nlohmann::json(nullptr));
   put_bytes(out, "state", record.state);
-  return out;
+  return out.text();
 }
 
 void print_saga(const SagaId& saga, const std::optional<SagaRecord>& record,
@@ -64,12 +66,13 @@ void run_sagas_show(const SagasShowArgs& args) {
     print_saga(saga, record, printable);
     return;
   }
-  std::cout << nlohmann::json{{"store", printable},
-                              {"tenant", saga.tenant().value()},
-                              {"saga_type", saga.saga_type()},
-                              {"saga_id", saga.saga_id()},
-                              {"saga", record ? record_json(*record) : nlohmann::json(nullptr)}}
-                   .dump()
+  std::cout << JsonObjectText()
+                   .add("store", printable)
+                   .add("tenant", saga.tenant().value())
+                   .add("saga_type", saga.saga_type())
+                   .add("saga_id", saga.saga_id())
+                   .add_verbatim("saga", record ? record_json(*record) : "null")
+                   .text()
             << '\n';
 }
 

@@ -11,7 +11,9 @@
 #include "docket/core/error.h"
 #include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
+#include "shared_store.h"
 #include "soak/soak_run.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
@@ -43,8 +45,8 @@ nlohmann::json sample_json(const SoakSample& s) {
 
 void run_soak_command(const SoakArgs& args) {
   if (args.rate < 1 || args.rate > kMaxRate) {
-    throw InvalidInputError("soak: --rate is " + std::to_string(args.rate) + "; give 1 to " +
-                            std::to_string(kMaxRate));
+    throw UsageError("soak: --rate is " + std::to_string(args.rate) + "; give 1 to " +
+                     std::to_string(kMaxRate));
   }
   const SoakOptions options{.store_url = args.store,
                             .duration = parse_duration("--duration", args.duration),
@@ -53,17 +55,25 @@ void run_soak_command(const SoakArgs& args) {
                             .retention_interval = std::chrono::seconds(10),
                             .sample_every = parse_duration("--sample-every", args.sample_every)};
   if (options.duration < 2 * options.sample_every) {
-    throw InvalidInputError("soak: --duration " + args.duration + " holds fewer than two samples " +
-                            "of --sample-every " + args.sample_every +
-                            "; give a duration at least twice the sampling period");
+    throw UsageError("soak: --duration " + args.duration + " holds fewer than two samples " +
+                     "of --sample-every " + args.sample_every +
+                     "; give a duration at least twice the sampling period");
   }
+  // Before the header: a refused store prints nothing on stdout.
+  require_shared_store("soak", args.store,
+                       "opens its outbox, inbox and order tables on it as separate stores",
+                       "sqlite:///tmp/soak.db");
   const std::string store = printable_store_url(args.store);
-  if (!args.json) {
-    std::cout << "docket soak on " << store << ": " << args.rate << " orders/s for "
-              << args.duration << ", retention " << args.retention << '\n'
-              << "   seconds    placed  invoiced   rss_kib  fds  outbox_rows  inbox_rows\n";
-  }
-  const SoakReport report = run_soak(options, [&](const SoakSample& s) {
+  // The header once the store is set up and answered: a store that cannot be reached
+  // prints nothing but its refusal.
+  const auto print_header = [&] {
+    if (!args.json) {
+      std::cout << "docket soak on " << store << ": " << args.rate << " orders/s for "
+                << args.duration << ", retention " << args.retention << '\n'
+                << "   seconds    placed  invoiced   rss_kib  fds  outbox_rows  inbox_rows\n";
+    }
+  };
+  const SoakReport report = run_soak(options, print_header, [&](const SoakSample& s) {
     if (args.json) {
       return;
     }
@@ -101,7 +111,8 @@ void run_soak_command(const SoakArgs& args) {
               << (report.ok() ? "ok" : "FAILED") << '\n';
   }
   if (!report.ok()) {
-    throw Error("soak: memory " + std::string(report.memory_flat ? "flat" : "grew") + ", tables " +
+    throw Error("soak: " + std::string(report.orders == 0 ? "no order was placed; " : "") +
+                "memory " + std::string(report.memory_flat ? "flat" : "grew") + ", tables " +
                 (report.tables_bounded ? "bounded" : "outgrew their bound") + ", " +
                 std::to_string(report.invoices) + " invoices for " + std::to_string(report.orders) +
                 " orders");

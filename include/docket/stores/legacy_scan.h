@@ -22,11 +22,13 @@ namespace docket {
 
 // One table or collection a provider keeps keyed records in.
 struct LegacyKeyPlace {
-  std::string where;                  // "DynamoDB table 'app_docket_events'"
-  std::string records;                // what it holds: "event items", "saga documents"
-  bool exists = false;                // false: the table or collection has nothing (or is absent)
-  std::uint64_t legacy = 0;           // records under a legacy key
-  std::vector<std::string> examples;  // the first of their keys, in the scan's order
+  std::string where;         // "DynamoDB table 'app_docket_events'"
+  std::string records;       // what it holds: "event items", "saga documents"
+  bool exists = false;       // false: the table or collection has nothing (or is absent)
+  std::uint64_t legacy = 0;  // records under a legacy key
+  // The first of their keys, in the scan's order, one a stream (the key of its first
+  // event record read) or saga or inbox entry.
+  std::vector<std::string> examples;
 };
 
 struct LegacyScan {

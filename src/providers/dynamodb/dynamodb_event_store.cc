@@ -42,13 +42,13 @@ std::string stream_key_of(const StreamId& stream) {
 }  // namespace
 
 DynamoDbEventStore::DynamoDbEventStore(std::string_view url, const Clock& clock,
-                                       std::size_t probe_items)
+                                       std::size_t probe_items, kit::RekeyMarkerCheck marker)
     : EventStore(clock),
       client_(parse_store_url(url)),
       table_(events_table_schema(client_.url().table_name(kEventsTableBase))),
       guard_(table_.name(), std::string(kStreamAttribute), LegacyKeyKind::kStream, probe_items),
-      store_("DynamoDB event store (table '" + table_.name() + "' at " + client_.url().text + ")") {
-}
+      store_("DynamoDB event store (table '" + table_.name() + "' at " + client_.url().text + ")"),
+      rekey_marker_(client_, store_, marker) {}
 
 StoreCapabilities DynamoDbEventStore::capabilities() const noexcept {
   // No order over every stream (FeedKind::kNone); appends join the provider's units of
@@ -65,6 +65,7 @@ StoreCapabilities DynamoDbEventStore::capabilities() const noexcept {
 
 AppendResult DynamoDbEventStore::do_append(const StreamId& stream, ExpectedVersion expected,
                                            std::vector<RecordedEvent> events) {
+  rekey_marker_.check(client_);
   const std::string key = stream_key_of(stream);
   table_.ensure(client_);
   if (expected.is_no_stream()) {
@@ -123,6 +124,7 @@ AppendResult DynamoDbEventStore::do_append_in(HandlerTransaction& transaction,
   detail::Unit& unit = detail::joined_unit(transaction, client_, [&](const std::string& reason) {
     return cannot_join_error(transaction, reason);
   });
+  rekey_marker_.check(client_);
   const std::string key = stream_key_of(stream);
   table_.ensure(client_);
   const auto read = [&] {
@@ -224,6 +226,7 @@ std::int64_t DynamoDbEventStore::current_version(const std::string& stream_key) 
 
 std::vector<RecordedEvent> DynamoDbEventStore::do_load(const StreamId& stream,
                                                        std::int64_t from_version) {
+  rekey_marker_.check(client_);
   const std::string key = stream_key_of(stream);
   table_.ensure(client_);
   const nlohmann::json items =

@@ -22,7 +22,8 @@
 //
 // Guard: an empty load, a "no stream" append, and an any-version append that finds no
 // stream first run the table's legacy-key probe (dynamodb_legacy_guard.h), once per
-// store instance.
+// store instance. Every load and append first probes, once per instance, for the marker
+// of a tenant re-key in progress (dynamodb_tenant_rekey.h) and refuses while it is there.
 //
 // Inside a handler's unit of work (the docket::dynamodb::Transaction of an inbox or
 // outbox store on the same URL): the unit reads the stream's last version once
@@ -51,15 +52,18 @@
 #include "providers/dynamodb/dynamodb_legacy_guard.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
+#include "providers/dynamodb/dynamodb_tenant_rekey.h"
 
 namespace docket::dynamodb::detail {
 
 class DynamoDbEventStore final : public EventStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses or missing AWS
-  // credentials; sends nothing. `probe_items` is the legacy probe's page size.
+  // credentials; sends nothing. `probe_items` is the legacy probe's page size; `marker`
+  // kSkip only for the tenant re-key's own verification.
   DynamoDbEventStore(std::string_view url, const Clock& clock,
-                     std::size_t probe_items = kLegacyProbeItems);
+                     std::size_t probe_items = kLegacyProbeItems,
+                     kit::RekeyMarkerCheck marker = kit::RekeyMarkerCheck::kProbe);
 
   std::string_view provider_name() const noexcept override { return "dynamodb"; }
   StoreCapabilities capabilities() const noexcept override;
@@ -89,6 +93,7 @@ class DynamoDbEventStore final : public EventStore {
   TableOnce table_;
   LegacyGuard guard_;
   std::string store_;  // for errors
+  RekeyMarkerProbe rekey_marker_;
 };
 
 // Throws what the constructor throws.

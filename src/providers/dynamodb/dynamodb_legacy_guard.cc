@@ -86,12 +86,14 @@ LegacyKeyPlace LegacyGuard::scan(const Client& client, std::size_t max_examples)
     return place;
   }
   const std::string store = "the legacy-key scan of table '" + table_ + "'";
+  // A stream's events share its key: each key is an example once.
+  kit::LegacyKeyTally tally(place, max_examples);
   Pager pager = Pager::scan(client, scan_request());
   while (const std::optional<nlohmann::json> page = pager.next_page()) {
     for (const nlohmann::json& item : *page) {
       const std::string_view key = ItemReader(item, store).string(key_attribute_);
       if (is_legacy(key)) {
-        kit::tally_legacy_key(place, key, max_examples);
+        tally.add(key, key);
       }
     }
   }

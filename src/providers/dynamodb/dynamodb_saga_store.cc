@@ -45,12 +45,13 @@ struct DynamoDbSagaStore::Candidate {
 };
 
 DynamoDbSagaStore::DynamoDbSagaStore(std::string_view url, const Clock& clock,
-                                     std::size_t probe_items)
+                                     std::size_t probe_items, kit::RekeyMarkerCheck marker)
     : SagaStore(clock),
       client_(parse_store_url(url)),
       table_(saga::saga_table_schema(client_.url())),
       guard_(table_.name(), saga_attribute(saga::kKey), LegacyKeyKind::kSaga, probe_items),
-      store_("DynamoDB saga store (table '" + table_.name() + "' at " + client_.url().text + ")") {}
+      store_("DynamoDB saga store (table '" + table_.name() + "' at " + client_.url().text + ")"),
+      rekey_marker_(client_, store_, marker) {}
 
 StoreCapabilities DynamoDbSagaStore::capabilities() const noexcept {
   // One item per save (no commit to bound); joins the provider's own units of work.
@@ -65,6 +66,7 @@ StoreCapabilities DynamoDbSagaStore::capabilities() const noexcept {
 }
 
 SagaSaveResult DynamoDbSagaStore::do_save(const SaveRequest& request) {
+  rekey_marker_.check(client_);
   const bool creates = request.expected_version == kNewSaga;
   SagaRecord record{.version = request.expected_version + 1,
                     .state = std::string(request.state),
@@ -130,6 +132,7 @@ SagaSaveResult DynamoDbSagaStore::refused(const SaveRequest& request, const nloh
 }
 
 std::optional<SagaRecord> DynamoDbSagaStore::do_load(const SagaId& saga) {
+  rekey_marker_.check(client_);
   const nlohmann::json key = saga::saga_item_key(table_.schema(), saga);
   table_.ensure(client_);
   std::optional<SagaRecord> record = read(key);
@@ -153,6 +156,7 @@ std::optional<SagaRecord> DynamoDbSagaStore::view(detail::Unit& unit, const Saga
 
 SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction,
                                              const SaveRequest& request) {
+  rekey_marker_.check(client_);
   detail::Unit& unit = joined_unit(transaction);
   const WriteResult<SagaRecord> next = next_record(request, view(unit, request.saga));
   if (next.is_conflict()) {
@@ -191,6 +195,7 @@ SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction,
 
 std::optional<SagaRecord> DynamoDbSagaStore::do_load_in(HandlerTransaction& transaction,
                                                         const SagaId& saga) {
+  rekey_marker_.check(client_);
   return view(joined_unit(transaction), saga);
 }
 
@@ -241,6 +246,7 @@ std::vector<DynamoDbSagaStore::Candidate> DynamoDbSagaStore::completed(
 
 std::size_t DynamoDbSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                         const TenantId* tenant) {
+  rekey_marker_.check(client_);
   table_.ensure(client_);
   const nlohmann::json before = number_value(kit::to_micros(cutoff));
   std::vector<Candidate> candidates;

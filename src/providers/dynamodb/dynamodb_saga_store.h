@@ -24,7 +24,9 @@
 // Guard: a load that finds nothing, a create (kNewSaga), and a failed save that finds
 // no saga run the table's legacy-key probe (dynamodb_legacy_guard.h) for a partition
 // key without its tenant segment (SAGA#{sagaId}), once per store instance. A read that
-// returns an item is never probed.
+// returns an item is never probed. Every load, save and purge first probes, once per
+// instance, for the marker of a tenant re-key in progress (dynamodb_tenant_rekey.h) and
+// refuses while it is there.
 //
 // Inside a handler's unit of work (the transaction of a DynamoDB inbox or outbox store
 // on the same URL; kit/unit_sagas.h): load reads each saga once per unit (the same
@@ -55,6 +57,7 @@
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_legacy_guard.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
+#include "providers/dynamodb/dynamodb_tenant_rekey.h"
 #include "providers/dynamodb/dynamodb_unit.h"
 
 namespace docket::dynamodb::detail {
@@ -62,9 +65,11 @@ namespace docket::dynamodb::detail {
 class DynamoDbSagaStore final : public SagaStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses or missing AWS
-  // credentials; sends nothing. `probe_items` is the legacy probe's page size.
+  // credentials; sends nothing. `probe_items` is the legacy probe's page size; `marker`
+  // kSkip only for the tenant re-key's own verification.
   DynamoDbSagaStore(std::string_view url, const Clock& clock,
-                    std::size_t probe_items = kLegacyProbeItems);
+                    std::size_t probe_items = kLegacyProbeItems,
+                    kit::RekeyMarkerCheck marker = kit::RekeyMarkerCheck::kProbe);
 
   std::string_view provider_name() const noexcept override { return "dynamodb"; }
   StoreCapabilities capabilities() const noexcept override;
@@ -105,6 +110,7 @@ class DynamoDbSagaStore final : public SagaStore {
   TableOnce table_;
   LegacyGuard guard_;
   std::string store_;  // for errors
+  RekeyMarkerProbe rekey_marker_;
 };
 
 // Throws what the constructor throws.

@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 #include "providers/kit/store_url_parts.h"
-#include "providers/kit/url_password.h"
+#include "core/url_credentials.h"
 
 namespace docket::dynamodb::detail {
 namespace {
@@ -49,7 +49,7 @@ std::optional<std::string> parameter_problem(std::string_view name, std::string_
     has_region = true;
     if (value.empty() || value.size() > 32 ||
         !all_of(value, "abcdefghijklmnopqrstuvwxyz0123456789-")) {
-      return "region '" + kit::mask_parameter_value_passwords(value) +
+      return "region '" + core::mask_parameter_value_credentials(value) +
              "' is not an AWS region name (lower-case letters, digits and '-', such as "
              "us-east-1)";
     }
@@ -63,7 +63,7 @@ std::optional<std::string> parameter_problem(std::string_view name, std::string_
     has_prefix = true;
     if (value.empty() || value.size() > kMaxTablePrefixBytes ||
         !all_of(value, kTableNameCharacters)) {
-      return "table_prefix '" + kit::mask_parameter_value_passwords(value) +
+      return "table_prefix '" + core::mask_parameter_value_credentials(value) +
              "' cannot begin a DynamoDB table name: use 1 to " +
              std::to_string(kMaxTablePrefixBytes) +
              " letters, digits, '_', '.' or '-' (or leave the parameter out for no prefix)";
@@ -110,11 +110,15 @@ Parsed parse(std::string_view text) {
 }
 
 std::string refusal(std::string_view text, const std::string& problem) {
-  return "DynamoDB store URL '" + kit::mask_url_passwords(text) + "': " + problem +
+  return "DynamoDB store URL '" + printable_url(text) + "': " + problem +
          ". Accepted forms: " + std::string(kUrlForms) + ".";
 }
 
 }  // namespace
+
+std::string printable_url(std::string_view url) {
+  return core::mask_url_credentials(url, core::UserInfoAlone::kCredential);
+}
 
 StoreUrl parse_store_url(std::string_view url) {
   Parsed parsed = parse(url);

@@ -24,13 +24,15 @@ constexpr std::size_t kLoadPageEvents = 300;
 
 }  // namespace
 
-FirestoreEventStore::FirestoreEventStore(std::string_view url, const Clock& clock)
+FirestoreEventStore::FirestoreEventStore(std::string_view url, const Clock& clock,
+                                         kit::RekeyMarkerCheck marker)
     : EventStore(clock),
       client_(parse_store_url(url)),
       collection_(client_.url().collection(event::kCollection)),
       guard_(collection_, LegacyKeyKind::kStream),
       store_("Firestore event store (collection '" + collection_ + "' at " + client_.url().text +
-             ")") {}
+             ")"),
+      rekey_marker_(client_, store_, marker) {}
 
 StoreCapabilities FirestoreEventStore::capabilities() const noexcept {
   // No order over every stream (FeedKind::kNone); appends join the provider's units of
@@ -47,6 +49,7 @@ StoreCapabilities FirestoreEventStore::capabilities() const noexcept {
 
 AppendResult FirestoreEventStore::do_append(const StreamId& stream, ExpectedVersion expected,
                                             std::vector<RecordedEvent> events) {
+  rekey_marker_.check(client_);
   if (events.size() > kMaxWritesPerCommit) {
     throw InvalidInputError(store_ + ": an append of " + std::to_string(events.size()) +
                             " events to " + stream.describe() +
@@ -98,6 +101,7 @@ AppendResult FirestoreEventStore::do_append(const StreamId& stream, ExpectedVers
 AppendResult FirestoreEventStore::do_append_in(HandlerTransaction& transaction,
                                                const StreamId& stream, ExpectedVersion expected,
                                                std::vector<RecordedEvent> events) {
+  rekey_marker_.check(client_);
   detail::Unit& unit = detail::joined_unit(transaction, client_, [&](const std::string& reason) {
     return cannot_join_error(transaction, reason);
   });
@@ -167,6 +171,7 @@ std::int64_t FirestoreEventStore::current_version(const StreamId& stream) const 
 
 std::vector<RecordedEvent> FirestoreEventStore::do_load(const StreamId& stream,
                                                         std::int64_t from_version) {
+  rekey_marker_.check(client_);
   std::vector<nlohmann::json> filters = event::stream_filters(stream);
   filters.push_back(
       field_filter(event::kVersion, "GREATER_THAN_OR_EQUAL", integer_value(from_version)));

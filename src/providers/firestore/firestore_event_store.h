@@ -28,6 +28,8 @@
 // Guard: an empty load, a "no stream" append, and an any-version append that finds no
 // stream first run the collection's legacy-key probe (firestore_legacy_guard.h), once
 // per store instance.
+// Every operation first probes, once per instance, for the marker of a tenant re-key in
+// progress (firestore_tenant_rekey.h) and refuses while it is there.
 //
 // Capabilities: no feed over every stream (FeedKind::kNone: Firestore has no global
 // order docket could keep without a hot counter; read_all and read_feed are refused);
@@ -56,6 +58,7 @@
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_known_versions.h"
 #include "providers/firestore/firestore_legacy_guard.h"
+#include "providers/firestore/firestore_tenant_rekey.h"
 
 namespace docket::firestore::detail {
 
@@ -63,7 +66,9 @@ class FirestoreEventStore final : public EventStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses or a missing access
   // token; sends nothing.
-  FirestoreEventStore(std::string_view url, const Clock& clock);
+  // `marker` kSkip only for the tenant re-key's own verification.
+  FirestoreEventStore(std::string_view url, const Clock& clock,
+                      kit::RekeyMarkerCheck marker = kit::RekeyMarkerCheck::kProbe);
 
   std::string_view provider_name() const noexcept override { return "firestore"; }
   StoreCapabilities capabilities() const noexcept override;
@@ -91,6 +96,7 @@ class FirestoreEventStore final : public EventStore {
   std::string collection_;
   LegacyGuard guard_;
   std::string store_;  // for errors
+  RekeyMarkerProbe rekey_marker_;
   KnownVersions known_;
 };
 

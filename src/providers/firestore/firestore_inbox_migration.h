@@ -7,6 +7,13 @@
 // the new id taken (an entry written since the inbox was quiesced) or the old entry
 // changed; both are left as they are.
 //
+// A moved entry is indistinguishable from one docket wrote: it gains the tenant its
+// legacy id held (the `tenant` field, by which the inbox's administration selects a
+// tenant's entries) and a nullValue for each nullable field it lacks; every field of
+// its own is kept. An entry docket could not read once moved (a field docket writes on
+// every entry missing or of another kind, a claim entry its reader refuses) or whose
+// own tenant field names another tenant than its id is refused and left as it is.
+//
 // Thread-safety: a free function; it opens its own client.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_MIGRATION_H_
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_INBOX_MIGRATION_H_

@@ -70,16 +70,28 @@ LegacyKeyPlace LegacyGuard::scan(const Client& client, std::size_t max_examples)
   if (!any) {
     return place;
   }
+  kit::LegacyKeyTally tally(place, max_examples);
   query_pages(client, {.collection = collection_, .where = outside_filter(client)},
               kScanPageDocuments, [&](std::vector<Document>& page) {
                 for (const Document& document : page) {
                   if (is_legacy(document.id)) {
-                    kit::tally_legacy_key(place, document.id, max_examples);
+                    tally.add(document.id, kind_ == LegacyKeyKind::kStream
+                                               ? legacy_stream_of(document.id)
+                                               : std::string_view(document.id));
                   }
                 }
                 return true;
               });
   return place;
+}
+
+std::string_view legacy_stream_of(std::string_view id) {
+  const std::size_t colon = id.rfind(':');
+  if (colon == std::string_view::npos || colon + 1 == id.size() ||
+      id.find_first_not_of("0123456789", colon + 1) != std::string_view::npos) {
+    return id;
+  }
+  return id.substr(0, colon);
 }
 
 LegacyScan scan_legacy_collections(std::string_view url, std::size_t max_examples) {

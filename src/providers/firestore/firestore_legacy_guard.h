@@ -65,6 +65,11 @@ class LegacyGuard {
   kit::LegacyProbeOnce once_;
 };
 
+// The stream part of a legacy event document id {aggregateType}:{aggregateId}:{version}:
+// the id without its last ":{digits}" (the id itself when it has none). The documents
+// of one stream share it, so a stream is named once however many events it holds.
+std::string_view legacy_stream_of(std::string_view id);
+
 // Every legacy id of the event and saga collections of `url`, and every inbox entry not
 // under its current id (firestore_inbox_migration.h) (docket/stores/legacy_scan.h), the
 // provider's ProviderRegistration::legacy_scan. Throws ConfigurationError for a URL

@@ -22,7 +22,6 @@
 #include "providers/firestore/firestore_snapshot_store.h"
 #include "providers/firestore/firestore_tenant_rekey.h"
 #include "providers/firestore/firestore_url.h"
-#include "providers/kit/url_password.h"
 #include "providers/registry.h"
 
 namespace docket::firestore {
@@ -55,9 +54,9 @@ const providers::ProviderRegistration& registration() {
       .key_shape = keys::Provider::kFirestore,
       .process_local = false,
       .url_problem = detail::firestore_url_problem,
-      // Its URLs carry no credentials (user info is refused), but a refused URL is
-      // printed in the refusal: one with a password never echoes it.
-      .printable_url = kit::mask_url_passwords,
+      // Its URLs carry no credentials (user info and unknown parameters are refused),
+      // but a refused URL is printed: one with a key or token never echoes it.
+      .printable_url = detail::printable_url,
       .inbox = detail::open_inbox_store,
       .checkpoint = detail::open_checkpoint_store,
       .outbox = detail::open_outbox_store,

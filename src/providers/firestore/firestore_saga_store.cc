@@ -14,13 +14,15 @@
 
 namespace docket::firestore::detail {
 
-FirestoreSagaStore::FirestoreSagaStore(std::string_view url, const Clock& clock)
+FirestoreSagaStore::FirestoreSagaStore(std::string_view url, const Clock& clock,
+                                       kit::RekeyMarkerCheck marker)
     : SagaStore(clock),
       client_(parse_store_url(url)),
       collection_(client_.url().collection(saga::kCollection)),
       guard_(collection_, LegacyKeyKind::kSaga),
       store_("Firestore saga store (collection '" + collection_ + "' at " + client_.url().text +
-             ")") {}
+             ")"),
+      rekey_marker_(client_, store_, marker) {}
 
 StoreCapabilities FirestoreSagaStore::capabilities() const noexcept {
   // One document per save (no commit to bound); joins the provider's own units of work.
@@ -35,6 +37,7 @@ StoreCapabilities FirestoreSagaStore::capabilities() const noexcept {
 }
 
 SagaSaveResult FirestoreSagaStore::do_save(const SaveRequest& request) {
+  rekey_marker_.check(client_);
   const bool creates = request.expected_version == kNewSaga;
   const std::string id = saga::saga_document_id(request.saga);
   SagaRecord record{.version = request.expected_version + 1,
@@ -95,6 +98,7 @@ std::optional<Document> FirestoreSagaStore::read(const std::string& id) {
 }
 
 std::optional<SagaRecord> FirestoreSagaStore::do_load(const SagaId& saga) {
+  rekey_marker_.check(client_);
   const std::optional<Document> document = read(saga::saga_document_id(saga));
   if (!document) {
     return std::nullopt;
@@ -122,6 +126,7 @@ std::optional<SagaRecord> FirestoreSagaStore::view(detail::Unit& unit, const Sag
 
 SagaSaveResult FirestoreSagaStore::do_save_in(HandlerTransaction& transaction,
                                               const SaveRequest& request) {
+  rekey_marker_.check(client_);
   detail::Unit& unit = joined_unit(transaction);
   const WriteResult<SagaRecord> next = next_record(request, view(unit, request.saga));
   if (next.is_conflict()) {
@@ -152,11 +157,13 @@ SagaSaveResult FirestoreSagaStore::do_save_in(HandlerTransaction& transaction,
 
 std::optional<SagaRecord> FirestoreSagaStore::do_load_in(HandlerTransaction& transaction,
                                                          const SagaId& saga) {
+  rekey_marker_.check(client_);
   return view(joined_unit(transaction), saga);
 }
 
 std::size_t FirestoreSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                          const TenantId* tenant) {
+  rekey_marker_.check(client_);
   std::vector<nlohmann::json> filters = {
       field_filter(saga::kCompletedAt, "LESS_THAN", timestamp_value(cutoff))};
   if (tenant != nullptr) {

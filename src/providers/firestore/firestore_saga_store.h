@@ -25,6 +25,8 @@
 // run the collection's legacy-key probe (firestore_legacy_guard.h) for a document id
 // without its tenant segment ({sagaId}_{sagaType}), once per store instance. A read
 // that returns the saga is never probed.
+// Every operation first probes, once per instance, for the marker of a tenant re-key in
+// progress (firestore_tenant_rekey.h) and refuses while it is there.
 //
 // Inside a handler's unit of work (the transaction of a Firestore inbox or outbox store
 // on the same URL; kit/unit_sagas.h): load reads each saga once per unit (the same
@@ -54,6 +56,7 @@
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_legacy_guard.h"
+#include "providers/firestore/firestore_tenant_rekey.h"
 #include "providers/firestore/firestore_unit.h"
 
 namespace docket::firestore::detail {
@@ -62,7 +65,9 @@ class FirestoreSagaStore final : public SagaStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses or a missing access
   // token; sends nothing.
-  FirestoreSagaStore(std::string_view url, const Clock& clock);
+  // `marker` kSkip only for the tenant re-key's own verification.
+  FirestoreSagaStore(std::string_view url, const Clock& clock,
+                     kit::RekeyMarkerCheck marker = kit::RekeyMarkerCheck::kProbe);
 
   std::string_view provider_name() const noexcept override { return "firestore"; }
   StoreCapabilities capabilities() const noexcept override;
@@ -100,6 +105,7 @@ class FirestoreSagaStore final : public SagaStore {
   std::string collection_;
   LegacyGuard guard_;
   std::string store_;  // for errors
+  RekeyMarkerProbe rekey_marker_;
 };
 
 // Throws what the constructor throws.

@@ -18,11 +18,36 @@
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TENANT_REKEY_H_
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_TENANT_REKEY_H_
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "docket/stores/tenant_rekey.h"
+#include "providers/firestore/firestore_client.h"
+#include "providers/kit/tenant_rekey_marker.h"
 
 namespace docket::firestore::detail {
+
+// The re-key's marker (kit/tenant_rekey_marker.h) on Firestore: the document
+// "tenant-rekey" of the collection {prefix}docket_tenant_rekey, with its tenant,
+// startedAt and startedBy. Read with one get; a missing document is no marker.
+std::string rekey_marker_collection(const Client& client);
+std::optional<kit::RekeyMarker> read_rekey_marker(const Client& client);
+
+// The marker's probe an event or saga store runs before its first operation (once per
+// instance, kit::RekeyMarkerOnce).
+class RekeyMarkerProbe {
+ public:
+  // `store` names the store for the refusal.
+  RekeyMarkerProbe(const Client& client, std::string store, kit::RekeyMarkerCheck check);
+
+  // Throws LegacyDataError while a re-key's marker is in place.
+  void check(const Client& client);
+  int probes() const noexcept { return once_.probes(); }
+
+ private:
+  kit::RekeyMarkerOnce once_;
+};
 
 // The provider's ProviderRegistration::rekey_tenant. Throws ConfigurationError for a
 // URL parse_store_url refuses, and what the procedure throws.

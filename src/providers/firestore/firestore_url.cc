@@ -5,7 +5,7 @@
 
 #include "docket/core/error.h"
 #include "providers/kit/store_url_parts.h"
-#include "providers/kit/url_password.h"
+#include "core/url_credentials.h"
 
 namespace docket::firestore::detail {
 namespace {
@@ -64,7 +64,7 @@ std::optional<std::string> firestore_parameter_problem(std::string_view name,
     // "domain:" before it.
     if (value.empty() || value.size() > 100 ||
         !made_of(value, "abcdefghijklmnopqrstuvwxyz0123456789-.:")) {
-      return "project '" + kit::mask_parameter_value_passwords(value) +
+      return "project '" + core::mask_parameter_value_credentials(value) +
              "' is not a Google Cloud project id (lower-case letters, digits and '-', such "
              "as demo-project)";
     }
@@ -77,7 +77,7 @@ std::optional<std::string> firestore_parameter_problem(std::string_view name,
     }
     if (value != kDefaultDatabase && (value.size() < 4 || value.size() > 63 ||
                                       !made_of(value, "abcdefghijklmnopqrstuvwxyz0123456789-"))) {
-      return "database '" + kit::mask_parameter_value_passwords(value) +
+      return "database '" + core::mask_parameter_value_credentials(value) +
              "' is neither (default) nor a Firestore database id (4 to 63 lower-case "
              "letters, digits and '-')";
     }
@@ -90,7 +90,7 @@ std::optional<std::string> firestore_parameter_problem(std::string_view name,
     }
     if (value.empty() || value.size() > kMaxPrefixBytes || !made_of(value, kPrefixCharacters) ||
         value.starts_with("__") || value.starts_with(".")) {
-      return "prefix '" + kit::mask_parameter_value_passwords(value) +
+      return "prefix '" + core::mask_parameter_value_credentials(value) +
              "' cannot begin a Firestore collection id: use 1 to " +
              std::to_string(kMaxPrefixBytes) +
              " letters, digits, '_', '.' or '-', not beginning with '__' or '.' (or leave the "
@@ -132,11 +132,15 @@ ParsedFirestoreUrl parse_firestore_url(std::string_view text) {
 
 }  // namespace
 
+std::string printable_url(std::string_view url) {
+  return core::mask_url_credentials(url, core::UserInfoAlone::kCredential);
+}
+
 StoreUrl parse_store_url(std::string_view url) {
   ParsedFirestoreUrl parsed = parse_firestore_url(url);
   if (std::string* problem = std::get_if<std::string>(&parsed)) {
-    throw ConfigurationError("Firestore store URL '" + kit::mask_url_passwords(url) + "': " +
-                             *problem + ". Accepted forms: " + std::string(kUrlForms) + ".");
+    throw ConfigurationError("Firestore store URL '" + printable_url(url) + "': " + *problem +
+                             ". Accepted forms: " + std::string(kUrlForms) + ".");
   }
   return std::get<StoreUrl>(std::move(parsed));
 }

@@ -57,6 +57,12 @@ struct StoreUrl {
 // Throws ConfigurationError naming the URL, what is wrong in it and the forms accepted.
 StoreUrl parse_store_url(std::string_view url);
 
+// `url`, which may not parse, fit for printing: every credential it could carry
+// masked (core/url_credentials.h), its user info whole, since a key or token pasted there
+// is the likeliest credential in it. What the registration prints and its refusals
+// quote.
+std::string printable_url(std::string_view url);
+
 // What parse_store_url would refuse `url` for, or nullopt when it is a Firestore URL.
 std::optional<std::string> store_url_problem(std::string_view url);
 

@@ -43,10 +43,10 @@ LegacyKeyPlace legacy_scan_place(const LegacyPlace& place, bool exists) {
                         .examples = {}};
 }
 
-void tally_legacy_key(LegacyKeyPlace& place, std::string_view key, std::size_t max_examples) {
-  ++place.legacy;
-  if (place.examples.size() < max_examples) {
-    place.examples.emplace_back(key);
+void LegacyKeyTally::add(std::string_view key, std::string_view group) {
+  ++place_.legacy;
+  if (place_.examples.size() < max_examples_ && groups_.emplace(group).second) {
+    place_.examples.emplace_back(key);
   }
 }
 

@@ -19,6 +19,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -43,9 +44,22 @@ LegacyDataError legacy_data_error(const LegacyPlace& place, std::string_view key
 
 // The report of a full scan of `place` (docket/stores/legacy_scan.h), nothing found yet.
 LegacyKeyPlace legacy_scan_place(const LegacyPlace& place, bool exists);
-// Counts `key` as legacy in `place`, keeping it as an example while fewer than
-// `max_examples` are kept.
-void tally_legacy_key(LegacyKeyPlace& place, std::string_view key, std::size_t max_examples);
+// Counts legacy keys into a place, every record counted, and keeps as examples the
+// first key of each group (the records of one stream: a stream is named once however
+// many events it holds) while fewer than `max_examples` are kept.
+class LegacyKeyTally {
+ public:
+  LegacyKeyTally(LegacyKeyPlace& place, std::size_t max_examples)
+      : place_(place), max_examples_(max_examples) {}
+
+  // Counts `key`, of the group `group` (a saga's or inbox entry's: its key).
+  void add(std::string_view key, std::string_view group);
+
+ private:
+  LegacyKeyPlace& place_;
+  std::size_t max_examples_;
+  std::set<std::string, std::less<>> groups_;  // of the examples kept
+};
 
 class LegacyProbeOnce {
  public:

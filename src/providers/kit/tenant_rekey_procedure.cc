@@ -1,13 +1,19 @@
 #include "providers/kit/tenant_rekey_procedure.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <memory>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "docket/core/error.h"
 #include "docket/core/tenant.h"
+#include "docket/eventsourcing/event_store.h"
+#include "docket/sagas/saga_store.h"
 
 namespace docket::kit {
 namespace {
@@ -41,10 +47,18 @@ struct SagaPlan {
   RekeyMove move;
 };
 
+// A legacy stream or saga refused, named once: a stream by the first of its records
+// refused, with how many were.
+struct Refusal {
+  RekeyKind kind = RekeyKind::kEvent;
+  std::string text;  // "<where>: '<key>' <reason>"
+  std::size_t records = 0;
+};
+
 struct Plan {
   std::vector<StreamPlan> streams;  // ordered by aggregate type, then id
   std::vector<SagaPlan> sagas;      // ordered by new key
-  std::vector<std::string> refusals;
+  std::vector<Refusal> refusals;    // in the order found
 };
 
 class Planner {
@@ -73,8 +87,21 @@ class Planner {
   }
 
  private:
+  // Refuses `record`; a stream is refused once, the first of its records named.
   void refuse(const LegacyRecord& record, const std::string& reason) {
-    plan_.refusals.push_back(target_.where(record.kind) + ": '" + record.key + "' " + reason);
+    const std::string where = target_.where(record.kind);
+    const auto [it, first] = refused_.emplace(where + '\n' + record.stream, plan_.refusals.size());
+    if (first) {
+      plan_.refusals.push_back(
+          Refusal{.kind = record.kind, .text = where + ": '" + record.key + "' " + reason});
+    }
+    ++plan_.refusals[it->second].records;
+  }
+
+  // Whether `record` is one this run moves: under --only-named, only the records whose
+  // own tenant field names the tenant.
+  bool selected(const LegacyRecord& record) const {
+    return !options_.only_named || record.tenant_field == tenant_.value();
   }
 
   // False (and refused) when another legacy record re-keys to the same record: the
@@ -96,14 +123,15 @@ class Planner {
     if (record.tenant_field && *record.tenant_field != tenant_.value()) {
       refuse(record, "names the tenant '" + *record.tenant_field +
                          "' in its own field, not --tenant '" + tenant_.value() +
-                         "'; re-key it under its own tenant, separately");
+                         "'; re-key it under its own tenant first, alone: --tenant '" +
+                         *record.tenant_field + "' --only-named");
       return false;
     }
     return true;
   }
 
   void plan_event(const LegacyRecord& record, std::map<std::string, StreamPlan>& streams) {
-    if (!own_tenant_agrees(record)) {
+    if (!selected(record) || !own_tenant_agrees(record)) {
       return;
     }
     const keys::LegacyStreamSplit split = keys::split_legacy_stream_key(
@@ -135,7 +163,7 @@ class Planner {
   }
 
   void plan_saga(const LegacyRecord& record) {
-    if (!own_tenant_agrees(record)) {
+    if (!selected(record) || !own_tenant_agrees(record)) {
       return;
     }
     const keys::LegacySagaSplit split = keys::split_legacy_saga_key(
@@ -159,15 +187,31 @@ class Planner {
   const TenantRekeyOptions& options_;
   TenantId tenant_;
   std::set<std::string> new_keys_;
+  std::map<std::string, std::size_t> refused_;  // where and stream -> its refusal
   Plan plan_;
 };
 
-[[noreturn]] void refuse_plan(const std::vector<std::string>& refusals) {
-  std::string message = std::to_string(refusals.size()) + " legacy record" +
-                        (refusals.size() == 1 ? "" : "s") +
-                        " cannot be re-keyed without a guess, so nothing was written:";
+// "1 legacy stream", "3 legacy sagas".
+std::string counted(std::size_t n, std::string_view what) {
+  return std::to_string(n) + " legacy " + std::string(what) + (n == 1 ? "" : "s");
+}
+
+[[noreturn]] void refuse_plan(const std::vector<Refusal>& refusals) {
+  const auto streams = static_cast<std::size_t>(
+      std::count_if(refusals.begin(), refusals.end(),
+                    [](const Refusal& refusal) { return refusal.kind == RekeyKind::kEvent; }));
+  const std::size_t sagas = refusals.size() - streams;
+  std::string message =
+      (streams > 0 && sagas > 0
+           ? counted(streams, "stream") + " and " + counted(sagas, "saga")
+           : (streams > 0 ? counted(streams, "stream") : counted(sagas, "saga"))) +
+      " cannot be re-keyed without a guess, so nothing was written:";
   for (std::size_t i = 0; i < refusals.size() && i < kListedRefusals; ++i) {
-    message += "\n  " + refusals[i];
+    message += "\n  " + refusals[i].text;
+    if (refusals[i].records > 1) {
+      message += " (its stream's " + std::to_string(refusals[i].records) +
+                 " events are refused with it; the first is named)";
+    }
   }
   if (refusals.size() > kListedRefusals) {
     message += "\n  ... and " + std::to_string(refusals.size() - kListedRefusals) + " more";
@@ -181,14 +225,21 @@ class Mover {
   Mover(const TenantRekeyTarget& target, TenantRekeyReport& report)
       : target_(target), report_(report) {}
 
-  // Moves `moves` in order, in batches within the target's limits.
-  void move_all(std::span<const RekeyMove> moves) {
+  // Moves `moves` in order, in batches within the target's limits, calling
+  // `after_batch` with how many are moved after each batch but the last.
+  void move_all(std::span<const RekeyMove> moves,
+                const std::function<void(std::uint64_t moved)>& after_batch = {}) {
     std::vector<const RekeyMove*> batch;
     std::size_t weight = 0;
+    std::uint64_t moved = 0;
     for (const RekeyMove& move : moves) {
       if (!batch.empty() && (batch.size() == target_.moves_per_write() ||
                              weight + move.weight > target_.weight_per_write())) {
         move_batch(batch);
+        moved += batch.size();
+        if (after_batch) {
+          after_batch(moved);
+        }
         batch.clear();
         weight = 0;
       }
@@ -249,6 +300,106 @@ class Mover {
   TenantRekeyReport& report_;
 };
 
+[[noreturn]] void verification_failed(const std::string& what, const std::string& found) {
+  throw InfrastructureError("the re-key moved " + what + ", but loading it under the new key " +
+                            found +
+                            ". Its marker stays, so the stores keep refusing: stop every "
+                            "writer, compare with `docket migrate scan` and the export, and "
+                            "run the re-key again");
+}
+
+// The stream loads with versions 0..n; when this run exported events of it, its last
+// version is the export's and every exported event id is at its version.
+void verify_stream(EventStore& store, const StreamId& stream, const RekeyedStream* exported) {
+  const std::vector<RecordedEvent> loaded = store.load(stream);
+  const std::string what = "stream " + stream.aggregate_type() + " / " + stream.aggregate_id();
+  for (std::size_t i = 0; i < loaded.size(); ++i) {
+    if (loaded[i].version != static_cast<std::int64_t>(i)) {
+      verification_failed(what, "found version " + std::to_string(loaded[i].version) +
+                                    " where version " + std::to_string(i) + " belongs");
+    }
+  }
+  if (exported == nullptr) {
+    if (loaded.empty()) {
+      verification_failed(what, "found no events");
+    }
+    return;
+  }
+  const std::int64_t last = exported->events.back().version;
+  if (loaded.empty() || loaded.back().version != last) {
+    verification_failed(what, "found " + std::to_string(loaded.size()) +
+                                  " events, not the export's last version " + std::to_string(last));
+  }
+  for (const RekeyedEvent& event : exported->events) {
+    const RecordedEvent& found = loaded[static_cast<std::size_t>(event.version)];
+    if (found.event_id.to_string() != event.event_id) {
+      verification_failed(what, "found event " + found.event_id.to_string() + " at version " +
+                                    std::to_string(event.version) + ", not the exported " +
+                                    event.event_id);
+    }
+  }
+}
+
+// The saga loads; when this run exported it, with the exported version and state.
+void verify_saga(SagaStore& store, const SagaId& saga, const RekeyedSaga* exported) {
+  const std::optional<SagaRecord> loaded = store.load(saga);
+  const std::string what = "saga " + saga.saga_type() + " / " + saga.saga_id();
+  if (!loaded) {
+    verification_failed(what, "found nothing");
+  }
+  if (exported != nullptr &&
+      (loaded->version != exported->version || loaded->state != exported->state)) {
+    verification_failed(what, "found version " + std::to_string(loaded->version) +
+                                  (loaded->state == exported->state ? "" : " and another state") +
+                                  ", not the exported version " +
+                                  std::to_string(exported->version));
+  }
+}
+
+// Verifies every stream and saga keyed under `tenant` (the store's, whichever run
+// moved them) through the target's stores, counting into `report`.
+void verify(const TenantRekeyTarget& target, const TenantId& tenant, TenantRekeyReport& report) {
+  std::map<std::pair<std::string, std::string>, const RekeyedStream*> exported_streams;
+  for (const RekeyedStream& stream : report.moved_streams) {
+    exported_streams[{stream.aggregate_type, stream.aggregate_id}] = &stream;
+  }
+  std::vector<StreamId> streams = target.tenant_streams(tenant);
+  for (const RekeyedStream& stream : report.moved_streams) {
+    const StreamId id(tenant, stream.aggregate_type, stream.aggregate_id);
+    if (std::find(streams.begin(), streams.end(), id) == streams.end()) {
+      streams.push_back(id);  // moved but not listed: its load says what is there
+    }
+  }
+  if (!streams.empty()) {
+    const std::unique_ptr<EventStore> events = target.verifying_event_store();
+    for (const StreamId& stream : streams) {
+      const auto exported = exported_streams.find({stream.aggregate_type(), stream.aggregate_id()});
+      verify_stream(*events, stream,
+                    exported == exported_streams.end() ? nullptr : exported->second);
+      ++report.streams_verified;
+    }
+  }
+  std::map<std::pair<std::string, std::string>, const RekeyedSaga*> exported_sagas;
+  for (const RekeyedSaga& saga : report.moved_sagas) {
+    exported_sagas[{saga.saga_type, saga.saga_id}] = &saga;
+  }
+  std::vector<SagaId> sagas = target.tenant_sagas(tenant);
+  for (const RekeyedSaga& saga : report.moved_sagas) {
+    const SagaId id(tenant, saga.saga_type, saga.saga_id);
+    if (std::find(sagas.begin(), sagas.end(), id) == sagas.end()) {
+      sagas.push_back(id);
+    }
+  }
+  if (!sagas.empty()) {
+    const std::unique_ptr<SagaStore> store = target.verifying_saga_store();
+    for (const SagaId& saga : sagas) {
+      const auto exported = exported_sagas.find({saga.saga_type(), saga.saga_id()});
+      verify_saga(*store, saga, exported == exported_sagas.end() ? nullptr : exported->second);
+      ++report.sagas_verified;
+    }
+  }
+}
+
 std::string describe_stream(const StreamPlan& stream) {
   return "stream " + stream.stream.aggregate_type() + " / " + stream.stream.aggregate_id() + " (" +
          std::to_string(stream.moves.size()) + " event" + (stream.moves.size() == 1 ? "" : "s") +
@@ -265,7 +416,7 @@ std::string describe_saga(const SagaPlan& saga) {
 TenantRekeyReport run_tenant_rekey(const TenantRekeyTarget& target,
                                    const TenantRekeyOptions& options) {
   const TenantId tenant = TenantId::from_stored(options.tenant);
-  if (tenant.value() != kDefaultTenant && !tenant.is_untenanted() &&
+  if (tenant.value() != kDefaultTenant && !tenant.is_untenanted() && !options.only_named &&
       !options.new_tenant_confirmed && !target.holds_tenant(tenant)) {
     refuse_unknown_tenant(tenant);
   }
@@ -280,10 +431,30 @@ TenantRekeyReport run_tenant_rekey(const TenantRekeyTarget& target,
   report.streams = plan.streams.size();
   const std::uint64_t total = plan.streams.size() + plan.sagas.size();
   std::uint64_t done = 0;
+  // The marker before the first write; a marker found is an earlier run's, resumed
+  // here when it is this tenant's.
+  bool marked = false;
+  if (!options.dry_run) {
+    const std::optional<RekeyMarker> found = target.read_marker();
+    if (found && found->tenant != tenant.value()) {
+      throw other_rekey_in_progress_error(tenant.value(), target.marker_where(), *found);
+    }
+    marked = found.has_value();
+    if (!marked && total > 0) {
+      target.write_marker(marker_of_this_process(tenant.value()));
+      marked = true;
+    }
+  }
   Mover mover(target, report);
   for (const StreamPlan& stream : plan.streams) {
     if (options.dry_run) {
       report.events += stream.moves.size();
+    } else if (options.on_stream_progress) {
+      const std::string what =
+          "stream " + stream.stream.aggregate_type() + " / " + stream.stream.aggregate_id();
+      mover.move_all(stream.moves, [&](std::uint64_t moved) {
+        options.on_stream_progress(what, moved, stream.moves.size());
+      });
     } else {
       mover.move_all(stream.moves);
     }
@@ -311,6 +482,10 @@ TenantRekeyReport run_tenant_rekey(const TenantRekeyTarget& target,
     if (options.on_progress) {
       options.on_progress(describe_saga(saga), ++done, total);
     }
+  }
+  if (marked) {
+    verify(target, tenant, report);
+    target.remove_marker();
   }
   return report;
 }

@@ -5,6 +5,9 @@
 // (which records move, in what order and batches, what a refused write means) is the
 // kit's, once for every provider.
 //
+// The procedure writes the target's marker before anything else and removes it after
+// verifying, through the target's own stores, every stream and saga under the tenant.
+//
 // Documents are the provider's own JSON (a DynamoDB item, a Firestore document's
 // fields), opaque here; two documents are the same content when their JSON is equal,
 // which holds for a document the provider wrote from one it read and then read back.
@@ -15,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
@@ -22,10 +26,13 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/eventsourcing/event_store.h"
 #include "docket/eventsourcing/stream_id.h"
 #include "docket/keys/legacy_split.h"
 #include "docket/keys/provider.h"
 #include "docket/sagas/saga_id.h"
+#include "docket/sagas/saga_store.h"
+#include "providers/kit/tenant_rekey_marker.h"
 
 namespace docket::kit {
 
@@ -35,6 +42,8 @@ enum class RekeyKind { kEvent, kSaga };
 struct LegacyRecord {
   RekeyKind kind = RekeyKind::kEvent;
   std::string key;                // the stored key (DynamoDB partition key, Firestore document id)
+  std::string stream;             // events: the legacy key of its stream (DynamoDB: `key`;
+                                  // Firestore: the id without ":{version}"); sagas: `key`
   std::string sort_key;           // DynamoDB sagas: the saga type; else empty
   keys::LegacyFieldTerms fields;  // the terms the record's own fields name
   std::optional<std::string> tenant_field;  // the tenant its own field names, if any
@@ -88,6 +97,24 @@ class TenantRekeyTarget {
 
   // What the move's new key holds now (nullopt: nothing), comparable with new_document.
   virtual std::optional<nlohmann::json> read_new(const RekeyMove& move) const = 0;
+
+  // The re-key's marker (tenant_rekey_marker.h), in its own table or collection:
+  // where it lives ("DynamoDB table 'app_docket_tenant_rekey'"), read (nullopt: none),
+  // written (the table created where needed) and removed.
+  virtual std::string marker_where() const = 0;
+  virtual std::optional<RekeyMarker> read_marker() const = 0;
+  virtual void write_marker(const RekeyMarker& marker) const = 0;
+  virtual void remove_marker() const = 0;
+
+  // Every stream and saga keyed under `tenant` (the tenanted key range), for the
+  // verification: the store's, whichever run moved them.
+  virtual std::vector<StreamId> tenant_streams(const TenantId& tenant) const = 0;
+  virtual std::vector<SagaId> tenant_sagas(const TenantId& tenant) const = 0;
+
+  // The provider's event and saga stores on the same URL, opened without the marker's
+  // probe: the verification reads what the marker keeps every other store from.
+  virtual std::unique_ptr<EventStore> verifying_event_store() const = 0;
+  virtual std::unique_ptr<SagaStore> verifying_saga_store() const = 0;
 };
 
 }  // namespace docket::kit

@@ -13,7 +13,7 @@
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"
 #include "docket/postgres/store.h"
-#include "providers/kit/url_password.h"
+#include "core/url_credentials.h"
 #include "providers/postgres/postgres_conninfo.h"
 #include "providers/registry.h"
 
@@ -50,7 +50,7 @@ const providers::ProviderRegistration& registration() {
       .key_shape = std::nullopt,
       .process_local = false,
       .url_problem = url_problem,
-      .printable_url = kit::mask_url_passwords,
+      .printable_url = [](std::string_view url) { return core::mask_url_credentials(url); },
       .inbox = on_url<InboxStore, open_store>,
       .checkpoint = on_url<CheckpointStore, open_checkpoint_store>,
       .outbox = on_url<OutboxStore, open_outbox_store>,

@@ -112,6 +112,9 @@ void LocalServer::restart(std::chrono::seconds timeout) {
   const std::string log = log_.empty() ? "/dev/null" : log_;
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_APPEND, 0);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  // Nothing else of this process's: a descriptor the server inherited (the pipe a test
+  // reads this process's output from, say) would stay open as long as it runs.
+  posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
   pid_t child = 0;
   const int spawned = ::posix_spawn(&child, kSetsid, &actions, nullptr, argv.data(), env.data());
   posix_spawn_file_actions_destroy(&actions);

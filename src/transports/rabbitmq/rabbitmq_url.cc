@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "core/url_credentials.h"
 #include "docket/core/error.h"
 
 namespace docket::rabbitmq::detail {
@@ -216,16 +217,7 @@ std::string printable(const BrokerUrl& url) {
 }
 
 std::string printable_url_text(std::string_view url) {
-  const std::size_t scheme_end = url.find("://");
-  if (scheme_end == std::string_view::npos)
-    return std::string(url);
-  const std::size_t start = scheme_end + 3;
-  const std::size_t at = url.rfind('@');
-  const std::size_t colon = url.find(':', start);
-  if (at == std::string_view::npos || at < start || colon == std::string_view::npos || colon > at) {
-    return std::string(url);
-  }
-  return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
+  return core::mask_url_credentials(url);
 }
 
 }  // namespace docket::rabbitmq::detail

@@ -46,8 +46,8 @@ BrokerUrl parse_broker_url(std::string_view url);
 // The URL with its password replaced by "***": what messages and logs show.
 std::string printable(const BrokerUrl& url);
 
-// printable() of a URL that may not parse: the text between "://" and the last '@'
-// after its first ':' masked; anything else unchanged.
+// printable() of a URL that may not parse: its credentials masked by docket's one rule
+// (core/url_credentials.h: the user info's password, credential query parameters).
 std::string printable_url_text(std::string_view url);
 
 }  // namespace docket::rabbitmq::detail

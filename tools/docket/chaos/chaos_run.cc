@@ -20,10 +20,12 @@
 #include "docket/core/error.h"
 #include "docket/core/uuid.h"
 #include "docket/stores/open_store.h"
+#include "docket/stores/printable_store_url.h"
 #include "docket/transports/open_transport.h"
 #include "providers/registry.h"
 #include "server_faults.h"
 #include "services_for_store.h"
+#include "shared_store.h"
 #include "transports/transport_registration.h"
 
 namespace docket::tool {
@@ -285,6 +287,11 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   ChaosReport report;
   report.run = "chaos" + Uuid::v4().to_string().substr(0, 8);
 
+  // A store the three processes cannot share would leave each with a database of its
+  // own: refused before anything else.
+  require_shared_store("chaos", options.store_url,
+                       "runs its producer, relay and consumer as separate processes on one store",
+                       "sqlite:///tmp/chaos.db");
   FaultedServer server;
   if (options.allow_server_restart) {
     server = fault_server(options.store_url, report.run);
@@ -311,6 +318,16 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   services->create_tables();
   open_outbox_store(options.store_url)->migrate();
   open_inbox_store(options.store_url)->migrate();
+  // A read of what the drain and the checks read, before any worker starts: a store
+  // whose set-up sends nothing (a document store creates nothing up front) is found
+  // unreachable here, in seconds, not by a drain that takes every failed read for a
+  // server recovering from a crash of the run's own making.
+  try {
+    chaos_progress(*services, report.run);
+  } catch (const InfrastructureError& error) {
+    throw InfrastructureError("chaos: the store " + printable_store_url(options.store_url) +
+                              " cannot be read, so no worker was started: " + error.what());
+  }
   report.work_dir = make_work_dir();
   std::unique_ptr<ChaosQueue> queue;
   std::optional<DeliveryTally> tally;

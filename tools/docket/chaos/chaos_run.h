@@ -65,19 +65,31 @@ struct ChaosReport {
   std::string destination;  // across a broker: the run's destination
   std::string work_dir;     // the queue and the workers' logs; removed when the run is ok
 
-  bool ok() const noexcept { return drained && check.ok(); }
+  // Faults of the run's own making, on which a worker may end on its own.
+  int faults_made() const noexcept { return connection_drops + server_crashes + broker_restarts; }
+  // Workers ended on their own although the run made no fault: something failed under
+  // them (their log says what), and a run that carried on regardless proves nothing.
+  bool workers_failed() const noexcept { return worker_exits > 0 && faults_made() == 0; }
+  // Drained, every check holds, something was placed to check, and no worker failed
+  // but under a fault the run made: a run that placed no order, or whose workers kept
+  // failing, is never ok however empty its checks come back.
+  bool ok() const noexcept {
+    return drained && check.ok() && check.orders > 0 && !workers_failed();
+  }
 };
 
 // One line per event (a kill, a restart, a fault, the drain), for a progress display.
 using ChaosLog = std::function<void(std::string_view line)>;
 
-// Throws ConfigurationError for a store the order services cannot run on, server
+// Throws ConfigurationError for a store separate processes cannot share
+// (shared_store.h), a store the order services cannot run on, server
 // faults asked of a store whose provider has none or whose server is not on this
 // machine, a transport URL no transport of this build opens, broker restarts asked of
 // a transport without them or of a broker not on this machine, or a build with no
-// provider keeping the queue (chaos_queue.h); InfrastructureError when a worker cannot
-// start or keeps failing, or the broker does not come back after a restart. Every
-// refusal comes before anything is written.
+// provider keeping the queue (chaos_queue.h); InfrastructureError when the store
+// cannot be read once set up (before any worker starts), a worker cannot start or keeps
+// failing, or the broker does not come back after a restart. Every refusal comes
+// before anything is written.
 ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log);
 
 }  // namespace docket::tool

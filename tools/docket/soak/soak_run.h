@@ -56,14 +56,17 @@ struct SoakReport {
   std::int64_t invoices = 0;
   std::int64_t doubled = 0;
 
+  // A run that placed no order checked nothing: never ok, however its counts agree.
   bool ok() const noexcept {
-    return memory_flat && tables_bounded && invoices == orders && doubled == 0;
+    return orders > 0 && memory_flat && tables_bounded && invoices == orders && doubled == 0;
   }
 };
 
-// Calls `on_sample` from the calling thread after each sample. Throws what the stores
-// throw, and ConfigurationError for a store the order services cannot run on.
-SoakReport run_soak(const SoakOptions& options,
+// Calls `on_started` from the calling thread once the store is set up and answered a
+// read, before any thread starts (a store that cannot be reached fails before it), and
+// `on_sample` after each sample. Throws what the stores throw, and ConfigurationError
+// for a store the order services cannot run on.
+SoakReport run_soak(const SoakOptions& options, const std::function<void()>& on_started,
                     const std::function<void(const SoakSample&)>& on_sample);
 
 }  // namespace docket::tool

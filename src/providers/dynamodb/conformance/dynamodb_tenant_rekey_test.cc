@@ -50,6 +50,27 @@ class DynamoDbLegacySeeder final : public LegacySeeder {
     put(schema, item);
   }
 
+  void write_event_naming(const RecordedEvent& event, std::string_view own_tenant) const override {
+    nlohmann::json item = dynamodb::detail::event_item(
+        event.stream.aggregate_type() + ":" + event.stream.aggregate_id(), event);
+    item["tenant"] = dynamodb::detail::string_value(own_tenant);
+    put(dynamodb::detail::events_table_schema(tables_.prefix() +
+                                              std::string(dynamodb::detail::kEventsTableBase)),
+        item);
+  }
+
+  void write_saga_naming(const SagaId& saga, const SagaRecord& record,
+                         std::string_view own_tenant) const override {
+    const dynamodb::detail::TableSchema schema =
+        dynamodb::detail::saga::saga_table_schema(client_.url());
+    nlohmann::json item = dynamodb::detail::saga::saga_item(schema, saga, record);
+    item[std::string(dynamodb::detail::saga::kKey)] =
+        dynamodb::detail::string_value("SAGA#" + saga.saga_id());
+    item[std::string(dynamodb::detail::saga::kTenant)] = dynamodb::detail::string_value(own_tenant);
+    item.erase(std::string(dynamodb::detail::saga::kShard));
+    put(schema, item);
+  }
+
  private:
   void put(const dynamodb::detail::TableSchema& schema, const nlohmann::json& item) const {
     dynamodb::detail::ensure_table(client_, schema);

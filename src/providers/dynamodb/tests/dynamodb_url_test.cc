@@ -44,9 +44,9 @@ TEST(DynamoDbUrl, AcceptsHostNamesIpv6ATrailingSlashAndParametersInAnyOrder) {
 void expect_refused(const std::string& url, const std::string& reason) {
   SCOPED_TRACE(url);
   EXPECT_THAT([&] { parse_store_url(url); },
-              ::testing::ThrowsMessage<ConfigurationError>(
-                  AllOf(HasSubstr("DynamoDB store URL '" + url + "'"), HasSubstr(reason),
-                        HasSubstr("Accepted forms: dynamodb://HOST:PORT?region="))));
+              ::testing::ThrowsMessage<ConfigurationError>(AllOf(
+                  HasSubstr("DynamoDB store URL '" + printable_url(url) + "'"), HasSubstr(reason),
+                  HasSubstr("Accepted forms: dynamodb://HOST:PORT?region="))));
   const auto problem = store_url_problem(url);
   ASSERT_TRUE(problem.has_value());
   EXPECT_THAT(*problem, HasSubstr(reason));
@@ -75,6 +75,9 @@ TEST(DynamoDbUrl, RefusesWhatIsNotAServerAndCredentialsInTheUrl) {
   expect_refused("dynamodb://?region=us-east-1", "is neither 'aws'");
   expect_refused("dynamodb://::1:8000?region=us-east-1", "is neither 'aws'");
   expect_refused("dynamodb://AKID@aws?region=us-east-1", "user info");
+  // ... and the user info, which may be a key pasted there, is never printed.
+  EXPECT_EQ(printable_url("dynamodb://AKID@aws?region=us-east-1"),
+            "dynamodb://***@aws?region=us-east-1");
   expect_refused("dynamodb://aws/tables?region=us-east-1", "path '/tables'");
   expect_refused("dynamodb://aws?region=us-east-1#x", "fragment");
   expect_refused("postgresql://aws?region=us-east-1", "does not start with dynamodb://");

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <chrono>
 #include <map>
 #include <span>
 #include <string>
@@ -20,6 +21,7 @@
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_inbox_document.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/firestore/tests/firestore_collections.h"
@@ -45,20 +47,48 @@ class FirestoreInboxMigrationTest : public ::testing::Test {
         .value;
   }
 
-  // An entry as the inbox writes one, under `id`.
+  // An entry as an earlier release wrote one, under `id`: every field of the
+  // transactional inbox's entry but the tenant, which lived in the '_'-joined id alone
+  // (and a field docket never wrote, which a move keeps).
   void put(const std::string& collection, const std::string& id, const std::string& message,
            const std::string& handler) const {
-    const firestore::detail::Write write{
-        .collection = collection,
-        .id = id,
-        .fields = nlohmann::json{{"messageId", firestore::detail::string_value(message)},
-                                 {"handlerType", firestore::detail::string_value(handler)},
-                                 {"eventType", firestore::detail::string_value("OrderPlaced")},
-                                 {"attempts", firestore::detail::integer_value(2)}}};
+    write(collection, id,
+          nlohmann::json{{"messageId", firestore::detail::string_value(message)},
+                         {"handlerType", firestore::detail::string_value(handler)},
+                         {"eventType", firestore::detail::string_value("OrderPlaced")},
+                         {"occurredAt", firestore::detail::timestamp_value(kLongAgo)},
+                         {"processedAt", firestore::detail::timestamp_value(kLongAgo)},
+                         {"source", firestore::detail::string_value("orders")},
+                         {"causationId", firestore::detail::null_value()},
+                         {"correlationId", firestore::detail::null_value()},
+                         {"attempts", firestore::detail::integer_value(2)}});
+  }
+
+  // A claim inbox entry as an earlier release wrote one: its messageId, handlerType and
+  // status fields, the fields that were null left out, and no tenant.
+  void put_legacy_claim(const std::string& id, const std::string& message,
+                        const std::string& handler, std::string_view status) const {
+    nlohmann::json fields{{"messageId", firestore::detail::string_value(message)},
+                          {"handlerType", firestore::detail::string_value(handler)},
+                          {"status", firestore::detail::string_value(status)},
+                          {"retryCount", firestore::detail::integer_value(0)},
+                          {"receivedAt", firestore::detail::timestamp_value(kLongAgo)},
+                          {"updatedAt", firestore::detail::timestamp_value(kLongAgo)}};
+    if (status == "processed") {
+      fields["processedAt"] = firestore::detail::timestamp_value(kLongAgo);
+    }
+    write(claims(), id, fields);
+  }
+
+  void write(const std::string& collection, const std::string& id,
+             const nlohmann::json& fields) const {
+    const firestore::detail::Write write{.collection = collection, .id = id, .fields = fields};
     ASSERT_TRUE(firestore::detail::commit(
                     client_, std::span<const firestore::detail::Write>(&write, 1), "the test")
                     .applied);
   }
+
+  static constexpr Timestamp kLongAgo{std::chrono::seconds(1'600'000'000)};
 
   // Each document's id -> fields.
   std::map<std::string, nlohmann::json> documents(const std::string& collection) const {
@@ -84,7 +114,7 @@ TEST_F(FirestoreInboxMigrationTest, LegacyEntriesMoveWholeToTheirCurrentIdOnceAn
   put(dedup(), "acme_m-1_billing", "m-1", "billing");
   put(dedup(), "acme_corp_42_H", "42", "H");  // the ambiguous join: tenant "acme_corp"
   put(dedup(), current_id("acme", "m-2", "billing"), "m-2", "billing");
-  put(claims(), "globex_m:3_billing", "m:3", "billing");
+  put_legacy_claim("globex_m:3_billing", "m:3", "billing", "received");
   const auto before = documents(dedup());
 
   // migrate scan counts the entries not under their current id, in both collections.
@@ -112,8 +142,15 @@ TEST_F(FirestoreInboxMigrationTest, LegacyEntriesMoveWholeToTheirCurrentIdOnceAn
   EXPECT_THAT(run.err, HasSubstr("3 re-keyed, 1 already on the current id, 0 refused"));
   const auto after = documents(dedup());
   EXPECT_EQ(after.size(), 3u);
-  EXPECT_EQ(after.at(current_id("acme", "m-1", "billing")), before.at("acme_m-1_billing"));
-  EXPECT_EQ(after.at(current_id("acme_corp", "42", "H")), before.at("acme_corp_42_H"));
+  // Every field kept, the recovered tenant added.
+  const auto with_tenant = [](nlohmann::json fields, const std::string& tenant) {
+    fields["tenant"] = firestore::detail::string_value(tenant);
+    return fields;
+  };
+  EXPECT_EQ(after.at(current_id("acme", "m-1", "billing")),
+            with_tenant(before.at("acme_m-1_billing"), "acme"));
+  EXPECT_EQ(after.at(current_id("acme_corp", "42", "H")),
+            with_tenant(before.at("acme_corp_42_H"), "acme_corp"));
   EXPECT_FALSE(after.contains("acme_m-1_billing"));
   EXPECT_TRUE(documents(claims()).contains(current_id("globex", "m:3", "billing")));
   EXPECT_EQ(documents(claims()).size(), 1u);
@@ -168,6 +205,79 @@ TEST_F(FirestoreInboxMigrationTest, AnEntryOnNeitherShapeOrWhoseIdIsTakenIsRefus
   EXPECT_TRUE(after.contains("acme_m-1_billing"));
   EXPECT_TRUE(after.contains(current_id("acme", "m-2", "billing")));
   EXPECT_FALSE(after.contains("acme_m-2_billing"));
+}
+
+// A migrated entry is indistinguishable from one docket wrote: it carries the tenant
+// its legacy id held (and every field docket writes, a null one written as null), so
+// the claim inbox's administration finds it by tenant: `inbox stats` reads every entry,
+// `inbox stats --tenant` and `inbox cleanup --tenant` find the tenant's.
+TEST_F(FirestoreInboxMigrationTest, AMigratedEntryCarriesItsTenantLikeOneDocketWrote) {
+  put_legacy_claim("acme_m-1_billing", "m-1", "billing", "processed");
+  put_legacy_claim("acme_m-2_billing", "m-2", "billing", "received");
+  put_legacy_claim("globex_m-3_billing", "m-3", "billing", "processed");
+  put(dedup(), "acme_m-1_billing", "m-1", "billing");
+  const ToolRun run = migrate();
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("4 re-keyed, 0 already on the current id, 0 refused"));
+
+  // Each claim entry reads as docket reads one, and holds the fields docket writes
+  // when it writes that entry back, no fewer.
+  for (const auto& [id, fields] : documents(claims())) {
+    const firestore::detail::Document document{.name = "", .id = id, .fields = fields};
+    const nlohmann::json written = firestore::detail::claim::claim_fields(
+        firestore::detail::claim::claim_entry_of(document, "the test"));
+    EXPECT_EQ(fields.size(), written.size()) << id << ": " << fields.dump();
+    for (const auto& [name, value] : written.items()) {
+      EXPECT_TRUE(fields.contains(name)) << id << " lacks " << name;
+    }
+  }
+  const nlohmann::json dedup_entry = documents(dedup()).at(current_id("acme", "m-1", "billing"));
+  EXPECT_EQ(dedup_entry.value("tenant", nlohmann::json()), firestore::detail::string_value("acme"));
+
+  const ToolRun all = run_docket({"inbox", "stats", "--store", collections_.url(), "--json"});
+  ASSERT_EQ(all.exit_code, 0) << describe(all);
+  EXPECT_EQ(nlohmann::json::parse(all.out)["processed"], 2) << all.out;
+  EXPECT_EQ(nlohmann::json::parse(all.out)["received"], 1) << all.out;
+  const ToolRun acme =
+      run_docket({"inbox", "stats", "--store", collections_.url(), "--tenant", "acme", "--json"});
+  ASSERT_EQ(acme.exit_code, 0) << describe(acme);
+  EXPECT_EQ(nlohmann::json::parse(acme.out)["processed"], 1) << acme.out;
+  EXPECT_EQ(nlohmann::json::parse(acme.out)["received"], 1) << acme.out;
+  const ToolRun cleanup = run_docket({"inbox", "cleanup", "--store", collections_.url(),
+                                      "--older-than", "1d", "--tenant", "acme", "--json"});
+  ASSERT_EQ(cleanup.exit_code, 0) << describe(cleanup);
+  EXPECT_EQ(nlohmann::json::parse(cleanup.out)["removed"], 1) << cleanup.out;
+  EXPECT_FALSE(documents(claims()).contains(current_id("acme", "m-1", "billing")));
+  EXPECT_TRUE(documents(claims()).contains(current_id("globex", "m-3", "billing")));
+}
+
+// An entry docket could not read once moved is refused and left as it is: one lacking
+// a field docket writes on every entry (named), one whose own tenant field names
+// another tenant than its legacy id.
+TEST_F(FirestoreInboxMigrationTest, AnEntryDocketCouldNotReadOrOfAnotherTenantIsRefused) {
+  write(claims(), "acme_m-1_billing",
+        {{"messageId", firestore::detail::string_value("m-1")},
+         {"handlerType", firestore::detail::string_value("billing")},
+         {"status", firestore::detail::string_value("received")}});
+  put_legacy_claim("acme_m-2_billing", "m-2", "billing", "received");
+  write(claims(), "acme_m-3_billing",
+        {{"messageId", firestore::detail::string_value("m-3")},
+         {"handlerType", firestore::detail::string_value("billing")},
+         {"tenant", firestore::detail::string_value("globex")},
+         {"status", firestore::detail::string_value("received")},
+         {"retryCount", firestore::detail::integer_value(0)},
+         {"receivedAt", firestore::detail::timestamp_value(kLongAgo)},
+         {"updatedAt", firestore::detail::timestamp_value(kLongAgo)}});
+  const ToolRun run = migrate();
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_THAT(run.err, HasSubstr("the entry acme_m-1_billing lacks the fields retryCount, "
+                                 "receivedAt, updatedAt"));
+  EXPECT_THAT(run.err, HasSubstr("the entry acme_m-3_billing names the tenant 'globex'"));
+  EXPECT_THAT(run.err, HasSubstr("1 re-keyed, 0 already on the current id, 2 refused"));
+  const auto after = documents(claims());
+  EXPECT_TRUE(after.contains("acme_m-1_billing"));
+  EXPECT_TRUE(after.contains("acme_m-3_billing"));
+  EXPECT_TRUE(after.contains(current_id("acme", "m-2", "billing")));
 }
 
 }  // namespace

@@ -69,6 +69,20 @@ class FirestoreLegacySeeder final : public LegacySeeder {
     write(firestore::detail::saga::kCollection, document_id, fields);
   }
 
+  void write_event_naming(const RecordedEvent& event, std::string_view own_tenant) const override {
+    write_legacy_event(event, false, std::string(own_tenant));
+  }
+
+  void write_saga_naming(const SagaId& saga, const SagaRecord& record,
+                         std::string_view own_tenant) const override {
+    nlohmann::json fields = firestore::detail::saga::saga_fields(saga, record);
+    fields.erase(std::string(firestore::detail::saga::kSagaType));
+    fields.erase(std::string(firestore::detail::saga::kSagaId));
+    fields[std::string(firestore::detail::saga::kTenant)] =
+        firestore::detail::string_value(own_tenant);
+    write(firestore::detail::saga::kCollection, saga.saga_id() + "_" + saga.saga_type(), fields);
+  }
+
  private:
   void write_legacy_event(const RecordedEvent& event, bool with_terms,
                           const std::optional<std::string>& own_tenant) const {
