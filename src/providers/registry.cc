@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <utility>
 
-#include "docket/core/error.h"
 #include "core/url_credentials.h"
+#include "docket/core/error.h"
 
 namespace docket::providers {
 namespace {

@@ -7,8 +7,8 @@
 #include <optional>
 #include <utility>
 
-#include "docket/core/error.h"
 #include "core/url_credentials.h"
+#include "docket/core/error.h"
 #include "transports/builtin_transport_list.h"
 #include "transports/transport_registration.h"
 

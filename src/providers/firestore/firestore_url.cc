@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <variant>
 
+#include "core/url_credentials.h"
 #include "docket/core/error.h"
 #include "providers/kit/store_url_parts.h"
-#include "core/url_credentials.h"
 
 namespace docket::firestore::detail {
 namespace {

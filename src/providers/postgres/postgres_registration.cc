@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/url_credentials.h"
 #include "docket/core/error.h"
 #include "docket/postgres/checkpoint_store.h"
 #include "docket/postgres/claim_inbox_store.h"
@@ -13,7 +14,6 @@
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/snapshot_store.h"
 #include "docket/postgres/store.h"
-#include "core/url_credentials.h"
 #include "providers/postgres/postgres_conninfo.h"
 #include "providers/registry.h"
 

@@ -5,9 +5,9 @@
 #include <optional>
 #include <variant>
 
+#include "core/url_credentials.h"
 #include "docket/core/error.h"
 #include "providers/kit/store_url_parts.h"
-#include "core/url_credentials.h"
 #include "transports/pubsub/pubsub_names.h"
 
 namespace docket::pubsub::detail {
