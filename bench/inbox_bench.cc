@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <memory>
 #include <span>
 #include <string>
@@ -12,7 +11,6 @@
 #include "bench_provider.h"
 #include "bench_registry.h"
 #include "delivery_plan.h"
-#include "docket/core/error.h"
 #include "docket_inbox_side.h"
 #include "option_checks.h"
 #include "peak_rss.h"
@@ -22,30 +20,17 @@
 namespace docket::bench {
 namespace {
 
-constexpr std::size_t kMaxThreads = 64;
-
 void validate(const InboxBenchOptions& options) {
-  if (options.messages == 0) {
-    throw InvalidInputError("--messages is 0; pass how many messages to dispatch (at least 1)");
-  }
+  require_option(options.messages > 0,
+                 "--messages is 0; pass how many messages to dispatch (at least 1)");
   require_count("--messages", options.messages, InboxBenchOptions::kMaxMessages);
   require_option(options.warmup <= InboxBenchOptions::kMaxMessages - options.messages,
                  "--warmup must leave --warmup + --messages at most " +
                      std::to_string(InboxBenchOptions::kMaxMessages));
-  // Written so that NaN fails it too.
-  if (!(options.duplicate_share >= 0.0 && options.duplicate_share <= 1.0)) {
-    char share[32];
-    std::snprintf(share, sizeof share, "%g", options.duplicate_share);
-    throw InvalidInputError("--duplicates is " + std::string(share) +
-                            "; pass the share of messages delivered twice, 0 to 1");
-  }
-  if (options.batch == 0) {
-    throw InvalidInputError("--batch is 0; pass messages per transaction (1 for single dispatch)");
-  }
-  if (options.threads == 0 || options.threads > kMaxThreads) {
-    throw InvalidInputError("--threads is " + std::to_string(options.threads) + "; pass 1 to " +
-                            std::to_string(kMaxThreads));
-  }
+  require_share("--duplicates", options.duplicate_share);
+  require_option(options.batch > 0,
+                 "--batch is 0; pass messages per transaction (1 for single dispatch)");
+  require_count("--threads", options.threads, kMaxBenchThreads);
 }
 
 // Runs `deliver` or `deliver_batch` over a thread's share of a slice.

@@ -1,6 +1,12 @@
 // Refusals of unusable benchmark options, worded alike by every benchmark.
 //
-// Thread-safety: pure functions.
+// An option value no run could use (a count outside its range, a share outside [0, 1],
+// options that contradict) is refused as OptionRefused, before anything is opened: the
+// command line is wrong, and the tool reports it as a usage error (exit status 2,
+// docs/reliability.md). Refusals of the store or of what it holds are other errors and
+// stay refusals of a well-formed command (exit status 1).
+//
+// Thread-safety: pure functions; OptionRefused is immutable after construction.
 #ifndef DOCKET_BENCH_OPTION_CHECKS_H_
 #define DOCKET_BENCH_OPTION_CHECKS_H_
 
@@ -14,10 +20,18 @@ namespace docket::bench {
 
 inline constexpr std::size_t kMaxBenchThreads = 64;
 
-// Throws InvalidInputError(refusal) unless `holds`.
+// An option value the benchmark cannot run with. An InvalidInputError still, so that a
+// caller that does not tell usage errors apart refuses it as before.
+class OptionRefused : public InvalidInputError {
+ public:
+  // `refusal` names the option, the value given and what to pass instead.
+  explicit OptionRefused(const std::string& refusal) : InvalidInputError(refusal) {}
+};
+
+// Throws OptionRefused(refusal) unless `holds`.
 inline void require_option(bool holds, const std::string& refusal) {
   if (!holds) {
-    throw InvalidInputError(refusal);
+    throw OptionRefused(refusal);
   }
 }
 
@@ -33,8 +47,8 @@ inline void require_share(const std::string& option, double share) {
   if (!(share >= 0.0 && share <= 1.0)) {
     char text[32];
     std::snprintf(text, sizeof text, "%g", share);
-    throw InvalidInputError(option + " is " + text +
-                            "; pass the share of messages delivered twice, 0 to 1");
+    throw OptionRefused(option + " is " + text +
+                        "; pass the share of messages delivered twice, 0 to 1");
   }
 }
 

@@ -23,9 +23,13 @@ namespace {
 constexpr std::string_view kGroup = "bench";
 
 void validate(const RelayBenchOptions& o) {
-  require_option(!o.transport_url.empty(),
-                 "--transport is empty; pass the broker's URL, e.g. "
-                 "amqp://user:password@127.0.0.1:5672/vhost?exchange=docket-bench");
+  // An empty URL is a URL docket cannot use, refused like an empty --store (exit status
+  // 1), not an option value out of range.
+  if (o.transport_url.empty()) {
+    throw InvalidInputError(
+        "--transport is empty; pass the broker's URL, e.g. "
+        "amqp://user:password@127.0.0.1:5672/vhost?exchange=docket-bench");
+  }
   require_count("--messages", o.messages, RelayBenchOptions::kMaxMessages);
   require_option(!o.batches.empty() && o.batches.size() <= RelayBenchOptions::kMaxBatches,
                  "--batch has " + std::to_string(o.batches.size()) + " sizes; pass 1 to " +

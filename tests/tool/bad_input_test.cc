@@ -8,8 +8,9 @@
 //      option's range, options that contradict);
 //   1  refused: a well-formed command line naming what docket refuses (a term its key
 //      rules refuse, a store or transport URL it cannot use, a server not there).
-// The benchmarks' own range checks (bench/option_checks.h) still answer 1; they are
-// left out here until they join the rule (numeric_options_test.cc lists them).
+// The benchmarks' own range checks (bench/option_checks.h) keep the rule too: a value
+// out of range is a usage error, while the store or broker a benchmark cannot use is
+// refused.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -234,10 +235,26 @@ std::vector<BadInput> option_cases() {
      kUsage,
      {"--segment"}},
     {{"bench", "claim", "--store", kStore, "--threads", "-1"}, kUsage, {"--threads"}},
+    {{"bench", "claim", "--store", kStore, "--threads", "0"}, kUsage, {"--threads is 0"}},
+    {{"bench", "claim", "--store", kStore, "--duplicates", "-5"}, kUsage, {"--duplicates is -5"}},
+    {{"bench", "events", "--store", kStore, "--appends", "0"}, kUsage, {"--appends is 0"}},
+    {{"bench", "inbox", "--store", kStore, "--messages", "10", "--batch", "0"},
+     kUsage,
+     {"--batch is 0"}},
+    {{"bench", "outbox", "--store", kStore, "--relays", "0"}, kUsage, {"--relays has 0"}},
+    {{"bench", "keys", "--seconds", "0"}, kUsage, {"--seconds is 0"}},
+    {{"bench", "keys", "--seconds", "1", "--iterations", "5"},
+     kUsage,
+     {"--seconds", "--iterations"}},
     {{"bench", "keys", "--provider", "nosuch"}, kUsage, {"--provider"}},
     {{"bench", "keys", "--iterations", "99999999999999999999"}, kUsage, {"--iterations"}},
     {{"bench", "relay", "--store", kStore, "--transport", "nosuch://x"}, kRefused, {"nosuch"}},
     {{"bench", "relay", "--store", kStore, "--transport", ""}, kRefused, {"transport"}},
+    // The range is checked before the broker is reached: no broker is needed here.
+    {{"bench", "relay", "--store", kStore, "--transport", "amqp://127.0.0.1:1/?exchange=x",
+      "--batch", "0"},
+     kUsage,
+     {"--batch has 0"}},
 #endif
   };
   for (const auto& command : store_commands()) {

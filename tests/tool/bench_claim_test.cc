@@ -208,20 +208,22 @@ TEST(BenchClaim, InMemoryStoresAreRefused) {
   expect_in_memory_refused("claim", {"--messages", "10"});
 }
 
+// An option value no run can use is a usage error (exit status 2, naming the option and
+// its range), refused before anything is opened.
 TEST(BenchClaim, UnusableNumbersAreRefused) {
   BenchDir dir;
-  expect_refusals("claim", dir,
-                  {{{"--messages", "0"}, "--messages is 0"},
-                   {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
-                   {{"--threads", "0"}, "--threads is 0"},
-                   {{"--threads", "65"}, "--threads is 65; pass 1 to 64"},
-                   {{"--batch", "0"}, "--batch is 0"},
-                   {{"--batch", "101"}, "--batch is 101; pass 1 to 100"},
-                   {{"--messages", "10000000", "--warmup", "1"},
-                    "--warmup must leave --warmup + --messages at most 10000000"},
-                   {{"--duplicates", "1.5"},
-                    "--duplicates is 1.5; pass the share of messages delivered twice, 0 to 1"},
-                   {{"--duplicates", "-0.25"}, "--duplicates is -0.25"}});
+  expect_usage_errors("claim", dir,
+                      {{{"--messages", "0"}, "--messages is 0"},
+                       {{"--messages", "10000001"}, "--messages is 10000001; pass 1 to 10000000"},
+                       {{"--threads", "0"}, "--threads is 0"},
+                       {{"--threads", "65"}, "--threads is 65; pass 1 to 64"},
+                       {{"--batch", "0"}, "--batch is 0"},
+                       {{"--batch", "101"}, "--batch is 101; pass 1 to 100"},
+                       {{"--messages", "10000000", "--warmup", "1"},
+                        "--warmup must leave --warmup + --messages at most 10000000"},
+                       {{"--duplicates", "1.5"},
+                        "--duplicates is 1.5; pass the share of messages delivered twice, 0 to 1"},
+                       {{"--duplicates", "-0.25"}, "--duplicates is -0.25"}});
 }
 
 // Negative numbers and numbers past the option's type are usage errors (exit status

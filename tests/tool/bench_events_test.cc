@@ -156,16 +156,18 @@ TEST(BenchEvents, InMemoryStoresAreRefused) {
   expect_in_memory_refused("events", {"--appends", "5"});
 }
 
+// An option value no run can use is a usage error (exit status 2, naming the option and
+// its range), refused before anything is opened.
 TEST(BenchEvents, UnusableNumbersAreRefused) {
   BenchDir dir;
-  expect_refusals("events", dir,
-                  {{{"--appends", "0"}, "--appends is 0"},
-                   {{"--events-per-append", "0"}, "--events-per-append is 0"},
-                   {{"--events-per-append", "1001"}, "--events-per-append is 1001"},
-                   {{"--streams", "0"}, "--streams is 0"},
-                   {{"--threads", "0"}, "--threads is 0"},
-                   {{"--loads", "0"}, "--loads is 0"},
-                   {{"--stream-length", "0"}, "--stream-length is 0"}});
+  expect_usage_errors("events", dir,
+                      {{{"--appends", "0"}, "--appends is 0"},
+                       {{"--events-per-append", "0"}, "--events-per-append is 0"},
+                       {{"--events-per-append", "1001"}, "--events-per-append is 1001"},
+                       {{"--streams", "0"}, "--streams is 0"},
+                       {{"--threads", "0"}, "--threads is 0"},
+                       {{"--loads", "0"}, "--loads is 0"},
+                       {{"--stream-length", "0"}, "--stream-length is 0"}});
 }
 
 TEST(BenchEvents, UnknownOptionIsAUsageError) {

@@ -164,6 +164,8 @@ TEST(BenchInbox, PostgresUrlWithItsOwnOptionsIsRefused) {
   EXPECT_EQ(run.out, "");
 }
 
+// An option value no run can use is a usage error (exit status 2, naming the option and
+// its range), refused before anything is opened.
 TEST(BenchInbox, UnusableNumbersAreRefused) {
   BenchDir dir;
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
@@ -179,7 +181,7 @@ TEST(BenchInbox, UnusableNumbersAreRefused) {
     std::vector<std::string> args = {"bench", "inbox", "--store", dir.url()};
     args.insert(args.end(), extra.begin(), extra.end());
     const ToolRun run = run_docket(args);
-    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_EQ(run.exit_code, 2) << describe(run);
     EXPECT_THAT(run.err, HasSubstr(mentions));
   }
 }

@@ -173,6 +173,8 @@ TEST(BenchKeys, TextReportNamesBothSidesAndTheRatio) {
   EXPECT_THAT(run.out, HasSubstr("worst-case terms: slowest "));
 }
 
+// An option value no run can use is a usage error (exit status 2, naming the option and
+// its range), refused before anything is opened.
 TEST(BenchKeys, UnusableOptionsAreRefused) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--seconds", "0"}, "--seconds is 0; pass 0.01 to 60"},
@@ -188,7 +190,7 @@ TEST(BenchKeys, UnusableOptionsAreRefused) {
     std::vector<std::string> args = {"bench", "keys"};
     args.insert(args.end(), extra.begin(), extra.end());
     const ToolRun run = run_docket(args);
-    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_EQ(run.exit_code, 2) << describe(run);
     EXPECT_THAT(run.err, HasSubstr(mentions));
     EXPECT_EQ(run.out, "");
   }

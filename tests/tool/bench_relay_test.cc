@@ -86,19 +86,23 @@ TEST(BenchRelay, TextReportNamesEachBatchSizeAndTheEndToEndTimes) {
   EXPECT_THAT(run.out, Not(HasSubstr("docket-test-secret")));
 }
 
+// An option value no run can use is a usage error (exit status 2, naming the option and
+// its range), refused before anything is opened.
 TEST(BenchRelay, UnusableNumbersAreRefusedBeforeAnythingIsWritten) {
   BenchDir dir;
   const std::string transport = broker_url();
-  expect_refusals("relay", dir,
-                  {{{"--transport", transport, "--messages", "0"}, "--messages is 0"},
-                   {{"--transport", transport, "--batch", "0"}, "--batch has 0"},
-                   {{"--transport", transport, "--batch", "10001"}, "--batch has 10001"},
-                   {{"--transport", transport, "--latency-messages", "1000001"},
-                    "--latency-messages is 1000001"},
-                   {{"--transport", transport, "--latency-rate", "0"}, "--latency-rate is 0"},
-                   {{"--transport", transport, "--poll-ms", "0"}, "--poll-ms is 0"}});
+  expect_usage_errors("relay", dir,
+                      {{{"--transport", transport, "--messages", "0"}, "--messages is 0"},
+                       {{"--transport", transport, "--batch", "0"}, "--batch has 0"},
+                       {{"--transport", transport, "--batch", "10001"}, "--batch has 10001"},
+                       {{"--transport", transport, "--latency-messages", "1000001"},
+                        "--latency-messages is 1000001"},
+                       {{"--transport", transport, "--latency-rate", "0"}, "--latency-rate is 0"},
+                       {{"--transport", transport, "--poll-ms", "0"}, "--poll-ms is 0"}});
 }
 
+// A transport URL the bench cannot use is refused (exit status 1): the command line is
+// well formed.
 TEST(BenchRelay, UnusableTransportsAreRefusedBeforeAnythingIsWritten) {
   BenchDir dir;
   expect_refusals(

@@ -65,17 +65,33 @@ void expect_claim_report(const nlohmann::json& report, int messages, int threads
   EXPECT_TRUE(report.at("problems").empty());
 }
 
-void expect_refusals(const std::string& command, const BenchDir& dir, const Refusals& cases) {
+namespace {
+
+void expect_exit_status(int exit_code, const std::string& command, const BenchDir& dir,
+                        const Refusals& cases) {
   for (const auto& [extra, mentions] : cases) {
     std::vector<std::string> args = {"bench", command, "--store", dir.url()};
     args.insert(args.end(), extra.begin(), extra.end());
     const ToolRun run = run_docket(args);
-    EXPECT_EQ(run.exit_code, 1) << describe(run);
+    EXPECT_EQ(run.exit_code, exit_code) << describe(run);
+    if (exit_code == 2) {  // a usage error points at --help, as CLI11's own do
+      EXPECT_THAT(run.err, ::testing::HasSubstr("Run with --help"));
+    }
     EXPECT_THAT(run.err, ::testing::HasSubstr(mentions));
     EXPECT_EQ(run.out, "");
   }
   // Nothing was written: the refusals come before a store is opened.
   EXPECT_FALSE(std::filesystem::exists(dir.file("bench.db")));
+}
+
+}  // namespace
+
+void expect_refusals(const std::string& command, const BenchDir& dir, const Refusals& cases) {
+  expect_exit_status(1, command, dir, cases);
+}
+
+void expect_usage_errors(const std::string& command, const BenchDir& dir, const Refusals& cases) {
+  expect_exit_status(2, command, dir, cases);
 }
 
 void expect_in_memory_refused(const std::string& command, const std::vector<std::string>& extra) {

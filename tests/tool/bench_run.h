@@ -40,9 +40,14 @@ void expect_claim_report(const nlohmann::json& report, int messages, int threads
 // Options after `docket bench <command> --store <url>`, and what the refusal mentions.
 using Refusals = std::vector<std::pair<std::vector<std::string>, std::string>>;
 
-// Runs each case and expects exit status 1 with the mention on stderr, nothing on
+// Runs each case and expects exit status 1 (refused: a well-formed command line naming
+// what docket cannot use, e.g. a transport URL) with the mention on stderr, nothing on
 // stdout, and no database file written in `dir`.
 void expect_refusals(const std::string& command, const BenchDir& dir, const Refusals& cases);
+
+// The same for option values the benchmark cannot run with (a count out of range,
+// options that contradict): usage errors, exit status 2.
+void expect_usage_errors(const std::string& command, const BenchDir& dir, const Refusals& cases);
 
 // `docket bench <command> --store memory:` (and sqlite::memory:) with `extra`: refused,
 // exit status 1, naming the missing durable commit.

@@ -3,11 +3,10 @@
 // docs/reliability.md states:
 //   - text that is no value of the option's kind (a negative count, digits past 64
 //     bits, a word where a number goes, a duration without its unit) and a value
-//     outside the option's range (zero orders, a negative version, 0d) are one kind of
-//     mistake, a usage error: exit status 2, the option named, before anything is
-//     opened;
-//   - the benchmarks' own range checks (bench/option_checks.h: zero threads, a share
-//     outside 0..1) still answer 1, refused input, until they join the rule;
+//     outside the option's range (zero orders, a negative version, 0d, and in the
+//     benchmarks' own checks, bench/option_checks.h, zero threads or a share outside
+//     0..1) are one kind of mistake, a usage error: exit status 2, the option named,
+//     before anything is opened;
 //   - either way the run ends within its time limit, prints nothing on stdout and
 //     writes nothing: the store named on the command line (a SQLite file in a fresh
 //     directory) is never created.
@@ -114,29 +113,37 @@ std::vector<NumericOption> every_numeric_option() {
       {{"soak"}, "--sample-every", Kind::kDuration, 2},
   };
 #if DOCKET_TOOL_HAS_BENCH
+  const std::vector<std::string> kRelayTransport = {"--transport",
+                                                    "amqp://127.0.0.1:1/?exchange=x"};
   const std::vector<NumericOption> bench = {
-      {{"bench", "claim"}, "--messages", Kind::kCount, 1},
+      {{"bench", "claim"}, "--messages", Kind::kCount, 2},
       {{"bench", "claim"}, "--warmup", Kind::kCount, std::nullopt},
-      {{"bench", "claim"}, "--threads", Kind::kCount, 1},
+      {{"bench", "claim"}, "--threads", Kind::kCount, 2},
       {{"bench", "claim"}, "--duplicates", Kind::kReal, std::nullopt, true, {"--messages", "10"}},
-      {{"bench", "events"}, "--appends", Kind::kCount, 1},
-      {{"bench", "events"}, "--events-per-append", Kind::kCount, 1},
-      {{"bench", "events"}, "--streams", Kind::kCount, 1},
-      {{"bench", "events"}, "--threads", Kind::kCount, 1},
-      {{"bench", "events"}, "--loads", Kind::kCount, 1},
-      {{"bench", "events"}, "--stream-length", Kind::kCount, 1},
-      {{"bench", "inbox"}, "--messages", Kind::kCount, 1},
+      {{"bench", "events"}, "--appends", Kind::kCount, 2},
+      {{"bench", "events"}, "--events-per-append", Kind::kCount, 2},
+      {{"bench", "events"}, "--streams", Kind::kCount, 2},
+      {{"bench", "events"}, "--threads", Kind::kCount, 2},
+      {{"bench", "events"}, "--loads", Kind::kCount, 2},
+      {{"bench", "events"}, "--stream-length", Kind::kCount, 2},
+      {{"bench", "inbox"}, "--messages", Kind::kCount, 2},
       {{"bench", "inbox"}, "--warmup", Kind::kCount, std::nullopt, true, {"--messages", "10"}},
       {{"bench", "inbox"}, "--duplicates", Kind::kReal, std::nullopt, true, {"--messages", "10"}},
-      {{"bench", "inbox"}, "--batch", Kind::kCount, 1, true, {"--messages", "10"}},
-      {{"bench", "inbox"}, "--threads", Kind::kCount, 1, true, {"--messages", "10"}},
+      {{"bench", "inbox"}, "--batch", Kind::kCount, 2, true, {"--messages", "10"}},
+      {{"bench", "inbox"}, "--threads", Kind::kCount, 2, true, {"--messages", "10"}},
       {{"bench", "inbox"}, "--segment", Kind::kCount, 2, true, {"--messages", "10"}},
-      {{"bench", "keys"}, "--seconds", Kind::kReal, 1, false},
-      {{"bench", "keys"}, "--iterations", Kind::kCount, 1, false},
-      {{"bench", "outbox"}, "--messages", Kind::kCount, 1},
-      {{"bench", "outbox"}, "--threads", Kind::kCount, 1},
-      {{"bench", "outbox"}, "--batch", Kind::kCount, 1},
-      {{"bench", "outbox"}, "--relays", Kind::kCount, 1},
+      {{"bench", "keys"}, "--seconds", Kind::kReal, 2, false},
+      {{"bench", "keys"}, "--iterations", Kind::kCount, 2, false},
+      {{"bench", "outbox"}, "--messages", Kind::kCount, 2},
+      {{"bench", "outbox"}, "--threads", Kind::kCount, 2},
+      {{"bench", "outbox"}, "--batch", Kind::kCount, 2},
+      {{"bench", "outbox"}, "--relays", Kind::kCount, 2},
+      // The broker is never reached: the values are refused first.
+      {{"bench", "relay"}, "--messages", Kind::kCount, 2, true, kRelayTransport},
+      {{"bench", "relay"}, "--batch", Kind::kCount, 2, true, kRelayTransport},
+      {{"bench", "relay"}, "--latency-messages", Kind::kCount, std::nullopt, true, kRelayTransport},
+      {{"bench", "relay"}, "--latency-rate", Kind::kCount, 2, true, kRelayTransport},
+      {{"bench", "relay"}, "--poll-ms", Kind::kCount, 2, true, kRelayTransport},
   };
   options.insert(options.end(), bench.begin(), bench.end());
 #endif
@@ -154,9 +161,9 @@ std::vector<BadValue> bad_values(const NumericOption& option) {
     case Kind::kCount:
       return {{"-5", 2}, {"99999999999999999999", 2}, {"ten", 2}, {"1.5", 2}};
     case Kind::kReal:
-      // A negative or huge real number is a number: the benchmark refuses its range
-      // (every real option is a benchmark's, whose checks answer 1).
-      return {{"-5", 1}, {"99999999999999999999", 1}, {"ten", 2}, {"nan", 1}};
+      // A negative or huge real number, or a NaN, is a number: the benchmark refuses
+      // its range, a usage error all the same.
+      return {{"-5", 2}, {"99999999999999999999", 2}, {"ten", 2}, {"nan", 2}};
     case Kind::kSigned:
       return {{"-5", 2}, {"99999999999999999999", 2}, {"ten", 2}, {"1.5", 2}};
     case Kind::kDuration:

@@ -157,7 +157,8 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
       "one effect per message on both sides.");
   command->callback([options] {
     options->run.effect = !options->no_effect;
-    const bench::ClaimBenchReport report = bench::run_claim_bench(options->run);
+    const bench::ClaimBenchReport report =
+        run_bench([&options] { return bench::run_claim_bench(options->run); });
     if (options->json) {
       std::cout << report_json(report).dump() << '\n';
     } else {

@@ -161,7 +161,8 @@ void add_bench_events_subcommand(CLI::App& bench_group) {
     if (per_append->count() == 0) {
       options->events_per_append = {1, 10};
     }
-    const bench::EventsBenchReport report = bench::run_events_bench(*options);
+    const bench::EventsBenchReport report =
+        run_bench([&options] { return bench::run_events_bench(*options); });
     if (*json) {
       std::cout << report_json(report).dump() << '\n';
     } else {

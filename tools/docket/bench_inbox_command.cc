@@ -186,7 +186,8 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
     options->run.ids = options->random_ids ? bench::IdOrder::kRandom : bench::IdOrder::kTimeOrdered;
     options->run.dedup =
         options->dedup_at_commit ? DedupCheck::kAtCommit : DedupCheck::kBeforeHandlers;
-    const bench::InboxBenchReport report = bench::run_inbox_bench(options->run);
+    const bench::InboxBenchReport report =
+        run_bench([&options] { return bench::run_inbox_bench(options->run); });
     if (options->json) {
       std::cout << report_json(report).dump() << '\n';
     } else {

@@ -167,7 +167,7 @@ void add_bench_keys_subcommand(CLI::App& bench_group) {
     for (const std::string& name : options->providers) {
       run.providers.push_back(provider_named(name));
     }
-    const bench::KeysBenchReport report = bench::run_keys_bench(run);
+    const bench::KeysBenchReport report = run_bench([&run] { return bench::run_keys_bench(run); });
     if (options->json) {
       std::cout << report_json(report).dump() << '\n';
     } else {

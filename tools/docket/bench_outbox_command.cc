@@ -135,7 +135,8 @@ void add_bench_outbox_subcommand(CLI::App& bench_group) {
       "on a twin database (<file>.raw; on PostgreSQL schemas of the run's own, dropped\n"
       "afterwards). Rates are messages per second.");
   command->callback([options, json] {
-    const bench::OutboxBenchReport report = bench::run_outbox_bench(*options);
+    const bench::OutboxBenchReport report =
+        run_bench([&options] { return bench::run_outbox_bench(*options); });
     if (*json) {
       std::cout << report_json(report).dump() << '\n';
     } else {

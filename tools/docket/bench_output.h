@@ -1,5 +1,8 @@
-// What every `docket bench` subcommand prints the same way: fixed-point figures, and
-// the failed checks that end a run with exit status 3.
+// What every `docket bench` subcommand reports the same way: fixed-point figures, the
+// options a benchmark refuses (usage errors, exit status 2), and the failed checks that
+// end a run with exit status 3.
+//
+// Thread-safety: pure functions.
 #ifndef DOCKET_TOOLS_DOCKET_BENCH_OUTPUT_H_
 #define DOCKET_TOOLS_DOCKET_BENCH_OUTPUT_H_
 
@@ -8,9 +11,27 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "option_checks.h"
+#include "usage_error.h"
+
 namespace docket::tool {
+
+// Runs a benchmark (`run`, e.g. [&] { return bench::run_claim_bench(options); }) and
+// returns its report. An option value the benchmark refuses (bench::OptionRefused,
+// found before anything is opened) is a wrong command line, so it is rethrown as the
+// UsageError it is (exit status 2); every other error, a store's or a broker's among
+// them, passes unchanged (exit status 1).
+template <typename Run>
+std::invoke_result_t<Run&> run_bench(Run&& run) {
+  try {
+    return run();
+  } catch (const bench::OptionRefused& refusal) {
+    throw UsageError(refusal.what());
+  }
+}
 
 // docket's rate over the raw rate; 0 when the raw side measured nothing.
 inline double ratio_of(double rate, double raw_rate) {

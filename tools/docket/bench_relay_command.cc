@@ -158,7 +158,8 @@ void add_bench_relay_subcommand(CLI::App& bench_group) {
       "missing); the run publishes to destinations of its own (<run id>.throughput,\n"
       "<run id>.latency), whose queues it declares first and deletes when it ends.");
   command->callback([options, json] {
-    const bench::RelayBenchReport report = bench::run_relay_bench(*options);
+    const bench::RelayBenchReport report =
+        run_bench([&options] { return bench::run_relay_bench(*options); });
     if (*json) {
       std::cout << report_json(report).dump() << '\n';
     } else {
