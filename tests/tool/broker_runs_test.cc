@@ -1,6 +1,6 @@
 // `docket chaos --transport`: the producer, relay and consumer processes with a real
-// broker between them (RabbitMQ, NATS JetStream), SIGKILLed at random, lose and double
-// nothing on SQLite and PostgreSQL; on a broker of the test's own, also with the broker
+// broker between them (RabbitMQ, NATS JetStream, Google Pub/Sub), SIGKILLed at random, lose and
+// double nothing on SQLite and PostgreSQL; on a broker of the test's own, also with the broker
 // restarted; and what the broker options refuse, refused before anything is written.
 // With them, `docket demo --transport` across each broker.
 #include <gtest/gtest.h>
@@ -38,18 +38,28 @@ struct Broker {
   // Appended for a chaos run: what a killed consumer held comes back within seconds
   // (a chaos run's consumer group is its own, so the setting meets no older one).
   std::string chaos_options;
+  // Whether `docket chaos --allow-broker-restart` can restart it (a local server).
+  bool restartable = true;
 };
 
 std::vector<Broker> brokers() {
   std::vector<Broker> built;
 #if DOCKET_TOOL_HAS_RABBITMQ
   built.push_back({"rabbitmq", "DOCKET_TEST_RABBITMQ_URL", "rabbitmq", "DOCKET_RABBITMQ_DIR",
-                   "DOCKET_RABBITMQ_PORT", "exchange=docket-tools-test", ""});
+                   "DOCKET_RABBITMQ_PORT", "exchange=docket-tools-test", "", true});
+#endif
+#if DOCKET_TOOL_HAS_PUBSUB
+  // The emulator keeps no topics across a restart: nothing to restart into.
+  built.push_back({"pubsub", "DOCKET_TEST_PUBSUB_URL", "pubsub", "DOCKET_PUBSUB_DIR",
+                   "DOCKET_PUBSUB_PORT", "topic_prefix=tools-", "&ack_deadline=10", false});
 #endif
 #if DOCKET_TOOL_HAS_NATS
   built.push_back({"nats", "DOCKET_TEST_NATS_URL", "nats", "DOCKET_NATS_DIR", "DOCKET_NATS_PORT",
-                   "stream=DOCKET_TOOLS&subject=docket-demo.>,docket-chaos.>,docket-bench.>",
-                   "&ack_wait=3s"});
+                   // A consumer's AckWait is set when it is created: the demo's (one for
+                   // every run) on a fresh server, each chaos run's always.
+                   "stream=DOCKET_TOOLS&subject=docket-demo.>,docket-chaos.>,docket-bench.>"
+                   "&ack_wait=3s",
+                   "", true});
 #endif
   return built;
 }
@@ -146,7 +156,14 @@ TEST_P(ChaosAcrossItsOwnBroker, TwentyKillsAndTwoBrokerRestartsLoseNothing) {
 }
 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ChaosAcrossItsOwnBroker);
-INSTANTIATE_TEST_SUITE_P(Brokers, ChaosAcrossItsOwnBroker, ::testing::ValuesIn(brokers()),
+std::vector<Broker> restartable_brokers() {
+  std::vector<Broker> found = brokers();
+  std::erase_if(found, [](const Broker& broker) { return !broker.restartable; });
+  return found;
+}
+
+INSTANTIATE_TEST_SUITE_P(Brokers, ChaosAcrossItsOwnBroker,
+                         ::testing::ValuesIn(restartable_brokers()),
                          [](const ::testing::TestParamInfo<Broker>& param) {
                            return param.param.name;
                          });
@@ -215,6 +232,28 @@ TEST_P(DemoAcrossABroker, EveryOrderInvoicedOnceTwiceInARow) {
     // delivered it again and the inbox absorbed it.
     EXPECT_GE(summary.at("skipped_duplicates").get<int>(), 1) << run.out;
     EXPECT_EQ(summary.at("transport").get<std::string>().find(kBrokerPassword), std::string::npos);
+  }
+}
+
+// The pairs users keep their data and messages in: a Firestore service relaying to
+// Pub/Sub, a DynamoDB service to each broker (and, the same code, every other pair).
+TEST_P(DemoAcrossABroker, RunsOnTheDocumentStoresToo) {
+  for (const test_support::ScratchDatabaseCase& store :
+       conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::all()) {
+    if (store.name != "dynamodb" && store.name != "firestore") {
+      continue;
+    }
+    SCOPED_TRACE(store.name);
+    const auto database = store.make();
+    const ToolRun run = run_docket({"demo", "--store", database->url(), "--transport",
+                                    shared_url(GetParam()), "--orders", "30", "--json"},
+                                   std::nullopt, kChaosTimeLimit);
+    ASSERT_EQ(run.exit_code, 0) << describe(run);
+    const auto summary = nlohmann::json::parse(run.out, nullptr, false);
+    ASSERT_FALSE(summary.is_discarded()) << describe(run);
+    EXPECT_EQ(summary.at("ok"), true) << run.out;
+    EXPECT_EQ(summary.at("invoices"), 30) << run.out;
+    EXPECT_EQ(summary.at("duplicates_found"), 0) << run.out;
   }
 }
 
