@@ -2,6 +2,9 @@
 // services, the outbox relayed to the broker of options.transport_url and billing
 // consuming it there, crashing midway between commit and acknowledgement.
 #include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
 #include <thread>
 
 #include "docket/core/uuid.h"
@@ -15,19 +18,28 @@
 
 namespace docket::examples {
 
+std::string demo_destination(std::string_view store_url) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits: the same on every build
+  for (const char c : store_url) {
+    hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return "docket-demo." + std::string(hex, 8) + ".orders";
+}
+
 PipelineReport run_order_pipeline_across_broker(
     const PipelineOptions& options, const std::function<void(const PipelineProgress&)>& progress) {
   const auto started = std::chrono::steady_clock::now();
   const std::unique_ptr<Transport> transport = open_transport(options.transport_url);
+  const std::string destination = demo_destination(options.store_url);
   auto orders_db = open_outbox_store(options.store_url);
   auto billing_db = open_inbox_store(options.store_url);
   const std::unique_ptr<OrderServices> services = services_for_store(options.store_url);
   services->create_tables();
   // Billing's queue before the first order: a broker keeps for a consumer group only
   // what was published once its queue existed.
-  transport
-      ->subscribe(
-          {.destination = std::string(kDemoDestination), .group = std::string(kBillingConsumer)})
+  transport->subscribe({.destination = destination, .group = std::string(kBillingConsumer)})
       .close();
 
   const Outbox outbox(*orders_db);
@@ -47,13 +59,13 @@ PipelineReport run_order_pipeline_across_broker(
   {
     std::jthread orders(failure.guard([&](std::stop_token) {
       for (std::size_t n = 1; n <= options.orders; ++n) {
-        place_order(*orders_db, outbox, *services, order_of(run, n), kDemoDestination);
+        place_order(*orders_db, outbox, *services, order_of(run, n), destination);
         ++placed;
       }
     }));
     std::jthread relaying(failure.guard([&](std::stop_token stop) { relay.run(stop); }));
     const auto consume = [&](InboxStore& store, std::stop_token stop, std::uint64_t crash_after) {
-      consume_orders_from_broker(store, *transport, kDemoDestination, *services, run, billing, stop,
+      consume_orders_from_broker(store, *transport, destination, *services, run, billing, stop,
                                  crash_after);
     };
     std::jthread consumer(failure.guard([&](std::stop_token stop) {

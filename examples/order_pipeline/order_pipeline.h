@@ -6,7 +6,7 @@
 // midway. At the end, invoices == orders and no order is invoiced twice.
 //
 // Across a broker (options.transport_url, docket/transports/open_transport.h), the relay
-// publishes to the broker instead, on the destination kDemoDestination, and billing
+// publishes to the broker instead, on the destination demo_destination(store), and billing
 // consumes it there as the consumer group "billing" through a ConsumerRunner; the faults
 // are the broker's own (redeliveries, a connection lost) and billing's crash midway,
 // between commit and acknowledgement (any level but none).
@@ -45,10 +45,13 @@ struct PipelineOptions {
   std::string transport_url{};
 };
 
-// Where the demo's orders go across a broker. One destination for every run, so that a
-// broker keeps one queue for the demo, and what a killed run left there is invoiced by
-// the next (counted as an earlier run's).
-inline constexpr std::string_view kDemoDestination = "docket-demo.orders";
+// Where the demo's orders go across a broker: "docket-demo.<store>.orders", <store> the
+// FNV-1a hash of the store URL in hex. One destination for every run on a store, so that
+// a broker keeps one queue for it and what a killed run left there is invoiced by the
+// next (counted as an earlier run's); and one for each store, so that demos on two
+// stores sharing a broker never take each other's orders (billing would invoice them in
+// the wrong database, and the run whose orders they were would wait for them for ever).
+std::string demo_destination(std::string_view store_url);
 
 // A snapshot of the counters, for a progress display.
 struct PipelineProgress {

@@ -33,7 +33,7 @@ struct Broker {
   std::string dir_variable;  // its start script's directory and port settings
   std::string port_variable;
   // Appended to its URL: where the demo's, chaos's and bench's destinations
-  // (docket-demo.orders, docket-chaos.<run>, docket-bench.<run>....) are routed.
+  // (docket-demo.<store>.orders, docket-chaos.<run>, docket-bench.<run>....) are routed.
   std::string route;
   // Appended for a chaos run: what a killed consumer held comes back within seconds
   // (a chaos run's consumer group is its own, so the setting meets no older one).

@@ -181,7 +181,7 @@ void run_demo(const DemoArgs& args) {
       std::printf(
           "docket demo: %zu orders -> outbox -> relay -> %s (destination %s; billing crashes "
           "midway: %s) -> inbox -> invoices\n",
-          args.orders, transport.c_str(), std::string(examples::kDemoDestination).c_str(),
+          args.orders, transport.c_str(), examples::demo_destination(store).c_str(),
           args.faults == "none" ? "no" : "yes");
     }
     started = true;
@@ -242,9 +242,11 @@ void add_demo_command(CLI::App& app) {
                    "directory, removed)");
   demo->add_option("--transport", args->transport,
                    "Broker URL to run the pipeline across instead of the in-process transport: "
-                   "amqp://user:password@host:port/vhost?exchange=name (RabbitMQ); the orders go "
-                   "to the destination " +
-                       std::string(examples::kDemoDestination) + ", billing reads it as group " +
+                   "amqp://user:password@host:port/vhost?exchange=name (RabbitMQ), "
+                   "nats://user:password@host:port?stream=S&subject=docket-demo.> (NATS "
+                   "JetStream), pubsub://host:port?project=P (Pub/Sub); the orders go to the "
+                   "destination docket-demo.<hash of the store URL>.orders, billing reads it as "
+                   "group " +
                        std::string(examples::kBillingConsumer));
   demo->add_option("--faults", args->faults,
                    "Transport faults: none, some or heavy (across a broker: its own, and "
