@@ -6,6 +6,8 @@
 #include <limits>
 #include <set>
 
+#include "core/url_credentials.h"
+#include "core/url_text.h"
 #include "docket/core/error.h"
 
 namespace docket::nats::detail {
@@ -22,60 +24,24 @@ constexpr std::string_view kOptions =
     "stream, subject, timeout, ack_wait, max_deliver, max_ack_pending, duplicate_window, "
     "max_msg_size, max_age";
 
-// `url` with the text between the user's ':' and the last '@' masked, whether or not
-// it parses.
-std::string masked(std::string_view url) {
-  const std::size_t start = url.find("://");
-  const std::size_t at = url.rfind('@');
-  if (start == std::string_view::npos || at == std::string_view::npos || at < start + 3)
-    return std::string(url);
-  const std::size_t colon = url.find(':', start + 3);
-  if (colon == std::string_view::npos || colon > at)
-    return std::string(url);
-  return std::string(url.substr(0, colon + 1)) + "***" + std::string(url.substr(at));
-}
-
 [[noreturn]] void refuse(std::string_view url, const std::string& problem) {
-  throw ConfigurationError("NATS URL " + masked(url) + ": " + problem + "; expected " +
-                           std::string(kForm));
+  throw ConfigurationError("NATS URL " +
+                           core::mask_url_credentials(url, core::UserInfoAlone::kCredential) +
+                           ": " + problem + "; expected " + std::string(kForm));
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  const char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower >= 'a' && lower <= 'f' ? lower - 'a' + 10 : -1;
-}
-
+// `text` with every %XX decoded; `part` names it in the refusal of a bad escape.
 std::string percent_decode(std::string_view url, std::string_view text, std::string_view part) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      out.push_back(text[i]);
-      continue;
-    }
-    const int high = i + 2 < text.size() ? hex_digit(text[i + 1]) : -1;
-    const int low = i + 2 < text.size() ? hex_digit(text[i + 2]) : -1;
-    if (high < 0 || low < 0)
-      refuse(url, "the " + std::string(part) +
-                      " has a '%' not followed by two hex digits (write a literal '%' as %25)");
-    out.push_back(static_cast<char>(high * 16 + low));
-    i += 2;
-  }
-  return out;
-}
-
-std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    return std::nullopt;
-  return value;
+  std::optional<std::string> decoded = core::percent_decoded(text);
+  if (!decoded)
+    refuse(url, "the " + std::string(part) +
+                    " has a '%' not followed by two hex digits (write a literal '%' as %25)");
+  return *std::move(decoded);
 }
 
 std::int64_t option_number(std::string_view url, std::string_view name, std::string_view value,
                            std::int64_t min, std::int64_t max) {
-  const auto number = parse_unsigned(value);
+  const auto number = core::whole_number(value);
   if (!number || *number < static_cast<std::uint64_t>(min) ||
       *number > static_cast<std::uint64_t>(max))
     refuse(url, "option " + std::string(name) + " is '" + std::string(value) +
@@ -90,7 +56,7 @@ milliseconds option_duration(std::string_view url, std::string_view name, std::s
       std::find_if(value.begin(), value.end(),
                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)) == 0; }) -
       value.begin());
-  const auto number = parse_unsigned(value.substr(0, digits));
+  const auto number = core::whole_number(value.substr(0, digits));
   const std::string_view unit = value.substr(digits);
   std::optional<std::int64_t> scale;
   if (unit == "ms")
@@ -206,7 +172,7 @@ void parse_authority(std::string_view url, std::string_view authority, ServerUrl
     refuse(url, "IPv6 hosts are not supported; give an IPv4 address or a host name");
   if (colon != std::string_view::npos) {
     const std::string_view port_text = authority.substr(colon + 1);
-    const auto port = parse_unsigned(port_text);
+    const auto port = core::whole_number(port_text);
     if (!port || *port < 1 || *port > 65535)
       refuse(url, "the port '" + std::string(port_text) + "' is not a number from 1 to 65535");
     out.port = static_cast<int>(*port);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/url_credentials.h"
+#include "core/url_text.h"
 #include "docket/core/error.h"
 
 namespace docket::rabbitmq::detail {
@@ -21,48 +22,18 @@ constexpr std::string_view kForm =
                            "; expected " + std::string(kForm));
 }
 
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 // `text` with every %XX decoded; `part` names it in the refusal of a bad escape.
 std::string percent_decode(std::string_view url, std::string_view text, std::string_view part) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      out.push_back(text[i]);
-      continue;
-    }
-    const int high = i + 2 < text.size() ? hex_digit(text[i + 1]) : -1;
-    const int low = i + 2 < text.size() ? hex_digit(text[i + 2]) : -1;
-    if (high < 0 || low < 0) {
-      refuse(url, "the " + std::string(part) +
-                      " has a '%' not followed by two hex digits (write a literal '%' as %25)");
-    }
-    out.push_back(static_cast<char>(high * 16 + low));
-    i += 2;
-  }
-  return out;
-}
-
-std::optional<std::uint64_t> parse_unsigned(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    return std::nullopt;
-  return value;
+  std::optional<std::string> decoded = core::percent_decoded(text);
+  if (!decoded)
+    refuse(url, "the " + std::string(part) +
+                    " has a '%' not followed by two hex digits (write a literal '%' as %25)");
+  return *std::move(decoded);
 }
 
 std::uint64_t option_number(std::string_view url, std::string_view name, std::string_view value,
                             std::uint64_t min, std::uint64_t max) {
-  const auto number = parse_unsigned(value);
+  const auto number = core::whole_number(value);
   if (!number || *number < min || *number > max) {
     refuse(url, "option " + std::string(name) + " is '" + std::string(value) +
                     "'; give a whole number from " + std::to_string(min) + " to " +
@@ -149,7 +120,7 @@ void parse_authority(std::string_view url, std::string_view authority, BrokerUrl
   if (out.host.empty())
     refuse(url, "the host is empty");
   if (authority.find(':') != std::string_view::npos || authority.starts_with('[')) {
-    const auto port = parse_unsigned(port_text);
+    const auto port = core::whole_number(port_text);
     if (!port || *port < 1 || *port > 65535) {
       refuse(url, "the port '" + std::string(port_text) + "' is not a number from 1 to 65535");
     }

@@ -1,6 +1,6 @@
 // A transport carries on after its broker restarts (docket/spi/transport.h: reconnecting
 // is the transport's own business), for every fixture that can restart its broker
-// (TransportFixture::can_restart_broker; the others skip, saying why):
+// (registered with TransportCase::restarts_broker; for the others these tests do not exist):
 //  - publishing: what comes back kRetryable is published again, as the relay would, and
 //    is confirmed once the broker is back; nothing is refused, nacked or unroutable;
 //  - a subscription (the same object) reconnects by itself and delivers what it held
@@ -59,11 +59,6 @@ class TransportBrokerRestart : public ::testing::TestWithParam<TransportCase> {
  protected:
   void SetUp() override {
     fixture_ = GetParam().make();
-    if (!fixture_->can_restart_broker()) {
-      GTEST_SKIP() << "the " << GetParam().name
-                   << " fixture has no broker it can restart (TransportFixture::"
-                      "can_restart_broker)";
-    }
     destination_ = fixture_->fresh_destination();
   }
 
@@ -215,8 +210,12 @@ std::string case_name(const ::testing::TestParamInfo<TransportCase>& info) {
   return info.param.name;
 }
 
+// The in-process transport has no broker; the Pub/Sub emulator keeps no topics across a
+// restart. A build without the brokers that can restart has no case at all.
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TransportBrokerRestart);
 INSTANTIATE_TEST_SUITE_P(AllTransports, TransportBrokerRestart,
-                         ::testing::ValuesIn(TransportFixtureRegistry::all()), case_name);
+                         ::testing::ValuesIn(TransportFixtureRegistry::restarting_brokers()),
+                         case_name);
 
 }  // namespace broker_restart_test
 }  // namespace docket::conformance

@@ -3,7 +3,7 @@
 // taking the subjects "<prefix>.>", and deletes it (with its consumers) afterwards. The
 // stream's max_msg_size is 4 KiB, so that the oversized message is refused by it; a
 // subject under another prefix is taken by no stream, so publishes there are
-// unroutable. The server can be restarted (can_restart_broker) when it runs on this
+// unroutable. The server can be restarted (restarts_broker) when it runs on this
 // machine (nats_local_server.h: SIGTERM and the same command line again, its JetStream
 // store kept).
 #include <gtest/gtest.h>
@@ -70,7 +70,6 @@ class NatsFixture final : public TransportFixture {
 
   // The server at DOCKET_TEST_NATS_URL, restarted in place: the broker-restart tests run
   // alone (RUN_SERIAL, CMakeLists.txt), since every other test loses its connections too.
-  bool can_restart_broker() override { return true; }
   void restart_broker() override {
     nats::detail::LocalServer::find(nats::detail::parse_server_url(url_)).restart();
   }
@@ -84,7 +83,9 @@ class NatsFixture final : public TransportFixture {
 };
 
 const TransportFixtureRegistrar kNats{
-    {.name = "nats", .make = [] { return std::make_unique<NatsFixture>(); }}};
+    {.name = "nats",
+     .make = [] { return std::make_unique<NatsFixture>(); },
+     .restarts_broker = true}};
 
 }  // namespace
 }  // namespace nats_fixture

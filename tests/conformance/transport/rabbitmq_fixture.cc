@@ -7,7 +7,7 @@
 // publishes before it subscribes: fresh_destination() declares the queues of the groups
 // the suite's tests subscribe (kGroups on the destination, kDeadLetterGroups on its
 // dead-letter destination), as an application declares its groups before its relay
-// publishes. The broker can be restarted (can_restart_broker), when it runs on this
+// publishes. The broker can be restarted (restarts_broker), when it runs on this
 // machine.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -94,7 +94,6 @@ class RabbitMqFixture final : public TransportFixture {
   // The broker at DOCKET_TEST_RABBITMQ_URL, restarted in place (rabbitmq_local_broker.h):
   // the broker-restart tests run alone (RUN_SERIAL, CMakeLists.txt), since every other
   // test on that broker loses its connections too.
-  bool can_restart_broker() override { return true; }
   void restart_broker() override {
     rabbitmq::detail::LocalBroker::find(rabbitmq::detail::parse_broker_url(base_url_)).restart();
   }
@@ -113,7 +112,9 @@ class RabbitMqFixture final : public TransportFixture {
 };
 
 const TransportFixtureRegistrar kRabbitMq{
-    {.name = "rabbitmq", .make = [] { return std::make_unique<RabbitMqFixture>(); }}};
+    {.name = "rabbitmq",
+     .make = [] { return std::make_unique<RabbitMqFixture>(); },
+     .restarts_broker = true}};
 
 }  // namespace
 }  // namespace rabbitmq_fixture

@@ -36,13 +36,9 @@ class TransportFixture {
   // A payload size the transport refuses for good (over the broker's limit).
   virtual std::size_t oversized_payload_bytes() = 0;
 
-  // Whether restart_broker() can take the broker away from the transport and give it
-  // back (a real broker on this machine). False: the suite's broker-restart tests are
-  // skipped, saying so.
-  virtual bool can_restart_broker() { return false; }
   // Restarts the broker under transport() (its durable queues and persistent messages
   // survive; every connection is closed by it) and returns once a client can connect
-  // again. Called only when can_restart_broker().
+  // again. Called only for a case registered with restarts_broker.
   virtual void restart_broker() {
     throw std::logic_error("this transport fixture cannot restart its broker");
   }
@@ -51,6 +47,10 @@ class TransportFixture {
 struct TransportCase {
   std::string name;  // the test-name suffix: "in_process"
   std::function<std::unique_ptr<TransportFixture>()> make;
+  // Whether its fixture's restart_broker() can take the broker away from the transport
+  // and give it back (a real broker on this machine): the broker-restart tests run on
+  // the cases that can, and exist for no other.
+  bool restarts_broker = false;
 };
 
 class TransportFixtureRegistry {
@@ -58,6 +58,13 @@ class TransportFixtureRegistry {
   static void add(TransportCase registered) { cases().push_back(std::move(registered)); }
 
   // Every registered case, by name. Throws std::logic_error when two share a name.
+  // Every registered case that can restart its broker, by name.
+  static std::vector<TransportCase> restarting_brokers() {
+    std::vector<TransportCase> found = all();
+    std::erase_if(found, [](const TransportCase& c) { return !c.restarts_broker; });
+    return found;
+  }
+
   static std::vector<TransportCase> all() {
     std::vector<TransportCase> sorted = cases();
     std::sort(sorted.begin(), sorted.end(),
