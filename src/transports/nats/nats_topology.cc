@@ -43,9 +43,17 @@ void check_stream(const Connection& connection, const jsStreamInfo& info) {
   }
 }
 
+// A declaration that lost a race to another client declaring the same stream or
+// consumer (a relay and its consumers starting together): what it wanted exists now,
+// and reading it again finds it.
+bool lost_a_race(jsErrCode code) {
+  return code == JSStreamNameExistErr || code == JSStreamSubjectOverlapErr ||
+         code == JSConsumerNameExistErr;
+}
+
 }  // namespace
 
-void ensure_stream(const Connection& connection) {
+void ensure_stream(const Connection& connection, bool after_a_race) {
   const ServerUrl& url = connection.url();
   const std::string doing = "checking stream '" + url.stream + "'";
   jsOptions options = api_options(connection);
@@ -85,6 +93,10 @@ void ensure_stream(const Connection& connection) {
   raw = nullptr;
   status = js_AddStream(&raw, connection.jetstream(), &config, &options, &code);
   info.reset(raw);
+  if (status != NATS_OK && !after_a_race && lost_a_race(code)) {
+    ensure_stream(connection, /*after_a_race=*/true);
+    return;
+  }
   if (status != NATS_OK) {
     try {
       connection.check(status, code, "declaring stream '" + url.stream + "'");
@@ -101,7 +113,7 @@ void ensure_stream(const Connection& connection) {
   }
 }
 
-void ensure_consumer(const Connection& connection, const ConsumerSpec& spec) {
+void ensure_consumer(const Connection& connection, const ConsumerSpec& spec, bool after_a_race) {
   const ServerUrl& url = connection.url();
   jsOptions options = api_options(connection);
   jsErrCode code = static_cast<jsErrCode>(0);
@@ -136,6 +148,10 @@ void ensure_consumer(const Connection& connection, const ConsumerSpec& spec) {
   status =
       js_AddConsumer(&raw, connection.jetstream(), url.stream.c_str(), &config, &options, &code);
   info.reset(raw);
+  if (status != NATS_OK && !after_a_race && lost_a_race(code)) {
+    ensure_consumer(connection, spec, /*after_a_race=*/true);
+    return;
+  }
   if (status != NATS_OK) {
     try {
       connection.check(status, code, "declaring " + what);

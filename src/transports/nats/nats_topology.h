@@ -35,15 +35,20 @@
 namespace docket::nats::detail {
 
 // Declares or checks the URL's stream (connection.url().stream, which must be set).
-void ensure_stream(const Connection& connection);
+// Clients declaring one stream at once all succeed: a declaration refused because
+// another client's just landed reads the stream again (after_a_race is that second
+// reading, which does not try again).
+void ensure_stream(const Connection& connection, bool after_a_race = false);
 
 struct ConsumerSpec {
   std::string name;            // the durable name
   std::string filter_subject;  // the destination
 };
 
-// Declares or checks a durable pull consumer of the URL's stream.
-void ensure_consumer(const Connection& connection, const ConsumerSpec& spec);
+// Declares or checks a durable pull consumer of the URL's stream; concurrent
+// declarations all succeed, as for ensure_stream.
+void ensure_consumer(const Connection& connection, const ConsumerSpec& spec,
+                     bool after_a_race = false);
 
 // Deletes a consumer of the URL's stream; nothing when it does not exist.
 void delete_consumer(const Connection& connection, std::string_view name);

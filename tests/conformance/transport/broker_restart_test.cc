@@ -64,9 +64,10 @@ class TransportBrokerRestart : public ::testing::TestWithParam<TransportCase> {
 
   // Publishes `messages` as the relay would: what comes back kRetryable is published
   // again until the deadline; any other failure fails the test. Returns how many
-  // kRetryable answers there were.
+  // kRetryable answers there were; the first one's text is kept in first_retryable_.
   int publish_until_confirmed(std::vector<TransportMessage> messages) {
     int retryable = 0;
+    first_retryable_.clear();
     const auto deadline = Clock::now() + kAfterRestart;
     while (!messages.empty()) {
       const auto results = fixture_->transport().publish_batch(messages);
@@ -79,7 +80,8 @@ class TransportBrokerRestart : public ::testing::TestWithParam<TransportCase> {
             << messages[i].envelope.message_id << ": " << results[i].error;
         if (results[i].status != PublishStatus::kRetryable)
           return retryable;
-        ++retryable;
+        if (retryable++ == 0)
+          first_retryable_ = results[i].error;
         again.push_back(messages[i]);
       }
       if (!again.empty() && Clock::now() > deadline) {
@@ -94,6 +96,7 @@ class TransportBrokerRestart : public ::testing::TestWithParam<TransportCase> {
 
   std::unique_ptr<TransportFixture> fixture_;
   std::string destination_;
+  std::string first_retryable_;
 };
 
 TEST_P(TransportBrokerRestart, CarriesOnAfterTheBrokerRestarts) {
@@ -185,7 +188,7 @@ TEST_P(TransportBrokerRestart, AConsumerRunnerGoesOnAcrossABrokerRestart) {
     }
   });
 
-  EXPECT_EQ(publish_until_confirmed(batch("before", 5, destination_)), 0);
+  EXPECT_EQ(publish_until_confirmed(batch("before", 5, destination_)), 0) << first_retryable_;
   ASSERT_EQ(wait_for(5), 5U);
 
   fixture_->restart_broker();

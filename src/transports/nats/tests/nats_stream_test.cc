@@ -2,11 +2,14 @@
 // window drops a second publish of a message id (a relay's re-publish) before any
 // consumer sees it; a subscription's in-progress acknowledgements keep a held delivery
 // from being redelivered past AckWait while the holder lives; a consumer's MaxDeliver
-// ends in docket's dead-letter destination with the last error.
+// ends in docket's dead-letter destination with the last error; publishers and
+// subscribers that start at once, each declaring the stream, all find it.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <barrier>
 #include <chrono>
+#include <thread>
 
 #include "docket/nats/transport.h"
 #include "transports/nats/tests/nats_server_fixture.h"
@@ -91,6 +94,44 @@ TEST_F(NatsStream, AReturnOnTheConsumersLastDeliveryIsDeadLetteredWithItsError) 
               ::testing::Contains(MessageHeader{std::string(kDeadLetterErrorHeader), "boom 2"}));
   EXPECT_THAT(letter->message.headers,
               ::testing::Contains(MessageHeader{std::string(kDeadLetterDeliveriesHeader), "2"}));
+}
+
+// A relay and its consumers start together: each declares the stream it does not find,
+// at the same moment. Whoever loses the race finds the winner's stream and goes on;
+// nobody's first publish or subscription fails for it.
+TEST_F(NatsStream, ClientsDeclaringOneStreamAtOnceAllFindIt) {
+  constexpr int kClients = 8;
+  for (int round = 0; round < 20; ++round) {
+    prefix_ = entity_name("race" + std::to_string(round));
+    destination_ = prefix_ + ".placed";
+    const std::string shared =
+        url_text(*url_.user, entity_name("stream" + std::to_string(round)), prefix_ + ".>");
+    std::barrier start(kClients);
+    std::vector<std::string> failures(kClients);
+    std::vector<std::jthread> clients;
+    for (int i = 0; i < kClients; ++i) {
+      clients.emplace_back([&, i] {
+        NatsTransport transport(shared);
+        start.arrive_and_wait();
+        try {
+          if (i % 2 == 0) {
+            const PublishResult result =
+                transport.publish_batch(std::vector{message("m-" + std::to_string(i))})[0];
+            if (!result.is_confirmed())
+              failures[i] = result.error;
+          } else {  // one consumer group for every subscriber: its declaration races too
+            auto subscription =
+                transport.subscribe({.destination = destination_, .group = "billing"});
+          }
+        } catch (const std::exception& error) {
+          failures[i] = error.what();
+        }
+      });
+    }
+    clients.clear();
+    for (int i = 0; i < kClients; ++i)
+      EXPECT_EQ(failures[i], "") << "round " << round << ", client " << i;
+  }
 }
 
 }  // namespace
