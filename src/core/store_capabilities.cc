@@ -18,6 +18,10 @@ std::string_view describe(FeedKind kind) noexcept {
   return "no feed";
 }
 
+std::string_view describe(LeaseClock clock) noexcept {
+  return clock == LeaseClock::kStore ? "store" : "claimer";
+}
+
 void refuse_capability(std::string_view store, std::string_view capability,
                        std::string_view alternative) {
   throw ConfigurationError(std::string(store) + " cannot " + std::string(capability) + ": " +

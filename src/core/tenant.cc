@@ -118,7 +118,7 @@ TenantScope::~TenantScope() {
 }
 
 std::optional<TenantId> TenantScope::current() {
-  if (innermost_scope == nullptr) {
+  if (innermost_scope == nullptr || innermost_scope->tenant_.is_untenanted()) {
     return std::nullopt;
   }
   return innermost_scope->tenant_;

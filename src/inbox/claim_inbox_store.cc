@@ -8,6 +8,7 @@
 
 #include "core/delete_in_batches.h"
 #include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "inbox/text_checks.h"
 
 namespace docket {
@@ -24,6 +25,22 @@ void check_owner(std::string_view what, std::string_view owner) {
   inbox::require_text(what, owner, kMaxClaimOwnerBytes,
                       /*allow_blank=*/false,
                       "pass a token that names this claimer (e.g. a UUID per worker)");
+}
+
+// A token as try_claim returned it: an owner that passes check_owner and a claim id.
+// `what` and `owner_what` are literals, as for check_owner.
+void check_token(std::string_view what, std::string_view owner_what, const ClaimToken& token) {
+  check_owner(owner_what, token.owner);
+  if (token.claim_id.empty() || token.claim_id.size() > kMaxClaimOwnerBytes) {
+    throw InvalidInputError(std::string(what) + ": the token's claim id is " +
+                            (token.claim_id.empty() ? "empty" : "over 200 bytes") +
+                            "; pass the token try_claim returned");
+  }
+}
+
+// A fresh token for one claim by `owner`.
+ClaimToken new_token(std::string_view owner) {
+  return ClaimToken{.owner = std::string(owner), .claim_id = Uuid::v7().to_string()};
 }
 
 void check_lease(std::string_view what, std::chrono::microseconds lease) {
@@ -103,7 +120,12 @@ ClaimResult ClaimInboxStore::try_claim(const ClaimKey& key, std::string_view own
                                        std::chrono::microseconds lease) {
   check_owner("try_claim: owner", owner);
   check_lease("try_claim", lease);
-  return do_try_claim(key, owner, lease);
+  ClaimToken token = new_token(owner);
+  ClaimResult result = do_try_claim(key, token, lease);
+  if (result.outcome == ClaimOutcome::kClaimed) {
+    result.token = std::move(token);
+  }
+  return result;
 }
 
 std::vector<ClaimResult> ClaimInboxStore::try_claim_batch(std::span<const ClaimKey> keys,
@@ -115,57 +137,82 @@ std::vector<ClaimResult> ClaimInboxStore::try_claim_batch(std::span<const ClaimK
   if (keys.empty()) {
     return {};
   }
-  return do_try_claim_batch(keys, owner, lease);
+  std::vector<ClaimToken> tokens;
+  tokens.reserve(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    tokens.push_back(new_token(owner));
+  }
+  std::vector<ClaimResult> results = do_try_claim_batch(keys, tokens, lease);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].outcome == ClaimOutcome::kClaimed) {
+      results[i].token = std::move(tokens[i]);
+    }
+  }
+  return results;
 }
 
 std::vector<bool> ClaimInboxStore::mark_processed_batch(std::span<const ClaimKey> keys,
-                                                        std::string_view owner) {
-  check_owner("mark_processed_batch: owner", owner);
+                                                        std::span<const ClaimToken> tokens) {
+  if (tokens.size() != keys.size()) {
+    throw InvalidInputError("mark_processed_batch: " + std::to_string(keys.size()) + " keys and " +
+                            std::to_string(tokens.size()) +
+                            " tokens; pass each claimed entry's token at its key's index");
+  }
+  for (const ClaimToken& token : tokens) {
+    check_token("mark_processed_batch", "mark_processed_batch: owner", token);
+  }
   check_batch("mark_processed_batch", keys);
   if (keys.empty()) {
     return {};
   }
-  return do_mark_processed_batch(keys, owner);
+  return do_mark_processed_batch(keys, tokens);
 }
 
 std::vector<ClaimResult> ClaimInboxStore::do_try_claim_batch(std::span<const ClaimKey> keys,
-                                                             std::string_view owner,
+                                                             std::span<const ClaimToken> tokens,
                                                              std::chrono::microseconds lease) {
   std::vector<ClaimResult> results;
   results.reserve(keys.size());
-  for (const ClaimKey& key : keys) {
-    results.push_back(do_try_claim(key, owner, lease));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    results.push_back(do_try_claim(keys[i], tokens[i], lease));
   }
   return results;
 }
 
 std::vector<bool> ClaimInboxStore::do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                                           std::string_view owner) {
+                                                           std::span<const ClaimToken> tokens) {
   std::vector<bool> marked;
   marked.reserve(keys.size());
-  for (const ClaimKey& key : keys) {
-    marked.push_back(do_mark_processed(key, owner));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    marked.push_back(do_mark_processed(keys[i], tokens[i]));
   }
   return marked;
 }
 
-bool ClaimInboxStore::mark_processed(const ClaimKey& key, std::string_view owner) {
-  check_owner("mark_processed: owner", owner);
-  return do_mark_processed(key, owner);
+bool ClaimInboxStore::mark_processed(const ClaimKey& key, const ClaimToken& token) {
+  check_token("mark_processed", "mark_processed: owner", token);
+  return do_mark_processed(key, token);
 }
 
-bool ClaimInboxStore::release(const ClaimKey& key, std::string_view owner) {
-  check_owner("release: owner", owner);
-  return do_release(key, owner);
+bool ClaimInboxStore::release(const ClaimKey& key, const ClaimToken& token) {
+  check_token("release", "release: owner", token);
+  return do_release(key, token);
 }
 
-bool ClaimInboxStore::mark_failed(const ClaimKey& key, std::string_view owner,
+bool ClaimInboxStore::mark_failed(const ClaimKey& key, const ClaimToken& token,
                                   const ClaimFailure& failure) {
-  check_owner("mark_failed: owner", owner);
+  check_token("mark_failed", "mark_failed: owner", token);
   inbox::require_text("mark_failed: error text", failure.error, kMaxClaimErrorBytes,
                       /*allow_blank=*/true,
                       "pass the handler's error message (shorten a very long one yourself)");
-  return do_mark_failed(key, owner, failure);
+  return do_mark_failed(key, token, failure);
+}
+
+std::optional<Timestamp> ClaimInboxStore::renew(const ClaimKey& key, const ClaimToken& token,
+                                                std::chrono::microseconds lease) {
+  check_token("renew", "renew: owner", token);
+  check_lease("renew", lease);
+  return do_renew(key, token, lease);
 }
 
 bool ClaimInboxStore::try_mark_processed(const ClaimKey& key) {

@@ -7,6 +7,7 @@
 #include "docket/core/error.h"
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
+#include "inbox/lease_keeper.h"
 #include "inbox/text_checks.h"
 
 namespace docket {
@@ -103,6 +104,14 @@ ClaimRunnerOptions::ClaimRunnerOptions(std::string_view handler_type, ClaimRunne
         " us; it must be within (0, " + std::to_string(kMaxClaimLease.count()) +
         " h] and outlast the handler");
   }
+  for (const auto& [name, value] : {std::pair{"renew_up_to", settings_.renew_up_to},
+                                    std::pair{"max_clock_skew", settings_.max_clock_skew}}) {
+    if (value < std::chrono::microseconds::zero() || value > kMaxClaimLease) {
+      throw ConfigurationError("claim runner options: " + std::string(name) + " is " +
+                               std::to_string(value.count()) + " us; it must be within [0, " +
+                               std::to_string(kMaxClaimLease.count()) + " h]");
+    }
+  }
 }
 
 ClaimRunner::ClaimRunner(ClaimInboxStore& store, ClaimRunnerOptions options, const Clock& clock)
@@ -110,7 +119,26 @@ ClaimRunner::ClaimRunner(ClaimInboxStore& store, ClaimRunnerOptions options, con
       options_(std::move(options)),
       clock_(clock),
       owner_(options_.settings().owner.empty() ? Uuid::v7().to_string()
-                                               : options_.settings().owner) {}
+                                               : options_.settings().owner) {
+  const ClaimRunnerSettings& settings = options_.settings();
+  if (store_.capabilities().lease_clock == LeaseClock::kClaimer &&
+      settings.lease <= settings.max_clock_skew) {
+    throw ConfigurationError(
+        "claim runner for '" + options_.handler_type() + "': the " +
+        std::string(store_.provider_name()) +
+        " claim inbox takes leases on each claimer's clock, so a claimer whose clock runs "
+        "ahead takes a lease over early; the lease (" +
+        std::to_string(settings.lease.count()) + " us) must exceed max_clock_skew (" +
+        std::to_string(settings.max_clock_skew.count()) +
+        " us) plus the handler's run: lengthen the lease");
+  }
+  if (settings.renew_up_to > std::chrono::microseconds::zero()) {
+    keeper_ = std::make_unique<inbox::LeaseKeeper>(store_, settings.lease, settings.renew_up_to);
+  }
+}
+
+ClaimRunner::~ClaimRunner() = default;
+ClaimRunner::ClaimRunner(ClaimRunner&&) noexcept = default;
 
 ClaimRunOutcome ClaimRunner::run(std::string_view message_id,
                                  const std::function<void()>& handler) const {
@@ -118,6 +146,7 @@ ClaimRunOutcome ClaimRunner::run(std::string_view message_id,
 }
 
 ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()>& handler) const {
+  const auto claimed_at = inbox::LeaseKeeper::SteadyClock::now();
   const ClaimResult claim = store_.try_claim(key, owner_, options_.settings().lease);
   if (claim.outcome == ClaimOutcome::kAlreadyProcessed) {
     return ClaimRunOutcome::kAlreadyProcessed;
@@ -125,14 +154,18 @@ ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()
   if (claim.outcome == ClaimOutcome::kHeldByAnother) {
     return ClaimRunOutcome::kHeldByAnother;
   }
-  try {
-    handler();
-  } catch (...) {
-    mark_failed(key, claim.retry_count, std::current_exception());
-    throw;
+  {
+    const inbox::LeaseKeeper::Kept kept =
+        keeper_ ? keeper_->keep(key, claim.token, claimed_at) : inbox::LeaseKeeper::Kept();
+    try {
+      handler();
+    } catch (...) {
+      mark_failed(key, claim, std::current_exception());
+      throw;
+    }
   }
-  return store_.mark_processed(key, owner_) ? ClaimRunOutcome::kProcessed
-                                            : ClaimRunOutcome::kSuperseded;
+  return store_.mark_processed(key, claim.token) ? ClaimRunOutcome::kProcessed
+                                                 : ClaimRunOutcome::kSuperseded;
 }
 
 std::vector<ClaimBatchRun> ClaimRunner::run_batch(
@@ -148,10 +181,25 @@ std::vector<ClaimBatchRun> ClaimRunner::run_batch(
 
 std::vector<ClaimBatchRun> ClaimRunner::run_batch(
     std::span<const ClaimKey> keys, const std::function<void(std::size_t index)>& handler) const {
-  const std::vector<ClaimResult> claims =
-      store_.try_claim_batch(keys, owner_, options_.settings().lease);
+  using SteadyClock = inbox::LeaseKeeper::SteadyClock;
+  const std::chrono::microseconds lease = options_.settings().lease;
+  // When each claim's lease last started, on this process's steady clock (taken before
+  // the request, so never later than the store's own start).
+  const SteadyClock::time_point started = SteadyClock::now();
+  const std::vector<ClaimResult> claims = store_.try_claim_batch(keys, owner_, lease);
+  std::vector<SteadyClock::time_point> lease_started(keys.size(), started);
+  std::vector<inbox::LeaseKeeper::Kept> kept;
+  if (keeper_) {
+    kept.reserve(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (claims[i].outcome == ClaimOutcome::kClaimed) {
+        kept.push_back(keeper_->keep(keys[i], claims[i].token, started));
+      }
+    }
+  }
   std::vector<ClaimBatchRun> runs(keys.size());
   std::vector<ClaimKey> done;
+  std::vector<ClaimToken> done_tokens;
   std::vector<std::size_t> done_at;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (claims[i].outcome != ClaimOutcome::kClaimed) {
@@ -160,17 +208,28 @@ std::vector<ClaimBatchRun> ClaimRunner::run_batch(
                             : ClaimRunOutcome::kHeldByAnother;
       continue;
     }
+    // Earlier handlers took time: a claim past half its lease is renewed before its
+    // handler starts, and one taken over meanwhile is not run at all.
+    if (!keeper_ && SteadyClock::now() - lease_started[i] >= lease / 2) {
+      const SteadyClock::time_point sent = SteadyClock::now();
+      if (!store_.renew(keys[i], claims[i].token, lease)) {
+        runs[i].outcome = ClaimRunOutcome::kHeldByAnother;
+        continue;
+      }
+      lease_started[i] = sent;
+    }
     try {
       handler(i);
     } catch (...) {
       runs[i] = {.outcome = ClaimRunOutcome::kFailed, .error = std::current_exception()};
-      mark_failed(keys[i], claims[i].retry_count, runs[i].error);
+      mark_failed(keys[i], claims[i], runs[i].error);
       continue;
     }
     done.push_back(keys[i]);
+    done_tokens.push_back(claims[i].token);
     done_at.push_back(i);
   }
-  const std::vector<bool> marked = store_.mark_processed_batch(done, owner_);
+  const std::vector<bool> marked = store_.mark_processed_batch(done, done_tokens);
   for (std::size_t j = 0; j < done_at.size(); ++j) {
     runs[done_at[j]].outcome =
         marked[j] ? ClaimRunOutcome::kProcessed : ClaimRunOutcome::kSuperseded;
@@ -178,13 +237,13 @@ std::vector<ClaimBatchRun> ClaimRunner::run_batch(
   return runs;
 }
 
-void ClaimRunner::mark_failed(const ClaimKey& key, std::uint32_t retry_count,
+void ClaimRunner::mark_failed(const ClaimKey& key, const ClaimResult& claim,
                               const std::exception_ptr& error) const {
-  const int attempt = static_cast<int>(retry_count) + 1;
+  const int attempt = static_cast<int>(claim.retry_count) + 1;
   try {
     const Timestamp next =
         clock_.now() + options_.retry_schedule().delay(key.message_id(), attempt);
-    store_.mark_failed(key, owner_, {error_text(error), next});
+    store_.mark_failed(key, claim.token, {error_text(error), next});
   } catch (const std::exception& mark_error) {
     if (options_.settings().on_mark_error) {
       options_.settings().on_mark_error(key, mark_error);

@@ -32,10 +32,8 @@ std::map<std::string, bool> unprocessed_ids(InboxStore& store, const std::string
   }
   std::map<std::string, bool> todo;
   for (const auto& [tenant, ids] : by_tenant) {
-    std::optional<TenantScope> scope;
-    if (tenant != kUntenantedSentinel) {
-      scope.emplace(TenantId(tenant));
-    }
+    // Untenanted rows are asked about untenanted, whatever scope the poller runs in.
+    const TenantScope scope(TenantId::from_stored(tenant));
     for (auto& id : store.filter_unprocessed(consumer_id, ids)) {
       todo.emplace(std::move(id), true);
     }

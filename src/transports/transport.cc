@@ -165,12 +165,10 @@ void Subscription::close() {
 
 DispatchOutcome dispatch_message(const InboxDispatcher& dispatcher,
                                  const TransportMessage& message) {
-  // The untenanted sentinel is what a store records outside any scope; dispatching
-  // without a scope records it again.
-  std::optional<TenantScope> scope;
-  if (message.tenant != kUntenantedSentinel) {
-    scope.emplace(TenantId(message.tenant));
-  }
+  // The untenanted sentinel is what a store records outside any scope: an untenanted
+  // scope records it again, whatever scope the caller runs in (two consumers under
+  // different scopes must agree on the message's dedup key).
+  const TenantScope scope(TenantId::from_stored(message.tenant));
   return dispatcher.dispatch(message.envelope);
 }
 

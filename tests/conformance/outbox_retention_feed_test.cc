@@ -77,6 +77,29 @@ TEST_P(OutboxRetentionFeedTest, PullConsumerDispatchesEachRowOnceAndResumes) {
   EXPECT_EQ(handled, 12);
 }
 
+// Issue 37, point 3: two pull consumers of one consumer id, polled under different
+// tenant scopes, dispatch an untenanted row under one dedup key (untenanted), not each
+// under its ambient tenant: the handler runs once per row.
+TEST_P(OutboxRetentionFeedTest, PullConsumersUnderDifferentScopesHandleAnUntenantedRowOnce) {
+  auto inbox = open_inbox_store("memory:", clock_);
+  HandlerRegistry handlers;
+  int handled = 0;
+  std::vector<std::string> tenants_seen;
+  handlers.on<nlohmann::json>("OrderPlaced", [&](const nlohmann::json&, HandlerContext&) {
+    ++handled;
+    tenants_seen.push_back(TenantScope::current_or_untenanted().value());
+  });
+  InboxDispatcher dispatcher(*inbox, InboxOptions("billing-feed"), std::move(handlers));
+  stage_orders(4);  // outside any scope: untenanted rows
+  for (const char* tenant : {"acme", "globex"}) {
+    const TenantScope scope(TenantId{tenant});
+    PullConsumer consumer(*store_, dispatcher, {.batch_size = 10, .overlap = 3}, clock_);
+    consumer.poll();
+  }
+  EXPECT_EQ(handled, 4);
+  EXPECT_EQ(tenants_seen, std::vector<std::string>(4, std::string(kUntenantedSentinel)));
+}
+
 INSTANTIATE_TEST_SUITE_P(AllProviders, OutboxRetentionFeedTest,
                          ::testing::ValuesIn(all_outbox_providers()), outbox_provider_name);
 

@@ -110,7 +110,12 @@ TEST_P(ChaosAcrossABroker, TenKillsLoseNothingAndDoubleNothing) {
   EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
   EXPECT_GE(report.at("published_copies").get<int>(), report.at("orders").get<int>())
       << report.dump();
-  EXPECT_GE(report.at("deliveries").get<int>(), report.at("orders").get<int>()) << report.dump();
+  // Every order was delivered at least once, and counted unless its consumer was killed
+  // between the commit and the count: a broker that redelivers after a timeout (NATS's
+  // ack wait, Pub/Sub's deadline) may drain the run before that delivery comes again.
+  EXPECT_GE(report.at("deliveries").get<int>() + report.at("kills_consumer").get<int>(),
+            report.at("orders").get<int>())
+      << report.dump();
   EXPECT_EQ(report.at("broker_restarts"), 0) << report.dump();
 }
 

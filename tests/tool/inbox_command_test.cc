@@ -54,8 +54,8 @@ class InboxCommandTest : public ::testing::TestWithParam<test_support::ScratchDa
       }
     }
     const ClaimKey failed(TenantId("acme"), "failed-" + std::to_string(age.count()), "H");
-    store->try_claim(failed, "w", std::chrono::seconds(30));
-    store->mark_failed(failed, "w", {"boom", clock.now()});
+    const ClaimResult claim = store->try_claim(failed, "w", std::chrono::seconds(30));
+    store->mark_failed(failed, claim.token, {"boom", clock.now()});
     store->try_claim(ClaimKey(TenantId("acme"), "busy-" + std::to_string(age.count()), "H"), "w",
                      std::chrono::seconds(30));
   }

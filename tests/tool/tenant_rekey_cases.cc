@@ -507,8 +507,12 @@ TEST_P(TenantRekey, AStreamHalfMovedByAKilledRunIsRefusedUntilTheReKeyFinishes) 
         << "the refusal is kept, not probed away";
   }
 
+  // What the resumed run finds, read again now: a write the killed run had sent may
+  // have landed on the server after the kill, and after the first count.
+  const std::uint64_t found = legacy_count(seeder);
+  EXPECT_LE(found, left);
   const nlohmann::json finished = rekey(seeder, kDefault);
-  EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), left)
+  EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), found)
       << finished.dump();
   EXPECT_EQ(finished["streams_verified"], 2) << finished.dump();
   EXPECT_EQ(finished["sagas_verified"], 1) << finished.dump();

@@ -13,6 +13,7 @@
 #include "docket/core/error.h"
 #include "docket/stores/printable_store_url.h"
 #include "docket/transports/open_transport.h"
+#include "duration_option.h"
 #include "usage_error.h"
 
 namespace docket::tool {
@@ -33,8 +34,12 @@ struct ChaosArgs {
   bool allow_server_restart = false;
   std::string transport;
   bool allow_broker_restart = false;
+  std::string clock_skew;
   bool json = false;
 };
+
+// The longest --clock-skew: far beyond any lease, and a clock still within Timestamp.
+constexpr std::chrono::hours kMaxClockSkew{24};
 
 void check_range(const char* option, std::uint64_t value, std::uint64_t max) {
   if (value < 1 || value > max) {
@@ -54,6 +59,8 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store,
           {"kills_producer", r.kills_of[0]},
           {"kills_relay", r.kills_of[1]},
           {"kills_consumer", r.kills_of[2]},
+          {"kills_skewed_relay", r.kills_of[3]},
+          {"clock_skew_seconds", r.clock_skew.count()},
           {"worker_exits", r.worker_exits},
           {"workers_failed", r.workers_failed()},
           {"connection_drops", r.connection_drops},
@@ -111,7 +118,12 @@ void print_report(const ChaosReport& r, std::string_view store, std::string_view
     std::cout << "across                " << transport << ", destination " << r.destination << '\n';
   }
   std::cout << "kills survived        " << r.kills << " (producer " << r.kills_of[0] << ", relay "
-            << r.kills_of[1] << ", consumer " << r.kills_of[2] << ")\n"
+            << r.kills_of[1] << ", consumer " << r.kills_of[2]
+            << (r.clock_skew.count() > 0
+                    ? ", skewed relay " + std::to_string(r.kills_of[3]) + ", its clock " +
+                          std::to_string(r.clock_skew.count()) + " s ahead"
+                    : std::string())
+            << ")\n"
             << "workers failed        " << r.worker_exits << " (started again)\n"
             << "server faults         " << r.connection_drops << " session drops, "
             << r.server_crashes << " crashes\n";
@@ -164,6 +176,14 @@ void run_chaos_command(const ChaosArgs& args) {
   check_range("--kills", args.kills, kMaxKills);
   check_range("--rate", args.rate, kMaxRate);
   check_range("--drain-timeout", args.drain_timeout, kMaxDrainSeconds);
+  std::chrono::seconds clock_skew{0};
+  if (!args.clock_skew.empty()) {
+    const auto skew = parse_duration("--clock-skew", args.clock_skew);
+    if (skew < std::chrono::seconds(1) || skew > kMaxClockSkew) {
+      throw UsageError("chaos: --clock-skew is " + args.clock_skew + "; give 1s to 24h");
+    }
+    clock_skew = std::chrono::duration_cast<std::chrono::seconds>(skew);
+  }
   const std::string store = printable_store_url(args.store);
   const std::string transport =
       args.transport.empty() ? std::string() : printable_transport_url(args.transport);
@@ -175,6 +195,7 @@ void run_chaos_command(const ChaosArgs& args) {
                  .allow_server_restart = args.allow_server_restart,
                  .transport_url = args.transport,
                  .allow_broker_restart = args.allow_broker_restart,
+                 .clock_skew = clock_skew,
                  .drain_timeout = std::chrono::seconds(args.drain_timeout)},
                 [](std::string_view line) { std::cerr << "chaos: " << line << '\n'; });
   if (args.json) {
@@ -198,6 +219,7 @@ struct WorkerArgs {
   std::uint64_t rate = 100;
   std::string destination;
   std::string tally_dir;
+  std::uint64_t clock_skew_seconds = 0;
 };
 
 void run_worker_command(const WorkerArgs& args) {
@@ -207,6 +229,12 @@ void run_worker_command(const WorkerArgs& args) {
                              " names no store; this command is started by `docket chaos`");
   }
   check_range("--rate", args.rate, kMaxRate);
+  if (args.clock_skew_seconds >
+      static_cast<std::uint64_t>(std::chrono::seconds(kMaxClockSkew).count())) {
+    throw UsageError("chaos-worker: --clock-skew-seconds is " +
+                     std::to_string(args.clock_skew_seconds) + "; give at most " +
+                     std::to_string(std::chrono::seconds(kMaxClockSkew).count()));
+  }
   const char* transport = std::getenv(kTransportEnv);
   if ((transport == nullptr) != args.destination.empty() ||
       args.destination.empty() != args.tally_dir.empty()) {
@@ -221,7 +249,8 @@ void run_worker_command(const WorkerArgs& args) {
                     .orders_per_second = args.rate,
                     .transport_url = transport == nullptr ? "" : transport,
                     .destination = args.destination,
-                    .tally_dir = args.tally_dir});
+                    .tally_dir = args.tally_dir,
+                    .clock_skew = std::chrono::seconds(args.clock_skew_seconds)});
 }
 
 }  // namespace
@@ -262,6 +291,11 @@ void add_chaos_command(CLI::App& app) {
   chaos->add_flag("--allow-broker-restart", args->allow_broker_restart,
                   "With --transport, a broker on this machine: also restart the broker every "
                   "tenth kill");
+  chaos
+      ->add_option("--clock-skew", args->clock_skew,
+                   "Also run a second relay whose clock runs this far ahead (1s to 24h; "
+                   "more than a lease, 2s, to matter), killed like the others")
+      ->check(duration_text());
   chaos->add_flag("--json", args->json,
                   "Print one JSON object on one line: kills, orders, deliveries, "
                   "duplicates_absorbed, lost, doubled, ok, ...");
@@ -273,12 +307,13 @@ void add_chaos_command(CLI::App& app) {
   worker_cmd->group("");  // hidden: not for users to start
   worker_cmd->add_option("--role", worker->role)
       ->required()
-      ->check(CLI::IsMember({"producer", "relay", "consumer"}));
+      ->check(CLI::IsMember({"producer", "relay", "consumer", "skewed-relay"}));
   worker_cmd->add_option("--queue", worker->queue)->required();
   worker_cmd->add_option("--run", worker->run)->required();
   worker_cmd->add_option("--rate", worker->rate)->check(whole_count());
   worker_cmd->add_option("--destination", worker->destination);
   worker_cmd->add_option("--tally-dir", worker->tally_dir);
+  worker_cmd->add_option("--clock-skew-seconds", worker->clock_skew_seconds)->check(whole_count());
   worker_cmd->callback([worker] { run_worker_command(*worker); });
 }
 

@@ -39,6 +39,23 @@ enum class FeedKind {
 // "no feed", "global positions" or "opaque cursors".
 std::string_view describe(FeedKind kind) noexcept;
 
+// Whose clock a store's leases (claim inbox entries, the relay's outbox claims) are
+// taken and compared on, and so what clock skew between claimers can do.
+enum class LeaseClock {
+  // Each claimer's own (the Clock the store was opened with): a claimer whose clock
+  // runs S ahead takes over a lease S early. A lease must exceed the worst skew
+  // between claimers plus the handler's run, and runners check their lease against
+  // the skew they are told to allow (ClaimRunnerSettings::max_clock_skew).
+  kClaimer,
+  // The store's: the database server's clock, or for a store on this machine alone
+  // the machine's, which every process sharing it reads. A claimer's skew changes
+  // nothing. A simulated clock (docket/core/clock.h) is still followed, for tests.
+  kStore,
+};
+
+// "claimer" or "store".
+std::string_view describe(LeaseClock clock) noexcept;
+
 struct StoreCapabilities {
   // The store's records commit in one atomic commit with the handler's (inbox) or
   // producer's (outbox) own writes. Where false, use the claim inbox.
@@ -65,6 +82,8 @@ struct StoreCapabilities {
   // it claims the next only where this holds (docket/outbox/relay.h), since on a store
   // with one writer the two would only queue behind each other.
   bool concurrent_writers = false;
+  // Whose clock leases are on (LeaseClock).
+  LeaseClock lease_clock = LeaseClock::kClaimer;
 
   friend bool operator==(const StoreCapabilities&, const StoreCapabilities&) = default;
 };

@@ -59,8 +59,10 @@ class TenantId {
 };
 
 // Makes `tenant` the ambient tenant of the calling thread until destruction, when the
-// previous ambient tenant (or none) is restored. Scopes nest, and are restored also
-// when an exception unwinds through them. A scope that ends out of order (held in a
+// previous ambient tenant (or none) is restored. A scope of TenantId::untenanted()
+// makes what is written inside it untenanted again, inside an outer tenant's scope
+// (what a consumer does with a message recorded outside any scope). Scopes nest, and are restored
+// also when an exception unwinds through them. A scope that ends out of order (held in a
 // unique_ptr, say) is unlinked; the scopes opened inside it stay active.
 class TenantScope {
  public:
@@ -70,7 +72,8 @@ class TenantScope {
   TenantScope(const TenantScope&) = delete;
   TenantScope& operator=(const TenantScope&) = delete;
 
-  // The innermost active scope's tenant on this thread, or nullopt.
+  // The innermost active scope's tenant on this thread, or nullopt (also inside an
+  // untenanted scope).
   static std::optional<TenantId> current();
 
   // current(), or the "__untenanted__" sentinel when no scope is active: what a store

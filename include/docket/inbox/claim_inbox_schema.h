@@ -17,7 +17,8 @@ inline constexpr std::string_view kClaimInboxTable = "docket_claim_inbox";
 // The component name of the claim inbox's row in docket_schema_version, and the version
 // of the schema this release writes. A store refuses a database whose version is newer.
 inline constexpr std::string_view kClaimInboxSchemaComponent = "claim_inbox";
-inline constexpr std::int64_t kClaimInboxSchemaVersion = 1;
+// Version 2 adds the claim id (the claim's fencing token).
+inline constexpr std::int64_t kClaimInboxSchemaVersion = 2;
 
 }  // namespace docket
 

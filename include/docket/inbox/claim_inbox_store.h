@@ -12,13 +12,19 @@
 //                               v  |
 //                             received
 //
+// Every claim gets a token of its own (ClaimToken: the owner and a claim id, unique to
+// that claim), its fencing token: marks, releases and renewals present it, and an
+// entry changes only for its current claim's token. Two claims by one owner (two
+// threads of one runner, the second after the first's lease ran out) are told apart.
+//
 // Invariants every provider keeps (tests/conformance/claim checks them):
 //  - try_claim is atomic: of many concurrent claimers of one entry exactly one gets
 //    kClaimed while its lease lasts; a processing entry whose lease ended (lease_until
 //    <= now) is claimable again, and not before;
-//  - mark_processed, release and mark_failed change an entry only while `owner` still
-//    holds its claim (status processing, same owner), whether or not the lease has
-//    run out: a claimer superseded after its lease gets false and changes nothing;
+//  - mark_processed, release, mark_failed and renew change an entry only while the
+//    token's claim is still its current one (status processing, same owner, same claim
+//    id), whether or not the lease has run out: a claimer superseded after its lease
+//    gets false (renew: nullopt) and changes nothing;
 //  - retry_count counts mark_failed calls and survives every later claim and release;
 //  - try_mark_processed is first writer wins: it turns an entry that is absent or not
 //    yet processed into processed and returns true; on a processed entry it returns
@@ -26,7 +32,9 @@
 //  - cleanup deletes only processed entries whose processed_at is strictly before the
 //    cutoff (an entry processed exactly at the cutoff is kept), at most `batch_size`
 //    per request, and never an entry in any other status.
-// Times (leases, processed-at, received-at) come from the store's clock.
+// Times (leases, processed-at, received-at) come from the store's clock; leases from
+// the clock StoreCapabilities::lease_clock names (docket/core/clock.h says when a store
+// follows the Clock it was opened with instead).
 //
 // Thread-safety: a ClaimInboxStore may be used from many threads (and, where the
 // provider is shared, many processes) at once.
@@ -67,6 +75,7 @@ struct ClaimEntry {
   Timestamp received_at{};                     // when the entry was first written
   Timestamp updated_at{};                      // its latest change
   std::optional<std::string> owner{};          // processing: the claim's owner
+  std::optional<std::string> claim_id{};       // processing: the claim's id (ClaimToken)
   std::optional<Timestamp> lease_until{};      // processing: the lease's end
   std::optional<Timestamp> processed_at{};     // processed: when
   std::optional<std::string> last_error{};     // the latest failure's error text
@@ -84,10 +93,22 @@ enum class ClaimOutcome {
 // "claimed", "already_processed", "held_by_another".
 std::string_view to_string(ClaimOutcome outcome) noexcept;
 
+// What a claim's holder presents to mark, release or renew it: the owner that claimed
+// and the id try_claim gave that claim (a UUIDv7, unique to it; not ordered between
+// processes). A copy held by anyone else is worth nothing once the entry is claimed
+// again.
+struct ClaimToken {
+  std::string owner;
+  std::string claim_id;
+
+  friend bool operator==(const ClaimToken&, const ClaimToken&) = default;
+};
+
 struct ClaimResult {
   ClaimOutcome outcome = ClaimOutcome::kClaimed;
   std::uint32_t retry_count = 0;           // the entry's failures so far
   std::optional<Timestamp> lease_until{};  // kClaimed: ours; kHeldByAnother: theirs
+  ClaimToken token{};                      // kClaimed: this claim's; otherwise empty
 };
 
 // What mark_failed records.
@@ -144,23 +165,36 @@ class ClaimInboxStore {
   virtual void migrate() = 0;
 
   // Claims the entry for `owner` until now + `lease`: an absent, received or failed
-  // entry, or a processing one whose lease ended, becomes processing. Throws
-  // InvalidInputError for an owner that is empty, not UTF-8 or over
-  // kMaxClaimOwnerBytes, or a lease outside (0, kMaxClaimLease].
+  // entry, or a processing one whose lease ended, becomes processing under a new
+  // claim id, returned in the result's token. Throws InvalidInputError for an owner
+  // that is empty, not UTF-8 or over kMaxClaimOwnerBytes, or a lease outside
+  // (0, kMaxClaimLease].
   ClaimResult try_claim(const ClaimKey& key, std::string_view owner,
                         std::chrono::microseconds lease);
 
-  // processing (held by `owner`) -> processed at now. False when `owner` does not hold
-  // the claim (never claimed, released, superseded, or already marked).
-  bool mark_processed(const ClaimKey& key, std::string_view owner);
+  // processing (under `token`'s claim) -> processed at now. False when the token's
+  // claim is not the entry's current one (never claimed, released, superseded, or
+  // already marked). Throws InvalidInputError for a token with an empty owner or
+  // claim id (nothing is written).
+  bool mark_processed(const ClaimKey& key, const ClaimToken& token);
 
-  // processing (held by `owner`) -> received, lease cleared, retry count kept.
-  bool release(const ClaimKey& key, std::string_view owner);
+  // processing (under `token`'s claim) -> received, lease cleared, retry count kept.
+  bool release(const ClaimKey& key, const ClaimToken& token);
 
-  // processing (held by `owner`) -> failed: retry count + 1, the error kept, not due
-  // for retry before failure.next_attempt_at. Throws InvalidInputError for an error
-  // text that is not UTF-8 or over kMaxClaimErrorBytes (nothing is written).
-  bool mark_failed(const ClaimKey& key, std::string_view owner, const ClaimFailure& failure);
+  // processing (under `token`'s claim) -> failed: retry count + 1, the error kept, not
+  // due for retry before failure.next_attempt_at (a redelivery may claim a failed
+  // entry before that: the time is for failed_due's retries). Throws
+  // InvalidInputError for an error text that is not UTF-8 or over kMaxClaimErrorBytes
+  // (nothing is written).
+  bool mark_failed(const ClaimKey& key, const ClaimToken& token, const ClaimFailure& failure);
+
+  // Extends the token's claim to now + `lease` for a handler still running; returns
+  // the new lease end, or nullopt when the claim is no longer the entry's current one
+  // (its lease ran out and another claimer took it: stop, the work is theirs). A
+  // lease that ran out with nobody claiming since is renewed. Throws
+  // InvalidInputError for a lease outside (0, kMaxClaimLease].
+  std::optional<Timestamp> renew(const ClaimKey& key, const ClaimToken& token,
+                                 std::chrono::microseconds lease);
 
   // First writer wins: see the invariants above.
   bool try_mark_processed(const ClaimKey& key);
@@ -177,11 +211,13 @@ class ClaimInboxStore {
   std::vector<ClaimResult> try_claim_batch(std::span<const ClaimKey> keys, std::string_view owner,
                                            std::chrono::microseconds lease);
 
-  // mark_processed of each entry of `keys` held by `owner`, in as few requests as the
-  // store allows; true where the entry was marked, in the order of `keys`. An entry
-  // `owner` does not hold gets false and holds back no other's mark. Throws
-  // InvalidInputError, marking nothing, for the batches try_claim_batch refuses.
-  std::vector<bool> mark_processed_batch(std::span<const ClaimKey> keys, std::string_view owner);
+  // mark_processed of each entry of `keys` under the token at the same index of
+  // `tokens`, in as few requests as the store allows; true where the entry was marked,
+  // in the order of `keys`. An entry whose token's claim is not current gets false and
+  // holds back no other's mark. Throws InvalidInputError, marking nothing, for the
+  // batches try_claim_batch refuses or spans of different sizes.
+  std::vector<bool> mark_processed_batch(std::span<const ClaimKey> keys,
+                                         std::span<const ClaimToken> tokens);
 
   // The entry, or nullopt.
   std::optional<ClaimEntry> find(const ClaimKey& key);
@@ -217,21 +253,26 @@ class ClaimInboxStore {
   ClaimInboxStore() = default;
 
   // The operations above, their arguments validated; `now` from the store's clock.
-  virtual ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+  // do_try_claim writes `token` (the claimer's owner and a fresh claim id) on the
+  // entry it claims; the front end puts it in a kClaimed result.
+  virtual ClaimResult do_try_claim(const ClaimKey& key, const ClaimToken& token,
                                    std::chrono::microseconds lease) = 0;
-  virtual bool do_mark_processed(const ClaimKey& key, std::string_view owner) = 0;
-  virtual bool do_release(const ClaimKey& key, std::string_view owner) = 0;
-  virtual bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+  virtual bool do_mark_processed(const ClaimKey& key, const ClaimToken& token) = 0;
+  virtual bool do_release(const ClaimKey& key, const ClaimToken& token) = 0;
+  virtual bool do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                               const ClaimFailure& failure) = 0;
+  virtual std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
+                                            std::chrono::microseconds lease) = 0;
   virtual bool do_try_mark_processed(const ClaimKey& key) = 0;
-  // The batches, checked (distinct keys, at most kMaxClaimBatch, at least one). By
-  // default one do_try_claim or do_mark_processed per key, in order; a store that can
-  // send a batch in fewer requests overrides them.
+  // The batches, checked (distinct keys, at most kMaxClaimBatch, at least one; one
+  // token per key, a fresh claim id each for a claim). By default one do_try_claim or
+  // do_mark_processed per key, in order; a store that can send a batch in fewer
+  // requests overrides them.
   virtual std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
-                                                      std::string_view owner,
+                                                      std::span<const ClaimToken> tokens,
                                                       std::chrono::microseconds lease);
   virtual std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                                    std::string_view owner);
+                                                    std::span<const ClaimToken> tokens);
   virtual std::optional<ClaimEntry> do_find(const ClaimKey& key) = 0;
   virtual std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) = 0;
   virtual ClaimCounts do_counts(const std::optional<TenantId>& tenant) = 0;

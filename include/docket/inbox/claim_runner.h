@@ -16,8 +16,20 @@
 // failure goes to on_mark_error; when the handler succeeded, the marking failure is
 // thrown (the entry stays claimed and is retried after its lease).
 //
-// Thread-safety: run() may be called from many threads at once; the store must
-// outlive the runner.
+// Every claim the runner takes has its own token (docket/inbox/claim_inbox_store.h), so
+// that two of its threads handling one message (the second after the first's lease ran
+// out) cannot mark each other's claim: the one taken over is told kSuperseded, and its
+// failure changes nothing.
+//
+// Leases and clocks. The lease must outlast the handler, or the handler must have its
+// lease renewed while it runs (ClaimRunnerSettings::renew_up_to). On a store whose
+// leases are on each claimer's clock (StoreCapabilities::lease_clock is
+// LeaseClock::kClaimer: DynamoDB, Firestore), a claimer whose clock runs ahead by S
+// takes over a lease S early, so the lease must also exceed the worst skew between
+// claimers' clocks (max_clock_skew, checked when the runner is built).
+//
+// Thread-safety: run() and run_batch() may be called from many threads at once; the
+// store must outlive the runner.
 #ifndef DOCKET_INBOX_CLAIM_RUNNER_H_
 #define DOCKET_INBOX_CLAIM_RUNNER_H_
 
@@ -26,6 +38,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -36,6 +49,9 @@
 #include "docket/inbox/claim_inbox_store.h"
 
 namespace docket {
+namespace inbox {
+class LeaseKeeper;
+}  // namespace inbox
 
 struct ClaimRunnerSettings {
   std::chrono::microseconds lease{std::chrono::seconds(30)};  // must outlast the handler
@@ -44,6 +60,15 @@ struct ClaimRunnerSettings {
   double jitter = 0.2;  // in [0, 1]
   // Names this runner's claims; empty: a fresh UUIDv7 per runner.
   std::string owner{};
+  // Keeps a running handler's lease renewed every third of the lease, for up to this
+  // long after its claim in all (so that a handler that hangs does not hold its entry
+  // for ever); 0: never renewed, the handler must finish within the lease. At most
+  // kMaxClaimLease.
+  std::chrono::microseconds renew_up_to{0};
+  // The worst skew between claimers' clocks to allow for, where the store's leases
+  // are on the claimer's clock: the lease must exceed it. Ignored where leases are on
+  // the store's clock. At most kMaxClaimLease.
+  std::chrono::microseconds max_clock_skew{std::chrono::seconds(1)};
   // Receives a failure to mark an entry failed after the handler threw (the handler's
   // exception is what run() throws). Empty: the failure is dropped after the entry's
   // lease makes it claimable again, which is how it is then retried.
@@ -54,7 +79,8 @@ class ClaimRunnerOptions {
  public:
   // Throws ConfigurationError naming the setting: a handler type that is blank, not
   // UTF-8 or over kMaxHandlerTypeBytes; a lease outside (0, kMaxClaimLease]; an owner
-  // over kMaxClaimOwnerBytes or not UTF-8; or the backoff refusals of RetrySchedule.
+  // over kMaxClaimOwnerBytes or not UTF-8; a renew_up_to or max_clock_skew outside
+  // [0, kMaxClaimLease]; or the backoff refusals of RetrySchedule.
   explicit ClaimRunnerOptions(std::string_view handler_type, ClaimRunnerSettings settings = {});
 
   const std::string& handler_type() const noexcept { return handler_type_; }
@@ -70,9 +96,10 @@ class ClaimRunnerOptions {
 enum class ClaimRunOutcome {
   kProcessed,         // the handler ran and the entry is processed
   kAlreadyProcessed,  // the handler did not run: the message was handled before
-  kHeldByAnother,     // the handler did not run: another worker holds the entry
-  kSuperseded,        // the handler ran, but its lease ran out and another worker
-                      // took the entry over before it was marked: it may run twice
+  kHeldByAnother,     // the handler did not run: another claim holds the entry
+  kSuperseded,        // the handler ran, but its lease ran out and another claim
+                      // (another worker's, or another thread's of this runner) took
+                      // the entry over before it was marked: it may run twice
   kFailed,            // run_batch only: the handler threw, and the entry is marked
                       // failed for a retry after backoff (run() rethrows instead)
 };
@@ -89,9 +116,13 @@ struct ClaimBatchRun {
 class ClaimRunner {
  public:
   // `clock` times the next attempt after a failure (use the store's clock); it must
-  // outlive the runner.
+  // outlive the runner. Throws ConfigurationError when the store's leases are on the
+  // claimer's clock and the lease does not exceed max_clock_skew.
   ClaimRunner(ClaimInboxStore& store, ClaimRunnerOptions options,
               const Clock& clock = SystemClock::instance());
+  ~ClaimRunner();
+  ClaimRunner(ClaimRunner&&) noexcept;
+  ClaimRunner& operator=(ClaimRunner&&) = delete;
 
   // Runs `handler` for the message under the ambient tenant (TenantScope). Throws
   // InvalidInputError for a bad message id (nothing claimed), whatever the handler
@@ -107,8 +138,11 @@ class ClaimRunner {
   // returned with one mark_processed_batch. A handler that throws has its entry marked
   // failed with backoff (a failure to mark it goes to on_mark_error) and the batch goes
   // on; its exception is in its ClaimBatchRun. Results are in the order of
-  // `message_ids`. The settings' lease must outlast the whole batch: an entry whose
-  // lease ran out before the batch's mark may be taken over (kSuperseded). Throws
+  // `message_ids`. Before a message's handler starts, its claim is renewed when half
+  // its lease has passed (kHeldByAnother, not run, when it was taken over meanwhile);
+  // with renew_up_to, every claim of the batch is kept renewed until the batch's mark.
+  // Otherwise the lease must outlast the whole batch: an entry whose lease ran out
+  // before the batch's mark may be taken over (kSuperseded). Throws
   // InvalidInputError for a bad message id or a batch try_claim_batch refuses (nothing
   // claimed), or the store's errors (a failed final mark leaves the batch's processed
   // entries claimed, to be retried after the lease).
@@ -124,13 +158,15 @@ class ClaimRunner {
  private:
   // Marks the entry failed after its handler threw `error`; a failure to mark goes to
   // on_mark_error.
-  void mark_failed(const ClaimKey& key, std::uint32_t retry_count,
+  void mark_failed(const ClaimKey& key, const ClaimResult& claim,
                    const std::exception_ptr& error) const;
 
   ClaimInboxStore& store_;
   ClaimRunnerOptions options_;
   const Clock& clock_;
   std::string owner_;
+  // Renews running handlers' leases (renew_up_to); null when they are not renewed.
+  std::unique_ptr<inbox::LeaseKeeper> keeper_;
 };
 
 }  // namespace docket

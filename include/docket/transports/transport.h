@@ -82,8 +82,9 @@ class Transport {
       const SubscriptionOptions& options);
 };
 
-// Dispatches `message` through `dispatcher` under the message's tenant (no tenant scope
-// for "__untenanted__"): what a consumer does with each delivery before acknowledging.
+// Dispatches `message` through `dispatcher` under the message's tenant ("__untenanted__"
+// untenanted, whatever the caller's scope): what a consumer does with each delivery
+// before acknowledging.
 DispatchOutcome dispatch_message(const InboxDispatcher& dispatcher,
                                  const TransportMessage& message);
 

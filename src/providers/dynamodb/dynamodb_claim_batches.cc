@@ -6,7 +6,8 @@
 // condition are settled from the entry each reason returns (a claimable one then taken
 // over by try_claim's UpdateItem), and the rest, which were not applied, are sent again
 // without them. A batch of new messages is one request where one at a time it is one
-// per message.
+// per message. Each entry carries its own claim's token: a claim writes it, a mark is
+// conditional on it, so a stale token refuses that entry's mark alone.
 //
 // On the service a transaction's writes cost twice a plain write's capacity units: a
 // batch buys fewer requests (each a round trip, and on DynamoDB Local each a pass
@@ -32,7 +33,8 @@ std::vector<keys::Key> DynamoDbClaimInboxStore::entry_ids(std::span<const ClaimK
 }
 
 std::vector<ClaimResult> DynamoDbClaimInboxStore::do_try_claim_batch(
-    std::span<const ClaimKey> keys, std::string_view owner, std::chrono::microseconds lease) {
+    std::span<const ClaimKey> keys, std::span<const ClaimToken> tokens,
+    std::chrono::microseconds lease) {
   const std::vector<keys::Key> ids = entry_ids(keys);
   const Timestamp now = clock_.now();
   std::vector<nlohmann::json> puts;
@@ -40,7 +42,7 @@ std::vector<ClaimResult> DynamoDbClaimInboxStore::do_try_claim_batch(
   for (std::size_t i = 0; i < keys.size(); ++i) {
     puts.push_back(
         {{"Put", claim::create_claimed_request({.table = table_.name(), .id = ids[i].value},
-                                               keys[i], owner, now, now + lease)}});
+                                               keys[i], tokens[i], now, now + lease)}});
   }
   std::vector<ClaimResult> results(
       keys.size(),
@@ -56,20 +58,21 @@ std::vector<ClaimResult> DynamoDbClaimInboxStore::do_try_claim_batch(
                                 }
                               });
   for (const std::size_t i : claimable) {
-    results[i] = take_over(keys[i], ids[i], owner, now, now + lease);
+    results[i] = take_over(keys[i], ids[i], tokens[i], now, now + lease);
   }
   return results;
 }
 
-std::vector<bool> DynamoDbClaimInboxStore::do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                                                   std::string_view owner) {
+std::vector<bool> DynamoDbClaimInboxStore::do_mark_processed_batch(
+    std::span<const ClaimKey> keys, std::span<const ClaimToken> tokens) {
   const std::vector<keys::Key> ids = entry_ids(keys);
   const Timestamp now = clock_.now();
   std::vector<nlohmann::json> marks;
   marks.reserve(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    marks.push_back({{"Update", claim::mark_processed_request(
-                                    {.table = table_.name(), .id = ids[i].value}, owner, now)}});
+    marks.push_back(
+        {{"Update", claim::mark_processed_request({.table = table_.name(), .id = ids[i].value},
+                                                  tokens[i], now)}});
   }
   return apply_where_conditions_hold(ready(), table_.name(), store_, marks);
 }

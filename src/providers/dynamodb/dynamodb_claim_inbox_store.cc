@@ -37,6 +37,12 @@ StoreCapabilities DynamoDbClaimInboxStore::capabilities() const noexcept {
   // Never joins a handler's writes; every process that names the table shares it. The
   // cleanup's batches are index pages, each entry deleted by a request of its own, so
   // no commit limit bounds them.
+  //
+  // Leases are on the claimer's clock: DynamoDB has no clock of its own that a
+  // condition expression can read, so every claimer stamps and compares leases with
+  // its own `now`. A claimer whose clock runs S ahead takes over a lease S early, so a
+  // lease must exceed the worst skew between claimers plus the handler's run
+  // (issue 37).
   return {.joins_handler_writes = false,
           .interactive_transactions = false,
           .max_writes_per_commit = 0,
@@ -44,7 +50,8 @@ StoreCapabilities DynamoDbClaimInboxStore::capabilities() const noexcept {
           .max_bytes_per_record = kMaxItemBytes,
           .feed = FeedKind::kNone,
           .server_side_expiry = false,
-          .shared_between_processes = true};
+          .shared_between_processes = true,
+          .lease_clock = LeaseClock::kClaimer};
 }
 
 void DynamoDbClaimInboxStore::migrate() {
@@ -69,7 +76,7 @@ bool DynamoDbClaimInboxStore::conditional_write(std::string_view operation,
   return response.ok();
 }
 
-ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::string_view owner,
+ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, const ClaimToken& token,
                                                   std::chrono::microseconds lease) {
   const keys::Key id = entry_id(key);
   const EntryAddress entry = address_of(table_, id);
@@ -80,7 +87,7 @@ ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::stri
   // over an existing entry and is sent only when the entry that exists is claimable.
   const Response created =
       client.call({.operation = "PutItem", .table = table_.name(), .replay = Replay::kUnsafe},
-                  claim::create_claimed_request(entry, key, owner, now, now + lease));
+                  claim::create_claimed_request(entry, key, token, now, now + lease));
   if (created.ok()) {
     return {.outcome = ClaimOutcome::kClaimed, .retry_count = 0, .lease_until = now + lease};
   }
@@ -88,15 +95,15 @@ ClaimResult DynamoDbClaimInboxStore::do_try_claim(const ClaimKey& key, std::stri
       !kit::claimable(existing, now)) {
     return refusal(existing);
   }
-  return take_over(key, id, owner, now, now + lease);
+  return take_over(key, id, token, now, now + lease);
 }
 
 ClaimResult DynamoDbClaimInboxStore::take_over(const ClaimKey& key, const keys::Key& id,
-                                               std::string_view owner, Timestamp now,
+                                               const ClaimToken& token, Timestamp now,
                                                Timestamp lease_until) {
   const Response taken =
       ready().call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kUnsafe},
-                   claim::try_claim_request(address_of(table_, id), key, owner, now, lease_until));
+                   claim::try_claim_request(address_of(table_, id), key, token, now, lease_until));
   if (!taken.ok()) {
     return refusal(refusing_entry(taken.error().item, key));
   }
@@ -124,23 +131,39 @@ ClaimResult DynamoDbClaimInboxStore::refusal(const ClaimEntry& entry) {
           .lease_until = processed ? std::nullopt : entry.lease_until};
 }
 
-bool DynamoDbClaimInboxStore::do_mark_processed(const ClaimKey& key, std::string_view owner) {
+bool DynamoDbClaimInboxStore::do_mark_processed(const ClaimKey& key, const ClaimToken& token) {
   const keys::Key id = entry_id(key);
   return conditional_write(
-      "UpdateItem", claim::mark_processed_request(address_of(table_, id), owner, clock_.now()));
+      "UpdateItem", claim::mark_processed_request(address_of(table_, id), token, clock_.now()));
 }
 
-bool DynamoDbClaimInboxStore::do_release(const ClaimKey& key, std::string_view owner) {
+bool DynamoDbClaimInboxStore::do_release(const ClaimKey& key, const ClaimToken& token) {
   const keys::Key id = entry_id(key);
   return conditional_write("UpdateItem",
-                           claim::release_request(address_of(table_, id), owner, clock_.now()));
+                           claim::release_request(address_of(table_, id), token, clock_.now()));
 }
 
-bool DynamoDbClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_view owner,
+bool DynamoDbClaimInboxStore::do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                                              const ClaimFailure& failure) {
   const keys::Key id = entry_id(key);
-  return conditional_write("UpdateItem", claim::mark_failed_request(address_of(table_, id), owner,
+  return conditional_write("UpdateItem", claim::mark_failed_request(address_of(table_, id), token,
                                                                     clock_.now(), failure));
+}
+
+std::optional<Timestamp> DynamoDbClaimInboxStore::do_renew(const ClaimKey& key,
+                                                           const ClaimToken& token,
+                                                           std::chrono::microseconds lease) {
+  const keys::Key id = entry_id(key);
+  const Timestamp now = clock_.now();
+  // Safe to send twice, unlike the other changes: its own first write leaves its
+  // condition true and a second one writes the same.
+  const Response renewed =
+      ready().call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kSafe},
+                   claim::renew_request(address_of(table_, id), token, now, now + lease));
+  if (!renewed.ok()) {
+    return std::nullopt;
+  }
+  return now + lease;
 }
 
 bool DynamoDbClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {

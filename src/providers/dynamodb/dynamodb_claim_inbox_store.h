@@ -12,12 +12,17 @@
 //
 // The table is made sure of on first use (or migrate()): created when missing.
 //
+// Leases are on the claimer's clock (LeaseClock::kClaimer): DynamoDB has no clock a
+// condition can read, so each claim and each comparison is at the `now` of the Clock
+// the store was opened with.
+//
 // Thread-safety: every member may be called from many threads (and processes) at once.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_INBOX_STORE_H_
 #define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_INBOX_STORE_H_
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,19 +47,22 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   void migrate() override;
 
  protected:
-  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+  ClaimResult do_try_claim(const ClaimKey& key, const ClaimToken& token,
                            std::chrono::microseconds lease) override;
-  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override;
-  bool do_release(const ClaimKey& key, std::string_view owner) override;
-  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+  bool do_mark_processed(const ClaimKey& key, const ClaimToken& token) override;
+  bool do_release(const ClaimKey& key, const ClaimToken& token) override;
+  bool do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                       const ClaimFailure& failure) override;
+  // One conditional UpdateItem of lease_until, under the token's claim.
+  std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
+                                    std::chrono::microseconds lease) override;
   bool do_try_mark_processed(const ClaimKey& key) override;
   // dynamodb_claim_batches.cc
   std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
-                                              std::string_view owner,
+                                              std::span<const ClaimToken> tokens,
                                               std::chrono::microseconds lease) override;
   std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                            std::string_view owner) override;
+                                            std::span<const ClaimToken> tokens) override;
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override;
   // dynamodb_claim_admin.cc
   std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override;
@@ -77,7 +85,7 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   bool conditional_write(std::string_view operation, const nlohmann::json& request);
   // The UpdateItem that takes over an existing entry (id: entry_id(key)) found
   // claimable at `now`.
-  ClaimResult take_over(const ClaimKey& key, const keys::Key& id, std::string_view owner,
+  ClaimResult take_over(const ClaimKey& key, const keys::Key& id, const ClaimToken& token,
                         Timestamp now, Timestamp lease_until);
   // The entry a refused claim returned (ALL_OLD: the error's or the cancellation
   // reason's item); throws InfrastructureError when the server returned none.

@@ -19,29 +19,33 @@ constexpr std::string_view kCreateFields =
     "#retry_count = if_not_exists(#retry_count, :zero)";
 
 constexpr std::string_view kClaimUpdate =
-    "SET #status = :processing, #owner = :owner, #lease_until = :lease_until, "
-    "#updated_at = :now, ";
+    "SET #status = :processing, #owner = :owner, #claim_id = :claim_id, "
+    "#lease_until = :lease_until, #updated_at = :now, ";
 constexpr std::string_view kClaimable =
     "attribute_not_exists(#id) OR #status IN (:received, :failed) OR "
     "(#status = :processing AND #lease_until <= :now)";
 
 constexpr std::string_view kAbsent = "attribute_not_exists(#id)";
 
-constexpr std::string_view kHeld = "#status = :processing AND #owner = :owner";
+// The token's claim is the entry's current one. An entry claimed before claim ids
+// existed has no claim_id, so no token matches it.
+constexpr std::string_view kHeld =
+    "#status = :processing AND #owner = :owner AND #claim_id = :claim_id";
 constexpr std::string_view kMarkProcessed =
     "SET #status = :processed, #processed_at = :now, #updated_at = :now "
-    "REMOVE #owner, #lease_until, #next_attempt_at, #failed_due_at";
+    "REMOVE #owner, #claim_id, #lease_until, #next_attempt_at, #failed_due_at";
 constexpr std::string_view kRelease =
-    "SET #status = :received, #updated_at = :now REMOVE #owner, #lease_until";
+    "SET #status = :received, #updated_at = :now REMOVE #owner, #claim_id, #lease_until";
 constexpr std::string_view kMarkFailed =
     "SET #status = :failed, #retry_count = #retry_count + :one, #last_error = :error, "
     "#next_attempt_at = :next_attempt_at, #failed_due_at = :next_attempt_at, "
-    "#updated_at = :now REMOVE #owner, #lease_until";
+    "#updated_at = :now REMOVE #owner, #claim_id, #lease_until";
+constexpr std::string_view kRenew = "SET #lease_until = :lease_until, #updated_at = :now";
 
 constexpr std::string_view kTryMarkProcessed =
     "SET #status = :processed, #processed_at = :now, #updated_at = :now, ";
 constexpr std::string_view kTryMarkProcessedRemove =
-    " REMOVE #owner, #lease_until, #next_attempt_at, #failed_due_at";
+    " REMOVE #owner, #claim_id, #lease_until, #next_attempt_at, #failed_due_at";
 constexpr std::string_view kNotProcessed = "attribute_not_exists(#id) OR #status <> :processed";
 
 constexpr std::string_view kProcessedBefore = "#status = :processed AND #processed_at < :cutoff";
@@ -74,17 +78,19 @@ void add_create_values(nlohmann::json& values, const EntryAddress& entry, const 
   values[":zero"] = number_value(0);
 }
 
-nlohmann::json held_values(std::string_view owner, Timestamp now) {
+// The values of kHeld, and of kClaimUpdate's owner and claim id; :now.
+nlohmann::json held_values(const ClaimToken& token, Timestamp now) {
   return {{":processing", status_value(ClaimStatus::kProcessing)},
-          {":owner", string_value(owner)},
+          {":owner", string_value(token.owner)},
+          {":claim_id", string_value(token.claim_id)},
           {":now", number_value(to_micros(now))}};
 }
 
 }  // namespace
 
 nlohmann::json try_claim_request(const EntryAddress& entry, const ClaimKey& key,
-                                 std::string_view owner, Timestamp now, Timestamp lease_until) {
-  nlohmann::json values = held_values(owner, now);
+                                 const ClaimToken& token, Timestamp now, Timestamp lease_until) {
+  nlohmann::json values = held_values(token, now);
   values[":lease_until"] = number_value(to_micros(lease_until));
   values[":received"] = status_value(ClaimStatus::kReceived);
   values[":failed"] = status_value(ClaimStatus::kFailed);
@@ -98,12 +104,13 @@ nlohmann::json try_claim_request(const EntryAddress& entry, const ClaimKey& key,
 }
 
 nlohmann::json create_claimed_request(const EntryAddress& entry, const ClaimKey& key,
-                                      std::string_view owner, Timestamp now,
+                                      const ClaimToken& token, Timestamp now,
                                       Timestamp lease_until) {
   const nlohmann::json at = number_value(to_micros(now));
   nlohmann::json item = {{std::string(kId), string_value(entry.id)},
                          {std::string(kStatus), status_value(ClaimStatus::kProcessing)},
-                         {std::string(kOwner), string_value(owner)},
+                         {std::string(kOwner), string_value(token.owner)},
+                         {std::string(kClaimId), string_value(token.claim_id)},
                          {std::string(kLeaseUntil), number_value(to_micros(lease_until))},
                          {std::string(kUpdatedAt), at},
                          {std::string(kReceivedAt), at},
@@ -119,27 +126,34 @@ nlohmann::json create_claimed_request(const EntryAddress& entry, const ClaimKey&
           {"ReturnValuesOnConditionCheckFailure", "ALL_OLD"}};
 }
 
-nlohmann::json mark_processed_request(const EntryAddress& entry, std::string_view owner,
+nlohmann::json mark_processed_request(const EntryAddress& entry, const ClaimToken& token,
                                       Timestamp now) {
-  nlohmann::json values = held_values(owner, now);
+  nlohmann::json values = held_values(token, now);
   values[":processed"] = status_value(ClaimStatus::kProcessed);
   return update(entry, std::string(kMarkProcessed), kHeld, std::move(values));
 }
 
-nlohmann::json release_request(const EntryAddress& entry, std::string_view owner, Timestamp now) {
-  nlohmann::json values = held_values(owner, now);
+nlohmann::json release_request(const EntryAddress& entry, const ClaimToken& token, Timestamp now) {
+  nlohmann::json values = held_values(token, now);
   values[":received"] = status_value(ClaimStatus::kReceived);
   return update(entry, std::string(kRelease), kHeld, std::move(values));
 }
 
-nlohmann::json mark_failed_request(const EntryAddress& entry, std::string_view owner, Timestamp now,
-                                   const ClaimFailure& failure) {
-  nlohmann::json values = held_values(owner, now);
+nlohmann::json mark_failed_request(const EntryAddress& entry, const ClaimToken& token,
+                                   Timestamp now, const ClaimFailure& failure) {
+  nlohmann::json values = held_values(token, now);
   values[":failed"] = status_value(ClaimStatus::kFailed);
   values[":one"] = number_value(1);
   values[":error"] = string_value(failure.error);
   values[":next_attempt_at"] = number_value(to_micros(failure.next_attempt_at));
   return update(entry, std::string(kMarkFailed), kHeld, std::move(values));
+}
+
+nlohmann::json renew_request(const EntryAddress& entry, const ClaimToken& token, Timestamp now,
+                             Timestamp lease_until) {
+  nlohmann::json values = held_values(token, now);
+  values[":lease_until"] = number_value(to_micros(lease_until));
+  return update(entry, std::string(kRenew), kHeld, std::move(values));
 }
 
 nlohmann::json try_mark_processed_request(const EntryAddress& entry, const ClaimKey& key,

@@ -13,13 +13,17 @@
 //                      (if_not_exists). On a refusal DynamoDB returns the entry as it
 //                      was (ReturnValuesOnConditionCheckFailure ALL_OLD): processed, or
 //                      whose lease holds, without a second read.
-//   mark_processed, release, mark_failed
-//                      only while status = processing and owner = the caller's token
+//   mark_processed, release, mark_failed, renew
+//                      only while status = processing and owner and claim_id are the
+//                      caller's token's (the claim it was given, not a later claim of
+//                      the same owner); the ends REMOVE owner and claim_id, renew sets
+//                      lease_until alone
 //   try_mark_processed unless it is processed already (first writer wins)
 //   delete_processed   only while processed before the cutoff: cleanup never deletes an
 //                      entry whose state changed since the index read that found it
-// None is safe to send twice (Replay::kUnsafe): a repeat would meet its own first
-// attempt's change and report it as another writer's.
+// None but renew is safe to send twice (Replay::kUnsafe): a repeat would meet its own
+// first attempt's change and report it as another writer's. A renewal's own write
+// leaves its condition true, and its repeat writes the same (Replay::kSafe).
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_CLAIM_REQUESTS_H_
@@ -40,16 +44,19 @@ struct EntryAddress {
 
 // PutItem; on a refusal the existing entry (ALL_OLD). The claim's retry_count is 0.
 nlohmann::json create_claimed_request(const EntryAddress& entry, const ClaimKey& key,
-                                      std::string_view owner, Timestamp now, Timestamp lease_until);
+                                      const ClaimToken& token, Timestamp now,
+                                      Timestamp lease_until);
 // UpdateItem; ReturnValues ALL_NEW (retry_count, lease_until of the claim).
 nlohmann::json try_claim_request(const EntryAddress& entry, const ClaimKey& key,
-                                 std::string_view owner, Timestamp now, Timestamp lease_until);
+                                 const ClaimToken& token, Timestamp now, Timestamp lease_until);
 // UpdateItem each.
-nlohmann::json mark_processed_request(const EntryAddress& entry, std::string_view owner,
+nlohmann::json mark_processed_request(const EntryAddress& entry, const ClaimToken& token,
                                       Timestamp now);
-nlohmann::json release_request(const EntryAddress& entry, std::string_view owner, Timestamp now);
-nlohmann::json mark_failed_request(const EntryAddress& entry, std::string_view owner, Timestamp now,
-                                   const ClaimFailure& failure);
+nlohmann::json release_request(const EntryAddress& entry, const ClaimToken& token, Timestamp now);
+nlohmann::json mark_failed_request(const EntryAddress& entry, const ClaimToken& token,
+                                   Timestamp now, const ClaimFailure& failure);
+nlohmann::json renew_request(const EntryAddress& entry, const ClaimToken& token, Timestamp now,
+                             Timestamp lease_until);
 nlohmann::json try_mark_processed_request(const EntryAddress& entry, const ClaimKey& key,
                                           Timestamp now);
 // GetItem, strongly consistent.

@@ -6,7 +6,11 @@
 //   every item  tenant, message_id, handler_type (S): the id's terms, which the re-key
 //          procedure of an upgrade reads; status (S); retry_count, received_at,
 //          updated_at (N); shard (N, 0..kShards-1, from the id, never changes)
-//   while processing  owner (S), lease_until (N)
+//   while processing  owner (S), claim_id (S), lease_until (N): the claim's token
+//                     (ClaimToken), which every mark, release and renewal must present
+//                     whole; an entry claimed before claim ids existed has no claim_id,
+//                     and no token presented now matches it (claimable again once its
+//                     lease is over, like any)
 //   once processed    processed_at (N)
 //   once failed       last_error (S) and next_attempt_at (N), kept afterwards;
 //                     failed_due_at (N, = next_attempt_at) only while failed
@@ -44,6 +48,7 @@ inline constexpr std::string_view kRetryCount = "retry_count";
 inline constexpr std::string_view kReceivedAt = "received_at";
 inline constexpr std::string_view kUpdatedAt = "updated_at";
 inline constexpr std::string_view kOwner = "owner";
+inline constexpr std::string_view kClaimId = "claim_id";
 inline constexpr std::string_view kLeaseUntil = "lease_until";
 inline constexpr std::string_view kProcessedAt = "processed_at";
 inline constexpr std::string_view kLastError = "last_error";

@@ -1,11 +1,12 @@
 // The claim inbox's batches (firestore_claim_inbox_store.h). A batch's claims are ONE
-// batchWrite of every entry created claimed under exists: false; its marks ONE
-// batchWrite of every entry this store remembers claiming (held_), each under the
-// update time of its claim. A batchWrite applies each write on its own, so one entry's
-// refusal holds back no other's, and answers each: an entry refused goes the one-entry
-// way (claim_existing, do_mark_processed), which reads it first. A batch of new
-// messages is one request to claim and one to mark, where one at a time it is one per
-// message each.
+// batchWrite of every entry created claimed under exists: false, each with its own
+// claim's token; its marks ONE batchWrite of every entry this store remembers claiming
+// under the token presented for it (held_), each under the update time of its claim.
+// A batchWrite applies each write on its own, so one entry's refusal holds back no
+// other's, and answers each: an entry refused, or not remembered under its token (a
+// stale token among them), goes the one-entry way (claim_existing,
+// do_mark_processed), which reads it first. A batch of new messages is one request to
+// claim and one to mark, where one at a time it is one per message each.
 #include <optional>
 #include <string>
 #include <utility>
@@ -18,7 +19,8 @@
 namespace docket::firestore::detail {
 
 std::vector<ClaimResult> FirestoreClaimInboxStore::do_try_claim_batch(
-    std::span<const ClaimKey> keys, std::string_view owner, std::chrono::microseconds lease) {
+    std::span<const ClaimKey> keys, std::span<const ClaimToken> tokens,
+    std::chrono::microseconds lease) {
   const Timestamp now = clock_.now();
   std::vector<ClaimEntry> created;
   std::vector<ClaimResult> results;
@@ -26,11 +28,11 @@ std::vector<ClaimResult> FirestoreClaimInboxStore::do_try_claim_batch(
   created.reserve(keys.size());
   results.reserve(keys.size());
   writes.reserve(keys.size());
-  for (const ClaimKey& key : keys) {
-    ClaimEntry& entry = created.emplace_back(kit::new_claim_entry(key, now));
-    results.push_back(kit::claim(entry, owner, now, lease));
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    ClaimEntry& entry = created.emplace_back(kit::new_claim_entry(keys[i], now));
+    results.push_back(kit::claim(entry, tokens[i], now, lease));
     writes.push_back({.collection = collection_,
-                      .id = entry_id(key),
+                      .id = entry_id(keys[i]),
                       .fields = claim::claim_fields(entry),
                       .precondition = {.exists = false}});
   }
@@ -40,23 +42,23 @@ std::vector<ClaimResult> FirestoreClaimInboxStore::do_try_claim_batch(
       held_.remember(writes[i].id,
                      {.entry = std::move(created[i]), .update_time = std::move(*update_times[i])});
     } else {
-      results[i] = claim_existing(keys[i], writes[i].id, owner, lease);
+      results[i] = claim_existing(keys[i], writes[i].id, tokens[i], lease);
     }
   }
   return results;
 }
 
-std::vector<bool> FirestoreClaimInboxStore::do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                                                    std::string_view owner) {
+std::vector<bool> FirestoreClaimInboxStore::do_mark_processed_batch(
+    std::span<const ClaimKey> keys, std::span<const ClaimToken> tokens) {
   const Timestamp now = clock_.now();
   std::vector<bool> marked(keys.size(), false);
   std::vector<Write> writes;
   std::vector<std::size_t> written;  // the batch's index of each write
-  std::vector<std::size_t> unknown;  // entries this store holds no claim of `owner` for
+  std::vector<std::size_t> unknown;  // entries this store remembers no claim of the token of
   for (std::size_t i = 0; i < keys.size(); ++i) {
     std::string id = entry_id(keys[i]);
-    std::optional<WrittenEntry> known = held_.take(id);
-    if (!known || !kit::held_by(known->entry, owner)) {
+    std::optional<WrittenEntry> known = held_.take(id, tokens[i]);
+    if (!known) {
       unknown.push_back(i);
       continue;
     }
@@ -79,7 +81,7 @@ std::vector<bool> FirestoreClaimInboxStore::do_mark_processed_batch(std::span<co
     }
   }
   for (const std::size_t i : unknown) {
-    marked[i] = do_mark_processed(keys[i], owner);
+    marked[i] = do_mark_processed(keys[i], tokens[i]);
   }
   return marked;
 }

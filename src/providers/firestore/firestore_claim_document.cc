@@ -33,6 +33,7 @@ nlohmann::json claim_fields(const ClaimEntry& entry) {
           {kReceivedAt, timestamp_value(entry.received_at)},
           {kUpdatedAt, timestamp_value(entry.updated_at)},
           {kOwner, optional_string_value(entry.owner)},
+          {kClaimId, optional_string_value(entry.claim_id)},
           {kLeaseUntil, optional_timestamp_value(entry.lease_until)},
           {kProcessedAt, optional_timestamp_value(entry.processed_at)},
           {kLastError, optional_string_value(entry.last_error)},
@@ -47,6 +48,8 @@ ClaimEntry claim_entry_of(const Document& document, std::string_view store) {
   const std::string handler_type = reader.string(kHandlerType);
   const std::string status = reader.string(kStatus);
   const std::optional<std::string> owner = reader.optional_string(kOwner);
+  // Absent on a document written before claim ids existed: read as none.
+  const std::optional<std::string> claim_id = reader.optional_string(kClaimId);
   const std::optional<std::string> last_error = reader.optional_string(kLastError);
   const kit::StoredClaimEntry stored{
       .tenant = tenant,
@@ -57,6 +60,7 @@ ClaimEntry claim_entry_of(const Document& document, std::string_view store) {
       .received_at = kit::to_micros(reader.timestamp(kReceivedAt)),
       .updated_at = kit::to_micros(reader.timestamp(kUpdatedAt)),
       .owner = owner ? std::optional<std::string_view>(*owner) : std::nullopt,
+      .claim_id = claim_id ? std::optional<std::string_view>(*claim_id) : std::nullopt,
       .lease_until = optional_micros(reader.optional_timestamp(kLeaseUntil)),
       .processed_at = optional_micros(reader.optional_timestamp(kProcessedAt)),
       .last_error = last_error ? std::optional<std::string_view>(*last_error) : std::nullopt,

@@ -7,7 +7,10 @@
 //                                                   entries can recover each term)
 //   status       stringValue     "received", "processing", "processed", "failed"
 //   retryCount   integerValue    receivedAt, updatedAt   timestampValue
-//   owner, lastError             stringValue or nullValue
+//   owner, claimId, lastError    stringValue or nullValue (owner and claimId, the
+//                                claim's token, set while processing; a document
+//                                written before claim ids existed has no claimId
+//                                field, read as null)
 //   leaseUntil, processedAt, nextAttemptAt               timestampValue or nullValue
 //
 // Every state change writes the whole document (claim_fields()), so no path leaves a
@@ -35,6 +38,7 @@ inline constexpr std::string_view kRetryCount = "retryCount";
 inline constexpr std::string_view kReceivedAt = "receivedAt";
 inline constexpr std::string_view kUpdatedAt = "updatedAt";
 inline constexpr std::string_view kOwner = "owner";
+inline constexpr std::string_view kClaimId = "claimId";
 inline constexpr std::string_view kLeaseUntil = "leaseUntil";
 inline constexpr std::string_view kProcessedAt = "processedAt";
 inline constexpr std::string_view kLastError = "lastError";

@@ -31,6 +31,12 @@ StoreCapabilities FirestoreClaimInboxStore::capabilities() const noexcept {
   // Never joins a handler's writes; every process that names the collection shares it.
   // The cleanup's batches are query pages deleted in commits of at most 500 each, so no
   // commit limit bounds a batch.
+  //
+  // Leases are on the claimer's clock: Firestore stamps a write's update time on its
+  // own clock, but no precondition or query can compare a lease with that clock's now,
+  // so every claimer stamps and compares leases with its own. A claimer whose clock
+  // runs S ahead takes over a lease S early, so a lease must exceed the worst skew
+  // between claimers plus the handler's run (issue 37).
   return {.joins_handler_writes = false,
           .interactive_transactions = false,
           .max_writes_per_commit = 0,
@@ -38,7 +44,8 @@ StoreCapabilities FirestoreClaimInboxStore::capabilities() const noexcept {
           .max_bytes_per_record = kMaxDocumentBytes,
           .feed = FeedKind::kNone,
           .server_side_expiry = false,
-          .shared_between_processes = true};
+          .shared_between_processes = true,
+          .lease_clock = LeaseClock::kClaimer};
 }
 
 std::string FirestoreClaimInboxStore::entry_id(const ClaimKey& key) const {
@@ -90,7 +97,7 @@ std::optional<std::string> FirestoreClaimInboxStore::change_entry(
                             std::to_string(kMaxEntryRaces) + " attempts to change it; retry later");
 }
 
-ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::string_view owner,
+ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, const ClaimToken& token,
                                                    std::chrono::microseconds lease) {
   const std::string id = entry_id(key);
   // A message seen for the first time, most claims, is one commit of the claimed entry
@@ -98,16 +105,16 @@ ClaimResult FirestoreClaimInboxStore::do_try_claim(const ClaimKey& key, std::str
   // as any change is.
   const Timestamp created_at = clock_.now();
   ClaimEntry created = kit::new_claim_entry(key, created_at);
-  const ClaimResult claimed = kit::claim(created, owner, created_at, lease);
+  const ClaimResult claimed = kit::claim(created, token, created_at, lease);
   if (auto update_time = write_entry(id, created, {.exists = false})) {
     held_.remember(id, {.entry = std::move(created), .update_time = std::move(*update_time)});
     return claimed;
   }
-  return claim_existing(key, id, owner, lease);
+  return claim_existing(key, id, token, lease);
 }
 
 ClaimResult FirestoreClaimInboxStore::claim_existing(const ClaimKey& key, const std::string& id,
-                                                     std::string_view owner,
+                                                     const ClaimToken& token,
                                                      std::chrono::microseconds lease) {
   ClaimResult result;
   std::optional<ClaimEntry> taken;
@@ -116,7 +123,7 @@ ClaimResult FirestoreClaimInboxStore::claim_existing(const ClaimKey& key, const 
         if (!entry) {
           entry = kit::new_claim_entry(key, now);
         }
-        result = kit::claim(*entry, owner, now, lease);
+        result = kit::claim(*entry, token, now, lease);
         if (result.outcome != ClaimOutcome::kClaimed) {
           return false;
         }
@@ -129,35 +136,60 @@ ClaimResult FirestoreClaimInboxStore::claim_existing(const ClaimKey& key, const 
   return result;
 }
 
-bool FirestoreClaimInboxStore::end_claim(const ClaimKey& key, std::string_view owner,
-                                         const std::function<void(ClaimEntry&, Timestamp)>& end) {
-  const std::string id = entry_id(key);
-  return change_entry(
-             id,
-             [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-               if (!entry || !kit::held_by(*entry, owner)) {
-                 return false;
-               }
-               end(*entry, now);
-               return true;
-             },
-             held_.take(id))
+std::optional<WrittenEntry> FirestoreClaimInboxStore::change_held(
+    const std::string& id, const ClaimToken& token,
+    const std::function<void(ClaimEntry&, Timestamp)>& change) {
+  std::optional<ClaimEntry> changed;
+  std::optional<std::string> update_time = change_entry(
+      id,
+      [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+        if (!entry || !kit::held_by(*entry, token)) {
+          return false;
+        }
+        change(*entry, now);
+        changed = *entry;
+        return true;
+      },
+      held_.take(id, token));
+  if (!update_time) {
+    return std::nullopt;
+  }
+  return WrittenEntry{.entry = std::move(*changed), .update_time = std::move(*update_time)};
+}
+
+bool FirestoreClaimInboxStore::do_mark_processed(const ClaimKey& key, const ClaimToken& token) {
+  return change_held(entry_id(key), token,
+                     [](ClaimEntry& entry, Timestamp now) { kit::mark_processed(entry, now); })
       .has_value();
 }
 
-bool FirestoreClaimInboxStore::do_mark_processed(const ClaimKey& key, std::string_view owner) {
-  return end_claim(key, owner,
-                   [](ClaimEntry& entry, Timestamp now) { kit::mark_processed(entry, now); });
+bool FirestoreClaimInboxStore::do_release(const ClaimKey& key, const ClaimToken& token) {
+  return change_held(entry_id(key), token,
+                     [](ClaimEntry& entry, Timestamp now) { kit::release(entry, now); })
+      .has_value();
 }
 
-bool FirestoreClaimInboxStore::do_release(const ClaimKey& key, std::string_view owner) {
-  return end_claim(key, owner, [](ClaimEntry& entry, Timestamp now) { kit::release(entry, now); });
-}
-
-bool FirestoreClaimInboxStore::do_mark_failed(const ClaimKey& key, std::string_view owner,
+bool FirestoreClaimInboxStore::do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                                               const ClaimFailure& failure) {
-  return end_claim(
-      key, owner, [&](ClaimEntry& entry, Timestamp now) { kit::mark_failed(entry, failure, now); });
+  return change_held(
+             entry_id(key), token,
+             [&](ClaimEntry& entry, Timestamp now) { kit::mark_failed(entry, failure, now); })
+      .has_value();
+}
+
+std::optional<Timestamp> FirestoreClaimInboxStore::do_renew(const ClaimKey& key,
+                                                            const ClaimToken& token,
+                                                            std::chrono::microseconds lease) {
+  const std::string id = entry_id(key);
+  std::optional<WrittenEntry> renewed = change_held(
+      id, token, [&](ClaimEntry& entry, Timestamp now) { kit::renew(entry, now, lease); });
+  if (!renewed) {
+    return std::nullopt;
+  }
+  const Timestamp lease_until = renewed->entry.lease_until.value();
+  // The claim goes on: its end (or next renewal) starts from this write.
+  held_.remember(id, std::move(*renewed));
+  return lease_until;
 }
 
 bool FirestoreClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {

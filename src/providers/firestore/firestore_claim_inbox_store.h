@@ -5,12 +5,18 @@
 // threads or processes, exactly one commit applies; the others are refused with
 // nothing written, read the entry again and decide anew (a claimer then finds it held).
 // The precondition is checked by the server at commit, so no transaction (and no lock
-// held between the read and the write) is needed.
+// held between the read and the write) is needed. A claim writes its token (owner and
+// claim id) on the entry; a mark, release, failure or renewal changes the entry only
+// where the entry as read (or as this store last wrote it, under that write's
+// update_time) holds the same token, so a stale claim of the same owner changes nothing.
+//
+// Leases are on the claimer's clock (LeaseClock::kClaimer): every time written and
+// compared is the `now` of the Clock the store was opened with.
 //
 // Two writes skip the read where they can: a claim first commits the claimed entry
 // under `exists: false`, so a message seen for the first time, most claims, is one
-// request; and the end of a claim this store made (mark processed, release, mark
-// failed) commits under the update_time of the claim's own write
+// request; and the end or renewal of a claim this store made (mark processed, release,
+// mark failed, renew) commits under the update_time of the claim's own latest write
 // (firestore_held_claims.h). Either refused, the entry is read and the change goes on
 // as above.
 //
@@ -52,20 +58,23 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
   void migrate() override {}
 
  protected:
-  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+  ClaimResult do_try_claim(const ClaimKey& key, const ClaimToken& token,
                            std::chrono::microseconds lease) override;
-  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override;
-  bool do_release(const ClaimKey& key, std::string_view owner) override;
-  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+  bool do_mark_processed(const ClaimKey& key, const ClaimToken& token) override;
+  bool do_release(const ClaimKey& key, const ClaimToken& token) override;
+  bool do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                       const ClaimFailure& failure) override;
+  // As the ends of a claim are, and the renewed claim remembered (held_) for the next.
+  std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
+                                    std::chrono::microseconds lease) override;
   bool do_try_mark_processed(const ClaimKey& key) override;
   // firestore_claim_batches.cc: each ONE batchWrite (not atomic: each entry on its own),
   // the entries it refused then as their one-entry calls.
   std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
-                                              std::string_view owner,
+                                              std::span<const ClaimToken> tokens,
                                               std::chrono::microseconds lease) override;
   std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                            std::string_view owner) override;
+                                            std::span<const ClaimToken> tokens) override;
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override;
   // firestore_claim_admin.cc
   std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override;
@@ -96,14 +105,17 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
   // declined.
   std::optional<std::string> change_entry(const std::string& id, const Change& change,
                                           std::optional<WrittenEntry> known = std::nullopt);
-  // mark_processed, release and mark_failed: `end` applied where `owner` holds the
-  // claim, starting from the claim this store remembers (held_) where it has it.
-  // (claim_existing: the claim of an entry whose create was refused: read, then claimed
-  // as any change is.)
-  ClaimResult claim_existing(const ClaimKey& key, const std::string& id, std::string_view owner,
+  // The claim of an entry whose create was refused: read, then claimed as any change
+  // is, and remembered (held_).
+  ClaimResult claim_existing(const ClaimKey& key, const std::string& id, const ClaimToken& token,
                              std::chrono::microseconds lease);
-  bool end_claim(const ClaimKey& key, std::string_view owner,
-                 const std::function<void(ClaimEntry&, Timestamp)>& end);
+  // mark_processed, release, mark_failed and renew: `change` applied to entry `id`
+  // where `token`'s claim is its current one, starting from the write of that claim
+  // this store remembers (held_) where it has it. The entry as written, or nullopt when
+  // the claim is not current (nothing written).
+  std::optional<WrittenEntry> change_held(
+      const std::string& id, const ClaimToken& token,
+      const std::function<void(ClaimEntry&, Timestamp)>& change);
   // The query for processed entries before `cutoff` (of `tenant` when given).
   Query processed_before(const TenantId* tenant, Timestamp cutoff) const;
 

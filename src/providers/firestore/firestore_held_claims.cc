@@ -13,10 +13,11 @@ void HeldClaims::remember(const std::string& id, WrittenEntry written) {
   }
 }
 
-std::optional<WrittenEntry> HeldClaims::take(const std::string& id) {
+std::optional<WrittenEntry> HeldClaims::take(const std::string& id, const ClaimToken& token) {
   const std::lock_guard<std::mutex> lock(mutex_);
   const auto found = entries_.find(id);
-  if (found == entries_.end()) {
+  if (found == entries_.end() || found->second.entry.owner != token.owner ||
+      found->second.entry.claim_id != token.claim_id) {
     return std::nullopt;
   }
   WrittenEntry written = std::move(found->second);

@@ -46,7 +46,7 @@ constexpr std::array<EntryField, 8> kDedupFields{{
 }};
 
 // The claim inbox's entry (firestore_claim_document.h).
-constexpr std::array<EntryField, 11> kClaimFields{{
+constexpr std::array<EntryField, 12> kClaimFields{{
     {claim::kMessageId, "stringValue", false},
     {claim::kHandlerType, "stringValue", false},
     {claim::kStatus, "stringValue", false},
@@ -54,6 +54,7 @@ constexpr std::array<EntryField, 11> kClaimFields{{
     {claim::kReceivedAt, "timestampValue", false},
     {claim::kUpdatedAt, "timestampValue", false},
     {claim::kOwner, "stringValue", true},
+    {claim::kClaimId, "stringValue", true},
     {claim::kLeaseUntil, "timestampValue", true},
     {claim::kProcessedAt, "timestampValue", true},
     {claim::kLastError, "stringValue", true},

@@ -60,6 +60,7 @@ ClaimEntry claim_entry(const StoredClaimEntry& stored, std::string_view store) {
   entry.received_at = from_micros(stored.received_at);
   entry.updated_at = from_micros(stored.updated_at);
   entry.owner = optional_string(stored.owner);
+  entry.claim_id = optional_string(stored.claim_id);
   entry.lease_until = optional_time(stored.lease_until);
   entry.processed_at = optional_time(stored.processed_at);
   entry.last_error = optional_string(stored.last_error);

@@ -28,6 +28,7 @@ enum ClaimColumn : int {
   kClaimReceivedAt,
   kClaimUpdatedAt,
   kClaimOwner,
+  kClaimClaimId,
   kClaimLeaseUntil,
   kClaimProcessedAt,
   kClaimLastError,
@@ -45,6 +46,7 @@ struct StoredClaimEntry {
   std::int64_t received_at = 0;
   std::int64_t updated_at = 0;
   std::optional<std::string_view> owner{};
+  std::optional<std::string_view> claim_id{};
   std::optional<std::int64_t> lease_until{};
   std::optional<std::int64_t> processed_at{};
   std::optional<std::string_view> last_error{};

@@ -8,11 +8,16 @@ namespace {
 void end_claim(ClaimEntry& entry, ClaimStatus status, Timestamp now) {
   entry.status = status;
   entry.owner.reset();
+  entry.claim_id.reset();
   entry.lease_until.reset();
   entry.updated_at = now;
 }
 
 }  // namespace
+
+Timestamp machine_now(const Clock& clock) {
+  return clock.simulated() ? clock.now() : SystemClock::instance().now();
+}
 
 ClaimEntry new_claim_entry(const ClaimKey& key, Timestamp now) {
   ClaimEntry entry(key);
@@ -34,11 +39,12 @@ bool claimable(const ClaimEntry& entry, Timestamp now) {
   return false;
 }
 
-bool held_by(const ClaimEntry& entry, std::string_view owner) {
-  return entry.status == ClaimStatus::kProcessing && entry.owner == owner;
+bool held_by(const ClaimEntry& entry, const ClaimToken& token) {
+  return entry.status == ClaimStatus::kProcessing && entry.owner == token.owner &&
+         entry.claim_id == token.claim_id;
 }
 
-ClaimResult claim(ClaimEntry& entry, std::string_view owner, Timestamp now,
+ClaimResult claim(ClaimEntry& entry, const ClaimToken& token, Timestamp now,
                   std::chrono::microseconds lease) {
   if (!claimable(entry, now)) {
     const bool processed = entry.status == ClaimStatus::kProcessed;
@@ -47,12 +53,19 @@ ClaimResult claim(ClaimEntry& entry, std::string_view owner, Timestamp now,
             .lease_until = entry.lease_until};
   }
   entry.status = ClaimStatus::kProcessing;
-  entry.owner = std::string(owner);
+  entry.owner = token.owner;
+  entry.claim_id = token.claim_id;
   entry.lease_until = now + lease;
   entry.updated_at = now;
   return {.outcome = ClaimOutcome::kClaimed,
           .retry_count = entry.retry_count,
           .lease_until = entry.lease_until};
+}
+
+Timestamp renew(ClaimEntry& entry, Timestamp now, std::chrono::microseconds lease) {
+  entry.lease_until = now + lease;
+  entry.updated_at = now;
+  return *entry.lease_until;
 }
 
 void mark_processed(ClaimEntry& entry, Timestamp now) {

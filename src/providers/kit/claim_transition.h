@@ -16,20 +16,30 @@
 
 namespace docket::kit {
 
+// The time a claim inbox on this machine alone (memory, SQLite: LeaseClock::kStore)
+// stamps and compares at: `clock` when it is simulated (a test moving time by hand),
+// the machine's own otherwise, so that a process's OffsetClock skews nothing.
+Timestamp machine_now(const Clock& clock);
+
 // A new entry for `key`, received at `now` (status received, nothing else set).
 ClaimEntry new_claim_entry(const ClaimKey& key, Timestamp now);
 
 // Received, failed, or processing with its lease over (lease_until <= now).
 bool claimable(const ClaimEntry& entry, Timestamp now);
 
-// Processing, held by `owner` (whether or not its lease is over).
-bool held_by(const ClaimEntry& entry, std::string_view owner);
+// Processing under `token`'s claim (same owner and claim id), whether or not its lease
+// is over.
+bool held_by(const ClaimEntry& entry, const ClaimToken& token);
 
-// Claims `entry` for `owner` until now + lease when it is claimable, and returns
-// kClaimed; otherwise changes nothing and returns what holds it (already processed, or
-// another owner's lease).
-ClaimResult claim(ClaimEntry& entry, std::string_view owner, Timestamp now,
+// Claims `entry` for `token` until now + lease when it is claimable, and returns
+// kClaimed (the token is the front end's to put in the result); otherwise changes
+// nothing and returns what holds it (already processed, or another claim's lease).
+ClaimResult claim(ClaimEntry& entry, const ClaimToken& token, Timestamp now,
                   std::chrono::microseconds lease);
+
+// Extends the held claim (the caller checked held_by()) to now + lease; returns the
+// new lease end.
+Timestamp renew(ClaimEntry& entry, Timestamp now, std::chrono::microseconds lease);
 
 // The ends of a claim (the caller checked held_by(), or for mark_processed() that the
 // entry is not processed yet: first writer wins).

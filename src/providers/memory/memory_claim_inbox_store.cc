@@ -13,10 +13,17 @@ namespace {
 
 using Claims = std::map<ClaimKey, ClaimEntry>;
 
-// The entry `owner` holds, or nullptr.
-ClaimEntry* held_by(Claims& claims, const ClaimKey& key, std::string_view owner) {
+// The entry under `token`'s claim, or nullptr.
+ClaimEntry* held_by(Claims& claims, const ClaimKey& key, const ClaimToken& token) {
   const auto it = claims.find(key);
-  return it == claims.end() || !kit::held_by(it->second, owner) ? nullptr : &it->second;
+  return it == claims.end() || !kit::held_by(it->second, token) ? nullptr : &it->second;
+}
+
+// One process: its leases are on the machine's clock (kit::machine_now).
+StoreCapabilities memory_capabilities() {
+  StoreCapabilities capabilities;
+  capabilities.lease_clock = LeaseClock::kStore;
+  return capabilities;
 }
 
 class MemoryClaimInboxStore final : public ClaimInboxStore {
@@ -25,41 +32,49 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
       : database_(std::move(database)) {}
 
   std::string_view provider_name() const noexcept override { return "memory"; }
-  StoreCapabilities capabilities() const noexcept override { return {}; }
+  StoreCapabilities capabilities() const noexcept override { return memory_capabilities(); }
   void migrate() override {}
 
  protected:
-  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+  ClaimResult do_try_claim(const ClaimKey& key, const ClaimToken& token,
                            std::chrono::microseconds lease) override {
-    const Timestamp now = database_->clock().now();
+    const Timestamp now = now_();
     ClaimResult result;
     database_->write([&](detail::State& state) {
       auto it = state.claims.find(key);
       if (it == state.claims.end()) {
         it = state.claims.emplace(key, kit::new_claim_entry(key, now)).first;
       }
-      result = kit::claim(it->second, owner, now, lease);
+      result = kit::claim(it->second, token, now, lease);
     });
     return result;
   }
 
-  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
-    return change_held(key, owner, kit::mark_processed);
+  bool do_mark_processed(const ClaimKey& key, const ClaimToken& token) override {
+    return change_held(key, token, kit::mark_processed);
   }
 
-  bool do_release(const ClaimKey& key, std::string_view owner) override {
-    return change_held(key, owner, kit::release);
+  bool do_release(const ClaimKey& key, const ClaimToken& token) override {
+    return change_held(key, token, kit::release);
   }
 
-  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+  bool do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                       const ClaimFailure& failure) override {
-    return change_held(key, owner, [&](ClaimEntry& entry, Timestamp now) {
+    return change_held(key, token, [&](ClaimEntry& entry, Timestamp now) {
       kit::mark_failed(entry, failure, now);
     });
   }
 
+  std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
+                                    std::chrono::microseconds lease) override {
+    std::optional<Timestamp> renewed;
+    change_held(key, token,
+                [&](ClaimEntry& entry, Timestamp now) { renewed = kit::renew(entry, now, lease); });
+    return renewed;
+  }
+
   bool do_try_mark_processed(const ClaimKey& key) override {
-    const Timestamp now = database_->clock().now();
+    const Timestamp now = now_();
     bool changed = false;
     database_->write([&](detail::State& state) {
       auto it = state.claims.find(key);
@@ -85,7 +100,7 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
   }
 
   std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override {
-    const Timestamp now = database_->clock().now();
+    const Timestamp now = now_();
     std::vector<ClaimEntry> due;
     database_->read([&](const detail::State& state) {
       for (const auto& [key, entry] : state.claims) {
@@ -104,7 +119,7 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
   }
 
   ClaimCounts do_counts(const std::optional<TenantId>& tenant) override {
-    const Timestamp now = database_->clock().now();
+    const Timestamp now = now_();
     ClaimCounts counts;
     database_->read([&](const detail::State& state) {
       for (const auto& [key, entry] : state.claims) {
@@ -168,13 +183,15 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
   }
 
  private:
-  // Applies `change` to the entry when `owner` holds it; whether it did.
+  Timestamp now_() const { return kit::machine_now(database_->clock()); }
+
+  // Applies `change` to the entry under `token`'s claim; whether it did.
   template <typename Change>
-  bool change_held(const ClaimKey& key, std::string_view owner, const Change& change) {
-    const Timestamp now = database_->clock().now();
+  bool change_held(const ClaimKey& key, const ClaimToken& token, const Change& change) {
+    const Timestamp now = now_();
     bool changed = false;
     database_->write([&](detail::State& state) {
-      if (ClaimEntry* entry = held_by(state.claims, key, owner)) {
+      if (ClaimEntry* entry = held_by(state.claims, key, token)) {
         change(*entry, now);
         changed = true;
       }

@@ -7,7 +7,8 @@ namespace {
 
 // [i] brings the claim inbox from version i to i + 1. Never edit a released script;
 // append. status holds to_string(ClaimStatus); times are timestamptz (timestamp_sql.h).
-constexpr std::array<const char*, 1> kClaimInboxMigrations{R"sql(
+constexpr std::array<const char*, 2> kClaimInboxMigrations{
+    R"sql(
 CREATE TABLE docket_claim_inbox (
   tenant TEXT COLLATE "C" NOT NULL,
   message_id TEXT COLLATE "C" NOT NULL,
@@ -31,6 +32,13 @@ CREATE INDEX docket_claim_inbox_failed ON docket_claim_inbox
   (next_attempt_at, tenant, message_id, handler_type) WHERE status = 'failed';
 CREATE INDEX docket_claim_inbox_pending ON docket_claim_inbox (tenant, received_at)
   WHERE status <> 'processed';
+)sql",
+    // Version 2: the claim id, the fencing token's other half (ClaimToken; issue 37), set
+    // with owner while processing and cleared with it. An entry written before it has
+    // none: a processing one matches no token (its claimer, a docket without tokens,
+    // cannot mark it) and is claimable once its lease ends, as every other entry is.
+    R"sql(
+ALTER TABLE docket_claim_inbox ADD COLUMN claim_id TEXT;
 )sql"};
 
 static_assert(kClaimInboxMigrations.size() == kClaimInboxSchemaVersion);

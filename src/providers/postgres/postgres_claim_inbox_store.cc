@@ -1,6 +1,8 @@
 // The PostgreSQL ClaimInboxStore: every operation is one autocommit statement of
 // claim_sql.h on a pooled connection, prepared once per connection; a batch's claims,
-// or its marks, one statement for the whole batch.
+// or its marks, one statement for the whole batch. A claim writes its token (owner and
+// claim id); marks, releases and renewals change the entry only for the token of its
+// current claim. Leases are on the server's clock (lease_now()).
 #include <optional>
 #include <span>
 #include <string>
@@ -35,19 +37,26 @@ std::int64_t change(Connection& conn, const claim_sql::Statement& statement, con
   return exec_prepared(conn, statement.name, statement.sql, args...).affected_rows();
 }
 
-// A batch's keys as the batch statements bind them: three text[] literals, one element
-// per entry in the batch's order; a row's `ord` (1-based) names its entry.
+// A batch's keys and tokens as the batch statements bind them: five text[] literals,
+// one element per entry in the batch's order; a row's `ord` (1-based) names its entry.
 struct BatchKeys {
-  explicit BatchKeys(std::span<const ClaimKey> keys) : size(keys.size()) {
-    std::vector<std::string> tenant_terms, message_terms, handler_terms;
+  BatchKeys(std::span<const ClaimKey> keys, std::span<const ClaimToken> tokens)
+      : size(keys.size()) {
+    std::vector<std::string> tenant_terms, message_terms, handler_terms, owner_terms, claim_terms;
     for (const ClaimKey& key : keys) {
       tenant_terms.push_back(key.tenant().value());
       message_terms.push_back(key.message_id());
       handler_terms.push_back(key.handler_type());
     }
+    for (const ClaimToken& token : tokens) {
+      owner_terms.push_back(token.owner);
+      claim_terms.push_back(token.claim_id);
+    }
     tenants = text_array_literal(tenant_terms);
     message_ids = text_array_literal(message_terms);
     handler_types = text_array_literal(handler_terms);
+    owners = text_array_literal(owner_terms);
+    claim_ids = text_array_literal(claim_terms);
   }
   // The entry of a row's ord; throws InfrastructureError for one outside the batch.
   std::size_t index(std::int64_t ord) const {
@@ -62,6 +71,8 @@ struct BatchKeys {
   std::string tenants;
   std::string message_ids;
   std::string handler_types;
+  std::string owners;
+  std::string claim_ids;
 };
 
 class PostgresClaimInboxStore final : public ClaimInboxStore {
@@ -78,31 +89,30 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
                              .max_bytes_per_commit = 0,
                              .feed = FeedKind::kNone,
                              .server_side_expiry = false,
-                             .shared_between_processes = true};
+                             .shared_between_processes = true,
+                             .lease_clock = LeaseClock::kStore};
   }
 
   void migrate() override { database_.migrate(); }
 
  protected:
-  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+  ClaimResult do_try_claim(const ClaimKey& key, const ClaimToken& token,
                            std::chrono::microseconds lease) override {
     auto conn = database_.connect();
-    const Timestamp now = database_.clock().now();  // after the wait for a connection
-    return claim(*conn, key, owner, now, lease);
+    return claim(*conn, key, token, lease_now(), lease);  // after the wait for a connection
   }
 
   // One statement for the whole batch (claim_sql::kTryClaimBatch): one round trip and
   // one commit. An entry it answered no row for is claimed on its own (kTryClaim).
   std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
-                                              std::string_view owner,
+                                              std::span<const ClaimToken> tokens,
                                               std::chrono::microseconds lease) override {
     auto conn = database_.connect();
-    const Timestamp now = database_.clock().now();
-    const BatchKeys batch(keys);
-    const Result result =
-        exec_prepared(*conn, claim_sql::kTryClaimBatch.name, claim_sql::kTryClaimBatch.sql,
-                      batch.tenants, batch.message_ids, batch.handler_types, owner,
-                      kit::to_micros(now), kit::to_micros(now + lease));
+    const std::optional<std::int64_t> now = lease_now();
+    const BatchKeys batch(keys, tokens);
+    const Result result = exec_prepared(
+        *conn, claim_sql::kTryClaimBatch.name, claim_sql::kTryClaimBatch.sql, batch.tenants,
+        batch.message_ids, batch.handler_types, batch.owners, batch.claim_ids, now, lease.count());
     std::vector<std::optional<ClaimResult>> answered(keys.size());
     for (int row = 0; row < result.rows(); ++row) {
       answered.at(batch.index(result.int64(row, 0))) = claim_result_at(result, row, 1);
@@ -110,18 +120,19 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
     std::vector<ClaimResult> results;
     results.reserve(keys.size());
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      results.push_back(answered[i] ? *answered[i] : claim(*conn, keys[i], owner, now, lease));
+      results.push_back(answered[i] ? *answered[i] : claim(*conn, keys[i], tokens[i], now, lease));
     }
     return results;
   }
 
   std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                            std::string_view owner) override {
+                                            std::span<const ClaimToken> tokens) override {
     auto conn = database_.connect();
-    const BatchKeys batch(keys);
-    const Result result = exec_prepared(
-        *conn, claim_sql::kMarkProcessedBatch.name, claim_sql::kMarkProcessedBatch.sql,
-        batch.tenants, batch.message_ids, batch.handler_types, owner, now_micros());
+    const BatchKeys batch(keys, tokens);
+    const Result result =
+        exec_prepared(*conn, claim_sql::kMarkProcessedBatch.name,
+                      claim_sql::kMarkProcessedBatch.sql, batch.tenants, batch.message_ids,
+                      batch.handler_types, batch.owners, batch.claim_ids, lease_now());
     std::vector<bool> marked(keys.size(), false);
     for (int row = 0; row < result.rows(); ++row) {
       marked.at(batch.index(result.int64(row, 0))) = true;
@@ -129,24 +140,36 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
     return marked;
   }
 
-  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
-    return change_owned(claim_sql::kMarkProcessed, key, owner);
+  bool do_mark_processed(const ClaimKey& key, const ClaimToken& token) override {
+    return change_held(claim_sql::kMarkProcessed, key, token);
   }
 
-  bool do_release(const ClaimKey& key, std::string_view owner) override {
-    return change_owned(claim_sql::kRelease, key, owner);
+  bool do_release(const ClaimKey& key, const ClaimToken& token) override {
+    return change_held(claim_sql::kRelease, key, token);
   }
 
-  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+  bool do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                       const ClaimFailure& failure) override {
-    return change_owned(claim_sql::kMarkFailed, key, owner, failure.error,
-                        kit::to_micros(failure.next_attempt_at));
+    return change_held(claim_sql::kMarkFailed, key, token, failure.error,
+                       kit::to_micros(failure.next_attempt_at));
+  }
+
+  std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
+                                    std::chrono::microseconds lease) override {
+    auto conn = database_.connect();
+    const Result renewed =
+        run(*conn, claim_sql::kRenew, tenant(key), key.message_id(), key.handler_type(),
+            token.owner, token.claim_id, lease_now(), lease.count());
+    if (renewed.rows() == 0) {
+      return std::nullopt;
+    }
+    return kit::from_micros(renewed.int64(0, 0));
   }
 
   bool do_try_mark_processed(const ClaimKey& key) override {
     auto conn = database_.connect();
     return change(*conn, claim_sql::kTryMarkProcessed, tenant(key), key.message_id(),
-                  key.handler_type(), now_micros()) == 1;
+                  key.handler_type(), lease_now()) == 1;
   }
 
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override {
@@ -219,24 +242,38 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
  private:
   static const std::string& tenant(const ClaimKey& key) { return key.tenant().value(); }
 
+  // The store's clock's time, for what it compares with callers' times (failed_due,
+  // counts): next_attempt_at is the caller's.
   std::int64_t now_micros() const { return kit::to_micros(database_.clock().now()); }
 
-  // mark_processed, release, mark_failed: the key, the owner and now, then `extra`.
+  // The time leases are taken and compared at, and claims and marks stamped with, bound
+  // as the statements' `now` (claim_sql.h's DOCKET_CLAIM_CLOCK): NULL, so that the
+  // statement reads the server's clock, unless the store's clock is simulated (a test
+  // moving time by hand), whose time it is then. Issue 37: on its own clock, a process
+  // whose clock runs ahead would take over another's live lease early; on the server's,
+  // every claimer compares leases on one clock (LeaseClock::kStore).
+  std::optional<std::int64_t> lease_now() const {
+    const Clock& clock = database_.clock();
+    return clock.simulated() ? std::optional(kit::to_micros(clock.now())) : std::nullopt;
+  }
+
+  // mark_processed, release, mark_failed: the key, the token and lease_now(), then
+  // `extra`; whether the token's claim was current (and so changed).
   template <Bindable... Extra>
-  bool change_owned(const claim_sql::Statement& statement, const ClaimKey& key,
-                    std::string_view owner, const Extra&... extra) {
+  bool change_held(const claim_sql::Statement& statement, const ClaimKey& key,
+                   const ClaimToken& token, const Extra&... extra) {
     auto conn = database_.connect();
-    return change(*conn, statement, tenant(key), key.message_id(), key.handler_type(), owner,
-                  now_micros(), extra...) == 1;
+    return change(*conn, statement, tenant(key), key.message_id(), key.handler_type(), token.owner,
+                  token.claim_id, lease_now(), extra...) == 1;
   }
 
   // kTryClaim until it returns its row.
-  static ClaimResult claim(Connection& conn, const ClaimKey& key, std::string_view owner,
-                           Timestamp now, std::chrono::microseconds lease) {
+  static ClaimResult claim(Connection& conn, const ClaimKey& key, const ClaimToken& token,
+                           std::optional<std::int64_t> now, std::chrono::microseconds lease) {
     for (int attempt = 0; attempt < kClaimRuns; ++attempt) {
-      const auto claimed = claim_result(run(conn, claim_sql::kTryClaim, tenant(key),
-                                            key.message_id(), key.handler_type(), owner,
-                                            kit::to_micros(now), kit::to_micros(now + lease)));
+      const auto claimed =
+          claim_result(run(conn, claim_sql::kTryClaim, tenant(key), key.message_id(),
+                           key.handler_type(), token.owner, token.claim_id, now, lease.count()));
       if (claimed) {
         return *claimed;
       }

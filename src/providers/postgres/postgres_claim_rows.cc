@@ -32,6 +32,7 @@ std::vector<ClaimEntry> claim_entries(const Result& result) {
                           .received_at = result.int64(row, kit::kClaimReceivedAt),
                           .updated_at = result.int64(row, kit::kClaimUpdatedAt),
                           .owner = result.optional_text(row, kit::kClaimOwner),
+                          .claim_id = result.optional_text(row, kit::kClaimClaimId),
                           .lease_until = result.optional_int64(row, kit::kClaimLeaseUntil),
                           .processed_at = result.optional_int64(row, kit::kClaimProcessedAt),
                           .last_error = result.optional_text(row, kit::kClaimLastError),

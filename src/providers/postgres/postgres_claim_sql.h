@@ -2,8 +2,9 @@
 // claim_inbox_schema.h), each one round trip, with the name it is prepared under: the
 // store runs exactly these, and so can a benchmark talking to libpq directly.
 //
-// Parameters: text for tenant, message id, handler type, owner, status and error; int8
-// for times (microseconds since the epoch, timestamp_sql.h), counts and limits. Rows of
+// Parameters: text for tenant, message id, handler type, owner, claim id, status and
+// error; int8 for times (microseconds since the epoch, timestamp_sql.h), durations
+// (microseconds), counts and limits. Rows of
 // entries come as kClaimColumns (claim_rows.h decodes them). Every statement is one
 // autocommit statement at READ COMMITTED.
 //
@@ -26,16 +27,32 @@ struct Statement {
 // clang-format off
 #define DOCKET_CLAIM_COLUMNS                                                     \
   "tenant, message_id, handler_type, status, retry_count, "                      \
-  DOCKET_US("received_at") ", " DOCKET_US("updated_at") ", owner, "              \
+  DOCKET_US("received_at") ", " DOCKET_US("updated_at") ", owner, claim_id, "    \
   DOCKET_US("lease_until") ", " DOCKET_US("processed_at") ", last_error, "       \
   DOCKET_US("next_attempt_at")
 #define DOCKET_CLAIM_KEY "tenant = $1 AND message_id = $2 AND handler_type = $3"
 
+// The time a statement takes and compares leases at, and stamps its changes with:
+// `param` (int8 microseconds) when bound, the server's clock when NULL. The store binds
+// NULL unless its Clock is simulated (a test moving time by hand), so that a process
+// whose clock is skewed cannot take over a live lease early (issue 37): every claimer
+// reads the one clock of the server. A CTE of its own, read by the statement wherever it
+// needs the time: clock_timestamp() is volatile, so the CTE is evaluated once, and every
+// column a statement stamps gets the same instant.
+#define DOCKET_CLAIM_CLOCK(param)                                                \
+  "clock AS (SELECT COALESCE(" DOCKET_TS(param) ", clock_timestamp()) AS ts)"
+// A lease's end: the clock's time plus `param` (int8 microseconds).
+#define DOCKET_CLAIM_LEASE_END(param) "clock.ts + " param " * interval '1 microsecond'"
+// The entry of a claim token still current: $4 owner, $5 claim id (ClaimToken). An entry
+// written before schema version 2 has no claim id and so matches no token.
+#define DOCKET_CLAIM_HELD "status = 'processing' AND owner = $4 AND claim_id = $5"
+
 // An entry's columns, in the order of kit::ClaimColumn (providers/kit/claim_row.h).
 inline constexpr std::string_view kClaimColumns = DOCKET_CLAIM_COLUMNS;
 
-// $1 tenant, $2 message id, $3 handler type, $4 owner, $5 now, $6 lease end. One row:
-// claimed (bool), status, retry_count, lease_until (microseconds, NULL unless
+// $1 tenant, $2 message id, $3 handler type, $4 owner, $5 claim id (the claim's token),
+// $6 now (NULL: the server's clock, DOCKET_CLAIM_CLOCK), $7 lease (microseconds). One
+// row: claimed (bool), status, retry_count, lease_until (microseconds, NULL unless
 // processing).
 //
 // An absent entry is inserted as processing; a received, failed or expired one is
@@ -49,17 +66,19 @@ inline constexpr std::string_view kClaimColumns = DOCKET_CLAIM_COLUMNS;
 // no row at all: the entry was inserted by a transaction that committed after this
 // statement's snapshot was taken (the INSERT waited for it, then found the conflict),
 // so `current` cannot see it, FOR UPDATE or not. The caller then runs the statement
-// again: its new snapshot sees the row.
+// again: its new snapshot sees the row. The time is read before any wait for a row
+// lock: a lease that ran out during the wait is still live for this statement (the
+// safe side).
 inline constexpr Statement kTryClaim{
     "docket_claim_try_claim",
-    "WITH claimed AS ("
+    "WITH " DOCKET_CLAIM_CLOCK("$6") ", claimed AS ("
       "INSERT INTO docket_claim_inbox AS c (tenant, message_id, handler_type, status, "
-        "retry_count, received_at, updated_at, owner, lease_until) "
-      "VALUES ($1, $2, $3, 'processing', 0, " DOCKET_TS("$5") ", " DOCKET_TS("$5") ", $4, "
-        DOCKET_TS("$6") ") "
+        "retry_count, received_at, updated_at, owner, claim_id, lease_until) "
+      "SELECT $1, $2, $3, 'processing', 0, clock.ts, clock.ts, $4, $5, "
+        DOCKET_CLAIM_LEASE_END("$7") " FROM clock "
       "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE "
-      "SET status = 'processing', owner = excluded.owner, lease_until = excluded.lease_until, "
-        "updated_at = excluded.updated_at "
+      "SET status = 'processing', owner = excluded.owner, claim_id = excluded.claim_id, "
+        "lease_until = excluded.lease_until, updated_at = excluded.updated_at "
       "WHERE c.status IN ('received', 'failed') "
         "OR (c.status = 'processing' AND c.lease_until <= excluded.updated_at) "
       "RETURNING true AS claimed, c.status, c.retry_count, "
@@ -73,9 +92,10 @@ inline constexpr Statement kTryClaim{
     "SELECT * FROM claimed UNION ALL SELECT * FROM current"};
 
 // try_claim_batch: kTryClaim over a whole batch in one statement. $1, $2, $3 the
-// batch's tenants, message ids and handler types as text[] literals (one element per
-// entry, no entry twice), $4 owner, $5 now, $6 lease end. One row per entry answered:
-// ord (the entry's 1-based place in the arrays), then kTryClaim's four columns.
+// batch's tenants, message ids and handler types, $4, $5 its tokens' owners and claim
+// ids, as text[] literals (one element per entry, no entry twice), $6 now (NULL: the
+// server's clock), $7 lease (microseconds). One row per entry answered: ord (the entry's
+// 1-based place in the arrays), then kTryClaim's four columns.
 //
 // The rows are inserted in key order (bytewise, COLLATE "C"), and ON CONFLICT DO
 // UPDATE locks every conflicting row whether or not its WHERE holds, so concurrent
@@ -85,17 +105,19 @@ inline constexpr Statement kTryClaim{
 inline constexpr Statement kTryClaimBatch{
     "docket_claim_try_claim_batch",
     "WITH input AS ("
-      "SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY "
-        "AS i (tenant, message_id, handler_type, ord)"
-    "), claimed AS ("
+      "SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) "
+        "WITH ORDINALITY AS i (tenant, message_id, handler_type, owner, claim_id, ord)"
+    "), " DOCKET_CLAIM_CLOCK("$6") ", claimed AS ("
       "INSERT INTO docket_claim_inbox AS c (tenant, message_id, handler_type, status, "
-        "retry_count, received_at, updated_at, owner, lease_until) "
-      "SELECT tenant, message_id, handler_type, 'processing', 0, " DOCKET_TS("$5") ", "
-        DOCKET_TS("$5") ", $4, " DOCKET_TS("$6") " FROM input "
-      "ORDER BY tenant COLLATE \"C\", message_id COLLATE \"C\", handler_type COLLATE \"C\" "
+        "retry_count, received_at, updated_at, owner, claim_id, lease_until) "
+      "SELECT input.tenant, input.message_id, input.handler_type, 'processing', 0, clock.ts, "
+        "clock.ts, input.owner, input.claim_id, " DOCKET_CLAIM_LEASE_END("$7") " "
+      "FROM input, clock "
+      "ORDER BY input.tenant COLLATE \"C\", input.message_id COLLATE \"C\", "
+        "input.handler_type COLLATE \"C\" "
       "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE "
-      "SET status = 'processing', owner = excluded.owner, lease_until = excluded.lease_until, "
-        "updated_at = excluded.updated_at "
+      "SET status = 'processing', owner = excluded.owner, claim_id = excluded.claim_id, "
+        "lease_until = excluded.lease_until, updated_at = excluded.updated_at "
       "WHERE c.status IN ('received', 'failed') "
         "OR (c.status = 'processing' AND c.lease_until <= excluded.updated_at) "
       "RETURNING c.tenant, c.message_id, c.handler_type, true AS claimed, c.status, "
@@ -114,70 +136,87 @@ inline constexpr Statement kTryClaimBatch{
     "JOIN input AS i ON r.tenant = i.tenant AND r.message_id = i.message_id "
       "AND r.handler_type = i.handler_type"};
 
-// mark_processed_batch: kMarkProcessed over a whole batch in one statement. $1, $2, $3
-// as kTryClaimBatch's, $4 owner, $5 now. One row (ord) per entry marked. The entries
-// `owner` holds are locked in key order first (as kTryClaimBatch's), then changed.
+// mark_processed_batch: kMarkProcessed over a whole batch in one statement. $1..$5 as
+// kTryClaimBatch's (each entry with its own token), $6 now (NULL: the server's clock).
+// One row (ord) per entry marked. The entries still under their tokens' claims are
+// locked in key order first (as kTryClaimBatch's), then changed.
 inline constexpr Statement kMarkProcessedBatch{
     "docket_claim_mark_processed_batch",
     "WITH target AS ("
-      "SELECT d.tenant, d.message_id, d.handler_type, i.ord "
+      "SELECT d.tenant, d.message_id, d.handler_type, i.owner, i.claim_id, i.ord "
       "FROM docket_claim_inbox AS d "
-      "JOIN unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY "
-        "AS i (tenant, message_id, handler_type, ord) ON d.tenant = i.tenant "
-        "AND d.message_id = i.message_id AND d.handler_type = i.handler_type "
-      "WHERE d.status = 'processing' AND d.owner = $4 "
+      "JOIN unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) "
+        "WITH ORDINALITY AS i (tenant, message_id, handler_type, owner, claim_id, ord) "
+        "ON d.tenant = i.tenant AND d.message_id = i.message_id "
+        "AND d.handler_type = i.handler_type "
+      "WHERE d.status = 'processing' AND d.owner = i.owner AND d.claim_id = i.claim_id "
       "ORDER BY d.tenant COLLATE \"C\", d.message_id COLLATE \"C\", "
         "d.handler_type COLLATE \"C\" "
       "FOR UPDATE OF d"
-    ") "
+    "), " DOCKET_CLAIM_CLOCK("$6") " "
     "UPDATE docket_claim_inbox AS u "
-    "SET status = 'processed', processed_at = " DOCKET_TS("$5") ", "
-      "updated_at = " DOCKET_TS("$5") ", owner = NULL, lease_until = NULL, "
-      "next_attempt_at = NULL "
-    "FROM target AS t WHERE u.tenant = t.tenant AND u.message_id = t.message_id "
-      "AND u.handler_type = t.handler_type AND u.status = 'processing' AND u.owner = $4 "
+    "SET status = 'processed', processed_at = clock.ts, updated_at = clock.ts, owner = NULL, "
+      "claim_id = NULL, lease_until = NULL, next_attempt_at = NULL "
+    "FROM target AS t, clock WHERE u.tenant = t.tenant AND u.message_id = t.message_id "
+      "AND u.handler_type = t.handler_type AND u.status = 'processing' AND u.owner = t.owner "
+      "AND u.claim_id = t.claim_id "
     "RETURNING t.ord"};
 
-// mark_processed, release, mark_failed: $1..$3 the key, $4 owner, $5 now; one row
-// changed iff `owner` holds the claim (its lease ended or not). owner and lease_until
-// are set only while processing, processed_at once processed; next_attempt_at, the
-// latest failure's retry time, is kept through later claims and releases and dropped
-// once processed (as on every provider).
+// mark_processed, release, mark_failed: $1..$3 the key, $4, $5 the token, $6 now (NULL:
+// the server's clock); one row changed iff the token's claim is the entry's current one
+// (its lease ended or not). owner, claim_id and lease_until are set only while
+// processing, processed_at once processed; next_attempt_at, the latest failure's retry
+// time, is kept through later claims and releases and dropped once processed (as on
+// every provider).
 inline constexpr Statement kMarkProcessed{
     "docket_claim_mark_processed",
+    "WITH " DOCKET_CLAIM_CLOCK("$6") " "
     "UPDATE docket_claim_inbox "
-    "SET status = 'processed', processed_at = " DOCKET_TS("$5") ", "
-      "updated_at = " DOCKET_TS("$5") ", owner = NULL, lease_until = NULL, "
-      "next_attempt_at = NULL "
-    "WHERE " DOCKET_CLAIM_KEY " AND status = 'processing' AND owner = $4"};
+    "SET status = 'processed', processed_at = clock.ts, updated_at = clock.ts, owner = NULL, "
+      "claim_id = NULL, lease_until = NULL, next_attempt_at = NULL "
+    "FROM clock WHERE " DOCKET_CLAIM_KEY " AND " DOCKET_CLAIM_HELD};
 
 inline constexpr Statement kRelease{
     "docket_claim_release",
+    "WITH " DOCKET_CLAIM_CLOCK("$6") " "
     "UPDATE docket_claim_inbox "
-    "SET status = 'received', updated_at = " DOCKET_TS("$5") ", owner = NULL, "
+    "SET status = 'received', updated_at = clock.ts, owner = NULL, claim_id = NULL, "
       "lease_until = NULL "
-    "WHERE " DOCKET_CLAIM_KEY " AND status = 'processing' AND owner = $4"};
+    "FROM clock WHERE " DOCKET_CLAIM_KEY " AND " DOCKET_CLAIM_HELD};
 
-// $6 error text, $7 next attempt.
+// $7 error text, $8 next attempt (the caller's time: failed_due compares it with the
+// caller's clock).
 inline constexpr Statement kMarkFailed{
     "docket_claim_mark_failed",
+    "WITH " DOCKET_CLAIM_CLOCK("$6") " "
     "UPDATE docket_claim_inbox "
-    "SET status = 'failed', retry_count = retry_count + 1, last_error = $6, "
-      "next_attempt_at = " DOCKET_TS("$7") ", updated_at = " DOCKET_TS("$5") ", "
-      "owner = NULL, lease_until = NULL "
-    "WHERE " DOCKET_CLAIM_KEY " AND status = 'processing' AND owner = $4"};
+    "SET status = 'failed', retry_count = retry_count + 1, last_error = $7, "
+      "next_attempt_at = " DOCKET_TS("$8") ", updated_at = clock.ts, owner = NULL, "
+      "claim_id = NULL, lease_until = NULL "
+    "FROM clock WHERE " DOCKET_CLAIM_KEY " AND " DOCKET_CLAIM_HELD};
 
-// $1..$3 the key, $4 now. One row changed iff the entry was absent or not processed; a
-// concurrent writer of the same key waits for the first, then sees it processed.
+// renew: $1..$6 as kRelease's, $7 lease (microseconds). One row, the new lease end
+// (microseconds), iff the token's claim is the entry's current one; none otherwise.
+inline constexpr Statement kRenew{
+    "docket_claim_renew",
+    "WITH " DOCKET_CLAIM_CLOCK("$6") " "
+    "UPDATE docket_claim_inbox "
+    "SET lease_until = " DOCKET_CLAIM_LEASE_END("$7") ", updated_at = clock.ts "
+    "FROM clock WHERE " DOCKET_CLAIM_KEY " AND " DOCKET_CLAIM_HELD " "
+    "RETURNING " DOCKET_US("lease_until")};
+
+// $1..$3 the key, $4 now (NULL: the server's clock). One row changed iff the entry was
+// absent or not processed; a concurrent writer of the same key waits for the first, then
+// sees it processed.
 inline constexpr Statement kTryMarkProcessed{
     "docket_claim_try_mark_processed",
+    "WITH " DOCKET_CLAIM_CLOCK("$4") " "
     "INSERT INTO docket_claim_inbox AS c (tenant, message_id, handler_type, status, "
       "retry_count, received_at, updated_at, processed_at) "
-    "VALUES ($1, $2, $3, 'processed', 0, " DOCKET_TS("$4") ", " DOCKET_TS("$4") ", "
-      DOCKET_TS("$4") ") "
+    "SELECT $1, $2, $3, 'processed', 0, clock.ts, clock.ts, clock.ts FROM clock "
     "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE "
     "SET status = 'processed', processed_at = excluded.processed_at, "
-      "updated_at = excluded.updated_at, owner = NULL, lease_until = NULL, "
+      "updated_at = excluded.updated_at, owner = NULL, claim_id = NULL, lease_until = NULL, "
       "next_attempt_at = NULL "
     "WHERE c.status <> 'processed'"};
 
@@ -250,6 +289,9 @@ inline constexpr Statement kTenantCountCleanable{"docket_claim_tenant_count_clea
 #undef DOCKET_CLAIM_CLEANUP
 #undef DOCKET_CLAIM_ENTRIES
 #undef DOCKET_CLAIM_COUNTS
+#undef DOCKET_CLAIM_HELD
+#undef DOCKET_CLAIM_LEASE_END
+#undef DOCKET_CLAIM_CLOCK
 #undef DOCKET_CLAIM_KEY
 #undef DOCKET_CLAIM_COLUMNS
 

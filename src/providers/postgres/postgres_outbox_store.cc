@@ -7,8 +7,10 @@
 // states only by a committed complete or skip, so a snapshot can only hold a key longer,
 // never release it early); the key's earliest open row is leased under its row lock,
 // whose recheck sees another relay's lease. So at most one row per key is leased.
+// Leases are on the server's clock (LeaseClock::kStore; claim() says how).
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -36,6 +38,26 @@ constexpr std::string_view kColumns =
     "causation_id, correlation_id, traceparent, tracestate, " DOCKET_US("created_at") ", status, "
     "attempts, " DOCKET_US("next_attempt_at") ", last_error, " DOCKET_US("done_at") ", "
     "destination, ordering_key, headers";
+
+// claim(): $1 token, $2 the lease's length (microseconds), $3 the relay's now (whether
+// a row is due), $4 limit, $5 the lease clock's now (NULL: the server's clock, read once
+// in the CTE `clock`); followed by kColumns.
+// clang-format off
+constexpr std::string_view kClaimSql =
+    "WITH clock AS (SELECT COALESCE(" DOCKET_TS("$5") ", clock_timestamp()) AS ts) "
+    "UPDATE docket_outbox SET lease_token = $1, "
+      "lease_until = (SELECT ts FROM clock) + $2 * interval '1 microsecond' "
+    "WHERE sequence IN ("
+      "SELECT sequence FROM docket_outbox AS o "
+      "WHERE status = 0 AND next_attempt_at <= " DOCKET_TS("$3") " "
+        "AND (lease_until IS NULL OR lease_until <= (SELECT ts FROM clock)) "
+        "AND (ordering_key IS NULL OR NOT EXISTS ("
+          "SELECT 1 FROM docket_outbox AS e WHERE e.tenant = o.tenant "
+          "AND e.ordering_key = o.ordering_key AND e.sequence < o.sequence "
+          "AND e.ordering_key IS NOT NULL AND e.status IN (0, 2))) "
+      "ORDER BY sequence LIMIT $4 FOR UPDATE SKIP LOCKED) "
+    "RETURNING ";
+// clang-format on
 
 std::optional<std::string> optional_string(std::optional<std::string_view> text) {
   return text ? std::optional<std::string>(*text) : std::nullopt;
@@ -87,7 +109,12 @@ class PostgresOutboxStore final : public OutboxStore {
       : database_(options, clock, {outbox_schema()}) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
-  StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
+  // Leases are on the server's clock (claim() says how): LeaseClock::kStore.
+  StoreCapabilities capabilities() const noexcept override {
+    StoreCapabilities capabilities = kPostgresCapabilities;
+    capabilities.lease_clock = LeaseClock::kStore;
+    return capabilities;
+  }
   TransactionType transaction_type() const noexcept override {
     return TransactionType::of<postgres::Transaction>();
   }
@@ -147,24 +174,21 @@ class PostgresOutboxStore final : public OutboxStore {
         "docket_outbox_insert", params);
   }
 
+  // The lease is taken and compared on the server's clock unless the store's clock is
+  // simulated (a test moving time by hand): $5, the lease clock's time, is bound NULL and
+  // the statement reads clock_timestamp() once (a volatile CTE is evaluated once). So a
+  // relay whose clock runs ahead cannot take over another relay's live lease early, and
+  // the lease is as long as it asked (lease_until - now) whatever its clock says (issue
+  // 37). Whether a row is due is still read on the relay's clock (`now`, $3): the
+  // producer and the relay's own failures wrote next_attempt_at on theirs.
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
+    const std::optional<std::int64_t> lease_now =
+        database_.clock().simulated() ? std::optional(kit::to_micros(now)) : std::nullopt;
     auto lease = database_.connect();
-    return records(exec_prepared(
-        *lease, "docket_outbox_claim",
-        std::string("UPDATE docket_outbox SET lease_token = $1, lease_until = " DOCKET_TS(
-            "$2") " WHERE sequence IN (SELECT sequence FROM docket_outbox AS o WHERE status = 0 "
-                  "AND next_attempt_at <= " DOCKET_TS(
-                      "$3") " AND (lease_until IS NULL OR "
-                            "lease_until <= " DOCKET_TS(
-                                "$3") ") AND (ordering_key IS NULL OR NOT EXISTS (SELECT 1 FROM "
-                                      "docket_outbox AS e WHERE e.tenant = o.tenant AND "
-                                      "e.ordering_key = o.ordering_key AND e.sequence < "
-                                      "o.sequence AND e.ordering_key IS NOT NULL AND e.status IN "
-                                      "(0, 2))) ORDER BY sequence LIMIT $4 "
-                                      "FOR UPDATE SKIP LOCKED) RETURNING ") +
-            std::string(kColumns),
-        token, kit::to_micros(lease_until), kit::to_micros(now), limit));
+    return records(
+        exec_prepared(*lease, "docket_outbox_claim", std::string(kClaimSql) + std::string(kColumns),
+                      token, (lease_until - now).count(), kit::to_micros(now), limit, lease_now));
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {

@@ -32,6 +32,7 @@ ClaimEntry claim_entry(const RowView& row) {
                            .received_at = row.int64(kit::kClaimReceivedAt),
                            .updated_at = row.int64(kit::kClaimUpdatedAt),
                            .owner = optional_bytes(row, kit::kClaimOwner),
+                           .claim_id = optional_bytes(row, kit::kClaimClaimId),
                            .lease_until = optional_int64(row, kit::kClaimLeaseUntil),
                            .processed_at = optional_int64(row, kit::kClaimProcessedAt),
                            .last_error = optional_bytes(row, kit::kClaimLastError),

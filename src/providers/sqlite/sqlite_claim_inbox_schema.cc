@@ -9,7 +9,8 @@ namespace {
 
 // Version 1. Times are Unix microseconds (UTC). WITHOUT ROWID: the key is the table,
 // so a claim touches one B-tree plus the indexes whose columns it changes. status
-// holds to_string(ClaimStatus); owner and lease_until are set while processing.
+// holds to_string(ClaimStatus); owner and lease_until (and from version 2 claim_id) are
+// set while processing.
 //
 // Every secondary index of a WITHOUT ROWID table ends with the key, which gives
 // failed_due its tie order for free. The partial indexes stay as small as the rows
@@ -46,11 +47,24 @@ CREATE INDEX IF NOT EXISTS docket_claim_inbox_counts
   ON docket_claim_inbox (tenant, status, received_at, next_attempt_at);
 )sql";
 
-constexpr std::array<const char*, 1> kClaimInboxMigrations{kClaimInboxVersion1};
+// Version 2: the claim id, the fencing token's other half (ClaimToken; issue 37), set
+// with owner while processing and cleared with it. An entry written before it has
+// none: a processing one matches no token (its claimer, a docket without tokens, cannot
+// mark it) and is claimable once its lease ends, as every other entry is.
+constexpr const char* kClaimInboxVersion2 = R"sql(
+ALTER TABLE docket_claim_inbox ADD COLUMN claim_id TEXT;
+)sql";
+
+constexpr std::array<const char*, 2> kClaimInboxMigrations{kClaimInboxVersion1,
+                                                           kClaimInboxVersion2};
 static_assert(kClaimInboxMigrations.size() == kClaimInboxSchemaVersion,
               "one migration script per claim inbox schema version");
 
 }  // namespace
+
+std::span<const char* const> claim_inbox_migrations() noexcept {
+  return kClaimInboxMigrations;
+}
 
 void migrate_claim_inbox_schema(Connection& connection) {
   migrate_component(connection, SchemaComponent{kClaimInboxSchemaComponent, kClaimInboxMigrations});

@@ -4,8 +4,9 @@
 //
 // Parameters are ?1..?N in the order each comment lists; times are Unix microseconds
 // (kit::to_micros). An entry's key binds as ?1 tenant, ?2 message id, ?3 handler type
-// wherever a statement addresses one entry. Each text is a NUL-terminated literal, so
-// data() can go to sqlite3_prepare_v2 as is.
+// wherever a statement addresses one entry, a claim's token (ClaimToken) as ?4 owner,
+// ?5 claim id. Each text is a NUL-terminated literal, so data() can go to
+// sqlite3_prepare_v2 as is.
 //
 // try_claim is, on one connection:
 //   BEGIN IMMEDIATE; kTryClaim; [only when it returned no row: kClaimHolder]; COMMIT
@@ -22,18 +23,19 @@ namespace docket::sqlite::detail::claim_sql {
 // A whole entry, in the column order of kit::ClaimColumn (providers/kit/claim_row.h).
 #define DOCKET_CLAIM_COLUMNS                                                                \
   "tenant, message_id, handler_type, status, retry_count, received_at, updated_at, owner, " \
-  "lease_until, processed_at, last_error, next_attempt_at"
+  "claim_id, lease_until, processed_at, last_error, next_attempt_at"
 
-// ?1-?3 key, ?4 owner, ?5 now, ?6 lease end. Inserts the entry as processing, or takes
-// over a claimable one (received, failed, or processing with its lease ended); the
-// retry count is kept. Returns (retry_count, lease_until) when it claimed, no row when
-// the entry is processed or another owner's lease is live.
+// ?1-?3 key, ?4 owner, ?5 claim id (the claim's token), ?6 now, ?7 lease end. Inserts
+// the entry as processing, or takes over a claimable one (received, failed, or
+// processing with its lease ended); the retry count is kept. Returns (retry_count,
+// lease_until) when it claimed, no row when the entry is processed or another claim's
+// lease is live.
 inline constexpr std::string_view kTryClaim =
     "INSERT INTO docket_claim_inbox (tenant, message_id, handler_type, status, retry_count, "
-    "received_at, updated_at, owner, lease_until) VALUES (?1, ?2, ?3, 'processing', 0, ?5, ?5, "
-    "?4, ?6) ON CONFLICT (tenant, message_id, handler_type) DO UPDATE SET "
+    "received_at, updated_at, owner, claim_id, lease_until) VALUES (?1, ?2, ?3, 'processing', 0, "
+    "?6, ?6, ?4, ?5, ?7) ON CONFLICT (tenant, message_id, handler_type) DO UPDATE SET "
     "status = 'processing', updated_at = excluded.updated_at, owner = excluded.owner, "
-    "lease_until = excluded.lease_until "
+    "claim_id = excluded.claim_id, lease_until = excluded.lease_until "
     "WHERE docket_claim_inbox.status IN ('received', 'failed') OR "
     "(docket_claim_inbox.status = 'processing' AND "
     "docket_claim_inbox.lease_until <= excluded.updated_at) "
@@ -45,26 +47,36 @@ inline constexpr std::string_view kClaimHolder =
     "SELECT status, retry_count, lease_until FROM docket_claim_inbox "
     "WHERE tenant = ?1 AND message_id = ?2 AND handler_type = ?3";
 
-// ?1-?3 key, ?4 owner, ?5 now. One row changed iff `owner` held the claim. A processed
-// entry keeps its last error and drops its retry time, as try_mark_processed's does.
+// The entry ?1-?3 while the claim of token (?4 owner, ?5 claim id) is its current one,
+// its lease over or not. An entry written before schema version 2 has no claim id and
+// so matches no token: its claim (by a docket without tokens) is left to run out.
+#define DOCKET_CLAIM_HELD                                                      \
+  " WHERE tenant = ?1 AND message_id = ?2 AND handler_type = ?3 AND status = " \
+  "'processing' AND owner = ?4 AND claim_id = ?5"
+
+// ?1-?3 key, ?4-?5 token, ?6 now. One row changed iff the token's claim was current. A
+// processed entry keeps its last error and drops its retry time, as try_mark_processed's
+// does.
 inline constexpr std::string_view kMarkProcessed =
-    "UPDATE docket_claim_inbox SET status = 'processed', processed_at = ?5, updated_at = ?5, "
-    "owner = NULL, lease_until = NULL, next_attempt_at = NULL WHERE tenant = ?1 AND message_id = "
-    "?2 AND "
-    "handler_type = ?3 AND status = 'processing' AND owner = ?4";
+    "UPDATE docket_claim_inbox SET status = 'processed', processed_at = ?6, updated_at = ?6, "
+    "owner = NULL, claim_id = NULL, lease_until = NULL, next_attempt_at = NULL" DOCKET_CLAIM_HELD;
 
-// ?1-?3 key, ?4 owner, ?5 now.
+// ?1-?3 key, ?4-?5 token, ?6 now.
 inline constexpr std::string_view kRelease =
-    "UPDATE docket_claim_inbox SET status = 'received', updated_at = ?5, owner = NULL, "
-    "lease_until = NULL WHERE tenant = ?1 AND message_id = ?2 AND handler_type = ?3 AND "
-    "status = 'processing' AND owner = ?4";
+    "UPDATE docket_claim_inbox SET status = 'received', updated_at = ?6, owner = NULL, "
+    "claim_id = NULL, lease_until = NULL" DOCKET_CLAIM_HELD;
 
-// ?1-?3 key, ?4 owner, ?5 now, ?6 error text, ?7 next attempt.
+// ?1-?3 key, ?4-?5 token, ?6 now, ?7 error text, ?8 next attempt.
 inline constexpr std::string_view kMarkFailed =
     "UPDATE docket_claim_inbox SET status = 'failed', retry_count = retry_count + 1, "
-    "last_error = ?6, next_attempt_at = ?7, updated_at = ?5, owner = NULL, lease_until = NULL "
-    "WHERE tenant = ?1 AND message_id = ?2 AND handler_type = ?3 AND status = 'processing' AND "
-    "owner = ?4";
+    "last_error = ?7, next_attempt_at = ?8, updated_at = ?6, owner = NULL, claim_id = NULL, "
+    "lease_until = NULL" DOCKET_CLAIM_HELD;
+
+// ?1-?3 key, ?4-?5 token, ?6 now, ?7 the new lease end. Returns (lease_until) iff the
+// token's claim was current and is now extended.
+inline constexpr std::string_view kRenew =
+    "UPDATE docket_claim_inbox SET lease_until = ?7, updated_at = ?6" DOCKET_CLAIM_HELD
+    " RETURNING lease_until";
 
 // ?1-?3 key, ?4 now. One row changed iff the entry was absent or not processed.
 inline constexpr std::string_view kTryMarkProcessed =
@@ -72,7 +84,8 @@ inline constexpr std::string_view kTryMarkProcessed =
     "received_at, updated_at, processed_at) VALUES (?1, ?2, ?3, 'processed', 0, ?4, ?4, ?4) "
     "ON CONFLICT (tenant, message_id, handler_type) DO UPDATE SET status = 'processed', "
     "processed_at = excluded.processed_at, updated_at = excluded.updated_at, owner = NULL, "
-    "lease_until = NULL, next_attempt_at = NULL WHERE docket_claim_inbox.status <> 'processed'";
+    "claim_id = NULL, lease_until = NULL, next_attempt_at = NULL "
+    "WHERE docket_claim_inbox.status <> 'processed'";
 
 // ?1-?3 key.
 inline constexpr std::string_view kFind = "SELECT " DOCKET_CLAIM_COLUMNS
@@ -134,6 +147,7 @@ inline constexpr std::string_view kTenantCountCleanable =
     "processed_at < ?1";
 
 #undef DOCKET_CLAIM_COUNTS
+#undef DOCKET_CLAIM_HELD
 #undef DOCKET_CLAIM_COLUMNS
 
 }  // namespace docket::sqlite::detail::claim_sql

@@ -3,7 +3,9 @@
 // its own (try_claim: at most two, under BEGIN IMMEDIATE; a batch: its entries' under
 // one BEGIN IMMEDIATE, one durable commit), so each is atomic and
 // SQLite's write lock serialises the writers, across threads and processes alike.
-// The statements are those of sqlite_claim_inbox_sql.h.
+// The statements are those of sqlite_claim_inbox_sql.h. A claim writes its token
+// (owner and claim id); marks, releases and renewals change the entry only for the
+// token of its current claim. Times are the machine's (LeaseClock::kStore; now()).
 #include <array>
 #include <optional>
 #include <string>
@@ -13,6 +15,7 @@
 #include "docket/core/error.h"
 #include "docket/sqlite/claim_inbox_store.h"
 #include "providers/kit/claim_row.h"
+#include "providers/kit/claim_transition.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_claim_inbox_rows.h"
 #include "providers/sqlite/sqlite_claim_inbox_schema.h"
@@ -46,7 +49,8 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
                       .max_bytes_per_commit = 0,
                       .feed = FeedKind::kNone,
                       .server_side_expiry = false,
-                      .shared_between_processes = options.path != ":memory:"} {}
+                      .shared_between_processes = options.path != ":memory:",
+                      .lease_clock = LeaseClock::kStore} {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
   StoreCapabilities capabilities() const noexcept override { return capabilities_; }
@@ -56,69 +60,77 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
   // The upsert claims whatever is claimable; only when it returned nothing does a read
   // in the same transaction (under the write lock, so nothing changed in between) say
   // whether the entry is processed or whose lease holds it.
-  ClaimResult do_try_claim(const ClaimKey& key, std::string_view owner,
+  ClaimResult do_try_claim(const ClaimKey& key, const ClaimToken& token,
                            std::chrono::microseconds lease) override {
     auto connection = database_.connect();
     detail::ImmediateTransaction transaction(*connection);
     // Read after the lock is ours: a lease that ran out while we waited is claimable.
-    ClaimResult result = claim(*connection, key, owner, database_.clock().now(), lease);
+    ClaimResult result = claim(*connection, key, token, now(), lease);
     transaction.commit();
     return result;
   }
 
   // A batch is one transaction, so one durable commit, whatever its size.
   std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
-                                              std::string_view owner,
+                                              std::span<const ClaimToken> tokens,
                                               std::chrono::microseconds lease) override {
     auto connection = database_.connect();
     detail::ImmediateTransaction transaction(*connection);
-    const Timestamp now = database_.clock().now();
+    const Timestamp at = now();
     std::vector<ClaimResult> results;
     results.reserve(keys.size());
-    for (const ClaimKey& key : keys) {
-      results.push_back(claim(*connection, key, owner, now, lease));
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      results.push_back(claim(*connection, keys[i], tokens[i], at, lease));
     }
     transaction.commit();
     return results;
   }
 
   std::vector<bool> do_mark_processed_batch(std::span<const ClaimKey> keys,
-                                            std::string_view owner) override {
+                                            std::span<const ClaimToken> tokens) override {
     auto connection = database_.connect();
     detail::ImmediateTransaction transaction(*connection);
-    const Timestamp now = database_.clock().now();
+    const Timestamp at = now();
     std::vector<bool> marked;
     marked.reserve(keys.size());
-    for (const ClaimKey& key : keys) {
-      marked.push_back(held_update(*connection, claim_sql::kMarkProcessed, key, owner, now));
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      marked.push_back(
+          held_update(*connection, claim_sql::kMarkProcessed, keys[i], tokens[i], at) == 1);
     }
     transaction.commit();
     return marked;
   }
 
-  bool do_mark_processed(const ClaimKey& key, std::string_view owner) override {
-    return held_update(claim_sql::kMarkProcessed, key, owner);
+  bool do_mark_processed(const ClaimKey& key, const ClaimToken& token) override {
+    return change_held(claim_sql::kMarkProcessed, key, token);
   }
 
-  bool do_release(const ClaimKey& key, std::string_view owner) override {
-    return held_update(claim_sql::kRelease, key, owner);
+  bool do_release(const ClaimKey& key, const ClaimToken& token) override {
+    return change_held(claim_sql::kRelease, key, token);
   }
 
-  bool do_mark_failed(const ClaimKey& key, std::string_view owner,
+  bool do_mark_failed(const ClaimKey& key, const ClaimToken& token,
                       const ClaimFailure& failure) override {
-    const std::array<ParamView, 7> params{key.tenant().value(),
-                                          key.message_id(),
-                                          key.handler_type(),
-                                          owner,
-                                          to_micros(database_.clock().now()),
-                                          failure.error,
-                                          to_micros(failure.next_attempt_at)};
-    return database_.connect()->exec_views(claim_sql::kMarkFailed, params) == 1;
+    return change_held(claim_sql::kMarkFailed, key, token, failure.error,
+                       to_micros(failure.next_attempt_at));
+  }
+
+  std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
+                                    std::chrono::microseconds lease) override {
+    const Timestamp at = now();
+    const std::array<ParamView, 7> params{
+        key.tenant().value(), key.message_id(), key.handler_type(),   token.owner,
+        token.claim_id,       to_micros(at),    to_micros(at + lease)};
+    std::optional<Timestamp> renewed;
+    database_.connect()->for_each_row(claim_sql::kRenew, params, [&](const RowView& row) {
+      renewed = from_micros(row.int64(0));
+    });
+    return renewed;
   }
 
   bool do_try_mark_processed(const ClaimKey& key) override {
     const std::array<ParamView, 4> params{key.tenant().value(), key.message_id(),
-                                          key.handler_type(), to_micros(database_.clock().now())};
+                                          key.handler_type(), to_micros(now())};
     return database_.connect()->exec_views(claim_sql::kTryMarkProcessed, params) == 1;
   }
 
@@ -133,8 +145,7 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
   }
 
   std::vector<ClaimEntry> do_failed_due(std::uint32_t max_retries, std::size_t limit) override {
-    const std::array<ParamView, 3> params{to_micros(database_.clock().now()),
-                                          std::int64_t{max_retries},
+    const std::array<ParamView, 3> params{to_micros(now()), std::int64_t{max_retries},
                                           static_cast<std::int64_t>(limit)};
     return detail::claim_entries(*database_.connect(), claim_sql::kFailedDue, params, limit);
   }
@@ -167,16 +178,29 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
   }
 
  private:
-  // One UPDATE of the entry `owner` holds (status processing, owner = ?4), with now as
-  // ?5: true iff it changed the entry.
-  bool held_update(std::string_view sql, const ClaimKey& key, std::string_view owner) {
-    return held_update(*database_.connect(), sql, key, owner, database_.clock().now());
+  // Every time the store writes or compares (leases, marks, due failures) is on the
+  // machine's clock, which every process sharing the file reads, unless the store's
+  // clock is simulated (a test moving time by hand): a process whose own clock is
+  // skewed (an OffsetClock) then cannot take over a live lease early (issue 37), and
+  // the store's LeaseClock is kStore.
+  Timestamp now() const { return kit::machine_now(database_.clock()); }
+
+  // One UPDATE of the entry held by `token` (status processing, ?4 owner, ?5 claim
+  // id), with ?6 now and then `extra`: the rows it changed (1 iff the claim was current).
+  template <typename... Extra>
+  static std::int64_t held_update(detail::Connection& connection, std::string_view sql,
+                                  const ClaimKey& key, const ClaimToken& token, Timestamp at,
+                                  const Extra&... extra) {
+    const std::array<ParamView, 6 + sizeof...(Extra)> params{
+        key.tenant().value(), key.message_id(), key.handler_type(), token.owner,
+        token.claim_id,       to_micros(at),    ParamView(extra)...};
+    return connection.exec_views(sql, params);
   }
-  static bool held_update(detail::Connection& connection, std::string_view sql, const ClaimKey& key,
-                          std::string_view owner, Timestamp now) {
-    const std::array<ParamView, 5> params{key.tenant().value(), key.message_id(),
-                                          key.handler_type(), owner, to_micros(now)};
-    return connection.exec_views(sql, params) == 1;
+  // The same in autocommit at now(): whether the token's claim was current.
+  template <typename... Extra>
+  bool change_held(std::string_view sql, const ClaimKey& key, const ClaimToken& token,
+                   const Extra&... extra) {
+    return held_update(*database_.connect(), sql, key, token, now(), extra...) == 1;
   }
 
   // One entry's claim inside the caller's BEGIN IMMEDIATE. The upsert claims whatever is
@@ -184,10 +208,10 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
   // nothing changed in between) say whether the entry is processed or whose lease holds
   // it.
   static ClaimResult claim(detail::Connection& connection, const ClaimKey& key,
-                           std::string_view owner, Timestamp now, std::chrono::microseconds lease) {
-    const std::array<ParamView, 6> params{key.tenant().value(), key.message_id(),
-                                          key.handler_type(),   owner,
-                                          to_micros(now),       to_micros(now + lease)};
+                           const ClaimToken& token, Timestamp at, std::chrono::microseconds lease) {
+    const std::array<ParamView, 7> params{
+        key.tenant().value(), key.message_id(), key.handler_type(),   token.owner,
+        token.claim_id,       to_micros(at),    to_micros(at + lease)};
     std::optional<ClaimResult> result;
     connection.for_each_row(claim_sql::kTryClaim, params, [&](const RowView& row) {
       result =
@@ -221,7 +245,7 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
 };
 
 ClaimCounts SqliteClaimInboxStore::do_counts(const std::optional<TenantId>& tenant) {
-  const std::array<ParamView, 2> params{to_micros(database_.clock().now()),
+  const std::array<ParamView, 2> params{to_micros(now()),
                                         tenant ? ParamView(tenant->value()) : nullptr};
   ClaimCounts counts;
   const auto count_at = [](const RowView& row, int column) {

@@ -3,10 +3,12 @@
 // claims are serialised (one claimer at a time) and atomic. Order per key is the claim's
 // condition: a row with a key is a candidate only when no row of its tenant and key
 // with a lower sequence is pending or parked (docket_outbox_key_held answers that), so
-// only a key's earliest open row can be leased, and not while its lease lasts.
+// only a key's earliest open row can be leased, and not while its lease lasts. Leases
+// are on the machine's clock (LeaseClock::kStore), the relays' times moved onto it.
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <span>
 #include <string>
 #include <vector>
@@ -36,7 +38,12 @@ class SqliteOutboxStore final : public OutboxStore {
       : database_(options, clock, detail::migrate_schema), path_(options.path) {}
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
-  StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
+  // Leases are on the machine's clock (claim() says how): LeaseClock::kStore.
+  StoreCapabilities capabilities() const noexcept override {
+    StoreCapabilities capabilities = database_.capabilities();
+    capabilities.lease_clock = LeaseClock::kStore;
+    return capabilities;
+  }
   TransactionType transaction_type() const noexcept override {
     return TransactionType::of<sqlite::Transaction>();
   }
@@ -73,8 +80,13 @@ class SqliteOutboxStore final : public OutboxStore {
         detail::record_to_params(record));
   }
 
+  // The relay's times are moved onto the machine's clock (to_machine()): its lease is
+  // as long as it asked, and is taken and compared on the clock every process sharing
+  // the file reads, so a relay whose clock runs ahead cannot take over another's live
+  // lease early (issue 37).
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
+    const std::chrono::microseconds shift = to_machine(now);
     return rows_to_records(database_.connect()->query(
         "UPDATE docket_outbox SET lease_token = ?1, lease_until = ?2 WHERE sequence IN "
         "(SELECT sequence FROM docket_outbox AS o WHERE status = 0 AND next_attempt_at <= ?3 AND "
@@ -84,7 +96,7 @@ class SqliteOutboxStore final : public OutboxStore {
         "e.ordering_key IS NOT NULL AND e.status IN (0, 2))) "
         "ORDER BY sequence LIMIT ?4) RETURNING " +
             kColumns,
-        {std::string(token), kit::to_micros(lease_until), kit::to_micros(now),
+        {std::string(token), kit::to_micros(lease_until + shift), kit::to_micros(now + shift),
          static_cast<std::int64_t>(limit)}));
   }
 
@@ -92,13 +104,14 @@ class SqliteOutboxStore final : public OutboxStore {
     return database_.connect()->exec(
                "UPDATE docket_outbox SET status = 1, done_at = ?3, lease_token = NULL, "
                "lease_until = NULL WHERE id = ?1 AND lease_token = ?2 AND status = 0",
-               {std::string(id), std::string(token), kit::to_micros(now)}) == 1;
+               {std::string(id), std::string(token), kit::to_micros(now + to_machine(now))}) == 1;
   }
 
   // One statement for up to kCompleteChunk rows, not one a row: a relay marks its batch
   // with one commit (one WAL sync under synchronous=FULL) instead of one a message.
   std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
                            Timestamp now) override {
+    now += to_machine(now);
     constexpr std::size_t kCompleteChunk = 500;  // bound ids a statement, far below SQLite's limit
     std::size_t marked = 0;
     for (std::size_t first = 0; first < ids.size(); first += kCompleteChunk) {
@@ -118,14 +131,17 @@ class SqliteOutboxStore final : public OutboxStore {
     return marked;
   }
 
+  // The next attempt's time is moved onto the machine's clock as claim()'s times are,
+  // by the store's clock's offset from it (the relay's own, where they are one).
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    const Timestamp next_attempt_at = attempt.next_attempt_at + to_machine(database_.clock().now());
     return database_.connect()->exec(
                "UPDATE docket_outbox SET attempts = attempts + 1, last_error = ?3, "
                "status = ?4, next_attempt_at = CASE WHEN ?4 = 2 THEN next_attempt_at ELSE ?5 END, "
                "lease_token = NULL, lease_until = NULL "
                "WHERE id = ?1 AND lease_token = ?2 AND status = 0",
                {std::string(id), std::string(token), attempt.error,
-                std::int64_t{attempt.park ? 2 : 0}, kit::to_micros(attempt.next_attempt_at)}) == 1;
+                std::int64_t{attempt.park ? 2 : 0}, kit::to_micros(next_attempt_at)}) == 1;
   }
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
@@ -172,6 +188,17 @@ class SqliteOutboxStore final : public OutboxStore {
   }
 
  private:
+  // How far the machine's clock is from a relay's time `now` (read just before): what
+  // moves the relay's times onto the machine's clock. Zero when the store's clock is
+  // simulated, whose times every relay and store of a test follow as they are.
+  std::chrono::microseconds to_machine(Timestamp now) const {
+    if (database_.clock().simulated()) {
+      return std::chrono::microseconds::zero();
+    }
+    return std::chrono::duration_cast<std::chrono::microseconds>(SystemClock::instance().now() -
+                                                                 now);
+  }
+
   Database database_;
   std::string path_;
 };

@@ -19,6 +19,9 @@ constexpr std::size_t kMaxRemembered = 10000;
 // (with its backoff, about 25 s) before it calls the login refused; its first connect
 // (subscribe()) reports a refused login at once.
 constexpr int kRefusedLoginsTolerated = 8;
+// How long a key's requeued deliveries are awaited back before what waits behind them is
+// handed out regardless (they went to another consumer of the group, say).
+constexpr std::chrono::milliseconds kAwaitRequeued{2000};
 
 bool is_dead_letter_header(std::string_view name) {
   return name == kDeadLetterErrorHeader || name == kDeadLetterDeliveriesHeader ||
@@ -59,6 +62,8 @@ void SubscriptionChannel::lose_connection() {
   consumer_.reset();
   connection_.reset();
   held_.clear();
+  awaited_.clear();
+  ready_.clear();
   backoff_ = std::min(kMaxBackoff, std::max(kFirstBackoff, backoff_ * 2));
   next_connect_ = Clock::now() + backoff_;
 }
@@ -69,15 +74,88 @@ std::optional<SubscriptionChannel::Clock::time_point> SubscriptionChannel::earli
     if (held.return_due && (!earliest || *held.return_due < *earliest))
       earliest = held.return_due;
   }
+  for (const auto& [key, awaited] : awaited_) {
+    if (!earliest || awaited.until < *earliest)
+      earliest = awaited.until;
+  }
   return earliest;
 }
 
-bool SubscriptionChannel::behind_a_return(const std::optional<std::string>& key) const {
+bool SubscriptionChannel::must_wait(const std::optional<std::string>& key,
+                                    const std::string& message_id) {
   if (!key)
     return false;
-  return std::any_of(held_.begin(), held_.end(), [&](const auto& entry) {
-    return entry.second.ordering_key == key && (entry.second.return_due || entry.second.held_back);
-  });
+  bool returning = false;
+  bool waiting = false;
+  for (const auto& [tag, held] : held_) {
+    if (held.ordering_key == key) {
+      returning = returning || held.return_due.has_value();
+      waiting = waiting || held.held_back;
+    }
+  }
+  if (returning)
+    return true;  // requeued right after the return, behind it
+  const auto awaited = awaited_.find(*key);
+  if (awaited == awaited_.end())
+    return waiting;
+  if (!awaited->second.ids.empty() && awaited->second.ids.front() == message_id) {
+    awaited->second.ids.pop_front();  // the next requeued one, back in its turn
+    return false;
+  }
+  return true;
+}
+
+void SubscriptionChannel::release_waiting(const std::string& key) {
+  const auto awaited = awaited_.find(key);
+  const auto of_key = [&](const Held& held) { return held.ordering_key == key; };
+  if (std::any_of(held_.begin(), held_.end(), [&](const auto& entry) {
+        return of_key(entry.second) && entry.second.return_due;
+      }))
+    return;  // a return of the key is pending: what waits is requeued behind it
+  if (awaited != awaited_.end()) {
+    std::deque<std::string>& ids = awaited->second.ids;
+    while (!ids.empty()) {
+      const auto next = std::find_if(held_.begin(), held_.end(), [&](const auto& entry) {
+        return of_key(entry.second) && entry.second.held_back &&
+               entry.second.raw.message_id == ids.front();
+      });
+      if (next == held_.end())
+        break;
+      next->second.held_back = false;
+      ready_.push_back(next->first);
+      ids.pop_front();
+    }
+    if (!ids.empty() && Clock::now() < awaited->second.until)
+      return;  // still awaiting the next one back
+    awaited_.erase(awaited);
+  }
+  for (auto& [tag, held] : held_) {  // in arrival order
+    if (of_key(held) && held.held_back) {
+      held.held_back = false;
+      ready_.push_back(tag);
+    }
+  }
+}
+
+void SubscriptionChannel::release_overdue() {
+  const Clock::time_point now = Clock::now();
+  std::vector<std::string> overdue;
+  for (const auto& [key, awaited] : awaited_) {
+    if (awaited.until <= now)
+      overdue.push_back(key);
+  }
+  for (const std::string& key : overdue)
+    release_waiting(key);
+}
+
+std::optional<docket::Delivery> SubscriptionChannel::hand_out(std::uint64_t tag) {
+  const auto it = held_.find(tag);
+  if (it == held_.end())
+    return std::nullopt;
+  return docket::Delivery{.message = from_delivery(it->second.raw),
+                          .tag = tag,
+                          .delivery_count = it->second.delivery_count,
+                          .redelivered = it->second.raw.redelivered};
 }
 
 void SubscriptionChannel::requeue_due_returns() {
@@ -93,10 +171,19 @@ void SubscriptionChannel::requeue_due_returns() {
     if (returned_.size() >= kMaxRemembered)
       returned_.clear();
     ++returned_[it->second.raw.message_id];
+    // Awaited back in this order: whatever else of the key comes first waits for them.
+    AwaitedReturns* awaited = nullptr;
+    if (key) {
+      awaited = &awaited_[*key];
+      awaited->until = now + kAwaitRequeued;
+      awaited->ids.push_back(it->second.raw.message_id);
+    }
     consumer_->nack(it->second.raw.delivery_tag, true);
     it = held_.erase(it);
     for (auto later = it; later != held_.end();) {
       if (later->second.held_back && later->second.ordering_key == key) {
+        if (awaited != nullptr)
+          awaited->ids.push_back(later->second.raw.message_id);
         consumer_->nack(later->second.raw.delivery_tag, true);
         if (later == it)
           it = later = held_.erase(later);
@@ -122,6 +209,14 @@ std::optional<docket::Delivery> SubscriptionChannel::next(std::chrono::milliseco
         connect();
       }
       requeue_due_returns();
+      release_overdue();
+      if (!ready_.empty()) {  // released deliveries go before anything new
+        const std::uint64_t tag = ready_.front();
+        ready_.pop_front();
+        if (auto delivery = hand_out(tag))
+          return delivery;
+        continue;
+      }
       Clock::time_point until = deadline;
       if (const auto due = earliest_return())
         until = std::min(until, *due);
@@ -147,14 +242,17 @@ std::optional<docket::Delivery> SubscriptionChannel::next(std::chrono::milliseco
         continue;
       }
       held.ordering_key = message.ordering_key;
-      held.held_back = behind_a_return(held.ordering_key);
+      held.held_back = must_wait(held.ordering_key, held.raw.message_id);
       const std::uint64_t tag = ++next_tag_;
       const bool redelivered = held.raw.redelivered;
       const std::uint32_t count = held.delivery_count;
       const bool held_back = held.held_back;
+      const std::optional<std::string> key = held.ordering_key;
       held_.emplace(tag, std::move(held));
       if (held_back)
         continue;
+      if (key && !awaited_.empty())
+        release_waiting(*key);  // what waited behind this one may go next
       return docket::Delivery{.message = std::move(message),
                               .tag = tag,
                               .delivery_count = count,
@@ -253,6 +351,8 @@ void SubscriptionChannel::close() {
   consumer_.reset();
   connection_.reset();
   held_.clear();
+  awaited_.clear();
+  ready_.clear();
 }
 
 }  // namespace docket::rabbitmq::detail

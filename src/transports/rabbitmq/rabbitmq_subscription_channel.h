@@ -11,7 +11,11 @@
 //   return_with_delay  held by the channel until the delay passed, then basic.nack with
 //                      requeue (the broker has no per-message delay); a later delivery of
 //                      the same ordering key that arrives meanwhile is held back and
-//                      requeued right after it, so that the returned one comes first
+//                      requeued right after it. Until what was requeued of a key came
+//                      back, in the order it was requeued, any other delivery of the key
+//                      waits in the channel (the broker may hand out a later message of
+//                      the key into a slot a nack freed before the requeued ones), for
+//                      at most kAwaitRequeued, after which what waits is handed out
 //   dead_letter        the message, with kDeadLetterErrorHeader and
 //                      kDeadLetterDeliveriesHeader, published (confirmed, mandatory) to
 //                      the dead-letter destination on the transport's exchange, then
@@ -31,6 +35,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -73,14 +78,32 @@ class SubscriptionChannel final : public spi::SubscriptionChannel {
     std::optional<std::string> ordering_key;
     std::uint32_t delivery_count = 1;
     std::optional<Clock::time_point> return_due;  // set: returned, awaiting its delay
-    bool held_back = false;  // never handed out: waits behind a return of its key
+    // Never handed out yet: waits behind a return of its key, or for its key's
+    // requeued deliveries to come back.
+    bool held_back = false;
+  };
+  // A key's requeued deliveries, by message id in the order they were requeued, awaited
+  // back until `until`.
+  struct AwaitedReturns {
+    std::deque<std::string> ids;
+    Clock::time_point until;
   };
 
   void connect();
   void lose_connection();
   void requeue_due_returns();
   std::optional<Clock::time_point> earliest_return() const;
-  bool behind_a_return(const std::optional<std::string>& key) const;
+  // Whether a new delivery of `key` with `message_id` must wait in the channel: behind
+  // a pending return of its key, behind what of its key waits already, or for its key's
+  // requeued deliveries (it is handed out now when it is the next of those, and taken
+  // off them).
+  bool must_wait(const std::optional<std::string>& key, const std::string& message_id);
+  // Moves the key's waiting deliveries that may go now to ready_: the awaited front as
+  // long as it is waiting; all of them once nothing (or nothing in time) is awaited.
+  void release_waiting(const std::string& key);
+  // Releases every key whose awaited deliveries did not come back in time.
+  void release_overdue();
+  std::optional<docket::Delivery> hand_out(std::uint64_t tag);
   void publish_dead_letter(const Delivery& raw, std::uint32_t deliveries, std::string_view error);
   [[noreturn]] void fail(std::string_view doing, const std::exception& error) const;
 
@@ -88,7 +111,9 @@ class SubscriptionChannel final : public spi::SubscriptionChannel {
   SubscriptionRoute route_;
   std::unique_ptr<Connection> connection_;
   std::unique_ptr<Consumer> consumer_;
-  std::map<std::uint64_t, Held> held_;  // by the channel's tag, which never repeats
+  std::map<std::uint64_t, Held> held_;             // by the channel's tag, which never repeats
+  std::map<std::string, AwaitedReturns> awaited_;  // by ordering key
+  std::deque<std::uint64_t> ready_;                // held deliveries released, to hand out first
   // Message id -> deliveries of it this channel returned, until it is settled here
   // (bounded: forgotten wholesale past kMaxRemembered, undercounting, never over).
   std::map<std::string, std::uint32_t> returned_;

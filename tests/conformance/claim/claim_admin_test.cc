@@ -16,8 +16,8 @@ class ClaimAdminTest : public ClaimConformance {
   void fail(const ClaimKey& key, int times, seconds due_in) {
     for (int i = 0; i < times; ++i) {
       ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
-      ASSERT_TRUE(
-          store_->mark_failed(key, "w", {"boom " + std::to_string(i), clock_.now() + due_in}));
+      ASSERT_TRUE(store_->mark_failed(key, token(key, "w"),
+                                      {"boom " + std::to_string(i), clock_.now() + due_in}));
     }
   }
 };
@@ -26,7 +26,7 @@ TEST_P(ClaimAdminTest, CountsByStatusForOneTenantOrAll) {
   EXPECT_EQ(store_->counts(std::nullopt), ClaimCounts{});
   const Timestamp first = clock_.now();
   store_->try_claim(key("r", "acme"), "w", kLease);
-  store_->release(key("r", "acme"), "w");
+  store_->release(key("r", "acme"), token(key("r", "acme"), "w"));
   clock_.advance(seconds(1));
   store_->try_claim(key("p", "acme"), "w", kLease);
   process(key("done-1", "acme"));
@@ -111,8 +111,8 @@ TEST_P(ClaimAdminTest, PagesFilterByTenantAndStatus) {
   for (int i = 0; i < 6; ++i) {
     store_->try_claim(key("m-" + std::to_string(i), i < 4 ? "acme" : "globex"), "w", kLease);
   }
-  store_->mark_processed(key("m-1", "acme"), "w");
-  store_->mark_processed(key("m-5", "globex"), "w");
+  store_->mark_processed(key("m-1", "acme"), token(key("m-1", "acme"), "w"));
+  store_->mark_processed(key("m-5", "globex"), token(key("m-5", "globex"), "w"));
 
   const ClaimPage acme = store_->entries({.tenant = TenantId("acme"), .limit = 100});
   EXPECT_EQ(acme.entries.size(), 4u);

@@ -42,7 +42,8 @@ TEST_P(ClaimBatchTest, ABatchOfNewMessagesIsClaimedAndMarkedWhole) {
     EXPECT_EQ(stored.received_at, now);
   }
   clock_.advance(seconds(3));
-  EXPECT_EQ(store_->mark_processed_batch(batch, "worker-a"), std::vector<bool>(batch.size(), true));
+  EXPECT_EQ(store_->mark_processed_batch(batch, tokens(batch, "worker-a")),
+            std::vector<bool>(batch.size(), true));
   for (const ClaimKey& k : batch) {
     const ClaimEntry stored = entry(k);
     EXPECT_EQ(stored.status, ClaimStatus::kProcessed);
@@ -60,9 +61,10 @@ TEST_P(ClaimBatchTest, EachEntryOfABatchIsClaimedOnItsOwnTerms) {
   const Timestamp held_until =
       store_->try_claim(key("held"), "worker-b", kLease * 4).lease_until.value();
   ASSERT_EQ(store_->try_claim(key("failed"), "worker-b", kLease).outcome, ClaimOutcome::kClaimed);
-  ASSERT_TRUE(store_->mark_failed(key("failed"), "worker-b", {"boom", clock_.now()}));
+  ASSERT_TRUE(
+      store_->mark_failed(key("failed"), token(key("failed"), "worker-b"), {"boom", clock_.now()}));
   ASSERT_EQ(store_->try_claim(key("released"), "worker-b", kLease).outcome, ClaimOutcome::kClaimed);
-  ASSERT_TRUE(store_->release(key("released"), "worker-b"));
+  ASSERT_TRUE(store_->release(key("released"), token(key("released"), "worker-b")));
   ASSERT_EQ(store_->try_claim(key("expired"), "worker-b", kLease).outcome, ClaimOutcome::kClaimed);
   clock_.advance(kLease);  // "expired"'s lease ends now; "held"'s lasts
 
@@ -99,7 +101,7 @@ TEST_P(ClaimBatchTest, AMarkBatchMarksOnlyWhatItsOwnerHolds) {
   ASSERT_EQ(store_->try_claim(key("theirs"), "worker-b", kLease).outcome, ClaimOutcome::kClaimed);
   const ClaimEntry theirs = entry(key("theirs"));
   const std::vector<ClaimKey> batch = {key("mine-1"), key("theirs"), key("never"), key("mine-2")};
-  EXPECT_EQ(store_->mark_processed_batch(batch, "worker-a"),
+  EXPECT_EQ(store_->mark_processed_batch(batch, tokens(batch, "worker-a")),
             (std::vector<bool>{true, false, false, true}));
   EXPECT_EQ(entry(key("mine-1")).status, ClaimStatus::kProcessed);
   EXPECT_EQ(entry(key("mine-2")).status, ClaimStatus::kProcessed);
@@ -120,15 +122,18 @@ TEST_P(ClaimBatchTest, ARefusedBatchWritesNothing) {
   EXPECT_TRUE(store_->try_claim_batch({}, "worker-a", kLease).empty());
 
   ASSERT_EQ(store_->try_claim(key("m-1"), "worker-a", kLease).outcome, ClaimOutcome::kClaimed);
-  EXPECT_THROW(store_->mark_processed_batch(twice, "worker-a"), InvalidInputError);
+  EXPECT_THROW(store_->mark_processed_batch(twice, tokens(twice, "worker-a")), InvalidInputError);
   EXPECT_EQ(entry(key("m-1")).status, ClaimStatus::kProcessing);
-  EXPECT_TRUE(store_->mark_processed_batch({}, "worker-a").empty());
+  EXPECT_TRUE(store_->mark_processed_batch({}, {}).empty());
+  EXPECT_THROW(store_->mark_processed_batch(std::vector{key("m-1")}, {}), InvalidInputError);
+  EXPECT_EQ(entry(key("m-1")).status, ClaimStatus::kProcessing);
   // The largest batch is taken.
   const std::vector<ClaimKey> full = keys(static_cast<int>(kMaxClaimBatch), "full-");
   for (const ClaimResult& claim : store_->try_claim_batch(full, "worker-a", kLease)) {
     EXPECT_EQ(claim.outcome, ClaimOutcome::kClaimed);
   }
-  EXPECT_EQ(store_->mark_processed_batch(full, "worker-a"), std::vector<bool>(full.size(), true));
+  EXPECT_EQ(store_->mark_processed_batch(full, tokens(full, "worker-a")),
+            std::vector<bool>(full.size(), true));
 }
 
 TEST_P(ClaimBatchTest, SixteenBatchesOverTheSameEntriesLeaveOneWinnerEach) {
@@ -188,13 +193,15 @@ TEST_P(ClaimBatchTest, ConcurrentClaimAndMarkBatchesProcessEachEntryOnce) {
       }
       const std::vector<ClaimResult> results = store_->try_claim_batch(batch, owner, kLease);
       std::vector<ClaimKey> mine;
+      std::vector<ClaimToken> held;
       for (std::size_t i = 0; i < batch.size(); ++i) {
         if (results[i].outcome == ClaimOutcome::kClaimed) {
           mine.push_back(batch[i]);
+          held.push_back(results[i].token);
         }
       }
       claimed += static_cast<int>(mine.size());
-      for (const bool done : store_->mark_processed_batch(mine, owner)) {
+      for (const bool done : store_->mark_processed_batch(mine, held)) {
         marked += done ? 1 : 0;
       }
     }

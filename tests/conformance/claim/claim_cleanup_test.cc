@@ -31,10 +31,10 @@ TEST_P(ClaimCleanupTest, RemovesOnlyProcessedEntriesStrictlyOlderThanTheCutoff) 
 
 TEST_P(ClaimCleanupTest, NeverRemovesAnEntryThatIsNotProcessed) {
   store_->try_claim(key("received"), "w", kLease);
-  store_->release(key("received"), "w");
+  store_->release(key("received"), token(key("received"), "w"));
   store_->try_claim(key("processing"), "w", kLease);
   store_->try_claim(key("failed"), "w", kLease);
-  store_->mark_failed(key("failed"), "w", {"boom", clock_.now()});
+  store_->mark_failed(key("failed"), token(key("failed"), "w"), {"boom", clock_.now()});
   store_->try_claim(key("expired"), "w", seconds(1));
   clock_.advance(std::chrono::hours(24 * 365));
 

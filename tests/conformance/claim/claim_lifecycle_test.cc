@@ -29,13 +29,13 @@ TEST_P(ClaimLifecycleTest, ClaimingAnAbsentEntryCreatesItProcessing) {
 TEST_P(ClaimLifecycleTest, TheOwnerMarksProcessedOnceAndLaterClaimsSeeIt) {
   ASSERT_EQ(store_->try_claim(key("m-1"), "worker-a", kLease).outcome, ClaimOutcome::kClaimed);
   clock_.advance(std::chrono::seconds(2));
-  EXPECT_TRUE(store_->mark_processed(key("m-1"), "worker-a"));
+  EXPECT_TRUE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-a")));
   const ClaimEntry stored = entry(key("m-1"));
   EXPECT_EQ(stored.status, ClaimStatus::kProcessed);
   EXPECT_EQ(stored.processed_at, clock_.now());
   EXPECT_EQ(stored.owner, std::nullopt);
   EXPECT_EQ(stored.lease_until, std::nullopt);
-  EXPECT_FALSE(store_->mark_processed(key("m-1"), "worker-a"));
+  EXPECT_FALSE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-a")));
   EXPECT_EQ(store_->try_claim(key("m-1"), "worker-b", kLease).outcome,
             ClaimOutcome::kAlreadyProcessed);
   EXPECT_EQ(entry(key("m-1")), stored);
@@ -44,16 +44,18 @@ TEST_P(ClaimLifecycleTest, TheOwnerMarksProcessedOnceAndLaterClaimsSeeIt) {
 TEST_P(ClaimLifecycleTest, OnlyTheOwnerChangesAClaimedEntry) {
   ASSERT_EQ(store_->try_claim(key("m-1"), "worker-a", kLease).outcome, ClaimOutcome::kClaimed);
   const ClaimEntry before = entry(key("m-1"));
-  EXPECT_FALSE(store_->mark_processed(key("m-1"), "worker-b"));
-  EXPECT_FALSE(store_->release(key("m-1"), "worker-b"));
-  EXPECT_FALSE(store_->mark_failed(key("m-1"), "worker-b", {"boom", clock_.now()}));
+  EXPECT_FALSE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-b")));
+  EXPECT_FALSE(store_->release(key("m-1"), token(key("m-1"), "worker-b")));
+  EXPECT_FALSE(
+      store_->mark_failed(key("m-1"), token(key("m-1"), "worker-b"), {"boom", clock_.now()}));
   EXPECT_EQ(entry(key("m-1")), before);
 }
 
 TEST_P(ClaimLifecycleTest, NothingChangesAnEntryThatWasNeverClaimed) {
-  EXPECT_FALSE(store_->mark_processed(key("m-1"), "worker-a"));
-  EXPECT_FALSE(store_->release(key("m-1"), "worker-a"));
-  EXPECT_FALSE(store_->mark_failed(key("m-1"), "worker-a", {"boom", clock_.now()}));
+  EXPECT_FALSE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-a")));
+  EXPECT_FALSE(store_->release(key("m-1"), token(key("m-1"), "worker-a")));
+  EXPECT_FALSE(
+      store_->mark_failed(key("m-1"), token(key("m-1"), "worker-a"), {"boom", clock_.now()}));
   EXPECT_EQ(store_->find(key("m-1")), std::nullopt);
 }
 
@@ -81,27 +83,28 @@ TEST_P(ClaimLifecycleTest, ALeaseIsSupersededAtItsEndAndNotBefore) {
   EXPECT_EQ(taken.outcome, ClaimOutcome::kClaimed);
   EXPECT_EQ(taken.lease_until, lease_until + kLease);
   // The superseded claimer's late results change nothing.
-  EXPECT_FALSE(store_->mark_processed(key("m-1"), "worker-a"));
-  EXPECT_FALSE(store_->mark_failed(key("m-1"), "worker-a", {"late", clock_.now()}));
+  EXPECT_FALSE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-a")));
+  EXPECT_FALSE(
+      store_->mark_failed(key("m-1"), token(key("m-1"), "worker-a"), {"late", clock_.now()}));
   EXPECT_EQ(entry(key("m-1")).owner, "worker-b");
-  EXPECT_TRUE(store_->mark_processed(key("m-1"), "worker-b"));
+  EXPECT_TRUE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-b")));
 }
 
 TEST_P(ClaimLifecycleTest, TheOwnerMayStillMarkAfterItsLeaseWhileNobodyTookOver) {
   store_->try_claim(key("m-1"), "worker-a", kLease);
   clock_.advance(kLease + std::chrono::seconds(5));
-  EXPECT_TRUE(store_->mark_processed(key("m-1"), "worker-a"));
+  EXPECT_TRUE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-a")));
   EXPECT_EQ(entry(key("m-1")).status, ClaimStatus::kProcessed);
 }
 
 TEST_P(ClaimLifecycleTest, ReleaseMakesTheEntryReceivedAndClaimableAtOnce) {
   store_->try_claim(key("m-1"), "worker-a", kLease);
-  EXPECT_TRUE(store_->release(key("m-1"), "worker-a"));
+  EXPECT_TRUE(store_->release(key("m-1"), token(key("m-1"), "worker-a")));
   const ClaimEntry released = entry(key("m-1"));
   EXPECT_EQ(released.status, ClaimStatus::kReceived);
   EXPECT_EQ(released.owner, std::nullopt);
   EXPECT_EQ(released.lease_until, std::nullopt);
-  EXPECT_FALSE(store_->release(key("m-1"), "worker-a"));
+  EXPECT_FALSE(store_->release(key("m-1"), token(key("m-1"), "worker-a")));
   EXPECT_EQ(store_->try_claim(key("m-1"), "worker-b", kLease).outcome, ClaimOutcome::kClaimed);
 }
 
@@ -109,7 +112,8 @@ TEST_P(ClaimLifecycleTest, FailuresAreCountedAndTheCountSurvivesClaimsAndRelease
   const Timestamp received = clock_.now();
   store_->try_claim(key("m-1"), "worker-a", kLease);
   const Timestamp retry_at = clock_.now() + std::chrono::seconds(10);
-  EXPECT_TRUE(store_->mark_failed(key("m-1"), "worker-a", {"gateway timeout", retry_at}));
+  EXPECT_TRUE(store_->mark_failed(key("m-1"), token(key("m-1"), "worker-a"),
+                                  {"gateway timeout", retry_at}));
   ClaimEntry failed = entry(key("m-1"));
   EXPECT_EQ(failed.status, ClaimStatus::kFailed);
   EXPECT_EQ(failed.retry_count, 1u);
@@ -122,17 +126,18 @@ TEST_P(ClaimLifecycleTest, FailuresAreCountedAndTheCountSurvivesClaimsAndRelease
   const ClaimResult again = store_->try_claim(key("m-1"), "worker-b", kLease);
   EXPECT_EQ(again.outcome, ClaimOutcome::kClaimed);
   EXPECT_EQ(again.retry_count, 1u);
-  EXPECT_TRUE(store_->release(key("m-1"), "worker-b"));
+  EXPECT_TRUE(store_->release(key("m-1"), token(key("m-1"), "worker-b")));
   EXPECT_EQ(entry(key("m-1")).retry_count, 1u);
   store_->try_claim(key("m-1"), "worker-c", kLease);
-  EXPECT_TRUE(store_->mark_failed(key("m-1"), "worker-c", {"still down", retry_at}));
+  EXPECT_TRUE(
+      store_->mark_failed(key("m-1"), token(key("m-1"), "worker-c"), {"still down", retry_at}));
   failed = entry(key("m-1"));
   EXPECT_EQ(failed.retry_count, 2u);
   EXPECT_EQ(failed.last_error, "still down");
   EXPECT_EQ(failed.received_at, received);
   // Success after failures keeps the count as history.
   store_->try_claim(key("m-1"), "worker-d", kLease);
-  EXPECT_TRUE(store_->mark_processed(key("m-1"), "worker-d"));
+  EXPECT_TRUE(store_->mark_processed(key("m-1"), token(key("m-1"), "worker-d")));
   EXPECT_EQ(entry(key("m-1")).retry_count, 2u);
 }
 
@@ -144,11 +149,11 @@ TEST_P(ClaimLifecycleTest, TryMarkProcessedIsFirstWriterWins) {
 
   store_->try_claim(key("claimed"), "worker-a", kLease);
   EXPECT_TRUE(store_->try_mark_processed(key("claimed")));
-  EXPECT_FALSE(store_->mark_processed(key("claimed"), "worker-a"));
+  EXPECT_FALSE(store_->mark_processed(key("claimed"), token(key("claimed"), "worker-a")));
   EXPECT_EQ(entry(key("claimed")).owner, std::nullopt);
 
   store_->try_claim(key("failed"), "worker-a", kLease);
-  store_->mark_failed(key("failed"), "worker-a", {"boom", clock_.now()});
+  store_->mark_failed(key("failed"), token(key("failed"), "worker-a"), {"boom", clock_.now()});
   EXPECT_TRUE(store_->try_mark_processed(key("failed")));
   EXPECT_EQ(entry(key("failed")).retry_count, 1u);
   EXPECT_EQ(store_->try_claim(key("failed"), "worker-b", kLease).outcome,
@@ -204,8 +209,9 @@ TEST_P(ClaimLifecycleTest, BadArgumentsAreRefusedAndNothingIsWritten) {
 
   ASSERT_EQ(store_->try_claim(key("m-1"), "w", kMaxClaimLease).outcome, ClaimOutcome::kClaimed);
   const ClaimEntry before = entry(key("m-1"));
-  EXPECT_THROW(store_->mark_failed(key("m-1"), "w", {"bad\xc3", clock_.now()}), InvalidInputError);
-  EXPECT_THROW(store_->mark_failed(key("m-1"), "w",
+  EXPECT_THROW(store_->mark_failed(key("m-1"), token(key("m-1"), "w"), {"bad\xc3", clock_.now()}),
+               InvalidInputError);
+  EXPECT_THROW(store_->mark_failed(key("m-1"), token(key("m-1"), "w"),
                                    {std::string(kMaxClaimErrorBytes + 1, 'e'), clock_.now()}),
                InvalidInputError);
   EXPECT_EQ(entry(key("m-1")), before);

@@ -213,7 +213,7 @@ TEST_P(ClaimProcessTest, AClaimerKilledMidHandlerIsSupersededAfterItsLease) {
   EXPECT_EQ(store_->try_claim(key("m-1"), "heir", kLease).outcome, ClaimOutcome::kHeldByAnother);
   clock_.set(*orphan.lease_until);
   EXPECT_EQ(store_->try_claim(key("m-1"), "heir", kLease).outcome, ClaimOutcome::kClaimed);
-  EXPECT_TRUE(store_->mark_processed(key("m-1"), "heir"));
+  EXPECT_TRUE(store_->mark_processed(key("m-1"), token(key("m-1"), "heir")));
 }
 
 INSTANTIATE_TEST_SUITE_P(Providers, ClaimRaceTest, ::testing::ValuesIn(all_claim_providers()),

@@ -29,9 +29,25 @@ ClaimEntry ClaimConformance::entry(const ClaimKey& key) {
   return *found;
 }
 
+ClaimToken ClaimConformance::token(const ClaimKey& key, std::string_view owner) {
+  const auto found = store_->find(key);
+  return ClaimToken{.owner = std::string(owner),
+                    .claim_id = found && found->claim_id ? *found->claim_id : "no-such-claim"};
+}
+
+std::vector<ClaimToken> ClaimConformance::tokens(std::span<const ClaimKey> keys,
+                                                 std::string_view owner) {
+  std::vector<ClaimToken> out;
+  for (const ClaimKey& key : keys) {
+    out.push_back(token(key, owner));
+  }
+  return out;
+}
+
 void ClaimConformance::process(const ClaimKey& key) {
-  ASSERT_EQ(store_->try_claim(key, "setup", kLease).outcome, ClaimOutcome::kClaimed);
-  ASSERT_TRUE(store_->mark_processed(key, "setup"));
+  const ClaimResult claim = store_->try_claim(key, "setup", kLease);
+  ASSERT_EQ(claim.outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->mark_processed(key, claim.token));
 }
 
 int ClaimConformance::run_together(int threads, const std::function<void(int)>& work) {

@@ -8,8 +8,10 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "claim_fixture.h"
 
@@ -25,6 +27,12 @@ class ClaimConformance : public ::testing::TestWithParam<ClaimProviderCase> {
 
   // The stored entry, which must exist.
   ClaimEntry entry(const ClaimKey& key);
+
+  // The token of `key`'s current claim as stored, presented under `owner`'s name: the
+  // holder's own token when `owner` holds it, another's claim id under a wrong name
+  // when not. An entry that is not processing gives a claim id nobody holds.
+  ClaimToken token(const ClaimKey& key, std::string_view owner);
+  std::vector<ClaimToken> tokens(std::span<const ClaimKey> keys, std::string_view owner);
 
   // Claims, marks processed and checks both worked, at the clock's current time.
   void process(const ClaimKey& key);

@@ -87,6 +87,7 @@ class Workers {
         run_(std::move(run)),
         destination_(std::move(destination)),
         rate_(std::to_string(options.orders_per_second)),
+        clock_skew_(std::to_string(options.clock_skew.count())),
         log_(log) {
     if (!options.transport_url.empty()) {
       environment_.push_back(kTransportEnv + options.transport_url);
@@ -104,6 +105,9 @@ class Workers {
                                      "--rate",    rate_};
     if (!destination_.empty()) {
       command.insert(command.end(), {"--destination", destination_, "--tally-dir", work_dir_});
+    }
+    if (role == ChaosRole::kSkewedRelay) {
+      command.insert(command.end(), {"--clock-skew-seconds", clock_skew_});
     }
     slot.process = std::make_unique<ChildProcess>(std::move(command), log_path(role), environment_);
   }
@@ -135,7 +139,7 @@ class Workers {
   // Starts again, after a pause, each worker that ended on its own. Throws
   // InfrastructureError, with the worker's last log lines, past `allowed` such exits.
   void supervise(int allowed) {
-    for (const ChaosRole role : kChaosRoles) {
+    for (const ChaosRole role : kAllChaosRoles) {
       Slot& slot = slot_of(role);
       if (slot.stopped || !slot.process) {
         continue;
@@ -185,8 +189,9 @@ class Workers {
   std::string run_;
   std::string destination_;
   std::string rate_;
+  std::string clock_skew_;
   const ChaosLog& log_;
-  std::array<Slot, 3> slots_;
+  std::array<Slot, std::size(kAllChaosRoles)> slots_;
   int own_exits_ = 0;
 };
 
@@ -286,6 +291,7 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   const auto started = Clock::now();
   ChaosReport report;
   report.run = "chaos" + Uuid::v4().to_string().substr(0, 8);
+  report.clock_skew = options.clock_skew;
 
   // A store the three processes cannot share would leave each with a database of its
   // own: refused before anything else.
@@ -343,17 +349,25 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   const auto counters = [&] { return queue ? queue->counters() : tally->read(); };
   Workers workers(options, server.faults ? server.faults->worker_url() : options.store_url,
                   report.work_dir, report.run, report.destination, log);
-  for (const ChaosRole role : kChaosRoles) {
+  // The roles this run kills: every run's, and the skewed relay when there is one.
+  std::vector<ChaosRole> roles(std::begin(kChaosRoles), std::end(kChaosRoles));
+  if (options.clock_skew.count() > 0) {
+    roles.push_back(ChaosRole::kSkewedRelay);
+  }
+  for (const ChaosRole role : roles) {
     workers.start(role);
   }
   log("run " + report.run + ": producer, relay and consumer started" +
+      (options.clock_skew.count() > 0 ? ", and a second relay whose clock runs " +
+                                            std::to_string(options.clock_skew.count()) + " s ahead"
+                                      : std::string()) +
       (transport ? " across " + transport->describe() + ", destination " + report.destination
                  : std::string()) +
       "; their logs and " + (transport ? "counts" : "queue") + " in " + report.work_dir);
 
   std::mt19937_64 random(options.seed);
   std::uniform_int_distribution<std::int64_t> gap(options.min_gap.count(), options.max_gap.count());
-  std::uniform_int_distribution<std::size_t> victim(0, std::size(kChaosRoles) - 1);
+  std::uniform_int_distribution<std::size_t> victim(0, roles.size() - 1);
   const int allowed = kOwnExitsAllowance + kOwnExitsPerFault * options.kills;
   for (int slot = 1; report.kills < options.kills; ++slot) {
     supervise_until(workers, Clock::now() + std::chrono::milliseconds(gap(random)), allowed);
@@ -380,7 +394,7 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
       log("restarted the " + std::string(part->broker_name) + " broker (" +
           std::string(part->restart_effect) + ") in " + std::to_string(seconds.count()) + " ms");
     }
-    const ChaosRole role = kChaosRoles[victim(random)];
+    const ChaosRole role = roles[victim(random)];
     if (workers.kill(role)) {
       ++report.kills;
       ++report.kills_of[static_cast<std::size_t>(role)];
@@ -406,6 +420,7 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
     }
   }
   workers.stop(ChaosRole::kRelay);
+  workers.stop(ChaosRole::kSkewedRelay);
   workers.stop(ChaosRole::kConsumer);
   report.check = check_chaos_run(options.store_url, *services, report.run);
   report.queue = counters();

@@ -11,6 +11,11 @@
 // (a transport whose broker is on this machine, chaos_transport.h), every tenth gap also
 // restarts the broker.
 //
+// With a clock skew, a fourth worker: a second relay whose clock runs ahead by the skew
+// (more than a lease, kChaosLease, to mean anything), claiming the same outbox rows as
+// the first, so that a store whose leases were on the claimer's clock would see it take
+// over the first relay's live leases.
+//
 // One run: start the three workers; N times, wait a random gap (seeded), kill a random
 // worker, start it again (every fifth gap, with server faults allowed, also drop the
 // workers' sessions or crash the server, alternately); stop the
@@ -43,6 +48,9 @@ struct ChaosOptions {
   bool allow_server_restart = false;  // a provider with server faults only (server_faults.h)
   std::string transport_url{};        // empty: the run's own queue
   bool allow_broker_restart = false;  // with a transport whose broker can restart
+  // Above 0: a second relay runs beside the first, its clock this far ahead, killed
+  // like the others (ChaosRole::kSkewedRelay).
+  std::chrono::seconds clock_skew{0};
 
   std::chrono::seconds drain_timeout{120};
   // Each kill comes after a gap drawn uniformly from [min_gap, max_gap].
@@ -53,7 +61,7 @@ struct ChaosOptions {
 struct ChaosReport {
   std::string run;                // the run's order id prefix
   int kills = 0;                  // SIGKILLs survived
-  std::array<int, 3> kills_of{};  // ... by role, in kChaosRoles order
+  std::array<int, 4> kills_of{};  // ... by role, in kAllChaosRoles order
   int worker_exits = 0;           // exits of a worker on its own, each started again
   int connection_drops = 0;       // server faults: times the workers' sessions were ended
   int server_crashes = 0;         // server faults: times the server was crashed
@@ -62,8 +70,9 @@ struct ChaosReport {
   QueueCounters queue;
   ChaosCheck check;
   double seconds = 0;
-  std::string destination;  // across a broker: the run's destination
-  std::string work_dir;     // the queue and the workers' logs; removed when the run is ok
+  std::chrono::seconds clock_skew{0};  // the skewed relay's, when there was one
+  std::string destination;             // across a broker: the run's destination
+  std::string work_dir;  // the queue and the workers' logs; removed when the run is ok
 
   // Faults of the run's own making, on which a worker may end on its own.
   int faults_made() const noexcept { return connection_drops + server_crashes + broker_restarts; }

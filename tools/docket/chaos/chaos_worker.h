@@ -25,12 +25,19 @@
 
 namespace docket::tool {
 
-enum class ChaosRole { kProducer, kRelay, kConsumer };
+// kSkewedRelay: a second relay, beside the first, whose clock runs ahead (docket chaos
+// --clock-skew): the two claim the same outbox rows at once, and the skewed one must not
+// take over a live lease early where leases are on the store's clock.
+enum class ChaosRole { kProducer, kRelay, kConsumer, kSkewedRelay };
 
+// The roles every run has.
 inline constexpr ChaosRole kChaosRoles[] = {ChaosRole::kProducer, ChaosRole::kRelay,
                                             ChaosRole::kConsumer};
+// Every role, kChaosRoles first.
+inline constexpr ChaosRole kAllChaosRoles[] = {ChaosRole::kProducer, ChaosRole::kRelay,
+                                               ChaosRole::kConsumer, ChaosRole::kSkewedRelay};
 
-// "producer", "relay", "consumer".
+// "producer", "relay", "consumer", "skewed-relay".
 std::string_view role_name(ChaosRole role) noexcept;
 std::optional<ChaosRole> parse_role(std::string_view name) noexcept;
 
@@ -53,6 +60,8 @@ struct ChaosWorkerOptions {
   std::string transport_url{};
   std::string destination{};
   std::string tally_dir{};
+  // kSkewedRelay: how far ahead its clock (the outbox store's and the relay's) runs.
+  std::chrono::seconds clock_skew{0};
 };
 
 // Runs `options.role` until SIGTERM or SIGINT, then returns. Throws what the stores

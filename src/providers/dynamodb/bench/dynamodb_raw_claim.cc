@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "claim_workload.h"
+#include "docket/core/uuid.h"
 #include "docket/inbox/claim_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_item.h"
@@ -39,12 +40,17 @@ RawClaimDynamoDb::Entry RawClaimDynamoDb::entry_of(std::string_view message_id) 
   return {std::move(key), std::move(id)};
 }
 
-bool RawClaimDynamoDb::claim(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
+ClaimToken RawClaimDynamoDb::new_token() const {
+  return {.owner = owner_, .claim_id = Uuid::v7().to_string()};
+}
+
+bool RawClaimDynamoDb::claim(const Entry& entry, const ClaimToken& token, Timestamp claimed_at,
+                             Timestamp lease_until) {
   const dynamodb::detail::Call put{
       .operation = "PutItem", .table = table_, .replay = dynamodb::detail::Replay::kUnsafe};
   const dynamodb::detail::Response created =
       client_.call(put, dynamodb::detail::claim::create_claimed_request(
-                            {table_, entry.id.value}, entry.key, owner_, claimed_at, lease_until));
+                            {table_, entry.id.value}, entry.key, token, claimed_at, lease_until));
   if (created.ok()) {
     return true;
   }
@@ -55,13 +61,14 @@ bool RawClaimDynamoDb::claim(const Entry& entry, Timestamp claimed_at, Timestamp
     sink_ += static_cast<std::uint64_t>(holder.retry_count);
     return false;
   }
-  return take_over(entry, claimed_at, lease_until);
+  return take_over(entry, token, claimed_at, lease_until);
 }
 
-bool RawClaimDynamoDb::take_over(const Entry& entry, Timestamp claimed_at, Timestamp lease_until) {
+bool RawClaimDynamoDb::take_over(const Entry& entry, const ClaimToken& token, Timestamp claimed_at,
+                                 Timestamp lease_until) {
   const dynamodb::detail::Response taken = client_.call(
       {.operation = "UpdateItem", .table = table_, .replay = dynamodb::detail::Replay::kUnsafe},
-      dynamodb::detail::claim::try_claim_request({table_, entry.id.value}, entry.key, owner_,
+      dynamodb::detail::claim::try_claim_request({table_, entry.id.value}, entry.key, token,
                                                  claimed_at, lease_until));
   if (!taken.ok()) {
     return false;
@@ -72,25 +79,26 @@ bool RawClaimDynamoDb::take_over(const Entry& entry, Timestamp claimed_at, Times
   return true;
 }
 
-bool RawClaimDynamoDb::mark(const Entry& entry) {
+bool RawClaimDynamoDb::mark(const Entry& entry, const ClaimToken& token) {
   return client_
       .call(
           {.operation = "UpdateItem", .table = table_, .replay = dynamodb::detail::Replay::kUnsafe},
-          dynamodb::detail::claim::mark_processed_request({table_, entry.id.value}, owner_, now()))
+          dynamodb::detail::claim::mark_processed_request({table_, entry.id.value}, token, now()))
       .ok();
 }
 
 void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimEffectWriter* effect,
                              ClaimCycleCounts& counts) {
   const Entry entry = entry_of(message_id);
+  const ClaimToken token = new_token();
   const Timestamp claimed_at = now();
-  if (!claim(entry, claimed_at, claimed_at + kBenchClaimLease)) {
+  if (!claim(entry, token, claimed_at, claimed_at + kBenchClaimLease)) {
     ++counts.skipped;
     return;
   }
   ++counts.claimed;
   run_effect(effect, message_id, counts);
-  if (mark(entry)) {
+  if (mark(entry, token)) {
     ++counts.processed;
   }
 }
@@ -98,17 +106,20 @@ void RawClaimDynamoDb::cycle(std::string_view message_id, ClaimEffectWriter* eff
 void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids,
                                    ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
   std::vector<Entry> entries;
+  std::vector<ClaimToken> tokens;
   entries.reserve(message_ids.size());
+  tokens.reserve(message_ids.size());
   for (const std::string_view message_id : message_ids) {
     entries.push_back(entry_of(message_id));
+    tokens.push_back(new_token());
   }
   const Timestamp claimed_at = now();
   const Timestamp lease_until = claimed_at + kBenchClaimLease;
   std::vector<nlohmann::json> puts;
-  for (const Entry& entry : entries) {
-    puts.push_back(
-        {{"Put", dynamodb::detail::claim::create_claimed_request(
-                     {table_, entry.id.value}, entry.key, owner_, claimed_at, lease_until)}});
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    puts.push_back({{"Put", dynamodb::detail::claim::create_claimed_request(
+                                {table_, entries[i].id.value}, entries[i].key, tokens[i],
+                                claimed_at, lease_until)}});
   }
   std::vector<std::size_t> claimable;
   std::vector<bool> claimed = dynamodb::detail::apply_where_conditions_hold(
@@ -121,7 +132,7 @@ void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids
         }
       });
   for (const std::size_t i : claimable) {
-    claimed[i] = take_over(entries[i], claimed_at, lease_until);
+    claimed[i] = take_over(entries[i], tokens[i], claimed_at, lease_until);
   }
   std::vector<nlohmann::json> marks;
   const Timestamp marked_at = now();
@@ -133,7 +144,7 @@ void RawClaimDynamoDb::cycle_batch(std::span<const std::string_view> message_ids
     ++counts.claimed;
     run_effect(effect, message_ids[i], counts);
     marks.push_back({{"Update", dynamodb::detail::claim::mark_processed_request(
-                                    {table_, entries[i].id.value}, owner_, marked_at)}});
+                                    {table_, entries[i].id.value}, tokens[i], marked_at)}});
   }
   if (marks.empty()) {
     return;

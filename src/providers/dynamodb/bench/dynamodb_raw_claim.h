@@ -10,8 +10,9 @@
 // TransactWriteItems each, a cancelled one read by its reasons and sent again without
 // the entries refused by their own condition, as the store's batches do
 // (dynamodb_claim_batches.cc). The entry id is composed by src/keys, as
-// the store's is. "now" is read from the system clock per request, as docket's store
-// does.
+// the store's is, and each claim carries a fresh UUIDv7 claim id that its mark
+// presents, as the store's front end makes one. "now" is read from the system clock
+// per request, as docket's store does.
 //
 // Thread-safety: one session per thread, each with its own client and connection.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_BENCH_RAW_CLAIM_DYNAMODB_H_
@@ -25,6 +26,7 @@
 
 #include "claim_session.h"
 #include "docket/core/clock.h"
+#include "docket/inbox/claim_inbox_store.h"
 #include "docket/inbox/claim_key.h"
 #include "docket/keys/key.h"
 #include "providers/dynamodb/dynamodb_client.h"
@@ -48,12 +50,14 @@ class RawClaimDynamoDb final : public ClaimSession {
     keys::Key id;
   };
   Entry entry_of(std::string_view message_id) const;
-  // One entry's claim: the PutItem, and the UpdateItem where the refusing entry is
-  // claimable. True when it claimed.
-  bool claim(const Entry& entry, Timestamp now, Timestamp lease_until);
+  // A fresh token of this session's owner, one per claim.
+  ClaimToken new_token() const;
+  // One entry's claim under `token`: the PutItem, and the UpdateItem where the refusing
+  // entry is claimable. True when it claimed.
+  bool claim(const Entry& entry, const ClaimToken& token, Timestamp now, Timestamp lease_until);
   // The UpdateItem that takes over a claimable entry; true when it claimed.
-  bool take_over(const Entry& entry, Timestamp now, Timestamp lease_until);
-  bool mark(const Entry& entry);
+  bool take_over(const Entry& entry, const ClaimToken& token, Timestamp now, Timestamp lease_until);
+  bool mark(const Entry& entry, const ClaimToken& token);
 
   dynamodb::detail::Client client_;
   std::string table_;

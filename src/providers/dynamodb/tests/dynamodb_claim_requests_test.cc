@@ -28,6 +28,7 @@ namespace dynamodb_claim_requests_test {
 const ClaimKey kKey(TenantId("acme"), "m-1", "billing.Invoice");
 const EntryAddress kEntry{.table = "app_docket_claim_inbox", .id = "acme:m-1:billing.Invoice"};
 const Timestamp kNow(std::chrono::seconds(1'800'000'000));
+const ClaimToken kToken{.owner = "w", .claim_id = "c-1"};
 
 // Every `marker`-placeholder (#name or :value) in the request's expressions.
 std::set<std::string> placeholders(const nlohmann::json& request, char marker) {
@@ -71,17 +72,12 @@ void expect_placeholders_defined(const nlohmann::json& request) {
 
 // An item as the store writes it for a processing entry.
 nlohmann::json processing_item() {
-  return {{"id", string_value(kEntry.id)},
-          {"tenant", string_value("acme")},
-          {"message_id", string_value("m-1")},
-          {"handler_type", string_value("billing.Invoice")},
-          {"status", string_value("processing")},
-          {"retry_count", number_value(2)},
-          {"received_at", number_value(10)},
-          {"updated_at", number_value(20)},
-          {"owner", string_value("w")},
-          {"lease_until", number_value(-30)},
-          {"shard", number_value(3)}};
+  return {{"id", string_value(kEntry.id)},        {"tenant", string_value("acme")},
+          {"message_id", string_value("m-1")},    {"handler_type", string_value("billing.Invoice")},
+          {"status", string_value("processing")}, {"retry_count", number_value(2)},
+          {"received_at", number_value(10)},      {"updated_at", number_value(20)},
+          {"owner", string_value("w")},           {"claim_id", string_value("c-1")},
+          {"lease_until", number_value(-30)},     {"shard", number_value(3)}};
 }
 
 }  // namespace dynamodb_claim_requests_test
@@ -91,9 +87,10 @@ using namespace dynamodb_claim_requests_test;  // NOLINT: this file's helpers
 TEST(DynamoDbClaimRequests, EveryExpressionPlaceholderIsDefinedExactly) {
   const ClaimFailure failure{.error = "", .next_attempt_at = kNow};
   for (const nlohmann::json& request :
-       {try_claim_request(kEntry, kKey, "w", kNow, kNow + std::chrono::seconds(30)),
-        mark_processed_request(kEntry, "w", kNow), release_request(kEntry, "w", kNow),
-        mark_failed_request(kEntry, "w", kNow, failure),
+       {try_claim_request(kEntry, kKey, kToken, kNow, kNow + std::chrono::seconds(30)),
+        mark_processed_request(kEntry, kToken, kNow), release_request(kEntry, kToken, kNow),
+        mark_failed_request(kEntry, kToken, kNow, failure),
+        renew_request(kEntry, kToken, kNow, kNow + std::chrono::seconds(30)),
         try_mark_processed_request(kEntry, kKey, kNow), delete_processed_request(kEntry, kNow)}) {
     expect_placeholders_defined(request);
     EXPECT_EQ(request["TableName"], "app_docket_claim_inbox");
@@ -103,7 +100,7 @@ TEST(DynamoDbClaimRequests, EveryExpressionPlaceholderIsDefinedExactly) {
 
 TEST(DynamoDbClaimRequests, EachStateChangeStatesTheStateItStartsFrom) {
   const nlohmann::json claim =
-      try_claim_request(kEntry, kKey, "w", kNow, kNow + std::chrono::seconds(30));
+      try_claim_request(kEntry, kKey, kToken, kNow, kNow + std::chrono::seconds(30));
   EXPECT_THAT(claim["ConditionExpression"].get<std::string>(), HasSubstr("#lease_until <= :now"));
   EXPECT_EQ(claim["ExpressionAttributeValues"][":now"], number_value(1'800'000'000'000'000));
   EXPECT_EQ(claim["ExpressionAttributeValues"][":lease_until"],
@@ -112,11 +109,28 @@ TEST(DynamoDbClaimRequests, EachStateChangeStatesTheStateItStartsFrom) {
   EXPECT_THAT(claim["UpdateExpression"].get<std::string>(),
               HasSubstr("#retry_count = if_not_exists(#retry_count, :zero)"));
   EXPECT_EQ(claim["ExpressionAttributeValues"][":shard"], number_value(shard_of(kEntry.id)));
+  EXPECT_THAT(claim["UpdateExpression"].get<std::string>(), HasSubstr("#claim_id = :claim_id"));
+  EXPECT_EQ(claim["ExpressionAttributeValues"][":claim_id"], string_value("c-1"));
+  // Every change of a held claim is fenced by the whole token; each end clears it.
   for (const nlohmann::json& held :
-       {mark_processed_request(kEntry, "w", kNow), release_request(kEntry, "w", kNow),
-        mark_failed_request(kEntry, "w", kNow, {"boom", kNow})}) {
-    EXPECT_EQ(held["ConditionExpression"], "#status = :processing AND #owner = :owner");
+       {mark_processed_request(kEntry, kToken, kNow), release_request(kEntry, kToken, kNow),
+        mark_failed_request(kEntry, kToken, kNow, {"boom", kNow}),
+        renew_request(kEntry, kToken, kNow, kNow + std::chrono::seconds(30))}) {
+    EXPECT_EQ(held["ConditionExpression"],
+              "#status = :processing AND #owner = :owner AND #claim_id = :claim_id");
+    EXPECT_EQ(held["ExpressionAttributeValues"][":owner"], string_value("w"));
+    EXPECT_EQ(held["ExpressionAttributeValues"][":claim_id"], string_value("c-1"));
   }
+  for (const nlohmann::json& end :
+       {mark_processed_request(kEntry, kToken, kNow), release_request(kEntry, kToken, kNow),
+        mark_failed_request(kEntry, kToken, kNow, {"boom", kNow}),
+        try_mark_processed_request(kEntry, kKey, kNow)}) {
+    EXPECT_THAT(end["UpdateExpression"].get<std::string>(), HasSubstr("REMOVE #owner, #claim_id"));
+  }
+  const nlohmann::json renew = renew_request(kEntry, kToken, kNow, kNow + std::chrono::seconds(45));
+  EXPECT_EQ(renew["UpdateExpression"], "SET #lease_until = :lease_until, #updated_at = :now");
+  EXPECT_EQ(renew["ExpressionAttributeValues"][":lease_until"],
+            number_value(1'800'000'045'000'000));
   EXPECT_EQ(try_mark_processed_request(kEntry, kKey, kNow)["ConditionExpression"],
             "attribute_not_exists(#id) OR #status <> :processed");
   EXPECT_EQ(delete_processed_request(kEntry, kNow)["ConditionExpression"],
@@ -125,7 +139,7 @@ TEST(DynamoDbClaimRequests, EachStateChangeStatesTheStateItStartsFrom) {
 
 TEST(DynamoDbClaimRequests, ANewEntryIsOnePutOfTheClaimedEntryOnlyWhereNoneExists) {
   const nlohmann::json put =
-      create_claimed_request(kEntry, kKey, "w", kNow, kNow + std::chrono::seconds(30));
+      create_claimed_request(kEntry, kKey, kToken, kNow, kNow + std::chrono::seconds(30));
   EXPECT_EQ(put["TableName"], "app_docket_claim_inbox");
   EXPECT_EQ(put["ConditionExpression"], "attribute_not_exists(#id)");
   EXPECT_EQ(put["ExpressionAttributeNames"], nlohmann::json({{"#id", "id"}}));
@@ -143,6 +157,7 @@ TEST(DynamoDbClaimRequests, ANewEntryIsOnePutOfTheClaimedEntryOnlyWhereNoneExist
   EXPECT_EQ(entry.received_at, kNow);
   EXPECT_EQ(entry.updated_at, kNow);
   EXPECT_EQ(entry.owner, "w");
+  EXPECT_EQ(entry.claim_id, "c-1");
   EXPECT_EQ(entry.lease_until, kNow + std::chrono::seconds(30));
   EXPECT_EQ(entry.processed_at, std::nullopt);
 }
@@ -167,8 +182,19 @@ TEST(DynamoDbClaimItem, AnItemReadsBackAsItsEntry) {
   EXPECT_EQ(entry.status, ClaimStatus::kProcessing);
   EXPECT_EQ(entry.retry_count, 2u);
   EXPECT_EQ(entry.owner, "w");
+  EXPECT_EQ(entry.claim_id, "c-1");
   EXPECT_EQ(entry.lease_until, Timestamp(std::chrono::microseconds(-30)));
   EXPECT_EQ(entry.processed_at, std::nullopt);
+}
+
+// Written before claim ids existed: no claim_id attribute, read back as none.
+TEST(DynamoDbClaimItem, AnItemWithoutAClaimIdReadsBackWithNone) {
+  nlohmann::json item = processing_item();
+  item.erase("claim_id");
+  const ClaimEntry entry = claim_entry_of(item, "test store");
+  EXPECT_EQ(entry.status, ClaimStatus::kProcessing);
+  EXPECT_EQ(entry.owner, "w");
+  EXPECT_EQ(entry.claim_id, std::nullopt);
 }
 
 TEST(DynamoDbClaimItem, AnItemDocketDidNotWriteIsRefusedByName) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "claim_workload.h"
+#include "docket/core/uuid.h"
 #include "docket/inbox/claim_key.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/kit/claim_transition.h"
@@ -56,21 +57,26 @@ std::optional<std::string> RawClaimFirestore::write(
   return std::move(result.update_times.at(0));
 }
 
+ClaimToken RawClaimFirestore::new_token() const {
+  return {.owner = owner_, .claim_id = Uuid::v7().to_string()};
+}
+
 std::optional<std::string> RawClaimFirestore::claim_existing(const ClaimKey& key,
                                                              const std::string& id,
+                                                             const ClaimToken& token,
                                                              ClaimEntry& entry) const {
   Read claim = read(id);
   const Timestamp claimed_at = firestore_now();
   entry = claim.entry ? *claim.entry : kit::new_claim_entry(key, claimed_at);
-  if (kit::claim(entry, owner_, claimed_at, kBenchClaimLease).outcome != ClaimOutcome::kClaimed) {
+  if (kit::claim(entry, token, claimed_at, kBenchClaimLease).outcome != ClaimOutcome::kClaimed) {
     return std::nullopt;
   }
   return write(id, entry, claim.precondition);
 }
 
-bool RawClaimFirestore::mark_read(const std::string& id) const {
+bool RawClaimFirestore::mark_read(const std::string& id, const ClaimToken& token) const {
   Read held = read(id);
-  if (!held.entry || !kit::held_by(*held.entry, owner_)) {
+  if (!held.entry || !kit::held_by(*held.entry, token)) {
     return false;
   }
   kit::mark_processed(*held.entry, firestore_now());
@@ -83,12 +89,13 @@ void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* ef
   const std::string id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value;
 
   // A new entry is committed claimed without a read; refused, it is read and claimed.
+  const ClaimToken token = new_token();
   const Timestamp created_at = firestore_now();
   ClaimEntry entry = kit::new_claim_entry(key, created_at);
-  kit::claim(entry, owner_, created_at, kBenchClaimLease);
+  kit::claim(entry, token, created_at, kBenchClaimLease);
   std::optional<std::string> claimed = write(id, entry, {.exists = false});
   if (!claimed) {
-    claimed = claim_existing(key, id, entry);
+    claimed = claim_existing(key, id, token, entry);
   }
   if (!claimed) {
     ++counts.skipped;
@@ -99,7 +106,7 @@ void RawClaimFirestore::cycle(std::string_view message_id, ClaimEffectWriter* ef
 
   // The mark starts from the claim's own write, as the store's does; refused, it reads.
   kit::mark_processed(entry, firestore_now());
-  if (write(id, entry, {.update_time = std::move(*claimed)}) || mark_read(id)) {
+  if (write(id, entry, {.update_time = std::move(*claimed)}) || mark_read(id, token)) {
     ++counts.processed;
   }
 }
@@ -108,13 +115,15 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
                                     ClaimEffectWriter* effect, ClaimCycleCounts& counts) {
   // One batchWrite of the creates; each refused entry read and claimed on its own.
   std::vector<ClaimKey> keys;
+  std::vector<ClaimToken> tokens;
   std::vector<ClaimEntry> entries;
   std::vector<firestore::detail::Write> writes;
   const Timestamp created_at = firestore_now();
   for (const std::string_view message_id : message_ids) {
     const ClaimKey& key = keys.emplace_back(TenantId::untenanted(), message_id, handler_type_);
+    const ClaimToken& token = tokens.emplace_back(new_token());
     ClaimEntry& entry = entries.emplace_back(kit::new_claim_entry(key, created_at));
-    kit::claim(entry, owner_, created_at, kBenchClaimLease);
+    kit::claim(entry, token, created_at, kBenchClaimLease);
     writes.push_back({.collection = collection_,
                       .id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value,
                       .fields = firestore::detail::claim::claim_fields(entry),
@@ -126,7 +135,7 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
   std::vector<std::size_t> marked_at;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (!claimed[i]) {
-      claimed[i] = claim_existing(keys[i], writes[i].id, entries[i]);
+      claimed[i] = claim_existing(keys[i], writes[i].id, tokens[i], entries[i]);
     }
     if (!claimed[i]) {
       ++counts.skipped;
@@ -153,7 +162,7 @@ void RawClaimFirestore::cycle_batch(std::span<const std::string_view> message_id
   const std::vector<std::optional<std::string>> done =
       firestore::detail::write_each(client_, marks, kRawFirestoreSide);
   for (std::size_t m = 0; m < marks.size(); ++m) {
-    if (done[m] || mark_read(marks[m].id)) {
+    if (done[m] || mark_read(marks[m].id, tokens[marked_at[m]])) {
       ++counts.processed;
     }
   }

@@ -11,8 +11,10 @@
 // (--batch) sends its creates as one batchWrite and its marks as another, each entry
 // refused then going the one-entry way, as the store's batches do. The
 // document is written by claim::claim_fields() and the transition by
-// kit/claim_transition.h, as the store's; the entry id is composed by src/keys. "now"
-// is read from the system clock per request, as docket's store does.
+// kit/claim_transition.h, as the store's; the entry id is composed by src/keys, and
+// each claim carries a fresh UUIDv7 claim id that its mark presents, as the store's
+// front end makes one. "now" is read from the system clock per request, as docket's
+// store does.
 //
 // Thread-safety: one session per thread, each with its own client and connection.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_BENCH_RAW_CLAIM_FIRESTORE_H_
@@ -51,13 +53,15 @@ class RawClaimFirestore final : public ClaimSession {
   // The update_time of the write, or nullopt when the precondition did not hold.
   std::optional<std::string> write(const std::string& id, const ClaimEntry& entry,
                                    const firestore::detail::Precondition& precondition) const;
-  // The claim of an entry whose create was refused: read, claimed where claimable
-  // (`entry` becomes the claimed one); the claim's update time, or nullopt.
+  // A fresh token of this session's owner, one per claim.
+  ClaimToken new_token() const;
+  // The claim of an entry whose create was refused: read, claimed under `token` where
+  // claimable (`entry` becomes the claimed one); the claim's update time, or nullopt.
   std::optional<std::string> claim_existing(const ClaimKey& key, const std::string& id,
-                                            ClaimEntry& entry) const;
+                                            const ClaimToken& token, ClaimEntry& entry) const;
   // The mark of an entry whose remembered claim was refused: read, marked where still
-  // ours.
-  bool mark_read(const std::string& id) const;
+  // `token`'s.
+  bool mark_read(const std::string& id, const ClaimToken& token) const;
 
   firestore::detail::Client client_;
   std::string collection_;

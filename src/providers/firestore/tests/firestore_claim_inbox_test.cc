@@ -2,7 +2,9 @@
 // inbox-document-ids.txt as documents (a message id with '/', the untenanted sentinel
 // with a handler type ending in "__", the specification's 665-byte worked example),
 // messageId and handlerType on every write path, a refusal naming the document for an
-// entry docket did not write, and the requests a claim sends.
+// entry docket did not write, the requests a claim sends, a claim's token fencing every
+// change (a stale claim id of the same owner changes nothing, alone or in a batch), and
+// an entry written before claim ids existed read back and claimed as any.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -16,6 +18,7 @@
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/http/request_count.h"
+#include "providers/kit/key_bridge.h"
 
 namespace docket::firestore::detail {
 namespace firestore_claim_inbox_test {
@@ -52,13 +55,30 @@ class FirestoreClaimInboxTest : public FirestoreTest {
 
   // Claims and processes `key`, then finds it.
   void round_trip(const ClaimKey& key) {
-    ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
-    ASSERT_TRUE(store_->mark_processed(key, "w"));
+    const ClaimResult claimed = store_->try_claim(key, "w", kLease);
+    ASSERT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
+    ASSERT_TRUE(store_->mark_processed(key, claimed.token));
     const std::optional<ClaimEntry> found = store_->find(key);
     ASSERT_TRUE(found.has_value());
     EXPECT_EQ(found->key, key);
     EXPECT_EQ(found->status, ClaimStatus::kProcessed);
     EXPECT_EQ(store_->try_claim(key, "w2", kLease).outcome, ClaimOutcome::kAlreadyProcessed);
+  }
+
+  // The requests `call` sends.
+  static std::uint64_t requests_of(const std::function<void()>& call) {
+    const std::uint64_t before = kit::http::docket_requests().load();
+    call();
+    return kit::http::docket_requests().load() - before;
+  }
+
+  // Each result's token, in order.
+  static std::vector<ClaimToken> tokens(const std::vector<ClaimResult>& claims) {
+    std::vector<ClaimToken> out;
+    for (const ClaimResult& claim : claims) {
+      out.push_back(claim.token);
+    }
+    return out;
   }
 
   ManualClock clock_;
@@ -98,15 +118,20 @@ TEST_F(FirestoreClaimInboxTest, EveryWritePathLeavesMessageIdAndHandlerTypeOnThe
   ASSERT_TRUE(store_->try_mark_processed(key));
   expect_terms("try_mark_processed");
   ASSERT_EQ(store_->cleanup_processed(TenantId("acme_corp"), clock_.now() + kLease), 1u);
-  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  ClaimResult claimed = store_->try_claim(key, "w", kLease);
+  ASSERT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
   expect_terms("try_claim");
-  ASSERT_TRUE(store_->mark_failed(key, "w", ClaimFailure{"boom", clock_.now()}));
+  ASSERT_TRUE(store_->mark_failed(key, claimed.token, ClaimFailure{"boom", clock_.now()}));
   expect_terms("mark_failed");
-  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
-  ASSERT_TRUE(store_->release(key, "w"));
+  claimed = store_->try_claim(key, "w", kLease);
+  ASSERT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->renew(key, claimed.token, kLease).has_value());
+  expect_terms("renew");
+  ASSERT_TRUE(store_->release(key, claimed.token));
   expect_terms("release");
-  ASSERT_EQ(store_->try_claim(key, "w", kLease).outcome, ClaimOutcome::kClaimed);
-  ASSERT_TRUE(store_->mark_processed(key, "w"));
+  claimed = store_->try_claim(key, "w", kLease);
+  ASSERT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->mark_processed(key, claimed.token));
   expect_terms("mark_processed");
 }
 
@@ -129,52 +154,58 @@ TEST_F(FirestoreClaimInboxTest, AnEntryDocketDidNotWriteIsRefusedNamingTheDocume
 // commit and the read, and the commit of the claim where it is claimable.
 TEST_F(FirestoreClaimInboxTest, ANewMessageIsClaimedWithOneRequestAndAnExistingEntryIsReadFirst) {
   const ClaimKey key(TenantId("acme"), "m-1", "H");
-  const auto requests_of = [&](std::string_view owner) {
+  const auto claim_counting = [&](std::string_view owner) {
     const std::uint64_t before = kit::http::docket_requests().load();
     const ClaimResult result = store_->try_claim(key, owner, kLease);
     return std::pair(result, kit::http::docket_requests().load() - before);
   };
-  const auto [claimed, to_claim] = requests_of("w1");
+  const auto [claimed, to_claim] = claim_counting("w1");
   EXPECT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
   EXPECT_EQ(claimed.lease_until, clock_.now() + kLease);
   EXPECT_EQ(to_claim, 1u);
 
-  const auto [held, to_find_held] = requests_of("w2");
+  const auto [held, to_find_held] = claim_counting("w2");
   EXPECT_EQ(held.outcome, ClaimOutcome::kHeldByAnother);
   EXPECT_EQ(to_find_held, 2u);
 
-  ASSERT_TRUE(store_->mark_failed(key, "w1", ClaimFailure{"boom", clock_.now()}));
-  const auto [retried, to_retry] = requests_of("w2");
+  ASSERT_TRUE(store_->mark_failed(key, claimed.token, ClaimFailure{"boom", clock_.now()}));
+  const auto [retried, to_retry] = claim_counting("w2");
   EXPECT_EQ(retried.outcome, ClaimOutcome::kClaimed);
   EXPECT_EQ(retried.retry_count, 1u);
   EXPECT_EQ(to_retry, 3u);
   const std::optional<ClaimEntry> entry = store_->find(key);
   ASSERT_TRUE(entry.has_value());
   EXPECT_EQ(entry->owner, "w2");
+  EXPECT_EQ(entry->claim_id, retried.token.claim_id);
 }
 
-// The end of a claim this store made commits under the claim's own update_time: one
-// request, no read.
+// The end or renewal of a claim this store made commits under the claim's own latest
+// update_time: one request, no read.
 TEST_F(FirestoreClaimInboxTest, TheEndOfAClaimThisStoreMadeIsOneRequest) {
-  const auto requests_of = [&](const std::function<bool()>& call) {
-    const std::uint64_t before = kit::http::docket_requests().load();
-    EXPECT_TRUE(call());
-    return kit::http::docket_requests().load() - before;
-  };
   const ClaimKey processed(TenantId("acme"), "m-1", "H");
-  ASSERT_EQ(store_->try_claim(processed, "w", kLease).outcome, ClaimOutcome::kClaimed);
-  EXPECT_EQ(requests_of([&] { return store_->mark_processed(processed, "w"); }), 1u);
+  const ClaimResult first = store_->try_claim(processed, "w", kLease);
+  ASSERT_EQ(first.outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(requests_of([&] { EXPECT_TRUE(store_->mark_processed(processed, first.token)); }), 1u);
   EXPECT_EQ(store_->find(processed)->status, ClaimStatus::kProcessed);
 
   const ClaimKey failed(TenantId("acme"), "m-2", "H");
-  ASSERT_EQ(store_->try_claim(failed, "w", kLease).outcome, ClaimOutcome::kClaimed);
+  const ClaimResult second = store_->try_claim(failed, "w", kLease);
+  ASSERT_EQ(second.outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(
+      requests_of([&] {
+        EXPECT_TRUE(store_->mark_failed(failed, second.token, ClaimFailure{"boom", clock_.now()}));
+      }),
+      1u);
+  // Claimed again after a read (the refused create), renewed, and released.
+  const ClaimResult third = store_->try_claim(failed, "w", kLease);
+  ASSERT_EQ(third.outcome, ClaimOutcome::kClaimed);
+  clock_.advance(std::chrono::seconds(10));
   EXPECT_EQ(requests_of([&] {
-              return store_->mark_failed(failed, "w", ClaimFailure{"boom", clock_.now()});
+              EXPECT_EQ(store_->renew(failed, third.token, kLease), clock_.now() + kLease);
             }),
             1u);
-  // Claimed again after a read (the refused create), and released.
-  ASSERT_EQ(store_->try_claim(failed, "w", kLease).outcome, ClaimOutcome::kClaimed);
-  EXPECT_EQ(requests_of([&] { return store_->release(failed, "w"); }), 1u);
+  EXPECT_EQ(store_->find(failed)->lease_until, clock_.now() + kLease);
+  EXPECT_EQ(requests_of([&] { EXPECT_TRUE(store_->release(failed, third.token)); }), 1u);
   const std::optional<ClaimEntry> released = store_->find(failed);
   ASSERT_TRUE(released.has_value());
   EXPECT_EQ(released->status, ClaimStatus::kReceived);
@@ -189,25 +220,32 @@ TEST_F(FirestoreClaimInboxTest, ARememberedClaimTakenOverSinceIsReadAndNotEnded)
     return kit::http::docket_requests().load() - before;
   };
   const ClaimKey key(TenantId("acme"), "m-1", "H");
-  ASSERT_EQ(store_->try_claim(key, "w1", kLease).outcome, ClaimOutcome::kClaimed);
+  const ClaimResult first = store_->try_claim(key, "w1", kLease);
+  ASSERT_EQ(first.outcome, ClaimOutcome::kClaimed);
   clock_.advance(kLease + std::chrono::seconds(1));
   const std::unique_ptr<ClaimInboxStore> other = open_claim_inbox_store(collections_.url(), clock_);
-  ASSERT_EQ(other->try_claim(key, "w2", kLease).outcome, ClaimOutcome::kClaimed);
+  const ClaimResult taken = other->try_claim(key, "w2", kLease);
+  ASSERT_EQ(taken.outcome, ClaimOutcome::kClaimed);
   std::uint64_t before = kit::http::docket_requests().load();
-  EXPECT_FALSE(store_->mark_processed(key, "w1"));
+  EXPECT_FALSE(store_->mark_processed(key, first.token));
   EXPECT_EQ(requests_since(before), 2u);  // the refused commit, then the read
   std::optional<ClaimEntry> entry = store_->find(key);
   ASSERT_TRUE(entry.has_value());
   EXPECT_EQ(entry->status, ClaimStatus::kProcessing);
   EXPECT_EQ(entry->owner, "w2");
-  EXPECT_TRUE(other->mark_processed(key, "w2"));
+  EXPECT_TRUE(other->mark_processed(key, taken.token));
 
+  // Another owner presenting w1's claim id: read, refused, and w1's remembered claim
+  // kept, so that w1's own end is still one request.
   const ClaimKey mine(TenantId("acme"), "m-2", "H");
-  ASSERT_EQ(store_->try_claim(mine, "w1", kLease).outcome, ClaimOutcome::kClaimed);
+  const ClaimResult claimed = store_->try_claim(mine, "w1", kLease);
+  ASSERT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
   before = kit::http::docket_requests().load();
-  EXPECT_FALSE(store_->mark_processed(mine, "w2"));
+  EXPECT_FALSE(store_->mark_processed(mine, {.owner = "w2", .claim_id = claimed.token.claim_id}));
   EXPECT_EQ(requests_since(before), 1u);  // the read that confirms w1 holds it
-  EXPECT_TRUE(store_->mark_processed(mine, "w1"));
+  before = kit::http::docket_requests().load();
+  EXPECT_TRUE(store_->mark_processed(mine, claimed.token));
+  EXPECT_EQ(requests_since(before), 1u);
   entry = store_->find(mine);
   ASSERT_TRUE(entry.has_value());
   EXPECT_EQ(entry->status, ClaimStatus::kProcessed);
@@ -216,11 +254,6 @@ TEST_F(FirestoreClaimInboxTest, ARememberedClaimTakenOverSinceIsReadAndNotEnded)
 // A batch is one batchWrite to claim and one to mark; an entry the batch write refused
 // goes the one-entry way (read, then claim or mark), the others applied regardless.
 TEST_F(FirestoreClaimInboxTest, ABatchIsOneRequestToClaimAndOneToMark) {
-  const auto requests_of = [](const std::function<void()>& call) {
-    const std::uint64_t before = kit::http::docket_requests().load();
-    call();
-    return kit::http::docket_requests().load() - before;
-  };
   std::vector<ClaimKey> batch;
   for (int i = 0; i < 6; ++i) {
     batch.emplace_back(TenantId("acme"), "m-" + std::to_string(i), "H");
@@ -230,8 +263,9 @@ TEST_F(FirestoreClaimInboxTest, ABatchIsOneRequestToClaimAndOneToMark) {
   for (const ClaimResult& claim : claims) {
     EXPECT_EQ(claim.outcome, ClaimOutcome::kClaimed);
   }
+  const std::vector<ClaimToken> first = tokens(claims);
   std::vector<bool> marked;
-  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(batch, "w1"); }), 1u);
+  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(batch, first); }), 1u);
   EXPECT_EQ(marked, std::vector<bool>(batch.size(), true));
 
   // Two entries exist: one processed (refused, read: 2 more requests), one failed
@@ -239,8 +273,9 @@ TEST_F(FirestoreClaimInboxTest, ABatchIsOneRequestToClaimAndOneToMark) {
   // five this store claimed.
   std::vector<ClaimKey> mixed = {batch[0]};
   const ClaimKey failed(TenantId("acme"), "failed", "H");
-  ASSERT_EQ(store_->try_claim(failed, "w0", kLease).outcome, ClaimOutcome::kClaimed);
-  ASSERT_TRUE(store_->mark_failed(failed, "w0", {"boom", clock_.now()}));
+  const ClaimResult failing = store_->try_claim(failed, "w0", kLease);
+  ASSERT_EQ(failing.outcome, ClaimOutcome::kClaimed);
+  ASSERT_TRUE(store_->mark_failed(failed, failing.token, {"boom", clock_.now()}));
   mixed.push_back(failed);
   for (int i = 0; i < 4; ++i) {
     mixed.emplace_back(TenantId("acme"), "new-" + std::to_string(i), "H");
@@ -249,9 +284,120 @@ TEST_F(FirestoreClaimInboxTest, ABatchIsOneRequestToClaimAndOneToMark) {
   EXPECT_EQ(claims[0].outcome, ClaimOutcome::kAlreadyProcessed);
   EXPECT_EQ(claims[1].outcome, ClaimOutcome::kClaimed);
   EXPECT_EQ(claims[1].retry_count, 1u);
-  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(mixed, "w1"); }),
+  // m-0 marked with its first claim's token, which that claim's mark ended.
+  std::vector<ClaimToken> marks = tokens(claims);
+  marks[0] = first[0];
+  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(mixed, marks); }),
             1u + 1u);  // the batch write, and the read that finds m-0 is not w1's
   EXPECT_EQ(marked, (std::vector<bool>{false, true, true, true, true, true}));
+}
+
+// The same owner claims the entry again through the same store after its first claim's
+// lease ran out (a second thread of one runner): the first claim's token, its owner the
+// same, changes nothing on any path (each a read: the store remembers the current
+// claim, not the stale one), and the current claim's renews and ends, each one request
+// from the remembered claim.
+TEST_F(FirestoreClaimInboxTest, AStaleClaimIdOfTheSameOwnerChangesNothing) {
+  const ClaimKey key(TenantId("acme"), "m-1", "H");
+  const ClaimResult first = store_->try_claim(key, "w1", kLease);
+  ASSERT_EQ(first.outcome, ClaimOutcome::kClaimed);
+  clock_.advance(kLease + std::chrono::seconds(1));
+  const ClaimResult second = store_->try_claim(key, "w1", kLease);
+  ASSERT_EQ(second.outcome, ClaimOutcome::kClaimed);
+  ASSERT_EQ(second.token.owner, first.token.owner);
+  ASSERT_NE(second.token.claim_id, first.token.claim_id);
+  const std::optional<ClaimEntry> held = store_->find(key);
+  ASSERT_TRUE(held.has_value());
+  EXPECT_EQ(held->claim_id, second.token.claim_id);
+
+  clock_.advance(std::chrono::seconds(1));
+  EXPECT_EQ(requests_of([&] { EXPECT_FALSE(store_->mark_processed(key, first.token)); }), 1u);
+  EXPECT_FALSE(store_->release(key, first.token));
+  EXPECT_FALSE(store_->mark_failed(key, first.token, ClaimFailure{"late", clock_.now()}));
+  EXPECT_EQ(store_->renew(key, first.token, kLease), std::nullopt);
+  EXPECT_EQ(store_->mark_processed_batch(std::span(&key, 1), std::span(&first.token, 1)),
+            std::vector<bool>{false});
+  EXPECT_EQ(store_->find(key), held);
+
+  EXPECT_EQ(requests_of([&] {
+              EXPECT_EQ(store_->renew(key, second.token, kLease), clock_.now() + kLease);
+            }),
+            1u);
+  std::optional<ClaimEntry> entry = store_->find(key);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->lease_until, clock_.now() + kLease);
+  EXPECT_EQ(entry->updated_at, clock_.now());
+  EXPECT_EQ(requests_of([&] { EXPECT_TRUE(store_->mark_processed(key, second.token)); }), 1u);
+  entry = store_->find(key);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->status, ClaimStatus::kProcessed);
+  EXPECT_EQ(entry->owner, std::nullopt);
+  EXPECT_EQ(entry->claim_id, std::nullopt);
+  EXPECT_EQ(store_->renew(key, second.token, kLease), std::nullopt);
+}
+
+// A batch of one runner, one entry of it re-claimed by the same owner after the lease
+// ran out: the batch's mark presents the first claim's token for it, which is stale,
+// and marks the others (one batch write) and not that one (one read).
+TEST_F(FirestoreClaimInboxTest, ABatchMarkWithOneStaleTokenMarksTheOthersAndNotThatOne) {
+  std::vector<ClaimKey> batch;
+  for (int i = 0; i < 3; ++i) {
+    batch.emplace_back(TenantId("acme"), "m-" + std::to_string(i), "H");
+  }
+  const std::vector<ClaimResult> claims = store_->try_claim_batch(batch, "w1", kLease);
+  for (const ClaimResult& claim : claims) {
+    ASSERT_EQ(claim.outcome, ClaimOutcome::kClaimed);
+  }
+  clock_.advance(kLease + std::chrono::seconds(1));
+  const ClaimResult again = store_->try_claim(batch[1], "w1", kLease);
+  ASSERT_EQ(again.outcome, ClaimOutcome::kClaimed);
+
+  std::vector<bool> marked;
+  EXPECT_EQ(requests_of([&] { marked = store_->mark_processed_batch(batch, tokens(claims)); }), 2u);
+  EXPECT_EQ(marked, (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(store_->find(batch[0])->status, ClaimStatus::kProcessed);
+  EXPECT_EQ(store_->find(batch[2])->status, ClaimStatus::kProcessed);
+  const std::optional<ClaimEntry> current = store_->find(batch[1]);
+  ASSERT_TRUE(current.has_value());
+  EXPECT_EQ(current->status, ClaimStatus::kProcessing);
+  EXPECT_EQ(current->claim_id, again.token.claim_id);
+  EXPECT_EQ(current->lease_until, clock_.now() + kLease);
+  EXPECT_TRUE(store_->mark_processed(batch[1], again.token));
+}
+
+// An entry claimed before claim ids existed has no claimId field: it reads back
+// without one, no token ends it, and once its lease is over it is claimed as any entry
+// is, under a claim id of its own.
+TEST_F(FirestoreClaimInboxTest, AnEntryClaimedBeforeClaimIdsReadsBackAndIsClaimedOnceItsLeaseEnds) {
+  const ClaimKey key(TenantId("acme"), "m-1", "H");
+  ClaimEntry old(key);
+  old.status = ClaimStatus::kProcessing;
+  old.received_at = clock_.now();
+  old.updated_at = clock_.now();
+  old.owner = "w0";
+  old.lease_until = clock_.now() + kLease;
+  nlohmann::json fields = claim::claim_fields(old);
+  fields.erase(std::string(claim::kClaimId));
+  const Write write{.collection = collection(claim::kCollection),
+                    .id = kit::inbox_entry_id(keys::Provider::kFirestore, key).value,
+                    .fields = fields};
+  ASSERT_TRUE(commit(client_, std::span<const Write>(&write, 1), "test").applied);
+
+  std::optional<ClaimEntry> entry = store_->find(key);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry, old);
+  EXPECT_EQ(entry->claim_id, std::nullopt);
+  EXPECT_FALSE(store_->mark_processed(key, {.owner = "w0", .claim_id = "any"}));
+  EXPECT_EQ(store_->try_claim(key, "w1", kLease).outcome, ClaimOutcome::kHeldByAnother);
+
+  clock_.advance(kLease);
+  const ClaimResult claimed = store_->try_claim(key, "w1", kLease);
+  ASSERT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
+  entry = store_->find(key);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_EQ(entry->owner, "w1");
+  EXPECT_EQ(entry->claim_id, claimed.token.claim_id);
+  EXPECT_TRUE(store_->mark_processed(key, claimed.token));
 }
 
 }  // namespace firestore_claim_inbox_test

@@ -4,13 +4,14 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "docket/core/error.h"
+#include "docket/core/uuid.h"
 #include "postgres_raw_pg_params.h"
 #include "providers/postgres/postgres_claim_sql.h"
 #include "providers/postgres/postgres_text_array.h"
-#include "wall_clock.h"
 
 namespace docket::bench {
 namespace {
@@ -21,8 +22,12 @@ namespace claim_sql = postgres::detail::claim_sql;
 constexpr int kClaimRuns = 4;
 constexpr std::int64_t kClaimLeaseMicros =
     std::chrono::duration_cast<std::chrono::microseconds>(kBenchClaimLease).count();
-constexpr std::array<Oid, 6> kTryClaimTypes{kPgText, kPgText, kPgText, kPgText, kPgInt8, kPgInt8};
-constexpr std::array<Oid, 5> kMarkTypes{kPgText, kPgText, kPgText, kPgText, kPgInt8};
+constexpr std::array<Oid, 7> kTryClaimTypes{kPgText, kPgText, kPgText, kPgText,
+                                            kPgText, kPgInt8, kPgInt8};
+constexpr std::array<Oid, 6> kMarkTypes{kPgText, kPgText, kPgText, kPgText, kPgText, kPgInt8};
+// The statements' `now`, bound NULL as docket's store binds it on a real clock: the
+// server's clock is read in the statement (claim_sql.h's DOCKET_CLAIM_CLOCK).
+constexpr RawPgParam kServerClock{nullptr, 0, kPgBinary};
 
 // The statements' names are NUL-terminated literals (claim_sql.h).
 const char* name_of(const claim_sql::Statement& statement) {
@@ -58,23 +63,19 @@ RawClaimPostgres::RawClaimPostgres(const std::string& url, std::string_view hand
               std::string(claim_sql::kMarkProcessedBatch.sql), kMarkTypes);
 }
 
-RawClaimPostgres::Claim RawClaimPostgres::claim(std::string_view message_id) {
-  const std::int64_t now_us = now_micros();
-  const PgInt8 now(now_us);
-  const PgInt8 lease_until(now_us + kClaimLeaseMicros);
-  const std::array params{pg_text(kBenchClaimTenant),
-                          pg_text(message_id),
-                          pg_text(handler_type_),
-                          pg_text(owner_),
-                          now.param(),
-                          lease_until.param()};
+RawClaimPostgres::Claim RawClaimPostgres::claim(std::string_view message_id, std::string claim_id) {
+  const PgInt8 lease(kClaimLeaseMicros);
+  const std::array params{
+      pg_text(kBenchClaimTenant), pg_text(message_id), pg_text(handler_type_), pg_text(owner_),
+      pg_text(claim_id),          kServerClock,        lease.param()};
   for (int run = 0; run < kClaimRuns; ++run) {
     const RawPgResult result = db_.query(name_of(claim_sql::kTryClaim), params, kPgBinary);
     if (PQntuples(result.get()) == 1) {
       // Columns: claimed (bool), status, retry_count (int4), lease_until (int8 or NULL).
       return Claim{.claimed = *PQgetvalue(result.get(), 0, 0) != 0,
                    .retry_count = static_cast<std::int64_t>(binary_bits(result.get(), 0, 2)),
-                   .lease_until = static_cast<std::int64_t>(binary_bits(result.get(), 0, 3))};
+                   .lease_until = static_cast<std::int64_t>(binary_bits(result.get(), 0, 3)),
+                   .claim_id = std::move(claim_id)};
     }
   }
   throw InfrastructureError("raw PostgreSQL claim baseline: try_claim of message '" +
@@ -84,15 +85,16 @@ RawClaimPostgres::Claim RawClaimPostgres::claim(std::string_view message_id) {
 
 void RawClaimPostgres::cycle(std::string_view message_id, ClaimEffectWriter* effect,
                              ClaimCycleCounts& counts) {
-  if (!claim(message_id).claimed) {
+  const Claim claimed = claim(message_id, Uuid::v7().to_string());
+  if (!claimed.claimed) {
     ++counts.skipped;
     return;
   }
   ++counts.claimed;
   run_effect(effect, message_id, counts);
-  const PgInt8 now(now_micros());
-  const std::array params{pg_text(kBenchClaimTenant), pg_text(message_id), pg_text(handler_type_),
-                          pg_text(owner_), now.param()};
+  const std::array params{pg_text(kBenchClaimTenant), pg_text(message_id),
+                          pg_text(handler_type_),     pg_text(owner_),
+                          pg_text(claimed.claim_id),  kServerClock};
   if (db_.run(name_of(claim_sql::kMarkProcessed), params) == 1) {
     ++counts.processed;
   }
@@ -107,11 +109,18 @@ void RawClaimPostgres::cycle_batch(std::span<const std::string_view> message_ids
   const std::string messages = postgres::detail::text_array_literal(ids);
   const std::string handlers =
       postgres::detail::text_array_literal(std::vector<std::string>(ids.size(), handler_type_));
-  const std::int64_t now_us = now_micros();
-  const PgInt8 now(now_us);
-  const PgInt8 lease_until(now_us + kClaimLeaseMicros);
-  const std::array claim_params{pg_text(tenants), pg_text(messages), pg_text(handlers),
-                                pg_text(owner_),  now.param(),       lease_until.param()};
+  // One token per entry, as the store's front end makes them.
+  std::vector<std::string> claim_ids(ids.size());
+  for (std::string& id : claim_ids) {
+    id = Uuid::v7().to_string();
+  }
+  const std::string owners =
+      postgres::detail::text_array_literal(std::vector<std::string>(ids.size(), owner_));
+  const std::string claim_id_array = postgres::detail::text_array_literal(claim_ids);
+  const PgInt8 lease(kClaimLeaseMicros);
+  const std::array claim_params{pg_text(tenants), pg_text(messages),       pg_text(handlers),
+                                pg_text(owners),  pg_text(claim_id_array), kServerClock,
+                                lease.param()};
   // Rows: ord, claimed, status, retry_count, lease_until (binary); an entry without a
   // row is claimed on its own, as the store does.
   std::vector<char> claimed(ids.size(), 0);
@@ -127,7 +136,7 @@ void RawClaimPostgres::cycle_batch(std::span<const std::string_view> message_ids
   }
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (answered[i] == 0) {
-      claimed[i] = claim(ids[i]).claimed ? 1 : 0;
+      claimed[i] = claim(ids[i], claim_ids[i]).claimed ? 1 : 0;
     }
     if (claimed[i] == 0) {
       ++counts.skipped;
@@ -137,9 +146,11 @@ void RawClaimPostgres::cycle_batch(std::span<const std::string_view> message_ids
     run_effect(effect, ids[i], counts);
   }
   std::vector<std::string> done;
+  std::vector<std::string> done_claims;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     if (claimed[i] != 0) {
       done.push_back(ids[i]);
+      done_claims.push_back(claim_ids[i]);
     }
   }
   if (done.empty()) {
@@ -150,9 +161,12 @@ void RawClaimPostgres::cycle_batch(std::span<const std::string_view> message_ids
   const std::string done_messages = postgres::detail::text_array_literal(done);
   const std::string done_handlers =
       postgres::detail::text_array_literal(std::vector<std::string>(done.size(), handler_type_));
-  const PgInt8 marked_at(now_micros());
-  const std::array mark_params{pg_text(done_tenants), pg_text(done_messages),
-                               pg_text(done_handlers), pg_text(owner_), marked_at.param()};
+  const std::string done_owners =
+      postgres::detail::text_array_literal(std::vector<std::string>(done.size(), owner_));
+  const std::string done_claim_ids = postgres::detail::text_array_literal(done_claims);
+  const std::array mark_params{pg_text(done_tenants),   pg_text(done_messages),
+                               pg_text(done_handlers),  pg_text(done_owners),
+                               pg_text(done_claim_ids), kServerClock};
   counts.processed +=
       static_cast<std::uint64_t>(db_.run(name_of(claim_sql::kMarkProcessedBatch), mark_params));
 }

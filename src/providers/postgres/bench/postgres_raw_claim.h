@@ -6,8 +6,10 @@
 // docket binds (text, then int8 times), in the same shape (claim_inbox_store.cc): one
 // autocommit kTryClaim (its binary row read, run again when it returned none, as
 // docket's store does), then, when it claimed, the handler's effect
-// (claim_effect_postgres.h) and one autocommit kMarkProcessed. "now" is
-// read from the system clock per operation, as docket's store does.
+// (claim_effect_postgres.h) and one autocommit kMarkProcessed of that claim's token (a
+// fresh UUIDv7 claim id per claim, as docket's front end makes). "now" is bound NULL,
+// so that the statements read the server's clock, as docket's store does on a real
+// clock.
 //
 // Thread-safety: one session per thread, each with its own connection.
 #ifndef DOCKET_PROVIDERS_POSTGRES_BENCH_RAW_CLAIM_POSTGRES_H_
@@ -42,15 +44,16 @@ class RawClaimPostgres final : public ClaimSession {
                    ClaimCycleCounts& counts) override;
 
  private:
-  // What try_claim returned (times in Unix microseconds).
+  // What try_claim returned (times in Unix microseconds) and the claim id it bound.
   struct Claim {
     bool claimed = false;
     std::int64_t retry_count = 0;
     std::int64_t lease_until = 0;
+    std::string claim_id;
   };
 
-  // kTryClaim until it returns its row.
-  Claim claim(std::string_view message_id);
+  // kTryClaim under `claim_id` until it returns its row.
+  Claim claim(std::string_view message_id, std::string claim_id);
 
   std::string handler_type_;
   std::string owner_;

@@ -9,15 +9,17 @@
 //   mark_processed: kMarkProcessed in autocommit, when the claim was ours.
 // A batch (--batch) is its claims under one BEGIN IMMEDIATE, the effects, then its
 // marks under another, as the store's try_claim_batch and mark_processed_batch.
-// "now" is read from the system clock after the write lock is taken, as docket's store
-// does. Every statement (BEGIN and COMMIT included) is prepared once per connection:
-// the honest lower bound, which docket is held to.
+// Each claim binds a fresh UUIDv7 claim id, which its mark presents, as docket's store
+// and its front end do. "now" is read from the system clock after the write lock is
+// taken, as docket's store does. Every statement (BEGIN and COMMIT included) is
+// prepared once per connection: the honest lower bound, which docket is held to.
 //
 // Thread-safety: one session per thread, each with its own connection.
 #ifndef DOCKET_PROVIDERS_SQLITE_BENCH_RAW_CLAIM_SQLITE_H_
 #define DOCKET_PROVIDERS_SQLITE_BENCH_RAW_CLAIM_SQLITE_H_
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -43,20 +45,24 @@ class RawClaimSqlite final : public ClaimSession {
                    ClaimCycleCounts& counts) override;
 
  private:
-  // What try_claim returned (times in Unix microseconds).
+  // What try_claim returned (times in Unix microseconds) and the claim id it bound.
   struct Claim {
     bool claimed = false;
     std::int64_t retry_count = 0;
     std::int64_t lease_until = 0;
+    std::string claim_id;
   };
 
-  // One claim in a transaction of its own; claim_locked inside the caller's.
+  // One claim in a transaction of its own; claim_locked inside the caller's, under
+  // `claim_id` (made before the lock is taken, as the store's front end makes it).
   Claim claim(std::string_view message_id);
-  Claim claim_locked(std::string_view message_id, std::int64_t now);
-  // kMarkProcessed, in autocommit or the caller's transaction; true when it marked.
-  bool mark(std::string_view message_id, std::int64_t now);
-  // Binds the entry's key as ?1-?3 and the owner as ?4.
-  void bind_key(RawStatement& statement, std::string_view message_id, bool with_owner);
+  Claim claim_locked(std::string_view message_id, std::string claim_id, std::int64_t now);
+  // kMarkProcessed of the claim `claim_id`, in autocommit or the caller's transaction;
+  // true when it marked.
+  bool mark(std::string_view message_id, std::string_view claim_id, std::int64_t now);
+  // Binds the entry's key as ?1-?3, and the token (owner, claim id) as ?4-?5 when given.
+  void bind_key(RawStatement& statement, std::string_view message_id,
+                std::optional<std::string_view> claim_id = std::nullopt);
 
   std::string handler_type_;
   std::string owner_;
