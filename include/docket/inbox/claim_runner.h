@@ -2,6 +2,8 @@
 // claim the entry, run the handler, mark it processed; when the handler throws, mark
 // the entry failed with the next attempt after capped exponential backoff with
 // jitter (docket/core/retry_schedule.h), and rethrow the handler's own exception unchanged.
+// The next attempt is when failed_due() offers the entry for a retry, not a lock: a
+// redelivery of the message may claim a failed entry before it, by design.
 //
 // The claim inbox does not make the handler's effects atomic with the entry: a
 // handler that crashes after its effects and before mark_processed runs again after

@@ -3,10 +3,12 @@
 //
 // Invariants every provider keeps (tests/conformance/outbox_* check them):
 //  - a row exists exactly when the producer's transaction that inserted it committed;
-//  - `sequence` is assigned at insert, strictly increasing, never reused (also after
-//    retention deleted the highest rows). It may become visible out of order where
-//    transactions commit concurrently (PostgreSQL, memory): readers of the feed must
-//    not assume that a visible sequence has no invisible predecessor;
+//  - `sequence` is assigned at insert (DynamoDB, Firestore: when the inserting unit
+//    commits, one draw for all its rows), strictly increasing, never reused (also
+//    after retention deleted the highest rows). It may become visible out of order
+//    where transactions commit concurrently (PostgreSQL, memory, and the commits of
+//    the document stores): readers of the feed must not assume that a visible sequence
+//    has no invisible predecessor;
 //  - `id` is unique;
 //  - claim() is atomic: while a row's lease lasts no other claim returns it (SQLite:
 //    one claimer at a time under the write lock; PostgreSQL: FOR UPDATE SKIP LOCKED);
@@ -73,7 +75,8 @@ class OutboxStore {
   // stages messages; commit() commits both, destruction without commit rolls both back.
   virtual std::unique_ptr<UnitOfWork> begin() = 0;
 
-  // Inserts `record` (its sequence is assigned here; status pending, no attempts)
+  // Inserts `record` (its sequence is assigned here, or at the unit's commit where the
+  // store draws it then; status pending, no attempts)
   // through `tx`, inside tx's open transaction. Throws ConfigurationError when `tx` is
   // another provider's wrapper or belongs to another database, and InvalidInputError
   // when no transaction is open on it. Called by Outbox::stage(), which validates.

@@ -15,7 +15,6 @@
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_conditional_writes.h"
-#include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_outbox_reads.h"
@@ -65,10 +64,14 @@ class DynamoDbOutboxStore final : public OutboxStore {
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
     detail::Unit& unit = joined_unit(tx);
     table_.ensure(client_);
+    // The sequence is drawn when the unit commits (dynamodb_unit.h), so a unit held open
+    // does not hold a number below those of the units that commit meanwhile.
     OutboxRecord staged = record;
-    staged.sequence = next_sequence();
+    staged.sequence = outbox::kUnnumbered;
     unit.put(table_.name(), outbox::message_item(table_.schema(), staged), std::nullopt,
-             detail::Role::kInsert);
+             detail::Role::kInsert,
+             detail::SequencedItem{.counter = outbox::sequence_counter(table_.name()),
+                                   .number = &outbox::number_item});
   }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
@@ -220,22 +223,6 @@ class DynamoDbOutboxStore final : public OutboxStore {
                               "commit alone; stage it before commit(), or in a new unit of work");
     }
     return unit;
-  }
-
-  // The next sequence: the counter item's last_sequence plus one, ADDed on the server,
-  // so no two messages share one and none is handed out again. Replay::kSafe: a resend
-  // that was applied twice skips one number, which readers take for a rolled-back unit.
-  std::int64_t next_sequence() const {
-    constexpr std::string_view kAdd = "ADD #last_sequence :one";
-    const Response response =
-        client_.call({.operation = "UpdateItem", .table = table_.name(), .replay = Replay::kSafe},
-                     {{"TableName", table_.name()},
-                      {"Key", outbox::message_key(outbox::kCounterId)},
-                      {"UpdateExpression", kAdd},
-                      {"ExpressionAttributeNames", attribute_names({kAdd})},
-                      {"ExpressionAttributeValues", {{":one", number_value(1)}}},
-                      {"ReturnValues", "UPDATED_NEW"}});
-    return ItemReader(response.body().at("Attributes"), store_).number(outbox::kLastSequence);
   }
 
   // The pending messages that may be leased at `now`, lowest sequence first: due, not

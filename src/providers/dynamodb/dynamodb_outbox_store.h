@@ -4,9 +4,11 @@
 // producer's writes (or a handler's, and the inbox's dedup item, when an inbox handler
 // stages it), applied together or not at all.
 //
-//   insert     the sequence from the counter item (UpdateItem ADD, before the commit:
-//              taken at staging, never reused, a gap when the unit rolls back), then a
-//              Put with attribute_not_exists(id) staged in the unit
+//   insert     a Put with attribute_not_exists(id) staged in the unit, numbered when the
+//              unit commits: one UpdateItem ADD of the counter item for all of the unit's
+//              messages, just before its TransactWriteItems (dynamodb_sequence_counter.h:
+//              never reused; a gap when that commit fails, or the draw was applied twice
+//              by a resend; a unit that rolls back draws nothing)
 //   claim      a Query of the pending index per shard (due and not leased, by filter),
 //              merged by sequence; the lowest leased in one TransactWriteItems whose
 //              conditions re-check each item (dynamodb_outbox_requests.h)
@@ -20,8 +22,9 @@
 //
 // Capabilities: joins the producer's writes (one TransactWriteItems: at most 100 writes
 // and 4 MB, an item at most 400 KB), no interactive transaction, a feed of global
-// positions (the counter's sequences, visible at commit, so possibly out of order, as
-// on PostgreSQL), shared between processes.
+// positions (the counter's sequences, drawn at commit and visible when the commit
+// lands, so out of order only between commits in flight at once: a unit held open
+// holds no number), shared between processes.
 //
 // Thread-safety: every member may be called from many threads (and processes) at once;
 // a unit of work belongs to the thread that began it.

@@ -35,11 +35,22 @@ nlohmann::json message_key(std::string_view id) {
   return {{std::string(kId), string_value(id)}};
 }
 
+SequenceCounter sequence_counter(std::string_view table) {
+  return {.table = std::string(table),
+          .key = message_key(kCounterId),
+          .attribute = std::string(kLastSequence)};
+}
+
+void number_item(nlohmann::json& item, std::int64_t sequence) {
+  const nlohmann::json shard = number_value(sequence % kShards);
+  item[std::string(kSequence)] = number_value(sequence);
+  item[std::string(kFeedShard)] = shard;
+  item[std::string(kPendingShard)] = shard;
+}
+
 nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& record) {
   using kit::to_micros;
   nlohmann::json item = message_key(record.id);
-  const std::int64_t shard = record.sequence % kShards;
-  item[std::string(kSequence)] = number_value(record.sequence);
   item["tenant"] = string_value(record.tenant);
   item["event_type"] = string_value(record.event_type);
   item["payload"] = binary_value(record.payload);
@@ -69,8 +80,7 @@ nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& recor
   item[std::string(kStatus)] = number_value(kit::outbox_status_code(OutboxStatus::kPending));
   item["attempts"] = number_value(0);
   item["next_attempt_at"] = number_value(to_micros(record.next_attempt_at));
-  item[std::string(kFeedShard)] = number_value(shard);
-  item[std::string(kPendingShard)] = number_value(shard);
+  number_item(item, record.sequence);
   check_item(schema, item);
   return item;
 }

@@ -13,7 +13,9 @@
 //          feed_shard (N, always) and exactly one of pending_shard, parked_shard,
 //          done_shard (N), the one of its status: the shard is sequence % kShards
 //   counter item  id kCounterId (not a UUID, so no message has it): last_sequence (N),
-//          the highest sequence handed out
+//          the highest sequence handed out (dynamodb_sequence_counter.h). A message's
+//          sequence, and the shards that derive from it, are drawn from it when its
+//          unit of work commits, not when it is staged (number_item)
 //
 // Global secondary indexes, each keyed by a shard and projecting the item:
 //   pending  pending_shard / sequence   only pending items: the relay's claim
@@ -28,10 +30,12 @@
 #define DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_TABLE_H_
 
 #include <cstdint>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "docket/outbox/outbox_message.h"
+#include "providers/dynamodb/dynamodb_sequence_counter.h"
 #include "providers/dynamodb/dynamodb_table_schema.h"
 #include "providers/dynamodb/dynamodb_url.h"
 
@@ -64,9 +68,21 @@ TableSchema outbox_table_schema(const StoreUrl& url);
 // {"id": {"S": id}}.
 nlohmann::json message_key(std::string_view id);
 
-// The whole item of a newly staged `record` (its sequence assigned): pending, in the
-// pending and feed indexes. Throws InvalidInputError when it is over 400 KB.
+// The sequence a message is staged with until its unit's commit numbers it: the
+// largest, so that the item is never larger once numbered (a number's size grows with
+// its digits) and the size checked at staging bounds the size sent.
+inline constexpr std::int64_t kUnnumbered = std::numeric_limits<std::int64_t>::max();
+
+// The counter the messages of the table `table` draw their sequences from.
+SequenceCounter sequence_counter(std::string_view table);
+
+// The whole item of a newly staged `record` (its sequence assigned, or kUnnumbered):
+// pending, in the pending and feed indexes. Throws InvalidInputError when it is over
+// 400 KB.
 nlohmann::json message_item(const TableSchema& schema, const OutboxRecord& record);
+
+// Gives the message item `item` the sequence `sequence`: its sequence and its shards.
+void number_item(nlohmann::json& item, std::int64_t sequence);
 
 // The record an item holds. Throws InfrastructureError naming `store` for an item
 // docket did not write.

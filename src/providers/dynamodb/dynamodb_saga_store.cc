@@ -188,7 +188,8 @@ SagaSaveResult DynamoDbSagaStore::do_save_in(HandlerTransaction& transaction,
                                      " in table '" + table_.name() + "')",
                              .condition = condition,
                              .role = detail::Role::kSaga,
-                             .event = std::nullopt}},
+                             .event = std::nullopt,
+                             .sequenced = std::nullopt}},
                   bytes);
   return SagaSaved{.new_version = next.success().version};
 }

@@ -88,7 +88,7 @@ Unit::Unit(const UnitContext& context)
       tx_(TransactionAccess::transaction_on(*this)) {}
 
 void Unit::put(std::string_view table, nlohmann::json item, std::optional<Expression> condition,
-               Role role) {
+               Role role, std::optional<SequencedItem> sequenced) {
   const TableSchema& schema = context_.schemas.of(table);
   check_item(schema, item);
   nlohmann::json key = key_of(schema, item);
@@ -98,7 +98,8 @@ void Unit::put(std::string_view table, nlohmann::json item, std::optional<Expres
                            .names = {{"#docket_key", schema.partition_key.name}},
                            .values = nlohmann::json::object()};
   }
-  stage(schema, key, "Put", {{"Item", std::move(item)}}, std::move(condition), role, bytes);
+  stage(schema, key, "Put", {{"Item", std::move(item)}}, std::move(condition), role, bytes,
+        std::nullopt, std::move(sequenced));
 }
 
 void Unit::update(std::string_view table, nlohmann::json key, Expression update,
@@ -141,7 +142,8 @@ void Unit::stage_dedup(const TableSchema& schema, nlohmann::json item) {
 
 void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
                  nlohmann::json body, std::optional<Expression> condition, Role role,
-                 std::size_t bytes, std::optional<kit::StagedEvent> event) {
+                 std::size_t bytes, std::optional<kit::StagedEvent> event,
+                 std::optional<SequencedItem> sequenced) {
   staging_.require_open(operation);
   Action action{
       .request = nlohmann::json::object(),
@@ -150,7 +152,8 @@ void Unit::stage(const TableSchema& schema, const nlohmann::json& key, std::stri
       .what = std::string(operation) + " of " + key.dump() + " in table '" + schema.name + "'",
       .condition = {},
       .role = role,
-      .event = std::move(event)};
+      .event = std::move(event),
+      .sequenced = std::move(sequenced)};
   if (holds(schema.name, key)) {
     if (role != Role::kWrite) {
       throw UniqueViolationError(schema.name, context_.store + ": " + action.what +

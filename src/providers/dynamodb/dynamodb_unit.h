@@ -19,6 +19,14 @@
 //   any other reason                             InfrastructureError naming the action
 // In every case nothing of the unit was written.
 //
+// Sequenced items (the outbox's messages): a put staged with a SequencedItem takes its
+// sequence at commit, not when staged: commit draws the numbers of all of them in one
+// UpdateItem of their counter just before the TransactWriteItems
+// (dynamodb_sequence_counter.h), and numbers them in staging order. A unit that rolls
+// back, or a savepoint rolled back, draws nothing; the numbers of a commit that then
+// fails are gaps. The item staged carries the largest sequence, so its size as checked
+// at staging bounds the size sent.
+//
 // Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
 // stages whole saves; commit sends each saga's latest save alone, after the other
 // actions, conditioned on the saga being as first read. Events (kit/unit_streams.h): an
@@ -41,6 +49,7 @@
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_client.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
+#include "providers/dynamodb/dynamodb_sequence_counter.h"
 #include "providers/dynamodb/dynamodb_transaction_access.h"
 #include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
@@ -57,6 +66,13 @@ enum class Role : std::uint8_t {
   kEvent,   // an appended event's put, where its stream has no event at its version
 };
 
+// A put whose item takes a sequence drawn at commit: the counter it is drawn from, and
+// what writes the number into the item (the sequence, and whatever derives from it).
+struct SequencedItem {
+  SequenceCounter counter;
+  void (*number)(nlohmann::json& item, std::int64_t sequence) = nullptr;
+};
+
 struct Action {
   nlohmann::json request;  // one TransactItems element: {"Put": {...}}, ...
   std::string item;        // the table and the canonical key: what identifies the item
@@ -64,7 +80,8 @@ struct Action {
   std::string what;       // "Put of {...} in table 'orders'", for errors
   std::string condition;  // its condition's text, for errors
   Role role = Role::kWrite;
-  std::optional<kit::StagedEvent> event;  // role kEvent: the event's stream and version
+  std::optional<kit::StagedEvent> event;   // role kEvent: the event's stream and version
+  std::optional<SequencedItem> sequenced;  // a Put numbered at commit
 };
 
 // What every unit of one store shares.
@@ -84,9 +101,10 @@ class Unit : public TransactionAccess {
  public:
   explicit Unit(const UnitContext& context);
 
-  // The handler's writes (docket/dynamodb/transaction.h).
+  // The handler's writes (docket/dynamodb/transaction.h), and docket's own puts; a put
+  // with `sequenced` is numbered at commit (above).
   void put(std::string_view table, nlohmann::json item, std::optional<Expression> condition,
-           Role role);
+           Role role, std::optional<SequencedItem> sequenced = std::nullopt);
   void update(std::string_view table, nlohmann::json key, Expression update,
               std::optional<Expression> condition);
   void remove(std::string_view table, nlohmann::json key, std::optional<Expression> condition);
@@ -129,14 +147,19 @@ class Unit : public TransactionAccess {
   void release_savepoint() { staging_.release_savepoint(); }
   void rollback_savepoint() { staging_.rollback_savepoint(); }
 
-  // Sends the staged actions as one TransactWriteItems (nothing when none). Throws as the
-  // header comment says, or InfrastructureError when the unit already ended.
+  // Numbers the sequenced items (one counter draw), then sends the staged actions as one
+  // TransactWriteItems (nothing when none). Throws as the header comment says, or
+  // InfrastructureError when the unit already ended.
   void commit();
 
  private:
   void stage(const TableSchema& schema, const nlohmann::json& key, std::string_view operation,
              nlohmann::json body, std::optional<Expression> condition, Role role, std::size_t bytes,
-             std::optional<kit::StagedEvent> event = std::nullopt);
+             std::optional<kit::StagedEvent> event = std::nullopt,
+             std::optional<SequencedItem> sequenced = std::nullopt);
+  // The TransactItems of the staged actions, the sequenced items numbered from one draw
+  // per counter.
+  nlohmann::json numbered_items() const;
   [[noreturn]] void throw_cancelled(const ServiceError& error,
                                     const std::vector<const UnitSagas::Save*>& sagas) const;
 

@@ -1,7 +1,11 @@
-// The unit of work's commit (dynamodb_unit.h): one TransactWriteItems, and a
-// cancellation read by the reason at each action's index.
+// The unit of work's commit (dynamodb_unit.h): the sequenced items numbered from one
+// counter draw, one TransactWriteItems, and a cancellation read by the reason at each
+// action's index.
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "docket/core/error.h"
 #include "docket/core/uuid.h"
@@ -45,10 +49,12 @@ void Unit::commit() {
   if (actions.empty() && sagas.empty()) {
     return;
   }
-  nlohmann::json request = {{"TransactItems", nlohmann::json::array()}};
-  for (const Action& action : actions) {
-    request["TransactItems"].push_back(action.request);
-  }
+  // The draw is the last request before the commit's, so a sequence is invisible only
+  // while the commit is in flight. The client's resend of the TransactWriteItems (same
+  // token) is applied once, and the retries below after a cancellation that applied
+  // nothing send the same numbers; a commit that fails for good leaves them a gap for
+  // ever, which a pull consumer waits one gap_timeout for and then passes.
+  nlohmann::json request = {{"TransactItems", numbered_items()}};
   for (const UnitSagas::Save* save : sagas) {
     request["TransactItems"].push_back(save->write.request);
   }
@@ -79,6 +85,36 @@ void Unit::commit() {
                                 "applied; nothing was written; retry later");
     }
   }
+}
+
+nlohmann::json Unit::numbered_items() const {
+  const auto& actions = staging_.writes().list<Action>();
+  nlohmann::json items = nlohmann::json::array();
+  // The actions of each counter, in staging order (a unit has one counter in practice:
+  // the outbox's of its URL).
+  std::vector<std::pair<const SequenceCounter*, std::vector<std::size_t>>> by_counter;
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    items.push_back(actions[i].request);
+    if (!actions[i].sequenced) {
+      continue;
+    }
+    const SequenceCounter& counter = actions[i].sequenced->counter;
+    auto group = std::find_if(by_counter.begin(), by_counter.end(),
+                              [&](const auto& known) { return *known.first == counter; });
+    if (group == by_counter.end()) {
+      group = by_counter.insert(by_counter.end(), {&counter, {}});
+    }
+    group->second.push_back(i);
+  }
+  for (const auto& [counter, indexes] : by_counter) {
+    const auto count = static_cast<std::int64_t>(indexes.size());
+    const std::int64_t last = draw_sequences(context_.client, *counter, count, context_.store);
+    std::int64_t sequence = last - count;
+    for (const std::size_t i : indexes) {
+      actions[i].sequenced->number(items[i].at("Put").at("Item"), ++sequence);
+    }
+  }
+  return items;
 }
 
 void Unit::throw_cancelled(const ServiceError& error,

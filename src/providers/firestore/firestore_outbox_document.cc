@@ -29,6 +29,16 @@ OutboxStatus outbox_status_of(const std::string& text, const std::string& where)
 
 }  // namespace
 
+SequenceCounter sequence_counter(std::string_view collection) {
+  return {.collection = std::string(collection),
+          .id = std::string(kCounterId),
+          .field = std::string(kLastSequence)};
+}
+
+void number_fields(nlohmann::json& fields, std::int64_t sequence) {
+  fields[std::string(kSequence)] = integer_value(sequence);
+}
+
 nlohmann::json outbox_fields(const kit::OutboxRow& row) {
   const OutboxRecord& r = row.record;
   return {{kSequence, integer_value(r.sequence)},

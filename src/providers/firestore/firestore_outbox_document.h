@@ -17,6 +17,8 @@
 //   leaseToken   stringValue or nullValue; leaseUntil integerValue (Unix microseconds)
 //                or nullValue: the relay's lease
 //   counter document: lastSequence (integerValue), the highest sequence handed out
+//                (firestore_sequence_counter.h); a message's sequence is drawn from it
+//                when its unit of work commits, not when it is staged (number_fields)
 //
 // Every change writes the whole document (outbox_fields()), so no path leaves a field
 // out.
@@ -25,10 +27,12 @@
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_
 #define DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_sequence_counter.h"
 #include "providers/kit/outbox_row.h"
 
 namespace docket::firestore::detail::outbox {
@@ -42,8 +46,14 @@ inline constexpr std::string_view kDoneAt = "doneAt";
 inline constexpr std::string_view kOrderingKey = "orderingKey";
 inline constexpr std::string_view kTenant = "tenant";
 
+// The counter the messages of the collection `collection` draw their sequences from.
+SequenceCounter sequence_counter(std::string_view collection);
+
 // The whole document of `row`.
 nlohmann::json outbox_fields(const kit::OutboxRow& row);
+
+// Gives the message document `fields` the sequence `sequence`.
+void number_fields(nlohmann::json& fields, std::int64_t sequence);
 
 // The row a document holds. Throws InfrastructureError naming `store`, the document and
 // the field when it is not a document outbox_fields() wrote.

@@ -55,9 +55,12 @@ class FirestoreOutboxStore final : public OutboxStore {
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
     detail::Unit& unit = joined_unit(tx);
-    kit::OutboxRow row{.record = record};
-    row.record.sequence = next_sequence();
-    unit.stage_create(collection_, record.id, outbox::outbox_fields(row), detail::Role::kCreate);
+    // The sequence is drawn when the unit commits (firestore_unit.h), so a unit held open
+    // does not hold a number below those of the units that commit meanwhile.
+    const kit::OutboxRow row{.record = record};
+    unit.stage_create(collection_, record.id, outbox::outbox_fields(row), detail::Role::kCreate,
+                      detail::SequencedDocument{.counter = outbox::sequence_counter(collection_),
+                                                .number = &outbox::number_fields});
   }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
@@ -195,36 +198,6 @@ class FirestoreOutboxStore final : public OutboxStore {
                               "commit alone; stage it before commit(), or in a new unit of work");
     }
     return unit;
-  }
-
-  // The counter document's lastSequence plus one, incremented on the server by a commit
-  // of its own. Sent once (Replay::kUnsafe): a commit whose answer was lost is not sent
-  // again, so no number is skipped by a resend; the caller's staging fails instead.
-  std::int64_t next_sequence() const {
-    const nlohmann::json request = {
-        {"writes", nlohmann::json::array(
-                       {{{"update",
-                          {{"name", client_.url().document_name(collection_, outbox::kCounterId)},
-                           {"fields", nlohmann::json::object()}}},
-                         {"updateMask", {{"fieldPaths", nlohmann::json::array()}}},
-                         {"updateTransforms",
-                          nlohmann::json::array({{{"fieldPath", outbox::kLastSequence},
-                                                  {"increment", integer_value(1)}}})}}})}};
-    const std::string target = collection_target(collection_);
-    const Response response =
-        client_.call({.method = "commit", .target = target, .replay = Replay::kUnsafe}, request);
-    const nlohmann::json& results = response.body().value("writeResults", nlohmann::json());
-    if (results.is_array() && results.size() == 1) {
-      const nlohmann::json& transforms = results[0].value("transformResults", nlohmann::json());
-      if (transforms.is_array() && transforms.size() == 1) {
-        const nlohmann::json fields = {{outbox::kLastSequence, transforms[0]}};
-        return FieldReader(fields, context_.store + ", the sequence counter")
-            .integer(outbox::kLastSequence);
-      }
-    }
-    throw InfrastructureError(
-        context_.store + ": the sequence counter's increment answered without its result (" +
-        response.body().dump().substr(0, 200) + "); is the endpoint a Firestore server?");
   }
 
   // Whether a parked message of `record`'s tenant and ordering key precedes it.

@@ -5,14 +5,15 @@
 // it), created under an exists: false precondition, applied together or not at all.
 //
 // Global order: Firestore has no server sequence, so the outbox keeps one in a counter
-// document, incremented on the server by a commit of its own (an increment transform,
-// whose result the commit returns) when the message is staged: never handed out twice,
-// never reused, a gap where the unit of work rolls back, and visible in commit order,
-// so possibly out of order where producers commit concurrently (as on DynamoDB and
-// PostgreSQL). Putting the counter's write in the producer's commit instead would make
-// every two concurrent producers conflict on it.
+// document (firestore_sequence_counter.h), incremented on the server by a commit of its
+// own (an increment transform, whose result the commit returns) when the unit of work
+// commits, once for all its messages, just before the unit's commit: never handed out
+// twice, never reused, a gap where that commit fails (a unit that rolls back draws
+// nothing), and visible when the commit lands, so out of order only between commits in
+// flight at once (a unit held open holds no number). Putting the counter's write in the
+// producer's commit instead would make every two concurrent producers conflict on it.
 //
-//   insert     the sequence from the counter, then the create staged in the unit
+//   insert     the create staged in the unit, numbered when the unit commits
 //   claim      a query of status == pending ordered by sequence, page by page, until
 //              `limit` documents that are due and not leased (kit/outbox_row.h); each
 //              leased by a write of the whole document unchanged since the query read

@@ -151,7 +151,8 @@ SagaSaveResult FirestoreSagaStore::do_save_in(HandlerTransaction& transaction,
                              .role = detail::Role::kSaga,
                              .what = std::move(what),
                              .condition = {},
-                             .event = std::nullopt}});
+                             .event = std::nullopt,
+                             .sequenced = std::nullopt}});
   return SagaSaved{.new_version = next.success().version};
 }
 

@@ -158,13 +158,13 @@ std::optional<DocumentRead> Unit::get(std::string_view collection, std::string_v
 }
 
 void Unit::stage_create(std::string_view collection, std::string_view id, nlohmann::json fields,
-                        Role role) {
+                        Role role, std::optional<SequencedDocument> sequenced) {
   check_unit_fields(context_.store, fields, "create of document '" + std::string(id) + "'");
   stage(Write{.collection = std::string(collection),
               .id = std::string(id),
               .fields = std::move(fields),
               .precondition = Precondition{.exists = false}},
-        role, "create");
+        role, "create", std::nullopt, std::move(sequenced));
 }
 
 void Unit::stage_event(std::string_view collection, std::string_view id, nlohmann::json fields,
@@ -177,7 +177,8 @@ void Unit::stage_event(std::string_view collection, std::string_view id, nlohman
 }
 
 void Unit::stage(Write write, Role role, std::string_view operation,
-                 std::optional<kit::StagedEvent> event) {
+                 std::optional<kit::StagedEvent> event,
+                 std::optional<SequencedDocument> sequenced) {
   staging_.require_open(operation);
   check_unit_collection(context_.store, write.collection);
   const std::size_t bytes = document_size(write.collection, write.id,
@@ -205,7 +206,8 @@ void Unit::stage(Write write, Role role, std::string_view operation,
                                     .role = role,
                                     .what = std::move(what),
                                     .condition = std::move(condition),
-                                    .event = std::move(event)},
+                                    .event = std::move(event),
+                                    .sequenced = std::move(sequenced)},
                         1, bytes);
 }
 
@@ -232,11 +234,12 @@ void Unit::commit() {
   if (staged.empty() && sagas.empty()) {
     return;
   }
-  std::vector<Write> writes;
+  // The draw is the last request before the commit, so a sequence is invisible only
+  // while the commit is in flight. The commit is sent once (never resent); refused or
+  // failed, its numbers are a gap for ever, which a pull consumer waits one gap_timeout
+  // for and then passes.
+  std::vector<Write> writes = numbered_writes();
   writes.reserve(staged.size() + sagas.size());
-  for (const StagedWrite& write : staged) {
-    writes.push_back(write.write);
-  }
   for (const UnitSagas::Save* save : sagas) {
     writes.push_back(save->write.write);
   }
@@ -244,6 +247,36 @@ void Unit::commit() {
   if (!result.applied) {
     throw_refused(*result.refusal, sagas);
   }
+}
+
+std::vector<Write> Unit::numbered_writes() const {
+  const auto& staged = staging_.writes().list<StagedWrite>();
+  std::vector<Write> writes;
+  // The writes of each counter, in staging order (a unit has one counter in practice:
+  // the outbox's of its URL).
+  std::vector<std::pair<const SequenceCounter*, std::vector<std::size_t>>> by_counter;
+  for (std::size_t i = 0; i < staged.size(); ++i) {
+    writes.push_back(staged[i].write);
+    if (!staged[i].sequenced) {
+      continue;
+    }
+    const SequenceCounter& counter = staged[i].sequenced->counter;
+    auto group = std::find_if(by_counter.begin(), by_counter.end(),
+                              [&](const auto& known) { return *known.first == counter; });
+    if (group == by_counter.end()) {
+      group = by_counter.insert(by_counter.end(), {&counter, {}});
+    }
+    group->second.push_back(i);
+  }
+  for (const auto& [counter, indexes] : by_counter) {
+    const auto count = static_cast<std::int64_t>(indexes.size());
+    const std::int64_t last = draw_sequences(context_.client, *counter, count, context_.store);
+    std::int64_t sequence = last - count;
+    for (const std::size_t i : indexes) {
+      staged[i].sequenced->number(*writes[i].fields, ++sequence);
+    }
+  }
+  return writes;
 }
 
 void Unit::throw_refused(const ServiceError& refusal,

@@ -19,6 +19,14 @@
 //   none fails any more (it held again)   ConditionFailedError saying so
 // In every case nothing of the unit was written.
 //
+// Sequenced documents (the outbox's messages): a create staged with a
+// SequencedDocument takes its sequence at commit, not when staged: commit draws the
+// numbers of all of them in one increment of their counter just before the unit's
+// commit (firestore_sequence_counter.h), and numbers them in staging order. A unit that
+// rolls back, or a savepoint rolled back, draws nothing; the numbers of a commit that
+// then fails are gaps. (A Firestore integer is 8 bytes whatever its value, so the size
+// checked at staging is the size sent.)
+//
 // Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
 // stages whole saves; commit sends each saga's latest save alone, after the other
 // writes, with the precondition that the saga is as first read (exists: false, or its
@@ -41,6 +49,7 @@
 #include "docket/firestore/transaction.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_sequence_counter.h"
 #include "providers/firestore/firestore_transaction_access.h"
 #include "providers/kit/unit_sagas.h"
 #include "providers/kit/unit_staging.h"
@@ -57,12 +66,20 @@ enum class Role : std::uint8_t {
   kEvent,   // an appended event's document, created where its version is free
 };
 
+// A document whose fields take a sequence drawn at commit: the counter it is drawn
+// from, and what writes the number into the fields.
+struct SequencedDocument {
+  SequenceCounter counter;
+  void (*number)(nlohmann::json& fields, std::int64_t sequence) = nullptr;
+};
+
 struct StagedWrite {
   Write write;
   Role role = Role::kWrite;
   std::string what;       // "set of document 'o-1' in collection 'orders'", for errors
   std::string condition;  // its precondition in words, for errors ("" when none)
-  std::optional<kit::StagedEvent> event;  // role kEvent: the event's stream and version
+  std::optional<kit::StagedEvent> event;       // role kEvent: the event's stream and version
+  std::optional<SequencedDocument> sequenced;  // a create numbered at commit
 };
 
 // A saga as the unit first read it: its document's update time ("" when there was
@@ -91,9 +108,10 @@ class Unit : public TransactionAccess {
   std::optional<DocumentRead> get(std::string_view collection, std::string_view id) const;
 
   // Stages docket's own write of a whole document (a dedup document, an outbox
-  // message), created where its id is free: `role` kDedup or kCreate.
+  // message), created where its id is free: `role` kDedup or kCreate; with `sequenced`,
+  // numbered at commit (above).
   void stage_create(std::string_view collection, std::string_view id, nlohmann::json fields,
-                    Role role);
+                    Role role, std::optional<SequencedDocument> sequenced = std::nullopt);
 
   // The sagas the unit read and saved; stage a save with stage_saga.
   UnitSagas& sagas() noexcept { return sagas_; }
@@ -129,13 +147,18 @@ class Unit : public TransactionAccess {
   void release_savepoint() { staging_.release_savepoint(); }
   void rollback_savepoint() { staging_.rollback_savepoint(); }
 
-  // Sends the staged writes as one commit (nothing when none). Throws as the header
-  // comment says, or InfrastructureError when the unit already ended.
+  // Numbers the sequenced documents (one counter draw), then sends the staged writes as
+  // one commit (nothing when none). Throws as the header comment says, or
+  // InfrastructureError when the unit already ended.
   void commit();
 
  private:
   void stage(Write write, Role role, std::string_view operation,
-             std::optional<kit::StagedEvent> event = std::nullopt);
+             std::optional<kit::StagedEvent> event = std::nullopt,
+             std::optional<SequencedDocument> sequenced = std::nullopt);
+  // The writes of the staged writes, the sequenced documents numbered from one draw per
+  // counter.
+  std::vector<Write> numbered_writes() const;
   [[noreturn]] void throw_refused(const ServiceError& refusal,
                                   const std::vector<const UnitSagas::Save*>& sagas) const;
 
