@@ -9,6 +9,7 @@
 #include "inbox_command.h"
 #include "keys_command.h"
 #include "migrate_command.h"
+#include "outbox_command.h"
 #include "sagas_command.h"
 #include "soak_command.h"
 
@@ -34,6 +35,7 @@ std::unique_ptr<CLI::App> make_command_tree() {
   add_chaos_command(*app);
   add_keys_command(*app);
   add_inbox_command(*app);
+  add_outbox_command(*app);
   add_migrate_command(*app);
   add_events_command(*app);
   add_sagas_command(*app);

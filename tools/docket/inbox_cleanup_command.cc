@@ -1,6 +1,5 @@
 // docket inbox cleanup: deletes a claim inbox's processed entries older than a
 // duration, for one tenant or every tenant, in bounded batches.
-#include <unistd.h>
 
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -13,6 +12,7 @@
 #include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
 #include "inbox_command.h"
+#include "progress_line.h"
 #include "usage_error.h"
 
 namespace docket::tool {
@@ -34,30 +34,6 @@ struct CleanupArgs {
 
 // Progress on stderr: one line rewritten in place on a terminal, else one line per
 // tenth of the work, so a log stays short.
-class Progress {
- public:
-  explicit Progress(std::uint64_t expected)
-      : expected_(expected), terminal_(isatty(STDERR_FILENO) == 1) {}
-
-  void operator()(std::uint64_t removed) {
-    if (terminal_) {
-      std::cerr << "\rremoved " << removed << " of " << expected_ << std::flush;
-    } else if (removed * 10 >= next_tenth_ * expected_ && removed > 0) {
-      std::cerr << "removed " << removed << " of " << expected_ << '\n';
-      next_tenth_ = removed * 10 / (expected_ == 0 ? 1 : expected_) + 1;
-    }
-  }
-  ~Progress() {
-    if (terminal_) {
-      std::cerr << '\n';
-    }
-  }
-
- private:
-  std::uint64_t expected_;
-  bool terminal_;
-  std::uint64_t next_tenth_ = 1;
-};
 
 void run_cleanup(const CleanupArgs& args) {
   const auto older_than = parse_duration("--older-than", args.older_than);
@@ -76,7 +52,7 @@ void run_cleanup(const CleanupArgs& args) {
   const std::uint64_t cleanable = store->count_cleanable(tenant, cutoff);
   std::uint64_t removed = 0;
   if (!args.dry_run && cleanable > 0) {
-    Progress progress(cleanable);
+    ProgressLine progress("removed", cleanable);
     const auto report = [&](std::uint64_t so_far) { progress(so_far); };
     removed = tenant ? store->cleanup_processed(*tenant, cutoff, args.batch, report)
                      : store->cleanup_all_tenants_processed(cutoff, args.batch, report);

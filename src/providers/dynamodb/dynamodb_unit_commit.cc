@@ -13,6 +13,7 @@
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
 #include "providers/dynamodb/dynamodb_unit.h"
+#include "providers/kit/commit_sequences.h"
 #include "providers/kit/unit_sagas.h"
 
 namespace docket::dynamodb::detail {
@@ -90,30 +91,20 @@ void Unit::commit() {
 nlohmann::json Unit::numbered_items() const {
   const auto& actions = staging_.writes().list<Action>();
   nlohmann::json items = nlohmann::json::array();
-  // The actions of each counter, in staging order (a unit has one counter in practice:
-  // the outbox's of its URL).
-  std::vector<std::pair<const SequenceCounter*, std::vector<std::size_t>>> by_counter;
-  for (std::size_t i = 0; i < actions.size(); ++i) {
-    items.push_back(actions[i].request);
-    if (!actions[i].sequenced) {
-      continue;
-    }
-    const SequenceCounter& counter = actions[i].sequenced->counter;
-    auto group = std::find_if(by_counter.begin(), by_counter.end(),
-                              [&](const auto& known) { return *known.first == counter; });
-    if (group == by_counter.end()) {
-      group = by_counter.insert(by_counter.end(), {&counter, {}});
-    }
-    group->second.push_back(i);
+  for (const Action& action : actions) {
+    items.push_back(action.request);
   }
-  for (const auto& [counter, indexes] : by_counter) {
-    const auto count = static_cast<std::int64_t>(indexes.size());
-    const std::int64_t last = draw_sequences(context_.client, *counter, count, context_.store);
-    std::int64_t sequence = last - count;
-    for (const std::size_t i : indexes) {
-      actions[i].sequenced->number(items[i].at("Put").at("Item"), ++sequence);
-    }
-  }
+  kit::number_at_commit<SequenceCounter>(
+      actions.size(),
+      [&](std::size_t i) {
+        return actions[i].sequenced ? &actions[i].sequenced->counter : nullptr;
+      },
+      [&](const SequenceCounter& counter, std::int64_t count) {
+        return draw_sequences(context_.client, counter, count, context_.store);
+      },
+      [&](std::size_t i, std::int64_t sequence) {
+        actions[i].sequenced->number(items[i].at("Put").at("Item"), sequence);
+      });
   return items;
 }
 

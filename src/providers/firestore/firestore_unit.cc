@@ -8,6 +8,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_saga_document.h"
+#include "providers/kit/commit_sequences.h"
 
 namespace docket::firestore::detail {
 namespace {
@@ -252,30 +253,19 @@ void Unit::commit() {
 std::vector<Write> Unit::numbered_writes() const {
   const auto& staged = staging_.writes().list<StagedWrite>();
   std::vector<Write> writes;
-  // The writes of each counter, in staging order (a unit has one counter in practice:
-  // the outbox's of its URL).
-  std::vector<std::pair<const SequenceCounter*, std::vector<std::size_t>>> by_counter;
-  for (std::size_t i = 0; i < staged.size(); ++i) {
-    writes.push_back(staged[i].write);
-    if (!staged[i].sequenced) {
-      continue;
-    }
-    const SequenceCounter& counter = staged[i].sequenced->counter;
-    auto group = std::find_if(by_counter.begin(), by_counter.end(),
-                              [&](const auto& known) { return *known.first == counter; });
-    if (group == by_counter.end()) {
-      group = by_counter.insert(by_counter.end(), {&counter, {}});
-    }
-    group->second.push_back(i);
+  writes.reserve(staged.size());
+  for (const StagedWrite& write : staged) {
+    writes.push_back(write.write);
   }
-  for (const auto& [counter, indexes] : by_counter) {
-    const auto count = static_cast<std::int64_t>(indexes.size());
-    const std::int64_t last = draw_sequences(context_.client, *counter, count, context_.store);
-    std::int64_t sequence = last - count;
-    for (const std::size_t i : indexes) {
-      staged[i].sequenced->number(*writes[i].fields, ++sequence);
-    }
-  }
+  kit::number_at_commit<SequenceCounter>(
+      staged.size(),
+      [&](std::size_t i) { return staged[i].sequenced ? &staged[i].sequenced->counter : nullptr; },
+      [&](const SequenceCounter& counter, std::int64_t count) {
+        return draw_sequences(context_.client, counter, count, context_.store);
+      },
+      [&](std::size_t i, std::int64_t sequence) {
+        staged[i].sequenced->number(*writes[i].fields, sequence);
+      });
   return writes;
 }
 

@@ -1,0 +1,16 @@
+#include "outbox_command.h"
+
+namespace docket::tool {
+
+void add_outbox_command(CLI::App& app) {
+  CLI::App* outbox = app.add_subcommand(
+      "outbox",
+      "Inspect and repair an outbox: list parked messages, replay them, or skip one that must "
+      "not be sent.");
+  outbox->require_subcommand(1);
+  add_outbox_list_subcommand(*outbox);
+  add_outbox_replay_subcommand(*outbox);
+  add_outbox_skip_subcommand(*outbox);
+}
+
+}  // namespace docket::tool
