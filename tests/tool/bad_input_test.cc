@@ -68,6 +68,7 @@ const std::vector<BadUrl>& bad_store_urls() {
 const std::vector<std::vector<std::string>>& store_commands() {
   static const std::vector<std::vector<std::string>> commands = {
     {"inbox", "stats"},
+    {"inbox", "failed"},
     {"inbox", "cleanup", "--older-than", "1d", "--all-tenants", "--dry-run"},
     {"migrate", "inbox-ids", "--dry-run"},
     {"migrate", "tenant-rekey", "--tenant", "acme", "--dry-run"},
@@ -132,6 +133,10 @@ std::vector<BadInput> option_cases() {
      {"--drain-timeout"}},
     {{"chaos", "--store", kStore, "--drain-timeout", "0"}, kUsage, {"--drain-timeout"}},
     {{"chaos", "--kills", "1"}, kUsage, {"--store"}},
+    {{"inbox", "failed", "--store", kStore, "--limit", "0"}, kUsage, {"--limit"}},
+    {{"inbox", "failed", "--store", kStore, "--limit", "1000001"}, kUsage, {"--limit"}},
+    {{"inbox", "failed", "--store", kStore, "--error-like", ""}, kUsage, {"--error-like"}},
+    {{"inbox", "failed", "--store", "memory:"}, kRefused, {"memory"}},
     {{"chaos", "--store", kStore, "--clock-skew", "0s"}, kUsage, {"--clock-skew"}},
     {{"chaos", "--store", kStore, "--clock-skew", "25h"}, kUsage, {"--clock-skew"}},
     {{"chaos", "--store", kStore, "--clock-skew", "10"}, kUsage, {"--clock-skew"}},

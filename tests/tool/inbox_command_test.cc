@@ -1,9 +1,10 @@
-// docket inbox stats and docket inbox cleanup on a real claim inbox, on every provider
+// docket inbox stats, failed and cleanup on a real claim inbox, on every provider
 // of the build that offers one and registers a scratch database
 // (tests/support/scratch_database.h). The entries are written through the store, the
 // tool is run as a child process.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "conformance/fixture_registry.h"
@@ -119,6 +120,65 @@ TEST_P(InboxCommandTest, CleanupRemovesOnlyProcessedEntriesPastTheRetention) {
   EXPECT_EQ(after["processed"], 4);
   EXPECT_EQ(after["failed"], 2);  // pending entries are never removed, however old
   EXPECT_EQ(after["processing"], 2);
+}
+
+// The failed entries, each once, with their last error and failures; filtered by tenant
+// and error text, bounded by --limit (saying that more match); nothing else listed.
+TEST_P(InboxCommandTest, FailedListsTheFailedEntriesWithTheirLastError) {
+  write_entries(hours(240), 2);
+  write_entries(hours(24), 1);
+  {
+    auto store = open_claim_inbox_store(url_);
+    const ClaimKey key(TenantId("globex"), "flaky", "H");
+    for (const char* error : {"gateway timeout", "payment declined: card 4242"}) {
+      const ClaimResult claim = store->try_claim(key, "w", std::chrono::seconds(30));
+      ASSERT_EQ(claim.outcome, ClaimOutcome::kClaimed);
+      ASSERT_TRUE(store->mark_failed(key, claim.token, {error, SystemClock::instance().now()}));
+    }
+  }
+  const auto failed = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args{"inbox", "failed", "--store", url_, "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_EQ(run.exit_code, 0) << describe(run);
+    return nlohmann::json::parse(run.out);
+  };
+  const nlohmann::json all = failed({});
+  ASSERT_EQ(all["entries"].size(), 3U) << all.dump();
+  EXPECT_EQ(all["more"], false);
+  std::map<std::string, nlohmann::json> by_id;
+  for (const nlohmann::json& entry : all["entries"]) {
+    by_id[entry["message_id"].get<std::string>()] = entry;
+  }
+  ASSERT_TRUE(by_id.contains("flaky")) << all.dump();
+  EXPECT_EQ(by_id["flaky"]["tenant"], "globex");
+  EXPECT_EQ(by_id["flaky"]["failures"], 2);
+  EXPECT_EQ(by_id["flaky"]["last_error"], "payment declined: card 4242");
+  EXPECT_EQ(by_id["failed-240"]["last_error"], "boom");
+  EXPECT_EQ(by_id["failed-240"]["failures"], 1);
+  EXPECT_TRUE(by_id.contains("failed-24"));
+
+  EXPECT_EQ(failed({"--tenant", "globex"})["entries"].size(), 1U);
+  EXPECT_EQ(failed({"--tenant", "initech"})["entries"].size(), 0U);
+  const nlohmann::json declined = failed({"--error-like", "declined"});
+  ASSERT_EQ(declined["entries"].size(), 1U);
+  EXPECT_EQ(declined["entries"][0]["message_id"], "flaky");
+  EXPECT_EQ(failed({"--error-like", "Boom"})["entries"].size(), 0U) << "case-sensitive";
+  const nlohmann::json one = failed({"--limit", "1"});
+  EXPECT_EQ(one["entries"].size(), 1U);
+  EXPECT_EQ(one["more"], true);
+
+  const ToolRun text = run_docket({"inbox", "failed", "--store", url_, "--tenant", "globex"});
+  EXPECT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_NE(text.out.find("payment declined: card 4242"), std::string::npos) << text.out;
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"--limit", "0"}, {"--limit", "-1"}, {"--error-like", ""}, {"--tenant", ""}}) {
+    std::vector<std::string> args{"inbox", "failed", "--store", url_};
+    args.insert(args.end(), bad.begin(), bad.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_TRUE(run.exit_code == 1 || run.exit_code == 2) << describe(run);
+    EXPECT_EQ(run.out, "") << describe(run);
+  }
 }
 
 TEST_P(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
