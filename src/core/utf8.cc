@@ -113,4 +113,19 @@ void require_valid_utf8(std::string_view what, std::string_view bytes) {
   }
 }
 
+std::string escape_invalid_utf8(std::string_view bytes) {
+  std::string out;
+  while (const auto defect = find_utf8_defect(bytes)) {
+    out.append(bytes.substr(0, defect->offset));
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const auto byte = static_cast<unsigned char>(bytes[defect->offset]);
+    out += "\\x";
+    out += kHex[byte >> 4];
+    out += kHex[byte & 0xF];
+    bytes.remove_prefix(defect->offset + 1);
+  }
+  out.append(bytes);
+  return out;
+}
+
 }  // namespace docket

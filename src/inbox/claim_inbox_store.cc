@@ -219,6 +219,10 @@ bool ClaimInboxStore::try_mark_processed(const ClaimKey& key) {
   return do_try_mark_processed(key);
 }
 
+bool ClaimInboxStore::retry_now(const ClaimKey& key) {
+  return do_retry_now(key);
+}
+
 std::optional<ClaimEntry> ClaimInboxStore::find(const ClaimKey& key) {
   return do_find(key);
 }

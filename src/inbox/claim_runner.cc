@@ -21,22 +21,6 @@ std::string configuration_problem(std::string_view what, std::string_view value,
   return inbox::text_problem(what, value, max_bytes, /*allow_blank=*/false).value_or("");
 }
 
-// `text` with every byte that is not part of well-formed UTF-8 written as \xNN.
-std::string escape_invalid_utf8(std::string_view text) {
-  std::string out;
-  while (const auto defect = find_utf8_defect(text)) {
-    out.append(text.substr(0, defect->offset));
-    static constexpr char kHex[] = "0123456789ABCDEF";
-    const auto byte = static_cast<unsigned char>(text[defect->offset]);
-    out += "\\x";
-    out += kHex[byte >> 4];
-    out += kHex[byte & 0xF];
-    text.remove_prefix(defect->offset + 1);
-  }
-  out.append(text);
-  return out;
-}
-
 // The longest prefix of the valid UTF-8 `text` of at most `max` bytes that ends on a
 // character boundary.
 std::size_t utf8_prefix_length(std::string_view text, std::size_t max) {

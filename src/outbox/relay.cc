@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/outbox/backoff.h"
 #include "outbox/relay_stage.h"
@@ -75,9 +76,11 @@ RelayPass Relay::record(const ClaimedBatch& batch, std::span<const PublishResult
     }
     const int attempt = row.attempts + 1;
     const bool refused = result.status == PublishStatus::kRefused;
+    // The transport's text as it came (a broker's reply may hold any bytes), escaped
+    // where it is not UTF-8: a store of text would refuse the whole record otherwise.
     FailedAttempt failed{.error = (refused ? "refused for good by the transport, parked at once: "
                                            : std::string(to_string(result.status)) + ": ") +
-                                  result.error,
+                                  escape_invalid_utf8(result.error),
                          .park = refused || attempt >= s.max_attempts};
     if (!failed.park) {
       failed.next_attempt_at = clock_.now() + retry_delay(options_, row.id, attempt);

@@ -98,6 +98,26 @@ TEST_P(OutboxRelayTest, FailingTransportBacksOffExponentiallyThenDelivers) {
   EXPECT_EQ(store_->find(ids[0])->status, OutboxStatus::kDone);
 }
 
+// A broker's error text may hold any bytes: the attempt is recorded with them escaped
+// (\xNN), on every store, and none of it is lost or replaced.
+TEST_P(OutboxRelayTest, AnErrorTextThatIsNotUtf8IsRecordedEscaped) {
+  class GarbledRefusals final : public Transport {
+   public:
+    std::string describe() const override { return "a transport whose errors are not UTF-8"; }
+
+   protected:
+    std::vector<PublishResult> do_publish_batch(std::span<const TransportMessage> batch) override {
+      return std::vector<PublishResult>(
+          batch.size(), PublishResult::failed(PublishStatus::kRetryable, "broker said \xff\xfe!"));
+    }
+  };
+  GarbledRefusals transport;
+  Relay relay(*store_, transport, RelayOptions(test_settings()), clock_);
+  const auto ids = stage_orders(1);
+  EXPECT_EQ(relay.run_once().retried, 1U);
+  EXPECT_EQ(store_->find(ids[0])->last_error, "retryable: broker said \\xFF\\xFE!");
+}
+
 TEST_P(OutboxRelayTest, MaxAttemptsParksAndReplayRepublishes) {
   const auto ids = stage_orders(2);
   transport_.set_faults({.publish_failure = 1.0});

@@ -1,4 +1,4 @@
-// docket inbox stats, failed and cleanup on a real claim inbox, on every provider
+// docket inbox stats, failed, retry and cleanup on a real claim inbox, on every provider
 // of the build that offers one and registers a scratch database
 // (tests/support/scratch_database.h). The entries are written through the store, the
 // tool is run as a child process.
@@ -6,6 +6,7 @@
 
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "conformance/fixture_registry.h"
 #include "docket/stores/open_store.h"
@@ -209,6 +210,97 @@ TEST_P(InboxCommandTest, BadOptionsAreRefusedAndNothingIsRemoved) {
   const ToolRun unknown = run_docket({"inbox", "stats", "--store", "nosuch://x"});
   EXPECT_EQ(unknown.exit_code, 1) << describe(unknown);
   EXPECT_NE(unknown.err.find("nosuch://x"), std::string::npos) << unknown.err;
+}
+
+// inbox retry makes failed entries due now (seen through the store's own failed_due),
+// keeping their failures and last error: one by its key, or --all with filters; a dry run
+// and a refusal change nothing.
+TEST_P(InboxCommandTest, RetryMakesFailedEntriesDueNow) {
+  auto store = open_claim_inbox_store(url_);
+  const auto fail = [&](const ClaimKey& key, const std::string& error) {
+    const ClaimResult claim = store->try_claim(key, "w", std::chrono::seconds(30));
+    ASSERT_EQ(claim.outcome, ClaimOutcome::kClaimed);
+    ASSERT_TRUE(
+        store->mark_failed(key, claim.token, {error, SystemClock::instance().now() + hours(1)}));
+  };
+  const ClaimKey timeout(TenantId("acme"), "timeout", "H");
+  const ClaimKey declined(TenantId("acme"), "declined", "H");
+  const ClaimKey globex(TenantId("globex"), "declined-too", "H");
+  fail(timeout, "gateway timeout");
+  fail(declined, "payment declined");
+  fail(globex, "payment declined: card 4242");
+  ASSERT_TRUE(store->try_mark_processed(ClaimKey(TenantId("acme"), "done", "H")));
+  store->try_claim(ClaimKey(TenantId("acme"), "busy", "H"), "w", std::chrono::seconds(30));
+  const auto due = [&] {
+    std::set<std::string> ids;
+    for (const ClaimEntry& entry : store->failed_due(100, 100)) {
+      EXPECT_EQ(entry.retry_count, 1U);
+      ids.insert(entry.key.message_id());
+    }
+    return ids;
+  };
+  const auto retry = [&](const std::vector<std::string>& extra, int exit_code = 0) {
+    std::vector<std::string> args{"inbox", "retry", "--store", url_, "--json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ToolRun run = run_docket(args);
+    EXPECT_EQ(run.exit_code, exit_code) << describe(run);
+    return run;
+  };
+  ASSERT_EQ(due(), std::set<std::string>{});
+
+  const nlohmann::json one = nlohmann::json::parse(
+      retry({"--tenant", "acme", "--message-id", "timeout", "--handler-type", "H"}).out);
+  EXPECT_EQ(one["retried"], 1);
+  EXPECT_EQ(one["dry_run"], false);
+  EXPECT_EQ(due(), std::set<std::string>{"timeout"});
+  EXPECT_EQ(store->find(timeout)->last_error, std::optional<std::string>("gateway timeout"));
+  EXPECT_EQ(store->find(timeout)->status, ClaimStatus::kFailed);
+
+  const nlohmann::json dry = nlohmann::json::parse(retry({"--all", "--dry-run"}).out);
+  EXPECT_EQ(dry["matched"], 3);
+  EXPECT_EQ(dry["retried"], 0);
+  EXPECT_EQ(due(), std::set<std::string>{"timeout"}) << "a dry run changes nothing";
+
+  const nlohmann::json acme_declined =
+      nlohmann::json::parse(retry({"--all", "--tenant", "acme", "--error-like", "declined"}).out);
+  EXPECT_EQ(acme_declined["matched"], 1);
+  EXPECT_EQ(acme_declined["retried"], 1);
+  ASSERT_EQ(acme_declined["entries"].size(), 1U);
+  EXPECT_EQ(acme_declined["entries"][0]["message_id"], "declined");
+  EXPECT_EQ(due(), (std::set<std::string>{"timeout", "declined"}));
+
+  const nlohmann::json none =
+      nlohmann::json::parse(retry({"--all", "--error-like", "no such error"}).out);
+  EXPECT_EQ(none["matched"], 0);
+  const nlohmann::json rest = nlohmann::json::parse(retry({"--all", "--error-like", "4242"}).out);
+  EXPECT_EQ(rest["retried"], 1);
+  EXPECT_EQ(due(), (std::set<std::string>{"timeout", "declined", "declined-too"}));
+
+  // Refusals: an entry that is not failed (exit 1, saying why), usage errors (exit 2);
+  // nothing is changed.
+  const std::optional<ClaimEntry> busy = store->find(ClaimKey(TenantId("acme"), "busy", "H"));
+  const std::vector<std::pair<std::string, std::string>> not_failed = {
+      {"done", "processed"}, {"busy", "processing"}, {"nosuch", "no such entry"}};
+  for (const auto& [id, why] : not_failed) {
+    const ToolRun run = retry({"--tenant", "acme", "--message-id", id, "--handler-type", "H"}, 1);
+    EXPECT_NE(run.err.find(why), std::string::npos) << describe(run);
+    EXPECT_EQ(run.out, "") << describe(run);
+  }
+  EXPECT_EQ(store->find(ClaimKey(TenantId("acme"), "busy", "H")), busy);
+  EXPECT_EQ(store->find(ClaimKey(TenantId("acme"), "nosuch", "H")), std::nullopt);
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {},
+           {"--all", "--tenant", "acme", "--message-id", "timeout", "--handler-type", "H"},
+           {"--tenant", "acme", "--message-id", "timeout"},
+           {"--all", "--error-like", ""},
+           {"--tenant", "acme", "--message-id", "timeout", "--handler-type", "H", "--error-like",
+            "x"}}) {
+    const ToolRun run = retry(bad, 2);
+    EXPECT_EQ(run.out, "") << describe(run);
+  }
+  const ToolRun memory = run_docket({"inbox", "retry", "--store", "memory:", "--all"});
+  EXPECT_EQ(memory.exit_code, 1) << describe(memory);
+  EXPECT_NE(memory.err.find("memory"), std::string::npos) << describe(memory);
 }
 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(InboxCommandTest);

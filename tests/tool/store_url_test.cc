@@ -28,6 +28,10 @@ std::vector<std::vector<std::string>> store_commands() {
   std::vector<std::vector<std::string>> commands = {
       {"inbox", "stats"},
       {"inbox", "cleanup", "--all-tenants", "--older-than", "5d"},
+      {"inbox", "failed"},
+      {"outbox", "list", "--status", "parked"},
+      {"outbox", "replay", "--all"},
+      {"outbox", "skip", "--id", "m-1"},
       {"demo", "--orders", "3"},
   };
 #if DOCKET_TOOL_HAS_BENCH

@@ -30,8 +30,10 @@ void check_filter_text(std::string_view command, std::string_view option,
   require_valid_utf8(std::string(command) + ": " + std::string(option), *text);
 }
 
+// Stored text as JSON: bytes that are not UTF-8 (a row something else wrote) escaped
+// as \xNN, none replaced.
 nlohmann::json optional_text(const std::optional<std::string>& text) {
-  return text ? nlohmann::json(*text) : nlohmann::json(nullptr);
+  return text ? nlohmann::json(escape_invalid_utf8(*text)) : nlohmann::json(nullptr);
 }
 
 }  // namespace
@@ -211,11 +213,12 @@ void print_parked(std::ostream& out, const OutboxRecord& record) {
       << ", event type " << record.event_type << ", sequence " << record.sequence << '\n'
       << "  attempts " << record.attempts << ", created " << format_timestamp(record.created_at)
       << ", last attempt due " << format_timestamp(record.next_attempt_at) << '\n'
-      << "  last error: " << (record.last_error ? *record.last_error : "(none recorded)") << '\n';
+      << "  last error: "
+      << (record.last_error ? escape_invalid_utf8(*record.last_error) : "(none recorded)") << '\n';
 }
 
 std::string json_line(const nlohmann::json& value) {
-  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::strict);
 }
 
 }  // namespace docket::tool

@@ -115,9 +115,8 @@ nlohmann::json parked_json(const OutboxRecord& record);
 // A parked message as three or four lines of text.
 void print_parked(std::ostream& out, const OutboxRecord& record);
 
-// `value` as one line of JSON. Text that is not UTF-8 (a transport's error may hold
-// any bytes) is written with U+FFFD in its place rather than refused: this is a view,
-// the store keeps the bytes.
+// `value` as one line of JSON. Its texts are UTF-8: the stored ones went through
+// escape_invalid_utf8 (docket/core/utf8.h), so no byte is replaced.
 std::string json_line(const nlohmann::json& value);
 
 // Runs of at least this many messages show their progress (progress_line.h).

@@ -49,6 +49,12 @@ std::string describe_utf8_defect(std::string_view what, std::string_view bytes,
 // is not well-formed UTF-8.
 void require_valid_utf8(std::string_view what, std::string_view bytes);
 
+// `bytes` with every byte that is not part of well-formed UTF-8 written as \xNN (two
+// upper-case hex digits); well-formed text comes back unchanged. For text docket
+// keeps or shows but did not write itself (a handler's or a broker's error message),
+// so that recording or printing it never fails on its bytes and none is replaced.
+std::string escape_invalid_utf8(std::string_view bytes);
+
 }  // namespace docket
 
 #endif  // DOCKET_CORE_UTF8_H_

@@ -26,6 +26,8 @@
 //    id), whether or not the lease has run out: a claimer superseded after its lease
 //    gets false (renew: nullopt) and changes nothing;
 //  - retry_count counts mark_failed calls and survives every later claim and release;
+//  - retry_now changes only a failed entry, and only its next_attempt_at and updated_at
+//    (to now, the clock failed_due compares with);
 //  - try_mark_processed is first writer wins: it turns an entry that is absent or not
 //    yet processed into processed and returns true; on a processed entry it returns
 //    false and changes nothing;
@@ -199,6 +201,13 @@ class ClaimInboxStore {
   // First writer wins: see the invariants above.
   bool try_mark_processed(const ClaimKey& key);
 
+  // A failed entry becomes due for a retry now: next_attempt_at and updated_at = now
+  // (the clock failed_due compares with), its retry count and last error kept. False,
+  // changing nothing, for an entry that is absent or not failed. The claim inbox does
+  // not hold the message: this makes the entry due for whatever retries failed entries
+  // (failed_due's reader, e.g. a runner's retry loop); it redelivers nothing itself.
+  bool retry_now(const ClaimKey& key);
+
   // try_claim of each entry of `keys` for `owner`, in as few requests as the store
   // allows (where every entry is new: one request on DynamoDB, Firestore and
   // PostgreSQL, one transaction on SQLite); the results are in the order of `keys`.
@@ -264,6 +273,8 @@ class ClaimInboxStore {
   virtual std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
                                             std::chrono::microseconds lease) = 0;
   virtual bool do_try_mark_processed(const ClaimKey& key) = 0;
+  // One conditional change (status failed) on the store's failed_due clock.
+  virtual bool do_retry_now(const ClaimKey& key) = 0;
   // The batches, checked (distinct keys, at most kMaxClaimBatch, at least one; one
   // token per key, a fresh claim id each for a claim). By default one do_try_claim or
   // do_mark_processed per key, in order; a store that can send a batch in fewer

@@ -172,6 +172,12 @@ bool DynamoDbClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
       "UpdateItem", claim::try_mark_processed_request(address_of(table_, id), key, clock_.now()));
 }
 
+bool DynamoDbClaimInboxStore::do_retry_now(const ClaimKey& key) {
+  const keys::Key id = entry_id(key);
+  return conditional_write("UpdateItem",
+                           claim::retry_now_request(address_of(table_, id), clock_.now()));
+}
+
 std::optional<ClaimEntry> DynamoDbClaimInboxStore::do_find(const ClaimKey& key) {
   const keys::Key id = entry_id(key);
   const Response response =

@@ -57,6 +57,8 @@ class DynamoDbClaimInboxStore final : public ClaimInboxStore {
   std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
                                     std::chrono::microseconds lease) override;
   bool do_try_mark_processed(const ClaimKey& key) override;
+  // One UpdateItem conditional on status failed, at the clock failed_due compares with.
+  bool do_retry_now(const ClaimKey& key) override;
   // dynamodb_claim_batches.cc
   std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,
                                               std::span<const ClaimToken> tokens,

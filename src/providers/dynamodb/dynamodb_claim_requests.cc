@@ -48,6 +48,10 @@ constexpr std::string_view kTryMarkProcessedRemove =
     " REMOVE #owner, #claim_id, #lease_until, #next_attempt_at, #failed_due_at";
 constexpr std::string_view kNotProcessed = "attribute_not_exists(#id) OR #status <> :processed";
 
+constexpr std::string_view kRetryNow =
+    "SET #next_attempt_at = :now, #failed_due_at = :now, #updated_at = :now";
+constexpr std::string_view kFailed = "#status = :failed";
+
 constexpr std::string_view kProcessedBefore = "#status = :processed AND #processed_at < :cutoff";
 
 nlohmann::json status_value(ClaimStatus status) {
@@ -165,6 +169,12 @@ nlohmann::json try_mark_processed_request(const EntryAddress& entry, const Claim
                 std::string(kTryMarkProcessed) + std::string(kCreateFields) +
                     std::string(kTryMarkProcessedRemove),
                 kNotProcessed, std::move(values));
+}
+
+nlohmann::json retry_now_request(const EntryAddress& entry, Timestamp now) {
+  nlohmann::json values = {{":failed", status_value(ClaimStatus::kFailed)},
+                           {":now", number_value(to_micros(now))}};
+  return update(entry, std::string(kRetryNow), kFailed, std::move(values));
 }
 
 nlohmann::json get_request(const EntryAddress& entry) {

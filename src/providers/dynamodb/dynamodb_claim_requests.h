@@ -19,6 +19,8 @@
 //                      the same owner); the ends REMOVE owner and claim_id, renew sets
 //                      lease_until alone
 //   try_mark_processed unless it is processed already (first writer wins)
+//   retry_now          only while failed: next_attempt_at and failed_due_at (the sparse
+//                      index's key) set to now, retry_count and last_error kept
 //   delete_processed   only while processed before the cutoff: cleanup never deletes an
 //                      entry whose state changed since the index read that found it
 // None but renew is safe to send twice (Replay::kUnsafe): a repeat would meet its own
@@ -59,6 +61,7 @@ nlohmann::json renew_request(const EntryAddress& entry, const ClaimToken& token,
                              Timestamp lease_until);
 nlohmann::json try_mark_processed_request(const EntryAddress& entry, const ClaimKey& key,
                                           Timestamp now);
+nlohmann::json retry_now_request(const EntryAddress& entry, Timestamp now);
 // GetItem, strongly consistent.
 nlohmann::json get_request(const EntryAddress& entry);
 // DeleteItem.

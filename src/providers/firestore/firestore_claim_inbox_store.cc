@@ -206,6 +206,14 @@ bool FirestoreClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
       .has_value();
 }
 
+bool FirestoreClaimInboxStore::do_retry_now(const ClaimKey& key) {
+  return change_entry(entry_id(key),
+                      [](std::optional<ClaimEntry>& entry, Timestamp now) {
+                        return entry && kit::retry_now(*entry, now);
+                      })
+      .has_value();
+}
+
 std::optional<ClaimEntry> FirestoreClaimInboxStore::do_find(const ClaimKey& key) {
   const std::optional<Document> document = get_document(client_, collection_, entry_id(key));
   if (!document) {

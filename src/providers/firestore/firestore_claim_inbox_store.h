@@ -68,6 +68,8 @@ class FirestoreClaimInboxStore final : public ClaimInboxStore {
   std::optional<Timestamp> do_renew(const ClaimKey& key, const ClaimToken& token,
                                     std::chrono::microseconds lease) override;
   bool do_try_mark_processed(const ClaimKey& key) override;
+  // A read and a commit under its update_time, as every other change of an entry.
+  bool do_retry_now(const ClaimKey& key) override;
   // firestore_claim_batches.cc: each ONE batchWrite (not atomic: each entry on its own),
   // the entries it refused then as their one-entry calls.
   std::vector<ClaimResult> do_try_claim_batch(std::span<const ClaimKey> keys,

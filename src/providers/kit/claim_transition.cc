@@ -85,6 +85,15 @@ void mark_failed(ClaimEntry& entry, const ClaimFailure& failure, Timestamp now) 
   entry.next_attempt_at = failure.next_attempt_at;
 }
 
+bool retry_now(ClaimEntry& entry, Timestamp now) {
+  if (entry.status != ClaimStatus::kFailed) {
+    return false;
+  }
+  entry.next_attempt_at = now;
+  entry.updated_at = now;
+  return true;
+}
+
 bool cleanable(const ClaimEntry& entry, const TenantId* tenant, Timestamp cutoff) {
   return entry.status == ClaimStatus::kProcessed && entry.processed_at.has_value() &&
          *entry.processed_at < cutoff && (tenant == nullptr || entry.key.tenant() == *tenant);

@@ -47,6 +47,10 @@ void mark_processed(ClaimEntry& entry, Timestamp now);
 void release(ClaimEntry& entry, Timestamp now);
 void mark_failed(ClaimEntry& entry, const ClaimFailure& failure, Timestamp now);
 
+// A failed entry due for a retry at `now`: next_attempt_at and updated_at = now, the
+// retry count and last error kept. False, changing nothing, for any other status.
+bool retry_now(ClaimEntry& entry, Timestamp now);
+
 // Processed strictly before `cutoff`, of `tenant` when one is given.
 bool cleanable(const ClaimEntry& entry, const TenantId* tenant, Timestamp cutoff);
 

@@ -89,6 +89,17 @@ class MemoryClaimInboxStore final : public ClaimInboxStore {
     return changed;
   }
 
+  bool do_retry_now(const ClaimKey& key) override {
+    const Timestamp now = now_();
+    bool changed = false;
+    database_->write([&](detail::State& state) {
+      if (const auto it = state.claims.find(key); it != state.claims.end()) {
+        changed = kit::retry_now(it->second, now);
+      }
+    });
+    return changed;
+  }
+
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override {
     std::optional<ClaimEntry> found;
     database_->read([&](const detail::State& state) {

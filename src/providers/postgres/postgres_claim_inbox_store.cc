@@ -172,6 +172,13 @@ class PostgresClaimInboxStore final : public ClaimInboxStore {
                   key.handler_type(), lease_now()) == 1;
   }
 
+  // On the clock failed_due compares with (now_micros()), not the lease clock.
+  bool do_retry_now(const ClaimKey& key) override {
+    auto conn = database_.connect();
+    return change(*conn, claim_sql::kRetryNow, tenant(key), key.message_id(), key.handler_type(),
+                  now_micros()) == 1;
+  }
+
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override {
     auto conn = database_.connect();
     auto found = claim_entries(

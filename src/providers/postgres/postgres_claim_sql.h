@@ -220,6 +220,15 @@ inline constexpr Statement kTryMarkProcessed{
       "next_attempt_at = NULL "
     "WHERE c.status <> 'processed'"};
 
+// retry_now: $1..$3 the key, $4 now (the store's clock, as kFailedDue's $1: failed_due
+// compares next_attempt_at with it). One row changed iff the entry is failed: due now,
+// its retry count and last error kept.
+inline constexpr Statement kRetryNow{
+    "docket_claim_retry_now",
+    "UPDATE docket_claim_inbox "
+    "SET next_attempt_at = " DOCKET_TS("$4") ", updated_at = " DOCKET_TS("$4") " "
+    "WHERE " DOCKET_CLAIM_KEY " AND status = 'failed'"};
+
 // $1..$3 the key.
 inline constexpr Statement kFind{
     "docket_claim_find",

@@ -87,6 +87,12 @@ inline constexpr std::string_view kTryMarkProcessed =
     "claim_id = NULL, lease_until = NULL, next_attempt_at = NULL "
     "WHERE docket_claim_inbox.status <> 'processed'";
 
+// ?1-?3 key, ?4 now. One row changed iff the entry is failed: due for a retry now, its
+// retry count and last error kept.
+inline constexpr std::string_view kRetryNow =
+    "UPDATE docket_claim_inbox SET next_attempt_at = ?4, updated_at = ?4 "
+    "WHERE tenant = ?1 AND message_id = ?2 AND handler_type = ?3 AND status = 'failed'";
+
 // ?1-?3 key.
 inline constexpr std::string_view kFind = "SELECT " DOCKET_CLAIM_COLUMNS
                                           " FROM docket_claim_inbox WHERE tenant = ?1 AND "

@@ -134,6 +134,12 @@ class SqliteClaimInboxStore final : public ClaimInboxStore {
     return database_.connect()->exec_views(claim_sql::kTryMarkProcessed, params) == 1;
   }
 
+  bool do_retry_now(const ClaimKey& key) override {
+    const std::array<ParamView, 4> params{key.tenant().value(), key.message_id(),
+                                          key.handler_type(), to_micros(now())};
+    return database_.connect()->exec_views(claim_sql::kRetryNow, params) == 1;
+  }
+
   std::optional<ClaimEntry> do_find(const ClaimKey& key) override {
     const std::array<ParamView, 3> params{key.tenant().value(), key.message_id(),
                                           key.handler_type()};

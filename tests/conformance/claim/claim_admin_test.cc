@@ -145,6 +145,53 @@ TEST_P(ClaimAdminTest, StatusNamesRoundTrip) {
   EXPECT_EQ(parse_claim_status("Processed"), std::nullopt);
 }
 
+// retry_now makes a failed entry due at once (on the clock failed_due compares with),
+// keeping its failures and last error; any other entry is left exactly as it was.
+TEST_P(ClaimAdminTest, RetryNowMakesAFailedEntryDueAndNothingElse) {
+  fail(key("later"), 2, seconds(3600));
+  fail(key("other"), 1, seconds(3600));
+  EXPECT_TRUE(store_->failed_due(10, 100).empty());
+  const ClaimEntry before = store_->find(key("later")).value();
+  clock_.advance(seconds(5));
+
+  EXPECT_TRUE(store_->retry_now(key("later")));
+  const std::vector<ClaimEntry> due = store_->failed_due(10, 100);
+  ASSERT_EQ(due.size(), 1u);
+  EXPECT_EQ(due.front().key, key("later"));
+  const ClaimEntry after = store_->find(key("later")).value();
+  EXPECT_EQ(after.status, ClaimStatus::kFailed);
+  EXPECT_EQ(after.retry_count, 2u);
+  EXPECT_EQ(after.last_error, std::optional<std::string>("boom 1"));
+  EXPECT_EQ(after.next_attempt_at, clock_.now());
+  EXPECT_EQ(after.updated_at, clock_.now());
+  EXPECT_EQ(after.received_at, before.received_at);
+  EXPECT_EQ(after.owner, std::nullopt);
+  EXPECT_EQ(after.claim_id, std::nullopt);
+  EXPECT_EQ(after.lease_until, std::nullopt);
+  EXPECT_EQ(store_->counts(std::nullopt).failed_due, 1u);
+  // Still a failed entry: a redelivery claims it, and the count goes on from 2.
+  const ClaimResult claimed = store_->try_claim(key("later"), "w", kLease);
+  EXPECT_EQ(claimed.outcome, ClaimOutcome::kClaimed);
+  EXPECT_EQ(claimed.retry_count, 2u);
+
+  // Absent: false, and still absent.
+  EXPECT_FALSE(store_->retry_now(key("absent")));
+  EXPECT_EQ(store_->find(key("absent")), std::nullopt);
+  // Received, processing (a live lease and one run out), processed: false, unchanged.
+  store_->try_claim(key("received"), "w", kLease);
+  store_->release(key("received"), token(key("received"), "w"));
+  store_->try_claim(key("expired"), "w", seconds(1));
+  process(key("processed"));
+  clock_.advance(seconds(2));
+  for (const ClaimKey& k : {key("received"), key("later"), key("expired"), key("processed")}) {
+    const std::optional<ClaimEntry> unchanged = store_->find(k);
+    ASSERT_TRUE(unchanged.has_value()) << k.message_id();
+    EXPECT_FALSE(store_->retry_now(k)) << k.message_id();
+    EXPECT_EQ(store_->find(k), unchanged) << k.message_id();
+  }
+  EXPECT_EQ(store_->find(key("other"))->next_attempt_at, before.next_attempt_at);
+}
+
 INSTANTIATE_TEST_SUITE_P(Providers, ClaimAdminTest, ::testing::ValuesIn(all_claim_providers()),
                          claim_provider_name);
 

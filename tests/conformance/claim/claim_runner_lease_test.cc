@@ -35,35 +35,42 @@ class ClaimRunnerLeaseTest : public ClaimConformance {
 };
 
 // Thread 1 claims and runs; its lease runs out; thread 2 of the same runner claims the
-// redelivery and runs. `first_throws` picks how thread 1's handler ends, once thread 2
-// holds the entry.
+// redelivery and runs. start() returns once both handlers run; the test then lets
+// thread 1 end (first_go: throwing Boom when first_throws), and thread 2 (second_go).
 struct Overlap {
   std::promise<void> first_started, second_started;
   std::latch first_go{1}, second_go{1};
-  int runs = 0;  // guarded by the latches' ordering: each handler counts before waiting
+  std::future<ClaimRunOutcome> first, second;
+
+  void start(const ClaimRunner& shared, const ClaimKey& key, ManualClock& clock,
+             bool first_throws) {
+    first = std::async(std::launch::async, [&, key, first_throws] {
+      return shared.run(key, [&] {
+        first_started.set_value();
+        first_go.wait();
+        if (first_throws) {
+          throw Boom();
+        }
+      });
+    });
+    first_started.get_future().wait();
+    clock.advance(seconds(31));
+    second = std::async(std::launch::async, [&, key] {
+      return shared.run(key, [&] {
+        second_started.set_value();
+        second_go.wait();
+      });
+    });
+    second_started.get_future().wait();
+  }
 };
 
 TEST_P(ClaimRunnerLeaseTest, AThreadTakenOverFailingChangesNothingAndTheOtherCommits) {
   const ClaimRunner shared = runner();
   Overlap overlap;
-  auto first = std::async(std::launch::async, [&] {
-    return shared.run(runner_key("m-1"), [&] {
-      overlap.first_started.set_value();
-      overlap.first_go.wait();
-      throw Boom();
-    });
-  });
-  overlap.first_started.get_future().wait();
-  clock_.advance(seconds(31));
-  auto second = std::async(std::launch::async, [&] {
-    return shared.run(runner_key("m-1"), [&] {
-      overlap.second_started.set_value();
-      overlap.second_go.wait();
-    });
-  });
-  overlap.second_started.get_future().wait();
+  overlap.start(shared, runner_key("m-1"), clock_, /*first_throws=*/true);
   overlap.first_go.count_down();
-  EXPECT_THROW(first.get(), Boom);
+  EXPECT_THROW(overlap.first.get(), Boom);
   // Thread 1's failure did not fail the entry: thread 2 still holds it, and no third
   // worker runs the handler while its lease lasts.
   const ClaimEntry held = entry(runner_key("m-1"));
@@ -74,33 +81,19 @@ TEST_P(ClaimRunnerLeaseTest, AThreadTakenOverFailingChangesNothingAndTheOtherCom
             ClaimRunOutcome::kHeldByAnother);
   EXPECT_EQ(third_runs, 0);
   overlap.second_go.count_down();
-  EXPECT_EQ(second.get(), ClaimRunOutcome::kProcessed);
+  EXPECT_EQ(overlap.second.get(), ClaimRunOutcome::kProcessed);
   EXPECT_EQ(entry(runner_key("m-1")).status, ClaimStatus::kProcessed);
 }
 
 TEST_P(ClaimRunnerLeaseTest, AThreadTakenOverFinishingFirstIsToldItWasSuperseded) {
   const ClaimRunner shared = runner();
   Overlap overlap;
-  auto first = std::async(std::launch::async, [&] {
-    return shared.run(runner_key("m-1"), [&] {
-      overlap.first_started.set_value();
-      overlap.first_go.wait();
-    });
-  });
-  overlap.first_started.get_future().wait();
-  clock_.advance(seconds(31));
-  auto second = std::async(std::launch::async, [&] {
-    return shared.run(runner_key("m-1"), [&] {
-      overlap.second_started.set_value();
-      overlap.second_go.wait();
-    });
-  });
-  overlap.second_started.get_future().wait();
+  overlap.start(shared, runner_key("m-1"), clock_, /*first_throws=*/false);
   overlap.first_go.count_down();
-  EXPECT_EQ(first.get(), ClaimRunOutcome::kSuperseded);
+  EXPECT_EQ(overlap.first.get(), ClaimRunOutcome::kSuperseded);
   EXPECT_EQ(entry(runner_key("m-1")).status, ClaimStatus::kProcessing);
   overlap.second_go.count_down();
-  EXPECT_EQ(second.get(), ClaimRunOutcome::kProcessed);
+  EXPECT_EQ(overlap.second.get(), ClaimRunOutcome::kProcessed);
 }
 
 // Issue 37, point 3: earlier handlers of a batch took longer than the lease, and
