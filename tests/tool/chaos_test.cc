@@ -53,16 +53,15 @@ TEST_P(ChaosTest, ASkewedRelayBesideTheFirstLosesAndDoublesNothing) {
   const auto database = GetParam().make();
   const std::string& name = GetParam().name;
   const bool store_clock = name.starts_with("sqlite") || name.starts_with("postgres");
-  const nlohmann::json report = expect_chaos_ok(
-      {"--store", database->url(), "--clock-skew", store_clock ? "10s" : "1s"});
+  const nlohmann::json report =
+      expect_chaos_ok({"--store", database->url(), "--clock-skew", store_clock ? "10s" : "1s"});
   if (report.is_null()) {
     return;
   }
   EXPECT_EQ(report.at("clock_skew_seconds"), store_clock ? 10 : 1) << report.dump();
   EXPECT_EQ(report.at("kills").get<int>(),
             report.at("kills_producer").get<int>() + report.at("kills_relay").get<int>() +
-                report.at("kills_consumer").get<int>() +
-                report.at("kills_skewed_relay").get<int>())
+                report.at("kills_consumer").get<int>() + report.at("kills_skewed_relay").get<int>())
       << report.dump();
 }
 

@@ -1,6 +1,6 @@
 // docket inbox failed: the claim inbox entries whose handler failed, with their last
 // error, how many times they failed and when they are next due for a retry, read
-// through ClaimInboxStore::entries() a page at a time (the store's own reads).
+// through ClaimInboxStore::entries() a page at a time (failed_entries.h).
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -12,7 +12,9 @@
 #include "docket/core/utf8.h"
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
+#include "failed_entries.h"
 #include "inbox_command.h"
+#include "shared_store.h"
 #include "usage_error.h"
 
 namespace docket::tool {
@@ -21,7 +23,6 @@ namespace {
 // Entries shown when --limit is not given, and the most --limit takes.
 constexpr std::uint64_t kDefaultLimit = 100;
 constexpr std::uint64_t kMaxLimit = 1'000'000;
-constexpr std::size_t kPageSize = 500;
 
 struct FailedArgs {
   std::string store;
@@ -64,34 +65,17 @@ void run_failed(const FailedArgs& args) {
   const std::optional<TenantId> tenant =
       args.tenant ? std::optional(TenantId(*args.tenant)) : std::nullopt;
   const auto store = open_claim_inbox_store(args.store);
-  if (!store->capabilities().shared_between_processes) {
-    throw ConfigurationError(
-        "inbox failed: the store '" + printable_store_url(args.store) +
-        "' lives in memory, private to the process that opens it: this docket process would "
-        "see a claim inbox of its own, empty. Nothing was read. Pass the URL of the store "
-        "your service's claim inbox lives in (a file or a server)");
-  }
+  require_service_store("inbox failed", args.store, store->capabilities(), "claim inbox");
   std::vector<ClaimEntry> shown;
   bool more = false;
-  ClaimPageRequest request{.tenant = tenant, .status = ClaimStatus::kFailed, .limit = kPageSize};
-  while (!more) {
-    ClaimPage page = store->entries(request);
-    for (ClaimEntry& entry : page.entries) {
-      if (args.error_like &&
-          (!entry.last_error || entry.last_error->find(*args.error_like) == std::string::npos)) {
-        continue;
-      }
-      if (shown.size() == args.limit) {
-        more = true;  // one match past the limit: enough to say there are more
-        break;
-      }
-      shown.push_back(std::move(entry));
+  for_each_failed_entry(*store, tenant, args.error_like, [&](ClaimEntry& entry) {
+    if (shown.size() == args.limit) {
+      more = true;  // one match past the limit: enough to say there are more
+      return false;
     }
-    if (!page.next) {
-      break;
-    }
-    request.after = std::move(page.next);
-  }
+    shown.push_back(std::move(entry));
+    return true;
+  });
   if (args.json) {
     nlohmann::json entries = nlohmann::json::array();
     for (const ClaimEntry& entry : shown) {

@@ -16,16 +16,14 @@
 #include "docket/core/utf8.h"
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
+#include "failed_entries.h"
 #include "inbox_command.h"
 #include "progress_line.h"
+#include "shared_store.h"
 #include "usage_error.h"
 
 namespace docket::tool {
 namespace {
-
-constexpr std::size_t kRetryPageSize = 500;
-// Runs shorter than this show no progress line.
-constexpr std::uint64_t kRetryProgressFrom = 50;
 
 struct InboxRetryArgs {
   std::string store;
@@ -118,22 +116,10 @@ InboxRetryOutcome retry_all_entries(ClaimInboxStore& store, const InboxRetryArgs
   // The matches are read first, then retried: the count for progress is known, and an
   // entry retried, failed again and so met again by a later page is not retried twice.
   InboxRetryOutcome outcome;
-  ClaimPageRequest request{
-      .tenant = tenant, .status = ClaimStatus::kFailed, .limit = kRetryPageSize};
-  while (true) {
-    ClaimPage page = store.entries(request);
-    for (const ClaimEntry& entry : page.entries) {
-      if (args.error_like &&
-          (!entry.last_error || entry.last_error->find(*args.error_like) == std::string::npos)) {
-        continue;
-      }
-      outcome.matched.push_back(entry.key);
-    }
-    if (!page.next) {
-      break;
-    }
-    request.after = std::move(page.next);
-  }
+  for_each_failed_entry(store, tenant, args.error_like, [&](const ClaimEntry& entry) {
+    outcome.matched.push_back(entry.key);
+    return true;
+  });
   if (outcome.matched.empty()) {
     std::cerr << "inbox retry: no failed entry matches; nothing was retried\n";
     return outcome;
@@ -141,7 +127,7 @@ InboxRetryOutcome retry_all_entries(ClaimInboxStore& store, const InboxRetryArgs
   if (args.dry_run) {
     return outcome;
   }
-  ProgressLine progress("retried", outcome.matched.size(), kRetryProgressFrom);
+  ProgressLine progress("retried", outcome.matched.size(), kProgressFrom);
   std::size_t through = 0;
   for (const ClaimKey& key : outcome.matched) {
     if (store.retry_now(key)) {
@@ -234,13 +220,7 @@ void run_inbox_retry(const InboxRetryArgs& args) {
     key.emplace(*tenant, *args.message_id, *args.handler_type);
   }
   const auto store = open_claim_inbox_store(args.store);
-  if (!store->capabilities().shared_between_processes) {
-    throw ConfigurationError(
-        "inbox retry: the store '" + printable_store_url(args.store) +
-        "' lives in memory, private to the process that opens it: this docket process would "
-        "see a claim inbox of its own, empty. Nothing was changed. Pass the URL of the store "
-        "your service's claim inbox lives in (a file or a server)");
-  }
+  require_service_store("inbox retry", args.store, store->capabilities(), "claim inbox");
   const InboxRetryOutcome outcome =
       key ? retry_one_entry(*store, *key, args.dry_run) : retry_all_entries(*store, args, tenant);
   print_inbox_retry(args, tenant, outcome);

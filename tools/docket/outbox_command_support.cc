@@ -11,6 +11,7 @@
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
+#include "shared_store.h"
 #include "usage_error.h"
 
 namespace docket::tool {
@@ -136,15 +137,7 @@ void for_each_parked(OutboxStore& store, const ParkedFilter& filter,
 
 std::unique_ptr<OutboxStore> open_shared_outbox(std::string_view command, std::string_view url) {
   std::unique_ptr<OutboxStore> store = open_outbox_store(url);
-  if (!store->capabilities().shared_between_processes) {
-    throw ConfigurationError(
-        std::string(command) + ": the store '" + printable_store_url(url) +
-        "' lives in memory, private to the process that opens it: this docket process would "
-        "open an outbox of its own, empty, and see nothing of your service's. Nothing was "
-        "read or changed. Pass the URL of the store your service's outbox lives in: a file "
-        "(sqlite:///path/to/app.db) or a server (postgresql://user@host:port/db, "
-        "dynamodb://HOST:PORT?region=..., firestore://HOST:PORT?project=...)");
-  }
+  require_service_store(command, url, store->capabilities(), "outbox");
   return store;
 }
 

@@ -119,9 +119,6 @@ void print_parked(std::ostream& out, const OutboxRecord& record);
 // escape_invalid_utf8 (docket/core/utf8.h), so no byte is replaced.
 std::string json_line(const nlohmann::json& value);
 
-// Runs of at least this many messages show their progress (progress_line.h).
-inline constexpr std::uint64_t kProgressFrom = 50;
-
 }  // namespace docket::tool
 
 #endif  // DOCKET_TOOLS_DOCKET_OUTBOX_COMMAND_SUPPORT_H_

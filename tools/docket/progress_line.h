@@ -2,7 +2,7 @@
 // rewritten in place on a terminal, else one line per tenth of the run, so that a log
 // stays short; nothing for a run shorter than `shown_from`.
 //
-//   ProgressLine progress("replayed", ids.size(), /*shown_from=*/50);
+//   ProgressLine progress("replayed", ids.size(), kProgressFrom);
 //   for (...) { ...; progress(++done); }
 //
 // Thread-safety: one thread.
@@ -13,6 +13,10 @@
 #include <string>
 
 namespace docket::tool {
+
+// Where a command over many items starts to show its progress: a shorter run is over
+// before a line would help.
+inline constexpr std::uint64_t kProgressFrom = 50;
 
 class ProgressLine {
  public:

@@ -24,4 +24,19 @@ void require_shared_store(std::string_view command, std::string_view url,
       "firestore://HOST:PORT?project=...)");
 }
 
+void require_service_store(std::string_view command, std::string_view url,
+                           const StoreCapabilities& capabilities, std::string_view store_kind) {
+  if (capabilities.shared_between_processes) {
+    return;
+  }
+  throw ConfigurationError(
+      std::string(command) + ": the store '" + printable_store_url(url) +
+      "' lives in memory, private to the process that opens it: this docket process would see "
+      "a " +
+      std::string(store_kind) + " of its own, empty, and nothing of your service's. Nothing " +
+      "was read or changed. Pass the URL of the store your service's " + std::string(store_kind) +
+      " lives in: a file (sqlite:///path/to/app.db) or a server (postgresql://user@host:port/db, "
+      "dynamodb://HOST:PORT?region=..., firestore://HOST:PORT?project=...)");
+}
+
 }  // namespace docket::tool

@@ -6,11 +6,17 @@
 // tables on one URL as separate stores. On such a store neither would share anything
 // with itself: a producer's orders no relay sees, an order table no pipeline created.
 //
-// Thread-safety: a free function.
+// The inspection and repair commands (outbox list|replay|skip, inbox failed|retry) read
+// what the user's service wrote: on a private store this process would see only an
+// empty store of its own, so they are refused too (require_service_store).
+//
+// Thread-safety: free functions.
 #ifndef DOCKET_TOOLS_DOCKET_SHARED_STORE_H_
 #define DOCKET_TOOLS_DOCKET_SHARED_STORE_H_
 
 #include <string_view>
+
+#include "docket/core/store_capabilities.h"
 
 namespace docket::tool {
 
@@ -21,6 +27,12 @@ namespace docket::tool {
 // propagates.
 void require_shared_store(std::string_view command, std::string_view url,
                           std::string_view what_is_shared, std::string_view example_url);
+
+// Throws ConfigurationError, naming `command`, the store (masked) and what to pass
+// instead, when `capabilities` (of a `store_kind` opened on `url`: "outbox", "claim
+// inbox") say it is private to this process. Nothing was read or changed by then.
+void require_service_store(std::string_view command, std::string_view url,
+                           const StoreCapabilities& capabilities, std::string_view store_kind);
 
 }  // namespace docket::tool
 

@@ -82,10 +82,9 @@ class NatsFixture final : public TransportFixture {
   int next_ = 0;
 };
 
-const TransportFixtureRegistrar kNats{
-    {.name = "nats",
-     .make = [] { return std::make_unique<NatsFixture>(); },
-     .restarts_broker = true}};
+const TransportFixtureRegistrar kNats{{.name = "nats",
+                                       .make = [] { return std::make_unique<NatsFixture>(); },
+                                       .restarts_broker = true}};
 
 }  // namespace
 }  // namespace nats_fixture
