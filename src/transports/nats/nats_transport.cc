@@ -1,7 +1,10 @@
 #include <cctype>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <mutex>
+#include <span>
+#include <thread>
 #include <utility>
 
 #include "docket/core/error.h"
@@ -19,11 +22,20 @@ struct NatsTransport::State {
   detail::ServerUrl url;
   std::mutex mutex;                              // one batch at a time on the publishing connection
   std::unique_ptr<detail::Publisher> publisher;  // null: (re)connect on the next batch
+  // Until then, "no responders" may mean a stream still settling (publish_round).
+  std::chrono::steady_clock::time_point stream_settles_by{};
 };
 
 namespace {
 
 constexpr std::string_view kDefaultGroup = "default";
+// The server lists a stream a moment before it listens on the stream's subjects: a
+// client that finds a stream another client is declaring, or a server restarting, can
+// be answered "no responders" for it. For this long after the publishing connection
+// found its stream, such a message is published again after a pause, doubling from the
+// first; after it, "no responders" means what it says (no stream takes the subject).
+constexpr std::chrono::milliseconds kStreamSettling{2000};
+constexpr std::chrono::milliseconds kFirstSettlingPause{20};
 constexpr std::size_t kMaxNamePart = 100;
 
 detail::ServerUrl transport_url(std::string_view text) {
@@ -95,6 +107,34 @@ PublishResult to_result(const detail::PublishAnswer& answer, const TransportMess
       what + "was not acknowledged (" + answer.detail + "); it is published again");
 }
 
+// Publishes one round (`sending`, encoded from batch[round[n]]), publishing again what
+// "no responders" answered while the stream may still be settling (kStreamSettling).
+std::vector<detail::PublishAnswer> publish_round(detail::Publisher& publisher,
+                                                 const detail::ServerUrl& url,
+                                                 std::chrono::steady_clock::time_point settles_by,
+                                                 std::span<const TransportMessage> batch,
+                                                 std::span<const std::size_t> round,
+                                                 std::vector<detail::MsgPtr> sending) {
+  std::vector<detail::PublishAnswer> answers = publisher.publish(std::move(sending));
+  for (std::chrono::milliseconds pause = kFirstSettlingPause;; pause *= 2) {
+    std::vector<std::size_t> again;  // positions in `round`
+    for (std::size_t n = 0; n < answers.size(); ++n) {
+      if (answers[n].outcome == detail::PublishOutcome::no_stream)
+        again.push_back(n);
+    }
+    if (again.empty() || std::chrono::steady_clock::now() + pause > settles_by)
+      return answers;
+    std::this_thread::sleep_for(pause);
+    std::vector<detail::MsgPtr> resending;
+    resending.reserve(again.size());
+    for (std::size_t n : again)  // encoded before: it encodes again
+      resending.push_back(detail::to_nats_message(batch[round[n]], url.stream));
+    std::vector<detail::PublishAnswer> reanswers = publisher.publish(std::move(resending));
+    for (std::size_t k = 0; k < again.size(); ++k)
+      answers[again[k]] = std::move(reanswers[k]);
+  }
+}
+
 }  // namespace
 
 NatsTransport::NatsTransport(std::string_view url)
@@ -153,6 +193,7 @@ std::vector<PublishResult> NatsTransport::do_publish_batch(
       auto publisher = std::make_unique<detail::Publisher>(state_->url);
       detail::ensure_stream(publisher->connection());
       state_->publisher = std::move(publisher);
+      state_->stream_settles_by = std::chrono::steady_clock::now() + kStreamSettling;
     } catch (const detail::NatsError& error) {
       rounds.settle_rest([&](std::size_t i) {
         return PublishResult::failed(
@@ -172,7 +213,8 @@ std::vector<PublishResult> NatsTransport::do_publish_batch(
     for (std::size_t i : round)
       sending.push_back(std::move(encoded[i]));
     const std::vector<detail::PublishAnswer> answers =
-        state_->publisher->publish(std::move(sending));
+        publish_round(*state_->publisher, state_->url, state_->stream_settles_by, batch, round,
+                      std::move(sending));
     for (std::size_t n = 0; n < round.size(); ++n)
       rounds.settle(round[n], to_result(answers[n], batch[round[n]], state_->url));
   }
