@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "core/idle_wait.h"
 #include "docket/core/error.h"
 #include "docket/core/tenant.h"
 #include "docket/transports/transport.h"
@@ -64,6 +65,20 @@ PullConsumer::PullConsumer(OutboxStore& feed, const InboxDispatcher& dispatcher,
     throw ConfigurationError("pull consumer: gap_timeout is negative (" +
                              std::to_string(settings_.gap_timeout.count()) +
                              " us); pass how long a gap may hold the checkpoint");
+  }
+  detail::IdleWait::check("pull consumer", settings_.poll_interval, settings_.max_poll_interval);
+}
+
+void PullConsumer::run(std::stop_token stop) {
+  detail::IdleWait idle(settings_.poll_interval, settings_.max_poll_interval,
+                        settings_.wake_ups ? feed_.staged_signal() : nullptr);
+  while (!stop.stop_requested()) {
+    idle.before_poll();
+    const PullPass pass = poll();
+    if (pass.processed + pass.skipped > 0)
+      idle.found_work();
+    else
+      idle.wait(stop);
   }
 }
 

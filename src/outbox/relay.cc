@@ -1,13 +1,12 @@
 #include "docket/outbox/relay.h"
 
 #include <algorithm>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/idle_wait.h"
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/outbox/backoff.h"
@@ -46,7 +45,11 @@ struct Relay::ClaimedBatch {
 };
 
 Relay::Relay(OutboxStore& store, Transport& transport, RelayOptions options, const Clock& clock)
-    : store_(store), transport_(transport), options_(std::move(options)), clock_(clock) {}
+    : store_(store),
+      transport_(transport),
+      options_(std::move(options)),
+      clock_(clock),
+      staged_(options_.settings().wake_ups ? store.staged_signal() : nullptr) {}
 
 Relay::ClaimedBatch Relay::claim(std::size_t limit) {
   ClaimedBatch batch{.token = Uuid::v4().to_string()};
@@ -133,9 +136,10 @@ RelayPass Relay::pipeline(std::stop_token stop, std::size_t max_messages, bool w
   std::size_t may_claim = max_messages;
   std::optional<ClaimedBatch> publishing;  // handed to the publisher, results not taken yet
   bool recording = false;                  // a batch handed to the recorder, pass not taken yet
-  std::mutex idle_mutex;
-  std::condition_variable_any idle;
+  detail::IdleWait idle(options_.settings().poll_interval, options_.settings().max_poll_interval,
+                        staged_);
   for (;;) {
+    idle.before_poll();
     // Batch k+1 is claimed while batch k is published and batch k-1 recorded: the rows
     // of both are still leased, so their keys are held and k+1 holds no later message of
     // them (OutboxStore::claim).
@@ -176,14 +180,15 @@ RelayPass Relay::pipeline(std::stop_token stop, std::size_t max_messages, bool w
     } else if (done) {
       add(totals, record(done->batch, done->results));  // while batch k+1 is published
     }
+    if (claimed_any)
+      idle.found_work();
     if (publishing || claimed_any || recording || recorded_any) {
       continue;  // recorded results may have released keys: claim again before idling
     }
     if (!wait_when_idle || stop.stop_requested()) {
       return totals;
     }
-    std::unique_lock lock(idle_mutex);
-    idle.wait_for(lock, stop, options_.settings().poll_interval, [] { return false; });
+    idle.wait(stop);
   }
 }
 

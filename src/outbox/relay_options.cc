@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "core/idle_wait.h"
 #include "docket/core/error.h"
 #include "docket/core/retry_schedule.h"
 
@@ -19,7 +20,7 @@ void require_positive(std::string_view name, long long value, std::string_view u
 
 RelayOptions::RelayOptions(RelaySettings settings) : settings_(settings) {
   const auto& s = settings_;
-  require_positive("poll_interval", s.poll_interval.count(), " us");
+  detail::IdleWait::check("relay options", s.poll_interval, s.max_poll_interval);
   require_positive("batch_size", static_cast<long long>(s.batch_size), "");
   require_positive("max_attempts", s.max_attempts, "");
   require_positive("lease", s.lease.count(), " us");

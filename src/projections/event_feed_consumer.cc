@@ -1,13 +1,12 @@
 #include "docket/projections/event_feed_consumer.h"
 
-#include <condition_variable>
 #include <exception>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/idle_wait.h"
 #include "docket/core/error.h"
 #include "projections/feed_dispatch.h"
 
@@ -30,10 +29,7 @@ void validate(const EventFeedSettings& s, const std::string& who) {
                              "; read 1 to " + std::to_string(kMaxReadAllLimit) +
                              " events per page");
   }
-  if (s.poll_interval.count() <= 0) {
-    throw ConfigurationError(who + ": poll_interval is " + std::to_string(s.poll_interval.count()) +
-                             " us; it must be positive (how long run() waits once caught up)");
-  }
+  detail::IdleWait::check(who, s.poll_interval, s.max_poll_interval);
   if (s.tenant && s.tenant->is_untenanted()) {
     throw ConfigurationError(who + ": the tenant filter is \"" + std::string(kUntenantedSentinel) +
                              "\", the sentinel under which a whole-feed consumer keeps its "
@@ -136,14 +132,17 @@ EventFeedPass EventFeedConsumer::run_once() {
 }
 
 void EventFeedConsumer::run(std::stop_token stop) {
-  std::mutex mutex;
-  std::condition_variable_any wake;
+  detail::IdleWait idle(settings_.poll_interval, settings_.max_poll_interval,
+                        settings_.wake_ups ? events_.appended_signal() : nullptr);
   while (!stop.stop_requested()) {
-    if (run_once().read == settings_.batch_size) {
+    idle.before_poll();
+    const EventFeedPass pass = run_once();
+    if (pass.read > 0)
+      idle.found_work();
+    if (pass.read == settings_.batch_size) {
       continue;  // a full page: more may be waiting
     }
-    std::unique_lock lock(mutex);
-    wake.wait_for(lock, stop, settings_.poll_interval, [] { return false; });
+    idle.wait(stop);
   }
 }
 

@@ -42,6 +42,9 @@ struct OutboxProviderCase {
   // Two producers' transactions can be open at once, so that a lower sequence may
   // commit after a higher one (not SQLite: one writer at a time).
   bool concurrent_commits = false;
+  // A commit that staged messages notifies the store's staged_signal() (memory,
+  // SQLite, PostgreSQL); the other stores have none.
+  bool wakes_relays = false;
 };
 
 void PrintTo(const OutboxProviderCase& provider, std::ostream* os);
@@ -49,6 +52,7 @@ void PrintTo(const OutboxProviderCase& provider, std::ostream* os);
 // Every case the build's fixtures registered, and those with concurrent_commits.
 std::vector<OutboxProviderCase> all_outbox_providers();
 std::vector<OutboxProviderCase> concurrent_commit_outbox_providers();
+std::vector<OutboxProviderCase> waking_outbox_providers();
 
 }  // namespace docket::conformance
 

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "claim_watching_store.h"
 #include "docket/core/error.h"
 #include "docket/core/tenant.h"
 #include "outbox_suite.h"
@@ -42,71 +43,6 @@ class AdvancingClock final : public Clock {
 
  private:
   ManualClock& base_;
-};
-
-// Passes every call on to a real outbox store and records the claims, so that a test
-// sees when the relay claims and what.
-class ClaimWatchingStore final : public OutboxStore {
- public:
-  explicit ClaimWatchingStore(OutboxStore& inner) : inner_(inner) {}
-
-  // Waits until `count` claims (with rows or not) were made; false at the deadline.
-  bool wait_for_claims(std::size_t count) {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, kDeadline, [&] { return claims_.size() >= count; });
-  }
-  // When each claim was made and how many rows it returned.
-  std::vector<std::pair<std::chrono::steady_clock::time_point, std::size_t>> claims() {
-    std::lock_guard lock(mutex_);
-    return claims_;
-  }
-
-  std::string_view provider_name() const noexcept override { return inner_.provider_name(); }
-  StoreCapabilities capabilities() const noexcept override { return inner_.capabilities(); }
-  TransactionType transaction_type() const noexcept override { return inner_.transaction_type(); }
-  void migrate() override { inner_.migrate(); }
-  std::unique_ptr<UnitOfWork> begin() override { return inner_.begin(); }
-  void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
-    inner_.insert(tx, record);
-  }
-  std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
-                                  std::size_t limit) override {
-    auto rows = inner_.claim(token, now, lease_until, limit);
-    {
-      std::lock_guard lock(mutex_);
-      claims_.emplace_back(std::chrono::steady_clock::now(), rows.size());
-    }
-    changed_.notify_all();
-    return rows;
-  }
-  bool complete(std::string_view id, std::string_view token, Timestamp now) override {
-    return inner_.complete(id, token, now);
-  }
-  std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
-                           Timestamp now) override {
-    return inner_.complete_all(ids, token, now);
-  }
-  bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
-    return inner_.fail(id, token, attempt);
-  }
-  std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
-    return inner_.parked(after_sequence, limit);
-  }
-  bool replay(std::string_view id, Timestamp now) override { return inner_.replay(id, now); }
-  bool skip(std::string_view id, Timestamp now) override { return inner_.skip(id, now); }
-  std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
-    return inner_.purge_done_batch(cutoff, limit);
-  }
-  std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
-    return inner_.read_feed(after_sequence, limit);
-  }
-  std::optional<OutboxRecord> find(std::string_view id) override { return inner_.find(id); }
-
- private:
-  OutboxStore& inner_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<std::pair<std::chrono::steady_clock::time_point, std::size_t>> claims_;
 };
 
 // Passes batches on to an in-process transport and records every publish attempt with
@@ -377,21 +313,25 @@ TEST_P(OutboxPipelineTest, DrainPublishesUpToItsLimitInSequenceOrder) {
   EXPECT_EQ(drain(channel_), ids);  // one relay, no faults: sequence order
 }
 
-TEST_P(OutboxPipelineTest, AnIdleRelayClaimsOncePerPollInterval) {
+// Without a wake signal (the watcher hears none), an idle relay waits poll_interval
+// after its first empty claim, twice that after the next, up to max_poll_interval.
+TEST_P(OutboxPipelineTest, AnIdleRelayWaitsLongerAfterEachEmptyClaimUpToTheLongestWait) {
   ClaimWatchingStore watched_store(*store_);
   RelaySettings settings = test_settings();
   settings.poll_interval = 20ms;
+  settings.max_poll_interval = 80ms;
   Relay relay(watched_store, channel_, RelayOptions(settings), clock_);
 
   std::jthread relaying([&relay](std::stop_token stop) { relay.run(stop); });
-  ASSERT_TRUE(watched_store.wait_for_claims(4));
+  ASSERT_TRUE(watched_store.wait_for_claims(6));
   relaying.request_stop();
   relaying.join();
 
   const auto claims = watched_store.claims();
-  for (std::size_t i = 1; i < claims.size(); ++i) {
+  const std::vector<std::chrono::microseconds> waits{20ms, 40ms, 80ms, 80ms, 80ms};
+  for (std::size_t i = 1; i < claims.size() && i <= waits.size(); ++i) {
     EXPECT_EQ(claims[i].second, 0U);
-    EXPECT_GE(claims[i].first - claims[i - 1].first, settings.poll_interval) << "claim " << i;
+    EXPECT_GE(claims[i].first - claims[i - 1].first, waits[i - 1]) << "claim " << i;
   }
 }
 

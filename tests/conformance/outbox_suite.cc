@@ -47,6 +47,7 @@ std::vector<std::string> OutboxConformance::drain(InProcessTransport& transport)
 
 RelaySettings OutboxConformance::test_settings() {
   return RelaySettings{.poll_interval = std::chrono::milliseconds(1),
+                       .max_poll_interval = std::chrono::milliseconds(1),
                        .batch_size = 10,
                        .max_attempts = 3,
                        .lease = std::chrono::seconds(30),
@@ -70,6 +71,11 @@ std::vector<OutboxProviderCase> all_outbox_providers() {
 std::vector<OutboxProviderCase> concurrent_commit_outbox_providers() {
   return FixtureRegistry<OutboxProviderCase>::where(
       [](const OutboxProviderCase& provider) { return provider.concurrent_commits; });
+}
+
+std::vector<OutboxProviderCase> waking_outbox_providers() {
+  return FixtureRegistry<OutboxProviderCase>::where(
+      [](const OutboxProviderCase& provider) { return provider.wakes_relays; });
 }
 
 }  // namespace docket::conformance

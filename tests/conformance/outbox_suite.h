@@ -31,7 +31,8 @@ class OutboxConformance : public ::testing::TestWithParam<OutboxProviderCase> {
   // Every message id the transport holds, received and acknowledged.
   static std::vector<std::string> drain(InProcessTransport& transport);
 
-  // Relay settings for tests: no jitter, 1 s base, 60 s cap, 3 attempts.
+  // Relay settings for tests: idle waits of 1 ms, no jitter, 1 s base, 60 s cap, 3
+  // attempts.
   static RelaySettings test_settings();
 
   ManualClock clock_{Timestamp(std::chrono::seconds(1'800'000'000))};

@@ -113,6 +113,10 @@ TEST(FeedSettings, BadSettingsAreRefusedAtConstruction) {
   expect_refused(*events, inbox, {.batch_size = kMaxReadAllLimit + 1}, "batch_size is 10001");
   expect_refused(*events, inbox, {.poll_interval = std::chrono::microseconds(0)},
                  "poll_interval is 0 us");
+  expect_refused(
+      *events, inbox,
+      {.poll_interval = std::chrono::seconds(2), .max_poll_interval = std::chrono::seconds(1)},
+      "max_poll_interval is 1000000 us, below poll_interval");
   expect_refused(*events, inbox, {.tenant = TenantId::untenanted()}, "name a real tenant");
   EXPECT_NO_THROW(EventFeedConsumer(*events, inbox, {.batch_size = kMaxReadAllLimit}));
 }

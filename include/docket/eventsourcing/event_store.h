@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,6 +41,7 @@
 #include "docket/core/handler_transaction.h"
 #include "docket/core/store_capabilities.h"
 #include "docket/core/tenant.h"
+#include "docket/core/wake_signal.h"
 #include "docket/eventsourcing/append_result.h"
 #include "docket/eventsourcing/event.h"
 #include "docket/eventsourcing/expected_version.h"
@@ -79,6 +81,12 @@ class EventStore {
   // FeedKind::kGlobalPositions, read_feed one of either kind; appending in a handler's
   // transaction needs joins_handler_writes.
   virtual StoreCapabilities capabilities() const noexcept = 0;
+
+  // The wake signal notified after a commit that appended events on this store's
+  // database, shared by every store of this process on it; feed consumers wait on it
+  // between pages (docket/core/wake_signal.h). nullptr (the default) where the store
+  // hears no appends: its consumers poll alone.
+  virtual std::shared_ptr<WakeSignal> appended_signal() { return nullptr; }
 
   // Appends `events` (at least one) to `stream` if it meets `expected`. Assigns each
   // event a UUIDv7 id and, when it has none, the clock's time as occurred-at.

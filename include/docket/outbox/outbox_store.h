@@ -41,6 +41,7 @@
 #include "docket/core/store_capabilities.h"
 #include "docket/core/transaction_type.h"
 #include "docket/core/unit_of_work.h"
+#include "docket/core/wake_signal.h"
 #include "docket/outbox/outbox_message.h"
 
 namespace docket {
@@ -127,6 +128,15 @@ class OutboxStore {
 
   // The committed row with this id, or nullopt.
   virtual std::optional<OutboxRecord> find(std::string_view id) = 0;
+
+  // The wake signal notified after a commit that staged messages on this store's
+  // database, shared by every store of this process on that database; relays and pull
+  // consumers wait on it between polls (docket/core/wake_signal.h). Memory and SQLite
+  // hear the commits of this process (SQLite: not another process's on the same file);
+  // PostgreSQL hears every process's, through a NOTIFY the staging transaction sends
+  // and a listening connection this store opens on the first call (docs/outbox.md).
+  // nullptr (the default) where the store hears none: its relays poll alone.
+  virtual std::shared_ptr<WakeSignal> staged_signal() { return nullptr; }
 
  protected:
   OutboxStore() = default;

@@ -25,7 +25,7 @@
 // A dispatch failure stops the poll: the checkpoint advances up to the failed row and
 // the exception propagates; the row is tried again on the next poll.
 //
-// Thread-safety: one poller per consumer id (poll() is not re-entrant).
+// Thread-safety: one poller per consumer id (poll() and run() are not re-entrant).
 #ifndef DOCKET_OUTBOX_PULL_CONSUMER_H_
 #define DOCKET_OUTBOX_PULL_CONSUMER_H_
 
@@ -33,6 +33,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <stop_token>
 #include <vector>
 
 #include "docket/core/clock.h"
@@ -45,6 +46,12 @@ struct PullConsumerSettings {
   std::size_t batch_size = 100;  // new rows per poll
   std::int64_t overlap = 1000;   // positions re-read behind the checkpoint
   std::chrono::microseconds gap_timeout{std::chrono::seconds(60)};
+  // run()'s idle waits, as the relay's (RelaySettings): after a poll that dispatched
+  // nothing, poll_interval, doubling up to max_poll_interval; with wake_ups, ended at
+  // once by a commit that staged messages (OutboxStore::staged_signal).
+  std::chrono::microseconds poll_interval{std::chrono::milliseconds(200)};
+  std::chrono::microseconds max_poll_interval{std::chrono::seconds(1)};
+  bool wake_ups = true;
 };
 
 struct PullPass {
@@ -56,12 +63,19 @@ struct PullPass {
 
 class PullConsumer {
  public:
-  // Throws ConfigurationError for a batch size of 0, a negative overlap or a negative
-  // gap_timeout. The feed, dispatcher (and its store) and clock must outlive it.
+  // Throws ConfigurationError for a batch size of 0, a negative overlap or gap_timeout,
+  // a poll_interval that is not positive or a max_poll_interval below it. The feed,
+  // dispatcher (and its store) and clock must outlive it.
   PullConsumer(OutboxStore& feed, const InboxDispatcher& dispatcher,
                PullConsumerSettings settings = {}, const Clock& clock = SystemClock::instance());
 
   PullPass poll();
+
+  // Polls until `stop` is requested: the next poll at once after one that dispatched
+  // rows, otherwise after an idle wait (PullConsumerSettings), real time, ended early
+  // by the stop request. Propagates the first error of poll(), with the checkpoint
+  // before the failed row: catch it to alert, or to run again after a delay.
+  void run(std::stop_token stop);
 
  private:
   OutboxStore& feed_;

@@ -52,10 +52,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <stop_token>
 
 #include "docket/core/clock.h"
+#include "docket/core/wake_signal.h"
 #include "docket/outbox/outbox_store.h"
 #include "docket/outbox/relay_options.h"
 #include "docket/transports/publish_result.h"
@@ -85,7 +87,8 @@ struct RelayStats {
 
 class Relay {
  public:
-  // The store, transport and clock must outlive the relay.
+  // The store, transport and clock must outlive the relay. With wake_ups, takes the
+  // store's wake signal (OutboxStore::staged_signal), which may open a connection.
   Relay(OutboxStore& store, Transport& transport, RelayOptions options,
         const Clock& clock = SystemClock::instance());
 
@@ -102,11 +105,12 @@ class Relay {
   // lease: both are published again after their lease, at least once.
   RelayPass drain(std::size_t max_messages = std::numeric_limits<std::size_t>::max());
 
-  // Pipelined passes (above) until `stop` is requested, waiting poll_interval (real
-  // time, woken early by the stop request) when a claim found nothing and no batch is
-  // being published. On a stop request it claims nothing more, publishes the batch it
-  // has claimed, if any, records the results of every published batch and returns: it
-  // leaves no row leased. Throws as drain() does.
+  // Pipelined passes (above) until `stop` is requested, waiting when a claim found
+  // nothing and no batch is being published: from poll_interval doubling up to
+  // max_poll_interval (real time), ended early by the stop request and, with
+  // wake_ups, by a producer's commit (RelaySettings). On a stop request it claims nothing more,
+  // publishes the batch it has claimed, if any, records the results of every published batch and
+  // returns: it leaves no row leased. Throws as drain() does.
   void run(std::stop_token stop);
 
   RelayStats stats() const noexcept;
@@ -127,6 +131,7 @@ class Relay {
   Transport& transport_;
   RelayOptions options_;
   const Clock& clock_;
+  std::shared_ptr<WakeSignal> staged_;  // null: idle waits end by time alone
   std::atomic<std::uint64_t> published_ = 0;
   std::atomic<std::uint64_t> retried_ = 0;
   std::atomic<std::uint64_t> parked_ = 0;

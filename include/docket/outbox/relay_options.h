@@ -17,9 +17,17 @@
 namespace docket {
 
 struct RelaySettings {
-  std::chrono::microseconds poll_interval{std::chrono::milliseconds(200)};  // idle wait
-  std::size_t batch_size = 100;                                             // rows claimed per pass
-  int max_attempts = 10;  // failed attempts before a message is parked
+  // Idle waits (Relay::run): after a claim that found nothing the relay waits
+  // poll_interval, doubling after each further empty claim up to max_poll_interval,
+  // back to poll_interval after a claim that found work. With wake_ups, a producer's
+  // commit ends the wait at once where the store can tell (OutboxStore::staged_signal:
+  // in-process commits on memory and SQLite, every process's on PostgreSQL); the
+  // polls stay, so a lost notification delays a message by one wait, never more.
+  std::chrono::microseconds poll_interval{std::chrono::milliseconds(200)};
+  std::chrono::microseconds max_poll_interval{std::chrono::seconds(1)};
+  bool wake_ups = true;
+  std::size_t batch_size = 100;  // rows claimed per pass
+  int max_attempts = 10;         // failed attempts before a message is parked
   // Must outlast two publishes of a batch: a pipelined relay (Relay::run, drain)
   // publishes a claimed batch after the one before it; a batch whose lease ended while
   // it waited is not published.
@@ -32,8 +40,9 @@ struct RelaySettings {
 class RelayOptions {
  public:
   // Throws ConfigurationError naming the setting and its value when poll_interval,
-  // batch_size, max_attempts, lease or backoff_base is not positive, when backoff_cap
-  // is below backoff_base, or when jitter is outside [0, 1] (or not a number).
+  // batch_size, max_attempts, lease or backoff_base is not positive, when
+  // max_poll_interval is below poll_interval, when backoff_cap is below backoff_base,
+  // or when jitter is outside [0, 1] (or not a number).
   explicit RelayOptions(RelaySettings settings = {});
 
   const RelaySettings& settings() const noexcept { return settings_; }

@@ -66,8 +66,14 @@ struct EventFeedSettings {
   // Events read per page (1..kMaxReadAllLimit); one page commits in one transaction
   // per run of one tenant's events.
   std::size_t batch_size = 100;
-  // run(): how long to wait after a page that was not full (the consumer caught up).
+  // run(): how long to wait after a page that was not full (the consumer caught up):
+  // poll_interval after a page that held events, doubling after each empty page up to
+  // max_poll_interval. With wake_ups, a commit that appended events ends the wait at
+  // once where the store can tell (EventStore::appended_signal); the polls stay, so a
+  // lost notification delays an event by one wait, never more.
   std::chrono::microseconds poll_interval{std::chrono::milliseconds(200)};
+  std::chrono::microseconds max_poll_interval{std::chrono::seconds(1)};
+  bool wake_ups = true;
   // Only this tenant's events (never "__untenanted__"); nullopt: every tenant's.
   std::optional<TenantId> tenant{};
 };
@@ -87,9 +93,9 @@ struct EventFeedPass {
 class EventFeedConsumer {
  public:
   // Throws ConfigurationError for an event store without a feed (FeedKind::kNone), a
-  // batch size of 0 or over kMaxReadAllLimit, a poll_interval that is not positive, or
-  // the "__untenanted__" tenant. The event store and the dispatcher (and its store)
-  // must outlive the consumer.
+  // batch size of 0 or over kMaxReadAllLimit, a poll_interval that is not positive, a
+  // max_poll_interval below it, or the "__untenanted__" tenant. The event store and the dispatcher
+  // (and its store) must outlive the consumer.
   EventFeedConsumer(EventStore& events, const InboxDispatcher& dispatcher,
                     EventFeedSettings settings = {});
 
@@ -98,7 +104,8 @@ class EventFeedConsumer {
   EventFeedPass run_once();
 
   // Runs pages until `stop` is requested: the next page at once after a full one,
-  // otherwise after poll_interval (real time, woken early by the stop request).
+  // otherwise after an idle wait (EventFeedSettings; real time, woken early by the stop
+  // request and, with wake_ups, by an append).
   // Propagates the first error of run_once(), with the checkpoint before the failed
   // event: catch it to alert, or to retry after a delay.
   void run(std::stop_token stop);

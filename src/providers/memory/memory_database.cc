@@ -116,6 +116,12 @@ std::optional<SagaRecord> Database::find_saga(const SagaId& saga) const {
 }
 
 void Database::commit(const Staged& staged) {
+  commit_locked(staged);
+  if (!staged.list<StagedAppend>().empty())
+    events_appended_->notify();
+}
+
+void Database::commit_locked(const Staged& staged) {
   std::unique_lock lock(mutex_);
   // Inserts first: a dedup row committed by a concurrent delivery is the usual loser's
   // reason, and the dispatcher resolves it to skipped_duplicate.

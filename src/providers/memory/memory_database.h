@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <shared_mutex>
 #include <string>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "docket/core/clock.h"
+#include "docket/core/wake_signal.h"
 #include "docket/eventsourcing/snapshot_store.h"
 #include "docket/inbox/claim_inbox_store.h"
 #include "docket/memory/transaction.h"
@@ -97,10 +99,20 @@ class Database {
   // The next outbox sequence, taken when a message is staged (docket/memory/store.h).
   std::int64_t next_outbox_sequence() noexcept { return ++last_outbox_sequence_; }
 
+  // Notified after a commit that staged outbox messages (OutboxStore::staged_signal).
+  const std::shared_ptr<WakeSignal>& outbox_staged() const noexcept { return outbox_staged_; }
+  // Notified after a commit that appended events (EventStore::appended_signal): by
+  // commit() and by writes through append_events().
+  const std::shared_ptr<WakeSignal>& events_appended() const noexcept { return events_appended_; }
+
  private:
+  void commit_locked(const Staged& staged);
+
   const Clock& clock_;
   const std::uint64_t id_;
   std::atomic<std::int64_t> last_outbox_sequence_ = 0;
+  const std::shared_ptr<WakeSignal> outbox_staged_ = std::make_shared<WakeSignal>();
+  const std::shared_ptr<WakeSignal> events_appended_ = std::make_shared<WakeSignal>();
   mutable std::shared_mutex mutex_;
   State state_;
 };

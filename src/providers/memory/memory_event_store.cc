@@ -21,6 +21,8 @@ AppendResult MemoryEventStore::do_append(const StreamId& stream, ExpectedVersion
     }
     result = log.append(stream, std::move(events));
   });
+  if (result->succeeded())
+    database_->events_appended()->notify();
   return std::move(*result);
 }
 

@@ -28,6 +28,7 @@ class MemoryEventStore final : public EventStore {
 
   std::string_view provider_name() const noexcept override { return "memory"; }
   StoreCapabilities capabilities() const noexcept override { return detail::kMemoryCapabilities; }
+  std::shared_ptr<WakeSignal> appended_signal() override { return database_->events_appended(); }
 
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,

@@ -51,7 +51,10 @@ class MemoryOutboxStore final : public OutboxStore {
     row.record.sequence = database_->next_outbox_sequence();
     unit.insert(kOutboxIdsTable(), {record.id}, detail::sequence_key(row.record.sequence));
     unit.insert(kOutboxTable, detail::sequence_key(row.record.sequence), to_values(row));
+    unit.wake_relays_at_commit();
   }
+
+  std::shared_ptr<WakeSignal> staged_signal() override { return database_->outbox_staged(); }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {

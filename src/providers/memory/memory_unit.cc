@@ -65,6 +65,8 @@ void Unit::stage_saga_save(StagedSagaSave save) {
 void Unit::commit() {
   staging_.end();
   database_.commit(staging_.writes());
+  if (wake_relays_)
+    database_.outbox_staged()->notify();
 }
 
 Unit& joined_unit(HandlerTransaction& transaction, const Database& database,

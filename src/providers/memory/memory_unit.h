@@ -52,6 +52,9 @@ class Unit {
   void release_savepoint() { staging_.release_savepoint(); }
   void rollback_savepoint() { staging_.rollback_savepoint(); }
 
+  // Wakes the relays once this unit commits (an outbox message was staged).
+  void wake_relays_at_commit() noexcept { wake_relays_ = true; }
+
   // Throws UniqueViolationError (nothing applied) or InfrastructureError when the unit
   // already ended.
   void commit();
@@ -59,6 +62,7 @@ class Unit {
  private:
   Database& database_;
   kit::UnitStaging<StagedInsert, StagedAppend, StagedSagaSave> staging_;
+  bool wake_relays_ = false;
 };
 
 // A unit of work of the memory provider (inbox dedup rows and the native

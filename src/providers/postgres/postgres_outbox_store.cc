@@ -10,6 +10,8 @@
 // Leases are on the server's clock (LeaseClock::kStore; claim() says how).
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -23,6 +25,7 @@
 #include "providers/postgres/postgres_capabilities.h"
 #include "providers/postgres/postgres_database.h"
 #include "providers/postgres/postgres_exec.h"
+#include "providers/postgres/postgres_listener.h"
 #include "providers/postgres/postgres_outbox_schema.h"
 #include "providers/postgres/postgres_text_array.h"
 #include "providers/postgres/postgres_timestamp_sql.h"
@@ -99,6 +102,11 @@ std::vector<OutboxRecord> records(const Result& result) {
   return out;
 }
 
+// The channel a commit that staged messages notifies, and relays listen on. One per
+// database: outboxes in other schemas of it share it (a relay woken for another
+// schema's message finds nothing and waits again).
+constexpr std::string_view kStagedChannel = "docket_outbox_staged";
+
 std::span<const std::byte> bytes_of(const std::string& text) {
   return std::as_bytes(std::span(text.data(), text.size()));
 }
@@ -106,7 +114,7 @@ std::span<const std::byte> bytes_of(const std::string& text) {
 class PostgresOutboxStore final : public OutboxStore {
  public:
   PostgresOutboxStore(const StoreOptions& options, const Clock& clock)
-      : database_(options, clock, {outbox_schema()}) {}
+      : database_(options, clock, {outbox_schema()}), conninfo_(options.conninfo) {}
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
   // Leases are on the server's clock (claim() says how): LeaseClock::kStore.
@@ -121,6 +129,13 @@ class PostgresOutboxStore final : public OutboxStore {
   void migrate() override { database_.migrate(); }
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<PostgresUnitOfWork>(database_);
+  }
+
+  std::shared_ptr<WakeSignal> staged_signal() override {
+    const std::lock_guard lock(listener_mutex_);
+    if (!listener_)
+      listener_ = shared_listener(conninfo_, kStagedChannel);
+    return listener_->signal();
   }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
@@ -149,7 +164,10 @@ class PostgresOutboxStore final : public OutboxStore {
         record.headers.empty() ? std::nullopt
                                : std::optional<std::string>(kit::encode_headers(record.headers));
     // The insert travels with the transaction's next statement or its COMMIT
-    // (connection.h's deferred statements): staging adds no round trip of its own.
+    // (connection.h's deferred statements): staging adds no round trip of its own. It
+    // notifies kStagedChannel in the same statement: PostgreSQL delivers a notification
+    // at commit and never before (nor after a rollback), one per transaction however
+    // many messages it staged, to every listening relay (staged_signal()).
     const std::array params{to_param(record.id),
                             to_param(record.tenant),
                             to_param(record.event_type),
@@ -165,13 +183,14 @@ class PostgresOutboxStore final : public OutboxStore {
                             to_param(record.destination),
                             to_param(record.ordering_key),
                             to_param(headers)};
-    conn.defer_write(
+    static const std::string insert =
         "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
         "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
-        "attempts, next_attempt_at, destination, ordering_key, headers, status) VALUES ($1, $2, "
+        "attempts, next_attempt_at, destination, ordering_key, headers, status) SELECT $1, $2, "
         "$3, $4, " DOCKET_TS("$5") ", $6, $7, $8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS(
-            "$12") ", $13, $14, $15, 0)",
-        "docket_outbox_insert", params);
+            "$12") ", $13, $14, $15, 0 FROM (SELECT pg_notify('" +
+        std::string(kStagedChannel) + "', '')) AS wake";
+    conn.defer_write(insert, "docket_outbox_insert_notify", params);
   }
 
   // The lease is taken and compared on the server's clock unless the store's clock is
@@ -288,6 +307,9 @@ class PostgresOutboxStore final : public OutboxStore {
 
  private:
   Database database_;
+  const std::string conninfo_;
+  std::mutex listener_mutex_;
+  std::shared_ptr<Listener> listener_;  // opened by the first staged_signal()
 };
 
 }  // namespace

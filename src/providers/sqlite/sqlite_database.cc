@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "docket/core/error.h"
+#include "providers/kit/wake_signals.h"
 
 namespace docket::sqlite::detail {
 namespace {
@@ -15,11 +16,19 @@ std::string canonical(const std::string& path) {
   return resolved.empty() ? path : resolved.string();
 }
 
+std::shared_ptr<WakeSignal> signal_of(std::string_view what, const std::string& file) {
+  if (file.empty())
+    return std::make_shared<WakeSignal>();  // ":memory:": no other store shares it
+  return kit::wake_signal_of("sqlite " + std::string(what) + ":" + file);
+}
+
 }  // namespace
 
 Database::Database(const StoreOptions& options, const Clock& clock, Migration migration)
     : pool_(options.path, options.busy_timeout, options.max_connections),
       canonical_path_(options.path == ":memory:" ? "" : canonical(options.path)),
+      outbox_staged_(signal_of("outbox", canonical_path_)),
+      events_appended_(signal_of("events", canonical_path_)),
       clock_(clock),
       migration_(migration) {}
 

@@ -8,10 +8,12 @@
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_DATABASE_H_
 
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <string>
 
 #include "docket/core/clock.h"
+#include "docket/core/wake_signal.h"
 #include "docket/sqlite/store.h"
 #include "providers/sqlite/sqlite_capabilities.h"
 #include "providers/sqlite/sqlite_pool.h"
@@ -42,9 +44,17 @@ class Database {
   // or (for a file) any connection to the same file.
   bool holds(const Connection& connection) const;
 
+  // Notified after a commit that staged outbox messages (OutboxStore::staged_signal) or
+  // appended events (EventStore::appended_signal) on this database, by any of this
+  // process's stores on the file (kit/wake_signals.h); ":memory:" has its own.
+  const std::shared_ptr<WakeSignal>& outbox_staged() const noexcept { return outbox_staged_; }
+  const std::shared_ptr<WakeSignal>& events_appended() const noexcept { return events_appended_; }
+
  private:
   Pool pool_;
   std::string canonical_path_;  // empty for ":memory:"
+  std::shared_ptr<WakeSignal> outbox_staged_;
+  std::shared_ptr<WakeSignal> events_appended_;
   const Clock& clock_;
   const Migration migration_;
   std::atomic<bool> migrated_ = false;

@@ -29,6 +29,7 @@ class SqliteEventStore final : public EventStore {
 
   std::string_view provider_name() const noexcept override { return "sqlite"; }
   StoreCapabilities capabilities() const noexcept override { return database_.capabilities(); }
+  std::shared_ptr<WakeSignal> appended_signal() override { return database_.events_appended(); }
 
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
@@ -40,13 +41,18 @@ class SqliteEventStore final : public EventStore {
     AppendResult result = detail::append_events(tx, stream, expected, events);
     if (result.succeeded()) {
       own.commit();
+      database_.events_appended()->notify();
     }
     return result;
   }
 
   AppendResult do_append_in(HandlerTransaction& transaction, const StreamId& stream,
                             ExpectedVersion expected, std::vector<RecordedEvent> events) override {
-    return detail::append_events(joinable(transaction), stream, expected, events);
+    Transaction& tx = joinable(transaction);
+    AppendResult result = detail::append_events(tx, stream, expected, events);
+    if (result.succeeded())
+      TransactionAccess::note_appended_events(tx);
+    return result;
   }
 
   std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override {

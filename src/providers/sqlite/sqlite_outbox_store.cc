@@ -78,7 +78,10 @@ class SqliteOutboxStore final : public OutboxStore {
         "attempts, next_attempt_at, destination, ordering_key, headers, status) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0)",
         detail::record_to_params(record));
+    TransactionAccess::note_staged_outbox(*sqlite_tx);
   }
+
+  std::shared_ptr<WakeSignal> staged_signal() override { return database_.outbox_staged(); }
 
   // The relay's times are moved onto the machine's clock (to_machine()): its lease is
   // as long as it asked, and is taken and compared on the clock every process sharing

@@ -13,6 +13,11 @@ namespace docket::sqlite {
 
 struct Transaction::Handle {
   detail::Connection& connection;
+  // An outbox message was staged, or events appended, through the transaction: its
+  // unit of work wakes the relays, or the feed consumers, once it commits
+  // (OutboxStore::staged_signal, EventStore::appended_signal).
+  bool staged_outbox = false;
+  bool appended_events = false;
 };
 
 class TransactionAccess {
@@ -29,6 +34,8 @@ class TransactionAccess {
     OnConnection& operator=(const OnConnection&) = delete;
 
     Transaction& transaction() noexcept { return transaction_; }
+    bool staged_outbox() const noexcept { return handle_.staged_outbox; }
+    bool appended_events() const noexcept { return handle_.appended_events; }
 
    private:
     Transaction::Handle handle_;
@@ -38,6 +45,14 @@ class TransactionAccess {
   // The connection under `transaction`.
   static detail::Connection& connection(const Transaction& transaction) noexcept {
     return transaction.handle_->connection;
+  }
+
+  // Notes that an outbox message was staged, or events appended, through `transaction`.
+  static void note_staged_outbox(Transaction& transaction) noexcept {
+    transaction.handle_->staged_outbox = true;
+  }
+  static void note_appended_events(Transaction& transaction) noexcept {
+    transaction.handle_->appended_events = true;
   }
 };
 

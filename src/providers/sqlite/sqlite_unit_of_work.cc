@@ -87,6 +87,10 @@ void SqliteUnitOfWork::commit() {
   require_open("commit");
   lease_->exec_views("COMMIT");
   ended_ = true;
+  if (tx_.staged_outbox())
+    database_.outbox_staged()->notify();
+  if (tx_.appended_events())
+    database_.events_appended()->notify();
 }
 
 Statement& SqliteUnitOfWork::once(Statement*& slot, std::string_view sql) {

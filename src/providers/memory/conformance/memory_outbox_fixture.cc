@@ -28,7 +28,8 @@ const FixtureRegistrar<OutboxProviderCase> kMemoryOutboxCase{
     {.name = "memory",
      .provider = "memory",
      .make = [] { return std::unique_ptr<OutboxFixture>(std::make_unique<MemoryOutboxFixture>()); },
-     .concurrent_commits = true}};
+     .concurrent_commits = true,
+     .wakes_relays = true}};
 
 }  // namespace
 }  // namespace docket::conformance

@@ -46,7 +46,8 @@ const FixtureRegistrar<OutboxProviderCase> kPostgresOutboxCase{
      .provider = "postgres",
      .make =
          [] { return std::unique_ptr<OutboxFixture>(std::make_unique<PostgresOutboxFixture>()); },
-     .concurrent_commits = true}};
+     .concurrent_commits = true,
+     .wakes_relays = true}};
 
 }  // namespace
 }  // namespace docket::conformance

@@ -53,13 +53,19 @@ class SqliteOutboxFixture final : public OutboxFixture {
 
 // One writer at a time: no transaction can stage while another is open.
 const FixtureRegistrar<OutboxProviderCase> kSqliteFileOutboxCase{
-    {.name = "sqlite_file", .provider = "sqlite", .make = [] {
-       return std::unique_ptr<OutboxFixture>(std::make_unique<SqliteOutboxFixture>(true));
-     }}};
+    {.name = "sqlite_file",
+     .provider = "sqlite",
+     .make =
+         [] { return std::unique_ptr<OutboxFixture>(std::make_unique<SqliteOutboxFixture>(true)); },
+     .wakes_relays = true}};
 const FixtureRegistrar<OutboxProviderCase> kSqliteMemoryOutboxCase{
-    {.name = "sqlite_memory", .provider = "sqlite", .make = [] {
-       return std::unique_ptr<OutboxFixture>(std::make_unique<SqliteOutboxFixture>(false));
-     }}};
+    {.name = "sqlite_memory",
+     .provider = "sqlite",
+     .make =
+         [] {
+           return std::unique_ptr<OutboxFixture>(std::make_unique<SqliteOutboxFixture>(false));
+         },
+     .wakes_relays = true}};
 
 }  // namespace
 }  // namespace docket::conformance
