@@ -15,6 +15,7 @@
 #include "outbox_checks.h"
 #include "outbox_workload.h"
 #include "round_trip_count.h"
+#include "run_queues.h"
 #include "run_schemas.h"
 
 namespace docket::bench {
@@ -45,36 +46,6 @@ void validate(const RelayBenchOptions& o) {
   require_count("--latency-rate", o.latency_rate, RelayBenchOptions::kMaxLatencyRate);
   require_count("--poll-ms", o.poll_ms, RelayBenchOptions::kMaxPollMs);
 }
-
-// The run's queues (one consumer group per destination), declared through docket's
-// transport and deleted by the transport's bench part when the run ends, also when it
-// fails.
-class RunQueues {
- public:
-  RunQueues(const TransportBench& raw, std::string url) : raw_(raw), url_(std::move(url)) {}
-  ~RunQueues() {
-    for (const std::string& destination : destinations_) {
-      try {
-        raw_.remove(url_, destination, kGroup);
-      } catch (...) {  // the run's outcome matters more than its clean-up
-      }
-    }
-  }
-  RunQueues(const RunQueues&) = delete;
-  RunQueues& operator=(const RunQueues&) = delete;
-
-  // Declares the group's queue of `destination` (subscribing, then closing at once).
-  void declare(Transport& transport, const std::string& destination) {
-    destinations_.push_back(destination);
-    transport.subscribe({.destination = destination, .group = std::string(kGroup), .prefetch = 1})
-        .close();
-  }
-
- private:
-  const TransportBench& raw_;
-  std::string url_;
-  std::vector<std::string> destinations_;
-};
 
 OutboxMessage bench_message(const std::string& run_id, const std::string& destination) {
   return OutboxMessage{.event_type = std::string(kOutboxEventType),
@@ -261,7 +232,7 @@ RelayBenchReport run_relay_bench(RelayBenchOptions options) {
 
   // The broker first: one that is down or refuses the login is found before any store
   // is written.
-  RunQueues queues(raw, options.transport_url);
+  RunQueues queues(raw, options.transport_url, std::string(kGroup));
   queues.declare(*transport, report.destination);
   if (inbox_side != nullptr) {
     queues.declare(*transport, latency_destination);
@@ -298,6 +269,7 @@ RelayBenchReport run_relay_bench(RelayBenchOptions options) {
                            LatencyOptions{.messages = options.latency_messages,
                                           .rate = options.latency_rate,
                                           .poll = std::chrono::milliseconds(options.poll_ms),
+                                          .max_poll = std::chrono::milliseconds(options.poll_ms),
                                           .destination = latency_destination,
                                           .group = std::string(kGroup),
                                           .source = report.run_id,

@@ -141,14 +141,27 @@ double percentile(const std::vector<double>& values, double p) {
   return values[std::clamp<std::size_t>(rank, 1, values.size()) - 1];
 }
 
-RelayOptions latency_relay_options(std::chrono::milliseconds poll) {
+RelayOptions latency_relay_options(const LatencyOptions& options) {
   RelaySettings settings;
   settings.batch_size = kLatencyRelayBatch;
-  settings.poll_interval = poll;
+  settings.poll_interval = options.poll;
+  settings.max_poll_interval = options.max_poll;
+  settings.wake_ups = options.wake_ups;
   return RelayOptions(settings);
 }
 
 }  // namespace
+
+void summarise(LatencyReport& report) {
+  const std::vector<double>& latencies = report.latencies_ms;
+  report.handled = latencies.size();
+  if (latencies.empty())
+    return;
+  report.p50_ms = percentile(latencies, 0.50);
+  report.p99_ms = percentile(latencies, 0.99);
+  report.p999_ms = percentile(latencies, 0.999);
+  report.max_ms = latencies.back();
+}
 
 LatencyReport measure_end_to_end(OutboxStore& outbox_store, InboxStore& inbox_store,
                                  Transport& transport, const LatencyOptions& options) {
@@ -172,7 +185,7 @@ LatencyReport measure_end_to_end(OutboxStore& outbox_store, InboxStore& inbox_st
       transport, dispatcher,
       ConsumerRunnerOptions({.destination = options.destination, .group = options.group},
                             settings));
-  Relay relay(outbox_store, transport, latency_relay_options(options.poll));
+  Relay relay(outbox_store, transport, latency_relay_options(options));
   const Outbox outbox(outbox_store);
   LatencyReport report;
   {
@@ -205,14 +218,9 @@ LatencyReport measure_end_to_end(OutboxStore& outbox_store, InboxStore& inbox_st
     ledger.wait(SteadyClock::now() + kLatencyGrace);
   }
   ledger.rethrow_failure();
-  std::vector<double>& latencies = ledger.latencies_ms();
-  report.handled = latencies.size();
-  if (!latencies.empty()) {
-    std::sort(latencies.begin(), latencies.end());
-    report.p50_ms = percentile(latencies, 0.50);
-    report.p99_ms = percentile(latencies, 0.99);
-    report.max_ms = latencies.back();
-  }
+  report.latencies_ms = std::move(ledger.latencies_ms());
+  std::sort(report.latencies_ms.begin(), report.latencies_ms.end());
+  summarise(report);
   return report;
 }
 

@@ -27,6 +27,7 @@
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/core/version_conflict.h"
+#include "docket/core/wake_signal.h"
 #include "docket/eventsourcing/aggregate.h"
 #include "docket/eventsourcing/append_result.h"
 #include "docket/eventsourcing/event.h"

@@ -56,6 +56,7 @@ Relay::ClaimedBatch Relay::claim(std::size_t limit) {
   const Timestamp now = clock_.now();
   batch.lease_until = now + options_.settings().lease;
   batch.rows = store_.claim(batch.token, now, batch.lease_until, limit);
+  ++claims_;
   batch.messages.reserve(batch.rows.size());
   for (const OutboxRecord& row : batch.rows) {
     batch.messages.push_back(to_transport_message(row));
@@ -201,7 +202,7 @@ void Relay::run(std::stop_token stop) {
 }
 
 RelayStats Relay::stats() const noexcept {
-  return RelayStats{published_.load(), retried_.load(), parked_.load()};
+  return RelayStats{published_.load(), retried_.load(), parked_.load(), claims_.load()};
 }
 
 }  // namespace docket

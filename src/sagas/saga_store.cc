@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/delete_in_batches.h"
+#include "eventsourcing/name_rules.h"
 
 namespace docket {
 namespace {
@@ -15,6 +16,30 @@ void validate_batch_size(std::size_t batch_size) {
                             " is outside 1.." + std::to_string(kMaxPurgeBatch) +
                             ". Each batch is one short transaction; purge_completed runs as "
                             "many as it takes.");
+  }
+}
+
+void validate_list_request(const SagaListRequest& request) {
+  if (request.limit == 0 || request.limit > kMaxSagaPageSize) {
+    throw InvalidInputError("saga list page size " + std::to_string(request.limit) +
+                            " is outside 1.." + std::to_string(kMaxSagaPageSize) +
+                            ". Read further pages through SagaPage::next instead.");
+  }
+  if (request.saga_type) {
+    // The rules of every saga type a save takes (saga_id.h): a type no SagaId can hold
+    // matches no saga, and is a mistake of the caller's.
+    eventsourcing::require_name("saga type", *request.saga_type, kMaxSagaTypeBytes,
+                                "Pass the type name the sagas to list were saved with, e.g. "
+                                "\"checkout\", or no type to list every one.");
+  }
+  // A position of the same listing is of its tenant and type (a provider's query may
+  // rely on it).
+  if (request.after &&
+      ((request.tenant && request.after->saga.tenant() != *request.tenant) ||
+       (request.saga_type && request.after->saga.saga_type() != *request.saga_type))) {
+    throw InvalidInputError("saga list is to resume after " + request.after->saga.describe() +
+                            ", which is of another tenant or saga type than the listing's. Pass "
+                            "the `next` of the previous page of the same listing.");
   }
 }
 
@@ -60,6 +85,11 @@ SagaSaveResult SagaStore::do_save_in(HandlerTransaction& transaction, const Save
 
 std::optional<SagaRecord> SagaStore::do_load_in(HandlerTransaction& transaction, const SagaId&) {
   throw cannot_join_error(transaction, "this provider does not join a caller's transaction");
+}
+
+SagaPage SagaStore::list(const SagaListRequest& request) {
+  validate_list_request(request);
+  return do_list(request);
 }
 
 std::size_t SagaStore::purge_completed_batch(Timestamp cutoff, std::size_t batch_size,

@@ -1,6 +1,7 @@
 // EventFeedConsumer::run: pages until stopped, on a thread of its own, waiting for new
 // events once caught up; a failure ends it with the checkpoint before the failed event.
 // Every provider of FeedJoinDatabases; no sleeps: latches counted down by the handler.
+#include <chrono>
 #include <exception>
 #include <latch>
 #include <stdexcept>
@@ -45,6 +46,33 @@ TYPED_TEST(FeedRun, RunsUntilStoppedAndPicksUpEventsAppendedWhileItWaits) {
   EXPECT_EQ(this->attempts_, 4);
   EXPECT_EQ(consumer.checkpoint(), this->end_of_feed());
   this->expect_read_model(concat(first, later));
+}
+
+// Wake-ups: where the event store hears appends (memory and SQLite, in-process; not yet
+// PostgreSQL, whose appends send no NOTIFY), an append ends an idle wait far longer than
+// the test may take.
+TYPED_TEST(FeedRun, AnAppendEndsALongIdleWaitWhereTheStoreHearsAppends) {
+  const bool hears = this->events_->appended_signal() != nullptr;
+  EXPECT_EQ(hears, this->events_->provider_name() != "postgres");
+  if (!hears)
+    return;
+  std::latch first_applied(1);
+  std::latch second_applied(1);
+  this->before_ = [&](const RecordedEvent& e) {
+    (e.stream.aggregate_id() == "A-1" ? first_applied : second_applied).count_down();
+  };
+  const auto inbox = this->projection();
+  const auto forever = std::chrono::minutes(10);
+  EventFeedConsumer consumer(*this->events_, inbox,
+                             {.poll_interval = forever, .max_poll_interval = forever});
+  std::jthread runner([&](std::stop_token stop) { consumer.run(stop); });
+  const auto first = this->append(this->acme_, "A-1", {deposited(1)});
+  first_applied.wait();  // its page was read: the next append needs another page
+  const auto second = this->append(this->acme_, "A-2", {deposited(2)});
+  second_applied.wait();  // within the test's timeout: the wait of 10 minutes was ended
+  runner.request_stop();
+  runner.join();
+  this->expect_read_model(concat(first, second));
 }
 
 TYPED_TEST(FeedRun, AFailureEndsRunWithTheCheckpointBeforeTheFailedEvent) {

@@ -133,6 +133,7 @@ const std::vector<std::vector<std::string>> kStoreCommands = {
      "--aggregate-id", "o-1", "--json"},
     {"sagas", "show", "--store", "{}", "--tenant", "acme", "--saga-type", "checkout", "--saga-id",
      "o-1", "--json"},
+    {"sagas", "list", "--store", "{}", "--status", "active", "--older-than", "1h", "--json"},
     {"demo", "--store", "{}", "--orders", "5"},
     {"demo", "--store", "{}", "--orders", "5", "--json"},
     {"chaos", "--store", "{}", "--kills", "1"},

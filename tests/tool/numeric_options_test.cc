@@ -97,6 +97,8 @@ std::vector<NumericOption> every_numeric_option() {
        true,
        {"--all-tenants", "--older-than", "5d"}},
       {{"inbox", "failed"}, "--limit", Kind::kCount, 2},
+      {{"sagas", "list"}, "--limit", Kind::kCount, 2},
+      {{"sagas", "list"}, "--older-than", Kind::kDuration, 2},
       {{"outbox", "list"}, "--limit", Kind::kCount, 2, true, {"--status", "parked"}},
       {{"outbox", "list"}, "--since", Kind::kDuration, 2, true, {"--status", "parked"}},
       {{"outbox", "replay"}, "--limit", Kind::kCount, 2, true, {"--all"}},

@@ -29,6 +29,7 @@ std::vector<std::vector<std::string>> store_commands() {
       {"inbox", "stats"},
       {"inbox", "cleanup", "--all-tenants", "--older-than", "5d"},
       {"inbox", "failed"},
+      {"sagas", "list", "--status", "active"},
       {"outbox", "list", "--status", "parked"},
       {"outbox", "replay", "--all"},
       {"outbox", "skip", "--id", "m-1"},

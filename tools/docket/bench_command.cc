@@ -18,6 +18,7 @@ void add_bench_command(CLI::App& app) {
   add_bench_claim_subcommand(*bench_group);
   add_bench_keys_subcommand(*bench_group);
   add_bench_relay_subcommand(*bench_group);
+  add_bench_latency_subcommand(*bench_group);
 }
 
 }  // namespace docket::tool

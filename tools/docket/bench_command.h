@@ -25,6 +25,8 @@ void add_bench_claim_subcommand(CLI::App& bench_group);
 void add_bench_keys_subcommand(CLI::App& bench_group);
 // bench relay (bench_relay_command.cc).
 void add_bench_relay_subcommand(CLI::App& bench_group);
+// bench latency (bench_latency_command.cc).
+void add_bench_latency_subcommand(CLI::App& bench_group);
 
 }  // namespace docket::tool
 

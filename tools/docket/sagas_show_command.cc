@@ -80,7 +80,9 @@ void run_sagas_show(const SagasShowArgs& args) {
 
 void add_sagas_command(CLI::App& app) {
   CLI::App* sagas = app.add_subcommand(
-      "sagas", "Inspect a saga store: one saga's state and version, as the application loads it");
+      "sagas",
+      "Inspect a saga store: list sagas by status, type, tenant and age, or show one saga's "
+      "state and version, as the application loads it");
   sagas->require_subcommand(1);
   auto args = std::make_shared<SagasShowArgs>();
   CLI::App* show = sagas->add_subcommand(
@@ -94,6 +96,7 @@ void add_sagas_command(CLI::App& app) {
   show->add_option("--saga-id", args->saga_id, "The saga's id")->required();
   show->add_flag("--json", args->json, "Print one JSON object");
   show->callback([args] { run_sagas_show(*args); });
+  add_sagas_list_subcommand(*sagas);
 }
 
 }  // namespace docket::tool

@@ -83,6 +83,7 @@ struct RelayStats {
   std::uint64_t published = 0;
   std::uint64_t retried = 0;
   std::uint64_t parked = 0;
+  std::uint64_t claims = 0;  // claims made (the store's queries), those that found nothing too
 };
 
 class Relay {
@@ -135,6 +136,7 @@ class Relay {
   std::atomic<std::uint64_t> published_ = 0;
   std::atomic<std::uint64_t> retried_ = 0;
   std::atomic<std::uint64_t> parked_ = 0;
+  std::atomic<std::uint64_t> claims_ = 0;
 };
 
 }  // namespace docket

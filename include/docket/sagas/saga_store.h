@@ -12,7 +12,23 @@
 //  - a completed saga is retained, readable and final: saving it again throws;
 //  - purge deletes only completed sagas whose completion is before the cutoff, at
 //    most `batch_size` per batch (one short transaction each);
-//  - each tenant has its own saga for the same saga id.
+//  - each tenant has its own saga for the same saga id;
+//  - list() pages through sagas in one stable order (see below), each saga once.
+//
+// Listing (list): the sagas of one tenant or of every tenant, filtered by status, saga
+// type and last update before a time, without their state, one page of at most
+// `limit` at a time through the store's own query (an ordered index read on SQLite and
+// PostgreSQL, a filtered Scan on DynamoDB, a structured query on Firestore; never the
+// whole store in memory). A page ends at a position (SagaListPosition: the last saga
+// listed and its updated_at); passing it as the next request's `after` resumes behind
+// it. Over a store that does not change between pages, the pages hold every match
+// exactly once. The order is the provider's, stable but not the same on every
+// provider: key order (tenant, saga type, saga id, or the key's own order), or, where a
+// store must order a read filtered by update time by that time (Firestore), update time
+// then key. In key order a saga saved between pages is listed at most once; in update
+// time order a save moves it behind the position, out of the listing when
+// `updated_before` is in the past. A page may hold fewer than `limit` sagas, even
+// none, and still be followed by more; `next` is nullopt only when none is left.
 //
 // Inside a caller's transaction: the overloads taking a HandlerTransaction (the inbox's
 // unit of work, as a handler sees it) read and write the saga in that transaction, so
@@ -33,6 +49,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/core/clock.h"
 #include "docket/core/error.h"
@@ -62,6 +79,45 @@ struct SagaRecord {
   std::optional<Timestamp> completed_at{};  // set by the save that completed it
 
   friend bool operator==(const SagaRecord&, const SagaRecord&) = default;
+};
+
+// Most sagas one list() page holds.
+inline constexpr std::size_t kMaxSagaPageSize = 10'000;
+
+// One saga as a listing shows it: its identity and its record without the state.
+struct SagaSummary {
+  SagaId saga;
+  std::int64_t version = 0;
+  SagaStatus status = SagaStatus::kActive;
+  Timestamp started_at{};
+  Timestamp updated_at{};
+  std::optional<Timestamp> completed_at{};
+
+  friend bool operator==(const SagaSummary&, const SagaSummary&) = default;
+};
+
+// Where a page of a listing ended: the last saga it listed and that saga's updated_at
+// as listed (a store that orders by update time resumes from both).
+struct SagaListPosition {
+  SagaId saga;
+  Timestamp updated_at{};
+
+  friend bool operator==(const SagaListPosition&, const SagaListPosition&) = default;
+};
+
+// One page of a listing. Every filter set narrows it; none set lists every saga.
+struct SagaListRequest {
+  std::optional<TenantId> tenant{};           // nullopt: every tenant
+  std::optional<SagaStatus> status{};         // nullopt: active and completed
+  std::optional<std::string> saga_type{};     // nullopt: every type
+  std::optional<Timestamp> updated_before{};  // only sagas last saved before it
+  std::optional<SagaListPosition> after{};    // the previous page's `next`; nullopt: first
+  std::size_t limit = 100;                    // 1..kMaxSagaPageSize
+};
+
+struct SagaPage {
+  std::vector<SagaSummary> sagas{};
+  std::optional<SagaListPosition> next{};  // pass as `after`; nullopt: none is left
 };
 
 struct SagaSaved {
@@ -113,6 +169,12 @@ class SagaStore {
                       std::int64_t expected_version, std::string_view state,
                       SagaStatus status = SagaStatus::kActive);
 
+  // One page of sagas (see "Listing" above). Throws InvalidInputError, before
+  // anything is read, for a limit outside [1, kMaxSagaPageSize], a saga type that no
+  // SagaId takes (empty, not UTF-8, longer than kMaxSagaTypeBytes), or an `after` of
+  // another tenant than `tenant` or another saga type than `saga_type`.
+  SagaPage list(const SagaListRequest& request);
+
   // One batch: deletes at most `batch_size` (1..kMaxPurgeBatch) completed sagas of
   // `tenant` (every tenant when nullopt) completed before `cutoff`, oldest completion
   // first, and returns how many it deleted.
@@ -142,6 +204,10 @@ class SagaStore {
   // own transactions overrides both.
   virtual SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request);
   virtual std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction, const SagaId& saga);
+  // One page; `request` is validated. A provider returns at most request.limit sagas
+  // matching every filter, in its stable order, starting behind request.after, and sets
+  // `next` unless it knows none is left.
+  virtual SagaPage do_list(const SagaListRequest& request) = 0;
   // `tenant` is null for every tenant. Arguments are validated.
   virtual std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                const TenantId* tenant) = 0;

@@ -1,13 +1,16 @@
 #include "providers/dynamodb/dynamodb_saga_item.h"
 
+#include <optional>
 #include <string>
 
 #include "docket/core/error.h"
 #include "docket/keys/provider.h"
+#include "docket/keys/saga_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/kit/key_bridge.h"
+#include "providers/kit/saga_listing.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::dynamodb::detail::saga {
@@ -59,8 +62,9 @@ nlohmann::json saga_item(const TableSchema& schema, const SagaId& saga, const Sa
   return item;
 }
 
-SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store) {
-  const ItemReader reader(item, store);
+namespace {
+
+SagaStatus status_of(const ItemReader& reader, std::string_view store) {
   const std::string_view status = reader.string(kStatus);
   if (status != kActive && status != kCompleted) {
     throw InfrastructureError(std::string(store) + ": a saga item has status '" +
@@ -68,9 +72,16 @@ SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store) {
                               "' nor '" + std::string(kCompleted) +
                               "': the item was not written by docket");
   }
+  return status == kCompleted ? SagaStatus::kCompleted : SagaStatus::kActive;
+}
+
+}  // namespace
+
+SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store) {
+  const ItemReader reader(item, store);
   SagaRecord record{.version = reader.number(kVersion),
                     .state = reader.binary(kState),
-                    .status = status == kCompleted ? SagaStatus::kCompleted : SagaStatus::kActive,
+                    .status = status_of(reader, store),
                     .started_at = kit::from_micros(reader.number(kStartedAt)),
                     .updated_at = kit::from_micros(reader.number(kUpdatedAt)),
                     .completed_at = std::nullopt};
@@ -78,6 +89,23 @@ SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store) {
     record.completed_at = kit::from_micros(*completed_at);
   }
   return record;
+}
+
+SagaSummary read_saga_summary(const nlohmann::json& item, std::string_view store) {
+  const ItemReader reader(item, store);
+  const std::string_view key = reader.string(kKey);
+  const std::optional<keys::SagaTerms> terms = keys::parse_saga_key(keys::Provider::kDynamoDb, key);
+  if (!terms) {
+    throw InfrastructureError(
+        std::string(store) + ": a saga item's partition key '" + std::string(key) +
+        "' is not a tenanted saga key docket writes (SAGA#t:{tenant}:{sagaId}); "
+        "if it is of an earlier release's untenanted shape, run docket "
+        "migrate tenant-rekey first");
+  }
+  const auto completed_at = reader.optional_number(kCompletedAt);
+  return kit::saga_list_row(terms->tenant, reader.string(kSagaType), terms->saga_id,
+                            reader.number(kVersion), reader.number(kStartedAt),
+                            reader.number(kUpdatedAt), completed_at);
 }
 
 }  // namespace docket::dynamodb::detail::saga

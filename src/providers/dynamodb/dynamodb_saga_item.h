@@ -60,6 +60,18 @@ nlohmann::json saga_item(const TableSchema& schema, const SagaId& saga, const Sa
 // docket did not write.
 SagaRecord read_saga_item(const nlohmann::json& item, std::string_view store);
 
+// What the listing shows of an item (every attribute but the state): its identity
+// recovered from its keys through src/keys (the partition key's tenant and saga id,
+// the sort key's saga type), version, status and times. Throws InfrastructureError
+// (naming `store` and the key) for an item docket did not write, or one of the
+// untenanted legacy shape.
+SagaSummary read_saga_summary(const nlohmann::json& item, std::string_view store);
+
+// The attributes read_saga_summary reads, as a ProjectionExpression of #name
+// placeholders (dynamodb_expression.h).
+inline constexpr std::string_view kSummaryProjection =
+    "#pk, #saga_type, #version, #status, #started_at, #updated_at, #completed_at";
+
 }  // namespace docket::dynamodb::detail::saga
 
 #endif  // DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_SAGA_ITEM_H_

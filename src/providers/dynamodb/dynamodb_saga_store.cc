@@ -12,6 +12,7 @@
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_saga_item.h"
+#include "providers/kit/saga_listing.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 #include "providers/kit/unit_sagas.h"
@@ -20,6 +21,8 @@ namespace docket::dynamodb::detail {
 namespace {
 
 constexpr std::size_t kSagaPurgePageItems = 1000;
+// Items one Scan request of a listing evaluates (DynamoDB also stops at 1 MB).
+constexpr std::size_t kSagaListScanItems = 1000;
 
 constexpr std::string_view kSagaAbsent = "attribute_not_exists(#pk)";
 constexpr std::string_view kAtVersionAndActive = "#version = :expected AND #status = :active";
@@ -209,6 +212,62 @@ std::optional<SagaRecord> DynamoDbSagaStore::read(const nlohmann::json& key) {
     return std::nullopt;
   }
   return saga::read_saga_item(*item, store_);
+}
+
+SagaPage DynamoDbSagaStore::do_list(const SagaListRequest& request) {
+  rekey_marker_.check(client_);
+  table_.ensure(client_);
+  guard_.check(client_);  // an untenanted item would be listed under no tenant
+  std::string filter;
+  nlohmann::json values = nlohmann::json::object();
+  const auto condition = [&](std::string_view text, std::string_view name, nlohmann::json value) {
+    filter += filter.empty() ? "" : " AND ";
+    filter += text;
+    values[std::string(name)] = std::move(value);
+  };
+  if (request.tenant) {
+    condition("#tenant = :tenant", ":tenant", string_value(request.tenant->value()));
+  }
+  if (request.saga_type) {
+    condition("#saga_type = :saga_type", ":saga_type", string_value(*request.saga_type));
+  }
+  if (request.status) {
+    condition(
+        "#status = :status", ":status",
+        string_value(*request.status == SagaStatus::kCompleted ? saga::kCompleted : saga::kActive));
+  }
+  if (request.updated_before) {
+    condition("#updated_at < :updated_before", ":updated_before",
+              number_value(kit::to_micros(*request.updated_before)));
+  }
+  nlohmann::json scan = {
+      {"TableName", table_.name()},
+      {"ProjectionExpression", saga::kSummaryProjection},
+      {"ExpressionAttributeNames", attribute_names({saga::kSummaryProjection, filter})},
+      {"ConsistentRead", true},
+      {"Limit", kSagaListScanItems}};
+  if (!filter.empty()) {
+    scan["FilterExpression"] = filter;
+    scan["ExpressionAttributeValues"] = std::move(values);
+  }
+  Pager pager = Pager::scan(client_, std::move(scan));
+  if (request.after) {
+    pager.start_after(saga::saga_item_key(table_.schema(), request.after->saga));
+  }
+  std::vector<SagaSummary> found;
+  while (found.size() <= request.limit) {
+    const std::optional<nlohmann::json> page = pager.next_page();
+    if (!page) {
+      break;
+    }
+    for (const nlohmann::json& item : *page) {
+      found.push_back(saga::read_saga_summary(item, store_));
+      if (found.size() > request.limit) {
+        break;  // the one past the limit: a next page exists
+      }
+    }
+  }
+  return kit::saga_list_page(std::move(found), request.limit);
 }
 
 std::vector<DynamoDbSagaStore::Candidate> DynamoDbSagaStore::completed(

@@ -21,6 +21,20 @@
 // with a DeleteItem conditional on its completion before the cutoff. No read scans the
 // table.
 //
+// list is a Scan of the table, ConsistentRead, with a FilterExpression of the filters
+// set (tenant, saga_type, status, updated_at before), a projection without the state,
+// resumed after the page's position as the Scan's ExclusiveStartKey (the position's
+// key, from src/keys), in the Scan's order (by the partition key's hash, then the saga
+// type: stable while the table is). A Scan because no index holds every saga by
+// tenant, status or update time: the partition key joins tenant and saga id, so no
+// Query names one tenant's sagas, and the only indexes are the purge's, sparse (only
+// completed sagas are in them) and ordered by completion. A page reads scan pages of
+// up to kSagaListScanItems items until it holds limit + 1 matches or the table ends, so
+// its work grows with the table, not with the matches; an index for it would be a
+// table change (docket never alters a table) for an operator's read. Listing runs the
+// legacy-key guard first (once per instance), since an untenanted item has no tenant to
+// list it under.
+//
 // Guard: a load that finds nothing, a create (kNewSaga), and a failed save that finds
 // no saga run the table's legacy-key probe (dynamodb_legacy_guard.h) for a partition
 // key without its tenant segment (SAGA#{sagaId}), once per store instance. A read that
@@ -87,6 +101,7 @@ class DynamoDbSagaStore final : public SagaStore {
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
                                        const SagaId& saga) override;
+  SagaPage do_list(const SagaListRequest& request) override;
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 

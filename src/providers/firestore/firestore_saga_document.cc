@@ -10,9 +10,7 @@ namespace {
 
 constexpr std::string_view kVersion = "version";
 constexpr std::string_view kState = "state";
-constexpr std::string_view kStatus = "status";
 constexpr std::string_view kStartedAt = "startedAt";
-constexpr std::string_view kUpdatedAt = "updatedAt";
 
 constexpr std::string_view kActive = "active";
 constexpr std::string_view kCompleted = "completed";
@@ -24,15 +22,14 @@ std::string saga_document_id(const SagaId& saga) {
 }
 
 nlohmann::json saga_fields(const SagaId& saga, const SagaRecord& record) {
-  nlohmann::json fields = {
-      {kTenant, string_value(saga.tenant().value())},
-      {kSagaType, string_value(saga.saga_type())},
-      {kSagaId, string_value(saga.saga_id())},
-      {kVersion, integer_value(record.version)},
-      {kState, bytes_value(record.state)},
-      {kStatus, string_value(record.status == SagaStatus::kCompleted ? kCompleted : kActive)},
-      {kStartedAt, timestamp_value(record.started_at)},
-      {kUpdatedAt, timestamp_value(record.updated_at)}};
+  nlohmann::json fields = {{kTenant, string_value(saga.tenant().value())},
+                           {kSagaType, string_value(saga.saga_type())},
+                           {kSagaId, string_value(saga.saga_id())},
+                           {kVersion, integer_value(record.version)},
+                           {kState, bytes_value(record.state)},
+                           {kStatus, saga_status_value(record.status)},
+                           {kStartedAt, timestamp_value(record.started_at)},
+                           {kUpdatedAt, timestamp_value(record.updated_at)}};
   if (record.completed_at) {
     fields[std::string(kCompletedAt)] = timestamp_value(*record.completed_at);
   }
@@ -55,6 +52,23 @@ SagaRecord saga_record_of(const Document& document, std::string_view store) {
                     .started_at = reader.timestamp(kStartedAt),
                     .updated_at = reader.timestamp(kUpdatedAt),
                     .completed_at = reader.optional_timestamp(kCompletedAt)};
+}
+
+nlohmann::json saga_status_value(SagaStatus status) {
+  return string_value(status == SagaStatus::kCompleted ? kCompleted : kActive);
+}
+
+SagaSummary saga_summary_of(const Document& document, std::string_view store) {
+  const SagaRecord record = saga_record_of(document, store);
+  const FieldReader reader(document.fields,
+                           std::string(store) + ", document '" + document.id + "'");
+  return SagaSummary{.saga = SagaId(TenantId::from_stored(reader.string(kTenant)),
+                                    reader.string(kSagaType), reader.string(kSagaId)),
+                     .version = record.version,
+                     .status = record.status,
+                     .started_at = record.started_at,
+                     .updated_at = record.updated_at,
+                     .completed_at = record.completed_at};
 }
 
 }  // namespace docket::firestore::detail::saga

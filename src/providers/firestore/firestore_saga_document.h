@@ -30,6 +30,8 @@ inline constexpr std::string_view kTenant = "tenant";
 inline constexpr std::string_view kCompletedAt = "completedAt";
 inline constexpr std::string_view kSagaType = "sagaType";
 inline constexpr std::string_view kSagaId = "sagaId";
+inline constexpr std::string_view kStatus = "status";
+inline constexpr std::string_view kUpdatedAt = "updatedAt";
 
 // The document id of `saga` (src/keys).
 std::string saga_document_id(const SagaId& saga);
@@ -40,6 +42,14 @@ nlohmann::json saga_fields(const SagaId& saga, const SagaRecord& record);
 // The record a document holds. Throws InfrastructureError naming `store`, the document
 // and the field when it is not a document saga_fields() wrote.
 SagaRecord saga_record_of(const Document& document, std::string_view store);
+
+// The value of the status field for `status`: what a listing's status filter compares.
+nlohmann::json saga_status_value(SagaStatus status);
+
+// What the listing shows of a document (everything but the state): its identity from
+// the tenant, sagaType and sagaId fields, version, status and times. Throws
+// InfrastructureError as saga_record_of does.
+SagaSummary saga_summary_of(const Document& document, std::string_view store);
 
 }  // namespace docket::firestore::detail::saga
 

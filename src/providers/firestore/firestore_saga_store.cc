@@ -9,6 +9,7 @@
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_saga_document.h"
 #include "providers/firestore/firestore_value.h"
+#include "providers/kit/saga_listing.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/unit_sagas.h"
 
@@ -160,6 +161,45 @@ std::optional<SagaRecord> FirestoreSagaStore::do_load_in(HandlerTransaction& tra
                                                          const SagaId& saga) {
   rekey_marker_.check(client_);
   return view(joined_unit(transaction), saga);
+}
+
+SagaPage FirestoreSagaStore::do_list(const SagaListRequest& request) {
+  rekey_marker_.check(client_);
+  guard_.check(client_);  // an untenanted document would be listed under no tenant
+  std::vector<nlohmann::json> filters;
+  if (request.tenant) {
+    filters.push_back(field_filter(saga::kTenant, "EQUAL", string_value(request.tenant->value())));
+  }
+  if (request.saga_type) {
+    filters.push_back(field_filter(saga::kSagaType, "EQUAL", string_value(*request.saga_type)));
+  }
+  if (request.status) {
+    filters.push_back(
+        field_filter(saga::kStatus, "EQUAL", saga::saga_status_value(*request.status)));
+  }
+  Query query{
+      .collection = collection_, .where = nullptr, .order_by = {}, .limit = request.limit + 1};
+  nlohmann::json cursor = nlohmann::json::array();
+  if (request.updated_before) {
+    filters.push_back(
+        field_filter(saga::kUpdatedAt, "LESS_THAN", timestamp_value(*request.updated_before)));
+    query.order_by.emplace_back(saga::kUpdatedAt, false);
+    if (request.after) {
+      cursor.push_back(timestamp_value(request.after->updated_at));
+    }
+  }
+  query.order_by.emplace_back("__name__", false);
+  query.where = all_of(std::move(filters));
+  if (request.after) {
+    cursor.push_back(
+        reference_value(client_, collection_, saga::saga_document_id(request.after->saga)));
+    query.start_after = std::move(cursor);
+  }
+  std::vector<SagaSummary> found;
+  for (const Document& document : run_query(client_, query)) {
+    found.push_back(saga::saga_summary_of(document, store_));
+  }
+  return kit::saga_list_page(std::move(found), request.limit);
 }
 
 std::size_t FirestoreSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,

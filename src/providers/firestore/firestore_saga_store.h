@@ -21,6 +21,17 @@
 // the query; a commit refused because a concurrent purge got there first is retried one
 // document at a time, so the count is what this call deleted.
 //
+// list is one structured query: equality filters on tenant, sagaType and status and a
+// range filter on updatedAt for those set, at most limit + 1 documents, ordered by
+// document name, or, with a range on updatedAt (whose field Firestore requires first
+// in the order), by updatedAt then name; resumed after the page's position as the
+// cursor (its updatedAt and document name from src/keys). The documents come whole,
+// state included (firestore_query.h has no projection). On the Cloud Firestore service
+// an updatedAt range with an equality filter needs a composite index (docs/eventsourcing.md,
+// "Listing sagas"); equality filters alone are served by the built-in single-field indexes. Listing
+// runs the legacy-key guard first (once per instance): an untenanted document has no tenant field
+// to list it under.
+//
 // Guard: a load that finds nothing, a create (kNewSaga), and a save that finds no saga
 // run the collection's legacy-key probe (firestore_legacy_guard.h) for a document id
 // without its tenant segment ({sagaId}_{sagaType}), once per store instance. A read
@@ -85,6 +96,7 @@ class FirestoreSagaStore final : public SagaStore {
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
                                        const SagaId& saga) override;
+  SagaPage do_list(const SagaListRequest& request) override;
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 

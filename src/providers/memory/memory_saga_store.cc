@@ -58,6 +58,40 @@ std::optional<SagaRecord> MemorySagaStore::do_load_in(HandlerTransaction& transa
       .find_saga(saga);
 }
 
+SagaPage MemorySagaStore::do_list(const SagaListRequest& request) {
+  SagaPage page;
+  database_->read([&](const State& state) {
+    auto it = request.after ? state.sagas.upper_bound(request.after->saga) : state.sagas.begin();
+    for (; it != state.sagas.end(); ++it) {
+      const auto& [saga, record] = *it;
+      if (request.tenant && saga.tenant() != *request.tenant) {
+        if (saga.tenant() > *request.tenant) {
+          return;  // past the tenant's sagas: none is left
+        }
+        continue;
+      }
+      if ((request.status && record.status != *request.status) ||
+          (request.saga_type && saga.saga_type() != *request.saga_type) ||
+          (request.updated_before && record.updated_at >= *request.updated_before)) {
+        continue;
+      }
+      if (page.sagas.size() == request.limit) {
+        // One more match behind the page: there is a next page.
+        const SagaSummary& last = page.sagas.back();
+        page.next = SagaListPosition{.saga = last.saga, .updated_at = last.updated_at};
+        return;
+      }
+      page.sagas.push_back(SagaSummary{.saga = saga,
+                                       .version = record.version,
+                                       .status = record.status,
+                                       .started_at = record.started_at,
+                                       .updated_at = record.updated_at,
+                                       .completed_at = record.completed_at});
+    }
+  });
+  return page;
+}
+
 std::size_t MemorySagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                       const TenantId* tenant) {
   std::size_t count = 0;

@@ -7,6 +7,9 @@
 // version again under the exclusive lock, so there too at most one of two saves
 // expecting one version lands (the other unit's commit fails).
 //
+// list walks the records in key order (tenant, saga type, saga id: the map's own order)
+// from behind the position, under the shared lock, copying only the page.
+//
 // Thread-safety: every member is safe to call from many threads.
 #ifndef DOCKET_PROVIDERS_MEMORY_MEMORY_SAGA_STORE_H_
 #define DOCKET_PROVIDERS_MEMORY_MEMORY_SAGA_STORE_H_
@@ -41,6 +44,7 @@ class MemorySagaStore final : public SagaStore {
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
                                        const SagaId& saga) override;
+  SagaPage do_list(const SagaListRequest& request) override;
   std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                        const TenantId* tenant) override;
 

@@ -364,8 +364,16 @@ BEGIN
 END $$;
 )sql";
 
-constexpr std::array<const char*, 4> kEventSourcingMigrations{kVersion1, kVersion2, kVersion3,
-                                                              kVersion4};
+// Version 5: the active sagas in key order, for the saga listing (kit/saga_listing.h):
+// a partial index, so that listing the active sagas reads only those, however many
+// completed ones are kept until purged.
+constexpr const char* kVersion5 = R"sql(
+CREATE INDEX IF NOT EXISTS docket_sagas_active
+  ON docket_sagas (tenant, saga_type, saga_id) WHERE completed_at IS NULL;
+)sql";
+
+constexpr std::array<const char*, 5> kEventSourcingMigrations{kVersion1, kVersion2, kVersion3,
+                                                              kVersion4, kVersion5};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

@@ -1,16 +1,21 @@
 // The PostgreSQL SagaStore: one row per saga in docket_sagas. Its own saves are one
 // autocommit statement each (a READ COMMITTED transaction of its own), loads and saves
 // inside a PostgreSQL unit of work in that unit's transaction; both through the same
-// SQL (save_saga, load_saga).
+// SQL (save_saga, load_saga). list is one SELECT in key order behind the page's position
+// (kit/saga_listing.h), a range of the primary key or, for active sagas, of the partial
+// index docket_sagas_active; prepared once per filter shape on each connection.
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "docket/core/error.h"
 #include "docket/postgres/saga_store.h"
 #include "docket/postgres/transaction.h"
+#include "providers/kit/saga_listing.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/postgres_capabilities.h"
@@ -60,6 +65,30 @@ class PostgresSagaStore final : public SagaStore {
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
                                        const SagaId& saga) override {
     return load_saga(joinable(transaction), saga, Lock::kForUpdate);
+  }
+
+  SagaPage do_list(const SagaListRequest& request) override {
+    const kit::SagaListSql query = kit::saga_list_sql(request, '$');
+    std::vector<Param> params;
+    params.reserve(query.params.size());
+    for (const auto& param : query.params) {
+      if (const auto* text = std::get_if<std::string>(&param)) {
+        params.push_back(Param::text(*text));
+      } else {
+        params.push_back(Param::int64(std::get<std::int64_t>(param)));
+      }
+    }
+    auto lease = database_.connect();
+    const Result r = exec_prepared(*lease, "docket_sagas_list_" + query.shape, query.sql,
+                                   std::span<const Param>(params));
+    std::vector<SagaSummary> sagas;
+    sagas.reserve(static_cast<std::size_t>(r.rows()));
+    for (int row = 0; row < r.rows(); ++row) {
+      sagas.push_back(kit::saga_list_row(r.text(row, 0), r.text(row, 1), r.text(row, 2),
+                                         r.int64(row, 3), r.int64(row, 4), r.int64(row, 5),
+                                         r.optional_int64(row, 6)));
+    }
+    return kit::saga_list_page(std::move(sagas), request.limit);
   }
 
   // One DELETE statement: its own short transaction, at most batch_size rows, oldest

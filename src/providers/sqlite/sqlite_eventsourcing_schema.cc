@@ -71,8 +71,17 @@ constexpr const char* kEventSourcingVersion2 = "SELECT 1;";
 constexpr const char* kEventSourcingVersion3 = "SELECT 1;";
 constexpr const char* kEventSourcingVersion4 = "SELECT 1;";
 
-constexpr std::array<const char*, 4> kEventSourcingMigrations{
-    kEventSourcingVersion1, kEventSourcingVersion2, kEventSourcingVersion3, kEventSourcingVersion4};
+// Version 5: the active sagas in key order, for the saga listing (kit/saga_listing.h):
+// a partial index, so that listing the active sagas reads only those, however many
+// completed ones are kept until purged.
+constexpr const char* kEventSourcingVersion5 = R"sql(
+CREATE INDEX IF NOT EXISTS docket_sagas_active
+  ON docket_sagas (tenant, saga_type, saga_id) WHERE completed_at IS NULL;
+)sql";
+
+constexpr std::array<const char*, 5> kEventSourcingMigrations{
+    kEventSourcingVersion1, kEventSourcingVersion2, kEventSourcingVersion3, kEventSourcingVersion4,
+    kEventSourcingVersion5};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

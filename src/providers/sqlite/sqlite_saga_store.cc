@@ -1,14 +1,19 @@
 // The SQLite SagaStore: one row per saga in docket_sagas. Its own saves run in a BEGIN
 // IMMEDIATE transaction of their own, saves and loads inside an SQLite unit of work in
-// that unit's transaction; both through the same SQL (save_saga, load_saga).
+// that unit's transaction; both through the same SQL (save_saga, load_saga). list is
+// one SELECT in key order behind the page's position (kit/saga_listing.h), on the
+// primary key or, for active sagas, the partial index docket_sagas_active.
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "docket/core/error.h"
 #include "docket/sqlite/saga_store.h"
 #include "docket/sqlite/transaction.h"
+#include "providers/kit/saga_listing.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
@@ -70,6 +75,28 @@ class SqliteSagaStore final : public SagaStore {
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
                                        const SagaId& saga) override {
     return load_saga(joinable(transaction), saga);
+  }
+
+  SagaPage do_list(const SagaListRequest& request) override {
+    const kit::SagaListSql query = kit::saga_list_sql(request, '?');
+    std::vector<Value> params;
+    params.reserve(query.params.size());
+    for (const auto& param : query.params) {
+      std::visit([&](const auto& value) { params.emplace_back(value); }, param);
+    }
+    auto connection = database_.connect();
+    std::vector<SagaSummary> sagas;
+    for (const Row& row : connection->query(query.sql, params)) {
+      std::optional<std::int64_t> completed_at;
+      if (!std::holds_alternative<std::nullptr_t>(row.at(6))) {
+        completed_at = std::get<std::int64_t>(row.at(6));
+      }
+      sagas.push_back(kit::saga_list_row(
+          std::get<std::string>(row.at(0)), std::get<std::string>(row.at(1)),
+          std::get<std::string>(row.at(2)), std::get<std::int64_t>(row.at(3)),
+          std::get<std::int64_t>(row.at(4)), std::get<std::int64_t>(row.at(5)), completed_at));
+    }
+    return kit::saga_list_page(std::move(sagas), request.limit);
   }
 
   // One DELETE statement: its own short transaction, at most batch_size rows.

@@ -20,8 +20,9 @@ constexpr std::int64_t kOutboxLeaseMicros = 30'000'000;
 constexpr const char* kInsertSql =
     "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
     "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
-    "attempts, next_attempt_at, status) VALUES ($1, $2, $3, $4, " DOCKET_TS("$5") ", $6, $7, "
-    "$8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS("$12") ", 0)";
+    "attempts, next_attempt_at, status) SELECT $1, $2, $3, $4, " DOCKET_TS("$5") ", $6, $7, "
+    "$8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS("$12") ", 0 FROM (SELECT "
+    "pg_notify('docket_outbox_staged', '')) AS wake";
 constexpr const char* kClaimSql =
     "UPDATE docket_outbox SET lease_token = $1, lease_until = " DOCKET_TS(
         "$2") " WHERE sequence IN (SELECT sequence FROM docket_outbox WHERE status = 0 "

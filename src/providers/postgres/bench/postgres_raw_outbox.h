@@ -4,7 +4,8 @@
 // The statements are those of src/providers/postgres/postgres_outbox_store.cc, with the
 // parameters bound as docket binds them, each sent the fewest times the work allows:
 //   stage:  the INSERT INTO docket_outbox alone, in autocommit (one round trip; a
-//           fill of several messages: BEGIN, the inserts, COMMIT);
+//           fill of several messages: BEGIN, the inserts, COMMIT), with the NOTIFY
+//           that wakes relays in the same statement, as docket sends it;
 //   relay:  the claim UPDATE ... FOR UPDATE SKIP LOCKED ... RETURNING (autocommit,
 //           under a fresh lease token), the rows put in sequence order, each id
 //           published to the PublishLog, then ONE mark-done UPDATE for the batch
