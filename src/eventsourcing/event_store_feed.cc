@@ -1,6 +1,7 @@
-// The event store's front end for the store-wide feed (read_all, read_feed): refuses
-// what the store's FeedKind does not offer and every bad argument before a provider
-// sees it, and serves read_feed from do_read_all on a feed of global positions.
+// The event store's front end for the store-wide feed (read_all, read_feed,
+// last_position): refuses what the store's FeedKind does not offer and every bad
+// argument before a provider sees it, and serves read_feed from do_read_all on a feed of
+// global positions.
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -83,6 +84,17 @@ FeedPage EventStore::read_feed(const FeedCursor& after, std::size_t limit,
   return page;
 }
 
+std::int64_t EventStore::last_position(const std::optional<TenantId>& tenant) {
+  const FeedKind feed = capabilities().feed;
+  if (feed != FeedKind::kGlobalPositions) {
+    refuse_capability(store_name(),
+                      "tell the position of its newest event (its feed has " +
+                          std::string(describe(feed)) + ", not global positions)",
+                      "read the feed with read_feed from a cursor to see what lies past it");
+  }
+  return do_last_position(tenant ? &*tenant : nullptr);
+}
+
 bool EventStore::accepts_cursor(const FeedCursor& cursor) const {
   switch (capabilities().feed) {
     case FeedKind::kGlobalPositions:
@@ -99,6 +111,12 @@ ReadAllPage EventStore::do_read_all(std::int64_t, std::size_t, const TenantId*) 
   throw std::logic_error(store_name() +
                          " states a feed of global positions (or was asked "
                          "for one) but does not override do_read_all");
+}
+
+std::int64_t EventStore::do_last_position(const TenantId*) {
+  throw std::logic_error(store_name() +
+                         " states a feed of global positions but does not override "
+                         "do_last_position");
 }
 
 FeedPage EventStore::do_read_feed(const FeedCursor&, std::size_t, const TenantId*) {

@@ -55,4 +55,31 @@ std::uint64_t InboxStore::purge_processed_before(Timestamp cutoff, std::size_t b
   return core::delete_in_batches(batch_size, [&] { return do_purge_batch(cutoff, batch_size); });
 }
 
+std::uint64_t InboxStore::purge_consumer(std::string_view consumer_id,
+                                         const std::optional<TenantId>& tenant,
+                                         std::size_t batch_size,
+                                         const std::function<void(std::uint64_t)>& progress) {
+  if (auto problem = consumer_id_problem(consumer_id)) {
+    throw InvalidInputError("purge_consumer: " + *problem +
+                            "; pass the consumer id the inbox options use");
+  }
+  if (batch_size == 0) {
+    throw InvalidInputError(
+        "purge_consumer: batch size is 0; pass the most rows one short transaction may delete "
+        "(e.g. 1000)");
+  }
+  const std::string* only = tenant ? &tenant->value() : nullptr;
+  return core::delete_in_batches(
+      batch_size, [&] { return do_purge_consumer_batch(only, consumer_id, batch_size); }, progress);
+}
+
+std::size_t InboxStore::do_purge_consumer_batch(const std::string* /*tenant*/,
+                                                std::string_view /*consumer_id*/,
+                                                std::size_t /*limit*/) {
+  throw ConfigurationError("the " + std::string(provider_name()) +
+                           " inbox store cannot delete one consumer's dedup rows; use a "
+                           "provider's own inbox store (memory, sqlite, postgres, dynamodb, "
+                           "firestore)");
+}
+
 }  // namespace docket

@@ -1,5 +1,6 @@
 #include "docket/outbox/outbox.h"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -175,7 +176,8 @@ OutboxRecord make_record(const OutboxMessage& message, const Uuid& id, Timestamp
   record.ordering_key = message.ordering_key;
   record.headers = message.headers;
   record.created_at = now;
-  record.next_attempt_at = now;
+  // A scheduled message is not due before deliver_at; one in the past is due at once.
+  record.next_attempt_at = std::max(now, message.deliver_at.value_or(now));
   return record;
 }
 
@@ -184,6 +186,13 @@ OutboxRecord make_record(const OutboxMessage& message, const Uuid& id, Timestamp
 Uuid Outbox::stage(HandlerTransaction& tx, const OutboxMessage& message) const {
   const Uuid id = message_id(message);
   validate_route(message);
+  if (message.deliver_at && *message.deliver_at > kMaxDeliverAt) {
+    throw InvalidInputError(
+        "outbox message: deliver_at is " +
+        std::to_string(message.deliver_at->time_since_epoch().count()) +
+        " us since the Unix epoch, after 2255-06-05T23:47:34.740991Z (kMaxDeliverAt), the "
+        "latest time every store holds to the microsecond; schedule it earlier");
+  }
   const OutboxRecord record = make_record(message, id, clock_.now());
   // The envelope rules are the consumer's: a message the inbox would refuse is refused
   // here, before it is staged, rather than parked after max_attempts deliveries.
@@ -223,6 +232,42 @@ void Outbox::skip(std::string_view message_id) const {
                           std::string(to_string(found->status)) +
                           ", not parked; only a parked message may be skipped (a pending one is "
                           "still being relayed)");
+}
+
+std::string_view to_string(CancelOutcome outcome) noexcept {
+  switch (outcome) {
+    case CancelOutcome::kCancelled:
+      return "cancelled";
+    case CancelOutcome::kNotFound:
+      return "not found";
+    case CancelOutcome::kBeingPublished:
+      return "being published";
+    case CancelOutcome::kAlreadyPublished:
+      return "already published";
+    case CancelOutcome::kNotPending:
+      return "not pending";
+  }
+  return "not pending";
+}
+
+CancelOutcome Outbox::cancel(std::string_view message_id) const {
+  if (message_id.empty()) {
+    throw InvalidInputError(
+        "outbox cancel: the message id is empty; pass the id Outbox::stage returned");
+  }
+  if (store_.cancel(message_id, clock_.now()))
+    return CancelOutcome::kCancelled;
+  const std::optional<OutboxRecord> found = store_.find(message_id);
+  if (!found)
+    return CancelOutcome::kNotFound;
+  switch (found->status) {
+    case OutboxStatus::kPending:
+      return CancelOutcome::kBeingPublished;  // pending, yet not cancelled: claimed
+    case OutboxStatus::kDone:
+      return CancelOutcome::kAlreadyPublished;
+    default:
+      return CancelOutcome::kNotPending;
+  }
 }
 
 std::uint64_t Outbox::purge_done_before(Timestamp cutoff, std::size_t batch_size) const {

@@ -12,6 +12,8 @@ std::string_view to_string(OutboxStatus status) noexcept {
       return "parked";
     case OutboxStatus::kSkipped:
       return "skipped";
+    case OutboxStatus::kCancelled:
+      return "cancelled";
   }
   return "unknown";
 }

@@ -134,6 +134,8 @@ const std::vector<std::vector<std::string>> kStoreCommands = {
     {"sagas", "show", "--store", "{}", "--tenant", "acme", "--saga-type", "checkout", "--saga-id",
      "o-1", "--json"},
     {"sagas", "list", "--store", "{}", "--status", "active", "--older-than", "1h", "--json"},
+    {"projections", "status", "--store", "{}", "--json"},
+    {"outbox", "cancel", "--store", "{}", "--id", "0190f3a4-0000-7000-8000-000000000000"},
     {"demo", "--store", "{}", "--orders", "5"},
     {"demo", "--store", "{}", "--orders", "5", "--json"},
     {"chaos", "--store", "{}", "--kills", "1"},

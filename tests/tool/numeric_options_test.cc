@@ -99,6 +99,8 @@ std::vector<NumericOption> every_numeric_option() {
       {{"inbox", "failed"}, "--limit", Kind::kCount, 2},
       {{"sagas", "list"}, "--limit", Kind::kCount, 2},
       {{"sagas", "list"}, "--older-than", Kind::kDuration, 2},
+      {{"projections", "status"}, "--limit", Kind::kCount, 2},
+      {{"projections", "rebuild"}, "--batch", Kind::kCount, 2, true, {"--consumer", "c"}},
       {{"outbox", "list"}, "--limit", Kind::kCount, 2, true, {"--status", "parked"}},
       {{"outbox", "list"}, "--since", Kind::kDuration, 2, true, {"--status", "parked"}},
       {{"outbox", "replay"}, "--limit", Kind::kCount, 2, true, {"--all"}},

@@ -340,6 +340,34 @@ TEST_P(OutboxCommandTest, SkipMarksTheMessageSkippedAndReleasesItsOrderingKey) {
   EXPECT_THAT(listed({}), ElementsAre(old_, void_, big_));
 }
 
+TEST_P(OutboxCommandTest, CancelTakesBackAPendingMessageAndRefusesEveryOtherPlainly) {
+  const std::string scheduled =
+      stage("acme", {.event_type = "ReminderDue",
+                     .payload = "{}",
+                     .deliver_at = SystemClock::instance().now() + std::chrono::hours(1)});
+  const std::string published = stage("acme", {.event_type = "OrderPlaced", .payload = "{}"});
+  relay_accepting();
+  ASSERT_EQ(store_->find(published)->status, OutboxStatus::kDone);
+  ASSERT_EQ(store_->find(scheduled)->status, OutboxStatus::kPending);  // not due yet
+
+  const ToolRun cancel = docket("cancel", {"--id", scheduled, "--json"});
+  ASSERT_EQ(cancel.exit_code, 0) << describe(cancel);
+  EXPECT_EQ(nlohmann::json::parse(cancel.out)["outcome"], "cancelled");
+  EXPECT_EQ(store_->find(scheduled)->status, OutboxStatus::kCancelled);
+
+  const ToolRun again = docket("cancel", {"--id", scheduled});
+  EXPECT_EQ(again.exit_code, 1) << describe(again);
+  EXPECT_THAT(again.err, HasSubstr("is not pending"));
+  const ToolRun done = docket("cancel", {"--id", published});
+  EXPECT_EQ(done.exit_code, 1) << describe(done);
+  EXPECT_THAT(done.err, HasSubstr("was already published"));
+  const std::string unknown = Uuid::v7().to_string();
+  const ToolRun none = docket("cancel", {"--id", unknown});
+  EXPECT_EQ(none.exit_code, 1) << describe(none);
+  EXPECT_THAT(none.err, HasSubstr("no message has id '" + unknown + "'"));
+  EXPECT_EQ(store_->find(published)->status, OutboxStatus::kDone);
+}
+
 TEST_P(OutboxCommandTest, AReplayOfManyMessagesReportsItsProgress) {
   std::set<std::string> ids;
   for (int i = 0; i < 60; ++i) {

@@ -30,6 +30,8 @@ std::vector<std::vector<std::string>> store_commands() {
       {"inbox", "cleanup", "--all-tenants", "--older-than", "5d"},
       {"inbox", "failed"},
       {"sagas", "list", "--status", "active"},
+      {"projections", "status"},
+      {"outbox", "cancel", "--id", "m-1"},
       {"outbox", "list", "--status", "parked"},
       {"outbox", "replay", "--all"},
       {"outbox", "skip", "--id", "m-1"},

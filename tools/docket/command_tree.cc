@@ -10,6 +10,7 @@
 #include "keys_command.h"
 #include "migrate_command.h"
 #include "outbox_command.h"
+#include "projections_command.h"
 #include "sagas_command.h"
 #include "soak_command.h"
 
@@ -39,6 +40,7 @@ std::unique_ptr<CLI::App> make_command_tree() {
   add_migrate_command(*app);
   add_events_command(*app);
   add_sagas_command(*app);
+  add_projections_command(*app);
   add_soak_command(*app);
   add_bench_command(*app);  // adds nothing in a build without the benchmarks
   return app;

@@ -23,6 +23,8 @@ void add_outbox_list_subcommand(CLI::App& outbox_group);
 void add_outbox_replay_subcommand(CLI::App& outbox_group);
 // outbox skip (outbox_skip_command.cc).
 void add_outbox_skip_subcommand(CLI::App& outbox_group);
+// outbox cancel (outbox_cancel_command.cc).
+void add_outbox_cancel_subcommand(CLI::App& outbox_group);
 
 }  // namespace docket::tool
 

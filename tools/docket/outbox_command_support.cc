@@ -169,6 +169,11 @@ void refuse_not_parked(std::string_view command, std::string_view id,
               (found->done_at ? " at " + format_timestamp(*found->done_at) : std::string()) +
               " (done without being published) and is never sent";
         break;
+      case OutboxStatus::kCancelled:
+        why = "it was cancelled" +
+              (found->done_at ? " at " + format_timestamp(*found->done_at) : std::string()) +
+              " before it was published, and is never sent";
+        break;
       case OutboxStatus::kPending:
         why = "it is pending: relays still have it (" + std::to_string(found->attempts) +
               " failed attempts so far, next attempt due " +

@@ -162,6 +162,13 @@ class EventStore {
   FeedPage read_feed(const FeedCursor& after, std::size_t limit,
                      const std::optional<TenantId>& tenant = std::nullopt);
 
+  // The head of a feed of global positions: the position of the newest visible event
+  // (of `tenant` only, when given), or 0 when there is none. A consumer whose checkpoint
+  // (the next position it reads) is above it has read everything visible now. One read
+  // of the position index. Throws ConfigurationError, as read_all, where the feed is
+  // not FeedKind::kGlobalPositions.
+  std::int64_t last_position(const std::optional<TenantId>& tenant = std::nullopt);
+
   // Whether read_feed takes `cursor`: start() on every store with a feed; a decimal
   // position where the feed has global positions; the store's own scheme where it has
   // opaque cursors. Never true on a store without a feed.
@@ -186,6 +193,10 @@ class EventStore {
   // throws std::logic_error), also for read_feed.
   virtual ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
                                   const TenantId* tenant);
+  // `tenant` is null for every tenant. Called only where the feed is
+  // FeedKind::kGlobalPositions, which must override it (the default throws
+  // std::logic_error).
+  virtual std::int64_t do_last_position(const TenantId* tenant);
   // A store whose feed is FeedKind::kOpaqueCursors overrides both (the defaults throw
   // std::logic_error and accept nothing). do_read_feed gets a cursor that
   // do_accepts_cursor took, or start(), and returns one resume_at per event and a

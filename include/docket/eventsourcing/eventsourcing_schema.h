@@ -25,7 +25,7 @@ inline constexpr std::string_view kSagasTable = "docket_sagas";
 // The component name in docket_schema_version and the version this release writes. A
 // store refuses a database whose version is newer.
 inline constexpr std::string_view kEventSourcingSchemaComponent = "eventsourcing";
-inline constexpr std::int64_t kEventSourcingSchemaVersion = 5;
+inline constexpr std::int64_t kEventSourcingSchemaVersion = 6;
 
 }  // namespace docket
 

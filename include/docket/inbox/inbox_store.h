@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -26,6 +27,7 @@
 #include "docket/core/clock.h"
 #include "docket/core/handler_transaction.h"
 #include "docket/core/store_capabilities.h"
+#include "docket/core/tenant.h"
 #include "docket/core/transaction_type.h"
 #include "docket/core/unit_of_work.h"
 #include "docket/inbox/checkpoint_store.h"
@@ -93,6 +95,19 @@ class InboxStore {
   // rows at least as long as the transport may redeliver.
   std::uint64_t purge_processed_before(Timestamp cutoff, std::size_t batch_size = 1000);
 
+  // Deletes every dedup row of `consumer_id` (of `tenant` only, or of every tenant when
+  // nullopt), whenever processed, at most `batch_size` rows per short transaction, and
+  // returns how many it deleted; `progress(total so far)` after each batch when set. A
+  // message whose row is gone is dispatched to that consumer as new: this is how a
+  // projection is rebuilt (`docket projections rebuild`), never a retention tool. The
+  // read is the store's own (the primary key's range on SQLite and PostgreSQL when
+  // `tenant` is given, the table otherwise; a filtered Scan of the table on DynamoDB,
+  // which has no index by consumer; a query on Firestore). Throws InvalidInputError for
+  // an invalid consumer id or a batch size of 0, before anything is deleted.
+  std::uint64_t purge_consumer(std::string_view consumer_id, const std::optional<TenantId>& tenant,
+                               std::size_t batch_size = 1000,
+                               const std::function<void(std::uint64_t)>& progress = {});
+
   // The consumer checkpoints kept in the same database.
   virtual CheckpointStore& checkpoints() noexcept = 0;
 
@@ -109,6 +124,11 @@ class InboxStore {
   // Deletes at most `limit` rows processed before `cutoff` in one transaction and
   // returns how many it deleted.
   virtual std::size_t do_purge_batch(Timestamp cutoff, std::size_t limit) = 0;
+  // Deletes at most `limit` rows of `consumer_id` (of `*tenant`, every tenant's when
+  // null) in one transaction and returns how many it deleted. Every provider overrides
+  // it; the default (for a store that wraps another) refuses with ConfigurationError.
+  virtual std::size_t do_purge_consumer_batch(const std::string* tenant,
+                                              std::string_view consumer_id, std::size_t limit);
 
  private:
   friend class spi::InboxStoreAccess;

@@ -31,6 +31,19 @@
 
 namespace docket {
 
+// What Outbox::cancel() did.
+enum class CancelOutcome {
+  kCancelled,         // it will never be published
+  kNotFound,          // no message has the id
+  kBeingPublished,    // a relay claimed it and may be publishing it: it may be delivered;
+                      // ask again once the relay has recorded the attempt
+  kAlreadyPublished,  // done: it was published
+  kNotPending,        // parked (skip it instead), skipped or cancelled already
+};
+
+// "cancelled", "not found", "being published", "already published" or "not pending".
+std::string_view to_string(CancelOutcome outcome) noexcept;
+
 class Outbox {
  public:
   // `store` and `clock` must outlive the outbox.
@@ -63,6 +76,12 @@ class Outbox {
   // empty id, for an id no message has, and for a message that is not parked (naming
   // its status): only a parked message may be skipped.
   void skip(std::string_view message_id) const;
+
+  // Takes back a message before it is published: a pending message (scheduled, due or
+  // in backoff after a failed attempt) that no relay holds becomes cancelled, is never
+  // published, and releases its ordering key. Otherwise says why not, changing nothing.
+  // Throws InvalidInputError for an empty id.
+  CancelOutcome cancel(std::string_view message_id) const;
 
   // Deletes done messages older than `cutoff`, at most `batch_size` per short
   // transaction, never one unbounded DELETE; returns how many. Throws

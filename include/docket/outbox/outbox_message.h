@@ -70,16 +70,29 @@ struct OutboxMessage {
   // attributes on the wire, docket/transports/cloudevents.h); values are UTF-8 without
   // NUL; at most kMaxHeaderCount of them, kMaxHeadersBytes in all (names and values).
   std::vector<MessageHeader> headers{};
+
+  // Scheduled delivery: never published before this time (on the relay's clock).
+  // Absent or past: due at once. At most kMaxDeliverAt, the latest time every store
+  // holds. A scheduled message holds its ordering key until it is published, so the
+  // key's later messages wait for it; Outbox::cancel() takes it back while pending.
+  std::optional<Timestamp> deliver_at{};
 };
+
+// The latest deliver_at every store holds to the microsecond: 2^53 - 1 microseconds
+// after the Unix epoch, 2255-06-05T23:47:34.740991Z (PostgreSQL's stores convert
+// microseconds to a timestamp through a double, exact up to there).
+inline constexpr Timestamp kMaxDeliverAt{std::chrono::microseconds(9'007'199'254'740'991)};
 
 enum class OutboxStatus {
-  kPending,  // waiting to be published (or for its next attempt)
-  kDone,     // published; deleted by retention after a while
-  kParked,   // failed max_attempts times; waits for an operator's replay or skip
-  kSkipped,  // parked, then skipped by an operator (Outbox::skip): done, never published
+  kPending,    // waiting to be published (or for its next attempt)
+  kDone,       // published; deleted by retention after a while
+  kParked,     // failed max_attempts times; waits for an operator's replay or skip
+  kSkipped,    // parked, then skipped by an operator (Outbox::skip): done, never published
+  kCancelled,  // pending, then cancelled (Outbox::cancel) before a relay claimed it: done,
+               // never published
 };
 
-// "pending", "done", "parked" or "skipped".
+// "pending", "done", "parked", "skipped" or "cancelled".
 std::string_view to_string(OutboxStatus status) noexcept;
 
 // One outbox row as stored.

@@ -115,6 +115,13 @@ class OutboxStore {
   // ordering key. Returns false when no parked row has that id.
   virtual bool skip(std::string_view id, Timestamp now) = 0;
 
+  // Makes a pending row that no relay has claimed since it was staged or since its last
+  // attempt was recorded (no lease token, whatever the time: a relay past its lease may
+  // still be publishing it) cancelled: done at `now`, never published, releasing its
+  // ordering key. Returns false, changing nothing, otherwise (no such row, another
+  // status, claimed).
+  virtual bool cancel(std::string_view id, Timestamp now) = 0;
+
   // Deletes at most `limit` done rows whose done_at < cutoff, in one transaction;
   // returns how many.
   virtual std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) = 0;

@@ -22,6 +22,9 @@ constexpr std::size_t kPurgePageItems = 1000;
 constexpr std::string_view kIdOnly = "#id";
 constexpr std::string_view kShardProcessedBefore = "#shard = :shard AND #processed_at < :cutoff";
 constexpr std::string_view kProcessedBefore = "#processed_at < :cutoff";
+constexpr std::string_view kOfConsumer = "#consumer_id = :consumer_id";
+constexpr std::string_view kOfTenantConsumer = "#tenant = :tenant AND #consumer_id = :consumer_id";
+constexpr std::string_view kIdExists = "attribute_exists(#id)";
 
 }  // namespace
 
@@ -139,6 +142,46 @@ std::size_t Reads::purge_batch(Timestamp cutoff, std::size_t limit) const {
                       {"ConditionExpression", kProcessedBefore},
                       {"ExpressionAttributeNames", attribute_names({kProcessedBefore})},
                       {"ExpressionAttributeValues", {{":cutoff", before}}}});
+    deleted += response.ok() ? 1 : 0;
+  }
+  return deleted;
+}
+
+std::size_t Reads::purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                        std::size_t limit) const {
+  const std::string_view filter = tenant != nullptr ? kOfTenantConsumer : kOfConsumer;
+  nlohmann::json values = {{":consumer_id", string_value(consumer_id)}};
+  if (tenant != nullptr) {
+    values[":tenant"] = string_value(*tenant);
+  }
+  Pager pager =
+      Pager::scan(client_, {{"TableName", table_.name()},
+                            {"FilterExpression", filter},
+                            {"ProjectionExpression", kIdOnly},
+                            {"ExpressionAttributeNames", attribute_names({filter, kIdOnly})},
+                            {"ExpressionAttributeValues", std::move(values)},
+                            {"ConsistentRead", true},
+                            {"Limit", kPurgePageItems}});
+  std::vector<std::string> candidates;
+  while (candidates.size() < limit) {
+    const std::optional<nlohmann::json> page = pager.next_page();
+    if (!page) {
+      break;
+    }
+    for (const nlohmann::json& item : *page) {
+      if (candidates.size() < limit) {
+        candidates.emplace_back(ItemReader(item, store_).string(kId));
+      }
+    }
+  }
+  std::size_t deleted = 0;
+  for (const std::string& id : candidates) {
+    const Response response =
+        client_.call({.operation = "DeleteItem", .table = table_.name(), .replay = Replay::kUnsafe},
+                     {{"TableName", table_.name()},
+                      {"Key", {{std::string(kId), string_value(id)}}},
+                      {"ConditionExpression", kIdExists},
+                      {"ExpressionAttributeNames", attribute_names({kIdExists})}});
     deleted += response.ok() ? 1 : 0;
   }
   return deleted;

@@ -9,6 +9,10 @@
 //                `limit` candidates, each deleted by a DeleteItem conditional on
 //                processed_at < cutoff on the item itself (the index is eventually
 //                consistent); an item already gone is not counted
+//   purge_consumer_batch  a Scan of the table filtered by consumer id (and tenant) for at
+//                most `limit` candidates (the table has no index by consumer: a rebuild
+//                is rare and reads the table once a batch), each deleted by a DeleteItem
+//                conditional on the item existing; an item already gone is not counted
 //
 // Thread-safety: every member may be called from many threads at once.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_INBOX_READS_H_
@@ -56,6 +60,11 @@ class Reads {
 
   // Deletes at most `limit` items processed before `cutoff`; returns how many.
   std::size_t purge_batch(Timestamp cutoff, std::size_t limit) const;
+
+  // Deletes at most `limit` items of `consumer_id` (of `*tenant`, every tenant's when
+  // null); returns how many.
+  std::size_t purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                   std::size_t limit) const;
 
  private:
   // For each of `ids` (distinct dedup ids, at most 100), whether its item is committed.

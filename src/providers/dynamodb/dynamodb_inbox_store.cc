@@ -110,6 +110,11 @@ class DynamoDbInboxStore final : public InboxStore {
     reads_.ensure();
     return reads_.purge_batch(cutoff, limit);
   }
+  std::size_t do_purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                      std::size_t limit) override {
+    reads_.ensure();
+    return reads_.purge_consumer_batch(tenant, consumer_id, limit);
+  }
 
  private:
   Client client_;

@@ -98,6 +98,15 @@ nlohmann::json skip_action(std::string_view table, std::string_view id, Timestam
                  {":now", number_value(to_micros(now))}});
 }
 
+nlohmann::json cancel_action(std::string_view table, std::string_view id, Timestamp now) {
+  return action("Update", table, id,
+                "SET #status = :cancelled, #done_at = :now REMOVE #pending_shard",
+                "#status = :pending AND attribute_not_exists(#lease_token)",
+                {{":cancelled", status_value(OutboxStatus::kCancelled)},
+                 {":pending", status_value(OutboxStatus::kPending)},
+                 {":now", number_value(to_micros(now))}});
+}
+
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff) {
   return action(
       "Delete", table, id, "", "#status = :done AND #done_at < :cutoff",

@@ -35,6 +35,8 @@ nlohmann::json fail_action(std::string_view table, std::string_view id, std::str
                            const FailedAttempt& attempt);
 nlohmann::json replay_action(std::string_view table, std::string_view id, Timestamp now);
 nlohmann::json skip_action(std::string_view table, std::string_view id, Timestamp now);
+// Cancels the pending message `id` that no relay claimed (no lease token): kit::cancel.
+nlohmann::json cancel_action(std::string_view table, std::string_view id, Timestamp now);
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff);
 
 }  // namespace docket::dynamodb::detail::outbox

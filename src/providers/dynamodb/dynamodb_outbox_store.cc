@@ -163,6 +163,14 @@ class DynamoDbOutboxStore final : public OutboxStore {
                std::vector<nlohmann::json>{outbox::skip_action(table_.name(), id, now)}) == 1;
   }
 
+  bool cancel(std::string_view id, Timestamp now) override {
+    if (!Uuid::parse(id)) {
+      return false;
+    }
+    return count_applied(
+               std::vector<nlohmann::json>{outbox::cancel_action(table_.name(), id, now)}) == 1;
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     table_.ensure(client_);
     const std::vector<nlohmann::json> done =

@@ -2,10 +2,12 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "docket/keys/checkpoint_key.h"
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_documents.h"
+#include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 
 namespace docket::firestore::detail {
@@ -47,6 +49,39 @@ class FirestoreCheckpointStore final : public CheckpointStore {
                                  {kCheckpointPosition, string_value(position)},
                                  {kCheckpointUpdatedAt, timestamp_value(clock_.now())}}};
     commit(client_, std::span<const Write>(&write, 1), store_);
+  }
+
+  // A query of the collection, filtered by the tenant and consumer id fields (equality
+  // filters on single-field indexes: no composite index needed), in document id order.
+  std::vector<CheckpointEntry> do_list(const CheckpointListRequest& request) override {
+    std::vector<nlohmann::json> filters;
+    if (request.tenant) {
+      filters.push_back(
+          field_filter(kCheckpointTenant, "EQUAL", string_value(request.tenant->value())));
+    }
+    if (request.consumer_id) {
+      filters.push_back(
+          field_filter(kCheckpointConsumerId, "EQUAL", string_value(*request.consumer_id)));
+    }
+    Query query{.collection = collection_,
+                .where = all_of(std::move(filters)),
+                .order_by = {{"__name__", false}},
+                .limit = request.limit + 1};
+    if (request.after) {
+      query.start_after = nlohmann::json::array({reference_value(
+          client_, collection_,
+          checkpoint_id(request.after->tenant.value(), request.after->consumer_id))});
+    }
+    std::vector<CheckpointEntry> entries;
+    for (const Document& document : run_query(client_, query)) {
+      const FieldReader fields(document.fields, store_ + ", document '" + document.id + "'");
+      entries.push_back(
+          CheckpointEntry{.tenant = TenantId::from_stored(fields.string(kCheckpointTenant)),
+                          .consumer_id = fields.string(kCheckpointConsumerId),
+                          .position = fields.string(kCheckpointPosition),
+                          .updated_at = fields.timestamp(kCheckpointUpdatedAt)});
+    }
+    return entries;
   }
 
  private:

@@ -152,6 +152,23 @@ class FirestoreInboxStore final : public InboxStore {
     return delete_unchanged(client_, collection_, found, context_.store);
   }
 
+  // A query on the consumer (handlerType) and, when given, the tenant: equality filters
+  // on single-field indexes, no composite index needed.
+  std::size_t do_purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                      std::size_t limit) override {
+    std::vector<nlohmann::json> filters{
+        field_filter(inbox::kHandlerType, "EQUAL", string_value(consumer_id))};
+    if (tenant != nullptr) {
+      filters.push_back(field_filter(inbox::kTenant, "EQUAL", string_value(*tenant)));
+    }
+    const std::vector<Document> found =
+        run_query(client_, Query{.collection = collection_,
+                                 .where = all_of(std::move(filters)),
+                                 .order_by = {},
+                                 .limit = limit});
+    return delete_unchanged(client_, collection_, found, context_.store);
+  }
+
  private:
   Client client_;
   std::string collection_;

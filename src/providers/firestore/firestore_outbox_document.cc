@@ -15,16 +15,17 @@ nlohmann::json outbox_optional_string(const std::optional<std::string>& text) {
 }
 
 OutboxStatus outbox_status_of(const std::string& text, const std::string& where) {
-  for (const OutboxStatus status : {OutboxStatus::kPending, OutboxStatus::kDone,
-                                    OutboxStatus::kParked, OutboxStatus::kSkipped}) {
+  for (const OutboxStatus status :
+       {OutboxStatus::kPending, OutboxStatus::kDone, OutboxStatus::kParked, OutboxStatus::kSkipped,
+        OutboxStatus::kCancelled}) {
     if (to_string(status) == text) {
       return status;
     }
   }
   throw InfrastructureError(
       where + ": field 'status' holds '" + text +
-      "', which is no outbox status (pending, done, parked, skipped); was the "
-      "document written by docket?");
+      "', which is no outbox status (pending, done, parked, skipped, cancelled); was "
+      "the document written by docket?");
 }
 
 }  // namespace

@@ -151,6 +151,10 @@ class FirestoreOutboxStore final : public OutboxStore {
     return change_row(id, [&](kit::OutboxRow& row) { return kit::replay(row, now); });
   }
 
+  bool cancel(std::string_view id, Timestamp now) override {
+    return change_row(id, [&](kit::OutboxRow& row) { return kit::cancel(row, now); });
+  }
+
   bool skip(std::string_view id, Timestamp now) override {
     return change_row(id, [&](kit::OutboxRow& row) { return kit::skip(row, now); });
   }

@@ -12,6 +12,8 @@
 //   fail       one more attempt with its error, then parked or due again; the lease ended
 //   replay     a parked row pending again, attempts reset, due at `now`, no lease
 //   skip       a parked row skipped: done at `now`, never published, no lease
+//   cancel     a pending row no relay has claimed since staging or its last attempt (no
+//              lease token, whatever the time) cancelled: done at `now`, never published
 //   holds_key  a row that holds its ordering key against later rows: pending or parked
 //
 // The one encoding of a message's headers in a stored text is outbox_headers.h.
@@ -85,6 +87,18 @@ inline bool replay(OutboxRow& row, Timestamp now) {
   row.record.attempts = 0;
   row.record.next_attempt_at = now;
   end_lease(row);
+  return true;
+}
+
+// Whether the row was pending and unclaimed (and is now cancelled). A row a relay
+// claimed keeps its token until the relay records the attempt, also past the lease:
+// that relay may be publishing it, so it is not cancelled.
+inline bool cancel(OutboxRow& row, Timestamp now) {
+  if (row.record.status != OutboxStatus::kPending || !row.lease_token.empty()) {
+    return false;
+  }
+  row.record.status = OutboxStatus::kCancelled;
+  row.record.done_at = now;
   return true;
 }
 

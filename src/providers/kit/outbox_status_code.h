@@ -1,7 +1,7 @@
 // The number an outbox row's status is stored as, the same on every provider that keeps
 // it as a number (SQLite's and PostgreSQL's status column, DynamoDB's status attribute):
 //
-//   0 pending   1 done   2 parked   3 skipped
+//   0 pending   1 done   2 parked   3 skipped   4 cancelled
 //
 // The SQL of those stores writes these numbers as literals (WHERE status = 0, ...) and
 // their partial indexes are keyed on them, so they never change.
@@ -29,6 +29,8 @@ inline std::int64_t outbox_status_code(OutboxStatus status) noexcept {
       return 2;
     case OutboxStatus::kSkipped:
       return 3;
+    case OutboxStatus::kCancelled:
+      return 4;
   }
   return 0;
 }
@@ -46,11 +48,13 @@ inline OutboxStatus outbox_status_of_code(std::int64_t code, std::string_view st
       return OutboxStatus::kParked;
     case 3:
       return OutboxStatus::kSkipped;
+    case 4:
+      return OutboxStatus::kCancelled;
     default:
-      throw InfrastructureError(std::string(store) + ": an outbox row has status " +
-                                std::to_string(code) +
-                                ", which docket never writes (0 pending, 1 done, 2 parked, "
-                                "3 skipped); the row was changed outside docket: restore it");
+      throw InfrastructureError(
+          std::string(store) + ": an outbox row has status " + std::to_string(code) +
+          ", which docket never writes (0 pending, 1 done, 2 parked, "
+          "3 skipped, 4 cancelled); the row was changed outside docket: restore it");
   }
 }
 

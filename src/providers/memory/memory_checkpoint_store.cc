@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "docket/inbox/inbox_schema.h"
 #include "docket/memory/checkpoint_store.h"
@@ -36,6 +37,34 @@ class MemoryCheckpointStore final : public CheckpointStore {
       state.tables[std::string(kConsumerCheckpointsTable)][{tenant, std::string(consumer_id)}] =
           std::move(values);
     });
+  }
+  // Key order (tenant, consumer id): the table's own.
+  std::vector<CheckpointEntry> do_list(const CheckpointListRequest& request) override {
+    std::vector<CheckpointEntry> entries;
+    database_->read([&](const detail::State& state) {
+      const auto table = state.tables.find(kConsumerCheckpointsTable);
+      if (table == state.tables.end()) {
+        return;
+      }
+      auto row = table->second.begin();
+      if (request.after) {
+        row = table->second.upper_bound(
+            Terms{request.after->tenant.value(), request.after->consumer_id});
+      }
+      for (; row != table->second.end() && entries.size() <= request.limit; ++row) {
+        const Terms& key = row->first;
+        if ((request.tenant && key.at(0) != request.tenant->value()) ||
+            (request.consumer_id && key.at(1) != *request.consumer_id)) {
+          continue;
+        }
+        entries.push_back(
+            CheckpointEntry{.tenant = TenantId::from_stored(key.at(0)),
+                            .consumer_id = key.at(1),
+                            .position = row->second.at(0),
+                            .updated_at = kit::from_micros(std::stoll(row->second.at(1)))});
+      }
+    });
+    return entries;
   }
 
  private:

@@ -67,4 +67,15 @@ ReadAllPage EventLog::read_all(std::int64_t from_position, std::size_t limit,
   return page;
 }
 
+std::int64_t EventLog::last_position(const TenantId* tenant) const {
+  if (tenant == nullptr) {
+    return static_cast<std::int64_t>(log_.size());  // dense: position p at index p - 1
+  }
+  const auto found = tenants_.find(*tenant);
+  if (found == tenants_.end() || found->second.empty()) {
+    return 0;
+  }
+  return log_[found->second.back()].global_position;
+}
+
 }  // namespace docket::memory::detail

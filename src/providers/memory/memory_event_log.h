@@ -36,6 +36,8 @@ class EventLog {
 
   std::vector<RecordedEvent> load(const StreamId& stream, std::int64_t from_version) const;
   ReadAllPage read_all(std::int64_t from_position, std::size_t limit, const TenantId* tenant) const;
+  // The newest event's position (of `tenant` only, when not null), 0 when none.
+  std::int64_t last_position(const TenantId* tenant) const;
 
  private:
   std::vector<RecordedEvent> log_;                        // [p - 1] holds position p

@@ -58,6 +58,12 @@ ReadAllPage MemoryEventStore::do_read_all(std::int64_t from_position, std::size_
   return page;
 }
 
+std::int64_t MemoryEventStore::do_last_position(const TenantId* tenant) {
+  std::int64_t last = 0;
+  database_->read([&](const State& state) { last = state.events.last_position(tenant); });
+  return last;
+}
+
 }  // namespace detail
 
 std::unique_ptr<EventStore> open_event_store(const Database& database) {

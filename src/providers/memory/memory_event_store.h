@@ -38,6 +38,7 @@ class MemoryEventStore final : public EventStore {
   std::vector<RecordedEvent> do_load(const StreamId& stream, std::int64_t from_version) override;
   ReadAllPage do_read_all(std::int64_t from_position, std::size_t limit,
                           const TenantId* tenant) override;
+  std::int64_t do_last_position(const TenantId* tenant) override;
 
   std::shared_ptr<Database> database_;
 };

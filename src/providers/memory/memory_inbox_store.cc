@@ -112,6 +112,34 @@ class MemoryInboxStore final : public InboxStore {
     return deleted;
   }
 
+  // Rows are keyed (tenant, consumer id, message id): one tenant's are a range.
+  std::size_t do_purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                      std::size_t limit) override {
+    std::size_t deleted = 0;
+    database_->write([&](detail::State& state) {
+      const auto table = state.tables.find(kInboxMessagesTable);
+      if (table == state.tables.end()) {
+        return;
+      }
+      auto row = tenant != nullptr
+                     ? table->second.lower_bound(Terms{*tenant, std::string(consumer_id)})
+                     : table->second.begin();
+      while (row != table->second.end() && deleted < limit) {
+        const Terms& key = row->first;
+        if (tenant != nullptr && (key.at(0) != *tenant || key.at(1) != consumer_id)) {
+          break;  // past the range
+        }
+        if (key.at(1) == consumer_id) {
+          row = table->second.erase(row);
+          ++deleted;
+        } else {
+          ++row;
+        }
+      }
+    });
+    return deleted;
+  }
+
  private:
   std::shared_ptr<detail::Database> database_;
   std::unique_ptr<CheckpointStore> checkpoints_;

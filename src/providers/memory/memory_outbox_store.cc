@@ -106,6 +106,10 @@ class MemoryOutboxStore final : public OutboxStore {
     return with_row(id, [&](OutboxRow& row) { return kit::replay(row, now); });
   }
 
+  bool cancel(std::string_view id, Timestamp now) override {
+    return with_row(id, [&](OutboxRow& row) { return kit::cancel(row, now); });
+  }
+
   bool skip(std::string_view id, Timestamp now) override {
     return with_row(id, [&](OutboxRow& row) { return kit::skip(row, now); });
   }

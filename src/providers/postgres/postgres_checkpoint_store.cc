@@ -2,10 +2,14 @@
 // is never part of a caller's unit of work.
 #include "providers/postgres/postgres_checkpoint_store.h"
 
+#include <span>
 #include <string>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "docket/postgres/checkpoint_store.h"
+#include "providers/kit/checkpoint_store_listing.h"
 #include "providers/kit/time_codec.h"
 #include "providers/postgres/postgres_exec.h"
 #include "providers/postgres/postgres_inbox_schema.h"
@@ -44,6 +48,36 @@ class PostgresCheckpointStore final : public CheckpointStore {
                   "'1 microsecond') ON CONFLICT (tenant, consumer_id) DO UPDATE SET "
                   "position = excluded.position, updated_at = excluded.updated_at",
                   tenant, consumer_id, position, kit::to_micros(database_.clock().now()));
+  }
+
+  std::vector<CheckpointEntry> do_list(const CheckpointListRequest& request) override {
+    // updated_at as exact Unix microseconds: whole seconds, then the microseconds of
+    // the second (both exact, where EXTRACT(EPOCH) alone may round on older servers).
+    const kit::CheckpointListSql query = kit::checkpoint_list_sql(
+        request, '$',
+        "EXTRACT(EPOCH FROM date_trunc('second', updated_at))::BIGINT * 1000000 + "
+        "EXTRACT(MICROSECONDS FROM updated_at)::BIGINT % 1000000");
+    std::vector<Param> params;
+    params.reserve(query.params.size());
+    for (const auto& param : query.params) {
+      if (const auto* text = std::get_if<std::string>(&param)) {
+        params.push_back(Param::text(*text));
+      } else {
+        params.push_back(Param::int64(std::get<std::int64_t>(param)));
+      }
+    }
+    auto lease = database_.connect();
+    const Result r = exec_prepared(*lease, "docket_checkpoint_list_" + query.shape, query.sql,
+                                   std::span<const Param>(params));
+    std::vector<CheckpointEntry> entries;
+    entries.reserve(static_cast<std::size_t>(r.rows()));
+    for (int row = 0; row < r.rows(); ++row) {
+      entries.push_back(CheckpointEntry{.tenant = TenantId::from_stored(r.text(row, 0)),
+                                        .consumer_id = std::string(r.text(row, 1)),
+                                        .position = std::string(r.text(row, 2)),
+                                        .updated_at = kit::from_micros(r.int64(row, 3))});
+    }
+    return entries;
   }
 
  private:

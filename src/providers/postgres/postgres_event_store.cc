@@ -2,6 +2,7 @@
 // COMMITTED transaction) on a pooled connection, or one statement in the caller's
 // transaction; reads as autocommit statements.
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <utility>
@@ -12,7 +13,9 @@
 #include "providers/postgres/postgres_database.h"
 #include "providers/postgres/postgres_event_rows.h"
 #include "providers/postgres/postgres_eventsourcing_schema.h"
+#include "providers/postgres/postgres_exec.h"
 #include "providers/postgres/postgres_join.h"
+#include "providers/postgres/postgres_listener.h"
 #include "providers/postgres/postgres_transaction_access.h"
 
 namespace docket::postgres::detail {
@@ -21,7 +24,9 @@ namespace {
 class PostgresEventStore final : public EventStore {
  public:
   PostgresEventStore(const StoreOptions& options, const Clock& clock)
-      : EventStore(clock), database_(options, clock, {eventsourcing_schema_component()}) {
+      : EventStore(clock),
+        database_(options, clock, {eventsourcing_schema_component()}),
+        conninfo_(options.conninfo) {
     database_.migrate();
     auto lease = database_.connect();
     tag_ = events_lock_tag(*lease);
@@ -30,6 +35,15 @@ class PostgresEventStore final : public EventStore {
 
   std::string_view provider_name() const noexcept override { return "postgres"; }
   StoreCapabilities capabilities() const noexcept override { return kPostgresCapabilities; }
+
+  // Woken by every process's appends to this schema's events (schema version 6's
+  // trigger), heard on one listening connection per process and database URL.
+  std::shared_ptr<WakeSignal> appended_signal() override {
+    const std::lock_guard lock(listener_mutex_);
+    if (!listener_)
+      listener_ = shared_listener(conninfo_, "'docket_events_' || md5(current_schema())");
+    return listener_->signal();
+  }
 
  private:
   AppendResult do_append(const StreamId& stream, ExpectedVersion expected,
@@ -55,6 +69,20 @@ class PostgresEventStore final : public EventStore {
     return read_events(*lease, tag_, from_position, limit, tenant);
   }
 
+  // MAX over the primary key, or over the (tenant, global_position) index.
+  std::int64_t do_last_position(const TenantId* tenant) override {
+    auto lease = database_.connect();
+    const Result r =
+        tenant == nullptr
+            ? exec_prepared(*lease, "docket_events_last_position",
+                            "SELECT COALESCE(MAX(global_position), 0) FROM docket_events")
+            : exec_prepared(*lease, "docket_events_tenant_last_position",
+                            "SELECT COALESCE(MAX(global_position), 0) FROM docket_events "
+                            "WHERE tenant = $1",
+                            tenant->value());
+    return r.int64(0, 0);
+  }
+
   // `transaction` as a connection whose search_path resolves docket_events to this
   // store's table, or ConfigurationError: appending elsewhere would commit the events
   // where this store never reads them.
@@ -66,6 +94,9 @@ class PostgresEventStore final : public EventStore {
   }
 
   Database database_;
+  const std::string conninfo_;
+  std::mutex listener_mutex_;
+  std::shared_ptr<Listener> listener_;  // opened by the first appended_signal()
   std::int64_t tag_ = 0;
   std::string table_;
 };

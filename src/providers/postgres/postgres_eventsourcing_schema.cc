@@ -372,8 +372,25 @@ CREATE INDEX IF NOT EXISTS docket_sagas_active
   ON docket_sagas (tenant, saga_type, saga_id) WHERE completed_at IS NULL;
 )sql";
 
-constexpr std::array<const char*, 5> kEventSourcingMigrations{kVersion1, kVersion2, kVersion3,
-                                                              kVersion4, kVersion5};
+// Version 6: every statement that appends events notifies the schema's channel, so
+// that feed consumers listening on it (EventStore::appended_signal) wake at the commit
+// (PostgreSQL delivers a notification at commit, never after a rollback, once per
+// transaction). A statement-level trigger covers every append path (the functions above
+// and a caller's transaction alike) with one call a statement. The channel is named as
+// the outbox's is (postgres_outbox_store.cc): per schema, hashed to fit 63 bytes.
+constexpr const char* kVersion6 = R"sql(
+CREATE OR REPLACE FUNCTION docket_events_appended() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('docket_events_' || md5(current_schema()), '');
+  RETURN NULL;
+END $$;
+DROP TRIGGER IF EXISTS docket_events_appended ON docket_events;
+CREATE TRIGGER docket_events_appended AFTER INSERT ON docket_events
+  FOR EACH STATEMENT EXECUTE FUNCTION docket_events_appended();
+)sql";
+
+constexpr std::array<const char*, 6> kEventSourcingMigrations{kVersion1, kVersion2, kVersion3,
+                                                              kVersion4, kVersion5, kVersion6};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

@@ -73,6 +73,25 @@ class PostgresInboxStore final : public InboxStore {
             .affected_rows());
   }
 
+  // One DELETE: a range of the primary key (tenant, consumer_id, ...) for one tenant,
+  // the table for every tenant.
+  std::size_t do_purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                      std::size_t limit) override {
+    auto lease = database_.connect();
+    const Result deleted =
+        tenant != nullptr
+            ? exec_prepared(*lease, "docket_inbox_purge_tenant_consumer",
+                            "DELETE FROM docket_inbox_messages WHERE ctid IN (SELECT ctid FROM "
+                            "docket_inbox_messages WHERE tenant = $1 AND consumer_id = $2 "
+                            "LIMIT $3)",
+                            *tenant, consumer_id, limit)
+            : exec_prepared(*lease, "docket_inbox_purge_consumer",
+                            "DELETE FROM docket_inbox_messages WHERE ctid IN (SELECT ctid FROM "
+                            "docket_inbox_messages WHERE consumer_id = $1 LIMIT $2)",
+                            consumer_id, limit);
+    return static_cast<std::size_t>(deleted.affected_rows());
+  }
+
  private:
   Database database_;
   std::unique_ptr<CheckpointStore> checkpoints_;

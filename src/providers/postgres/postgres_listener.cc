@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -96,7 +97,21 @@ bool Listener::listen_once() {
     return false;  // the server is away: try again after the pause
   }
   PGconn* conn = connection->native();
-  const std::string listen = "LISTEN " + channel_;
+  // The channel's name on this connection's search_path, quoted as an identifier.
+  const std::string name_sql = "SELECT " + channel_;
+  PGresult* named = PQexec(conn, name_sql.c_str());
+  std::string listen;
+  if (PQresultStatus(named) == PGRES_TUPLES_OK && PQntuples(named) == 1 &&
+      PQgetisnull(named, 0, 0) == 0) {
+    const char* name = PQgetvalue(named, 0, 0);
+    if (char* quoted = PQescapeIdentifier(conn, name, std::strlen(name)); quoted != nullptr) {
+      listen = "LISTEN " + std::string(quoted);
+      PQfreemem(quoted);
+    }
+  }
+  PQclear(named);
+  if (listen.empty())
+    return false;
   PGresult* result = PQexec(conn, listen.c_str());
   const bool listening = PQresultStatus(result) == PGRES_COMMAND_OK;
   PQclear(result);

@@ -33,7 +33,9 @@ class Listener {
   static constexpr std::chrono::milliseconds kFirstPause{100};
   static constexpr std::chrono::milliseconds kLongestPause{5000};
 
-  // Starts listening on `channel` (a plain identifier) of the database `conninfo` names,
+  // Starts listening on the channel `channel` (an SQL expression, evaluated on the
+  // listening connection, e.g. "'docket_outbox_' || md5(current_schema())") names, on
+  // the database `conninfo` names,
   // on the listener's thread, and returns once its first LISTEN took effect or its
   // first connection failed (it then tries again, after a pause): a commit after the
   // constructor returns is heard whenever the server could be reached.
@@ -62,7 +64,8 @@ class Listener {
   std::thread thread_;
 };
 
-// The listener of `channel` on the database `conninfo` names, shared by every store of
+// The listener of the channel `channel` (as Listener's) names on the database `conninfo`
+// names, shared by every store of
 // this process that asks for it (one listening connection per process and database);
 // it stops when the last holder lets go.
 std::shared_ptr<Listener> shared_listener(std::string_view conninfo, std::string_view channel);

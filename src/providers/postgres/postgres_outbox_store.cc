@@ -102,10 +102,11 @@ std::vector<OutboxRecord> records(const Result& result) {
   return out;
 }
 
-// The channel a commit that staged messages notifies, and relays listen on. One per
-// database: outboxes in other schemas of it share it (a relay woken for another
-// schema's message finds nothing and waits again).
-constexpr std::string_view kStagedChannel = "docket_outbox_staged";
+// The channel a commit that staged messages notifies, and relays listen on, as an SQL
+// expression: one per schema (the first of the connection's search_path), so that the
+// outboxes of other schemas of the database (other services, benchmark runs) wake no
+// relay of this one; hashed, since a channel name is at most 63 bytes.
+constexpr std::string_view kStagedChannel = "'docket_outbox_' || md5(current_schema())";
 
 std::span<const std::byte> bytes_of(const std::string& text) {
   return std::as_bytes(std::span(text.data(), text.size()));
@@ -165,8 +166,8 @@ class PostgresOutboxStore final : public OutboxStore {
                                : std::optional<std::string>(kit::encode_headers(record.headers));
     // The insert travels with the transaction's next statement or its COMMIT
     // (connection.h's deferred statements): staging adds no round trip of its own. It
-    // notifies kStagedChannel in the same statement: PostgreSQL delivers a notification
-    // at commit and never before (nor after a rollback), one per transaction however
+    // notifies the schema's kStagedChannel in the same statement: PostgreSQL delivers a
+    // notification at commit and never before (nor after a rollback), one per transaction however
     // many messages it staged, to every listening relay (staged_signal()).
     const std::array params{to_param(record.id),
                             to_param(record.tenant),
@@ -188,8 +189,8 @@ class PostgresOutboxStore final : public OutboxStore {
         "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
         "attempts, next_attempt_at, destination, ordering_key, headers, status) SELECT $1, $2, "
         "$3, $4, " DOCKET_TS("$5") ", $6, $7, $8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS(
-            "$12") ", $13, $14, $15, 0 FROM (SELECT pg_notify('" +
-        std::string(kStagedChannel) + "', '')) AS wake";
+            "$12") ", $13, $14, $15, 0 FROM (SELECT pg_notify(" +
+        std::string(kStagedChannel) + ", '')) AS wake";
     conn.defer_write(insert, "docket_outbox_insert_notify", params);
   }
 
@@ -270,6 +271,15 @@ class PostgresOutboxStore final : public OutboxStore {
                          "UPDATE docket_outbox SET status = 3, done_at = " DOCKET_TS(
                              "$2") ", lease_token = NULL, lease_until = NULL WHERE id = $1 AND "
                                    "status = 2",
+                         id, kit::to_micros(now))
+               .affected_rows() == 1;
+  }
+
+  bool cancel(std::string_view id, Timestamp now) override {
+    auto lease = database_.connect();
+    return exec_prepared(*lease, "docket_outbox_cancel",
+                         "UPDATE docket_outbox SET status = 4, done_at = " DOCKET_TS(
+                             "$2") " WHERE id = $1 AND status = 0 AND lease_token IS NULL",
                          id, kit::to_micros(now))
                .affected_rows() == 1;
   }

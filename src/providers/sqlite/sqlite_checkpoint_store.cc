@@ -3,8 +3,11 @@
 #include "providers/sqlite/sqlite_checkpoint_store.h"
 
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "docket/sqlite/checkpoint_store.h"
+#include "providers/kit/checkpoint_store_listing.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_options.h"
 #include "providers/sqlite/sqlite_schema.h"
@@ -42,6 +45,24 @@ class SqliteCheckpointStore final : public CheckpointStore {
         "position = excluded.position, updated_at = excluded.updated_at",
         {tenant, std::string(consumer_id), std::string(position),
          kit::to_micros(database_.clock().now())});
+  }
+
+  std::vector<CheckpointEntry> do_list(const CheckpointListRequest& request) override {
+    const kit::CheckpointListSql query = kit::checkpoint_list_sql(request, '?', "updated_at");
+    std::vector<Value> params;
+    params.reserve(query.params.size());
+    for (const auto& param : query.params) {
+      std::visit([&](const auto& value) { params.emplace_back(value); }, param);
+    }
+    std::vector<CheckpointEntry> entries;
+    for (const Row& row : database_.connect()->query(query.sql, params)) {
+      entries.push_back(
+          CheckpointEntry{.tenant = TenantId::from_stored(std::get<std::string>(row.at(0))),
+                          .consumer_id = std::get<std::string>(row.at(1)),
+                          .position = std::get<std::string>(row.at(2)),
+                          .updated_at = kit::from_micros(std::get<std::int64_t>(row.at(3)))});
+    }
+    return entries;
   }
 
  private:

@@ -70,6 +70,18 @@ class SqliteEventStore final : public EventStore {
     return detail::read_events(tx, from_position, limit, tenant);
   }
 
+  // MAX over the primary key, or over the (tenant, global_position) index.
+  std::int64_t do_last_position(const TenantId* tenant) override {
+    auto connection = database_.connect();
+    const auto rows =
+        tenant == nullptr
+            ? connection->query("SELECT COALESCE(MAX(global_position), 0) FROM docket_events")
+            : connection->query(
+                  "SELECT COALESCE(MAX(global_position), 0) FROM docket_events WHERE tenant = ?1",
+                  {tenant->value()});
+    return std::get<std::int64_t>(rows.at(0).at(0));
+  }
+
   // `transaction` as an SQLite transaction on this store's database file, or
   // ConfigurationError: appending on another file would commit the events where this
   // store never reads them.

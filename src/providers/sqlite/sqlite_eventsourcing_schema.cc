@@ -79,9 +79,12 @@ CREATE INDEX IF NOT EXISTS docket_sagas_active
   ON docket_sagas (tenant, saga_type, saga_id) WHERE completed_at IS NULL;
 )sql";
 
-constexpr std::array<const char*, 5> kEventSourcingMigrations{
-    kEventSourcingVersion1, kEventSourcingVersion2, kEventSourcingVersion3, kEventSourcingVersion4,
-    kEventSourcingVersion5};
+// Version 6 changed PostgreSQL only (its appends notify feed consumers).
+constexpr const char* kEventSourcingVersion6 = "SELECT 1;";
+
+constexpr std::array<const char*, 6> kEventSourcingMigrations{
+    kEventSourcingVersion1, kEventSourcingVersion2, kEventSourcingVersion3,
+    kEventSourcingVersion4, kEventSourcingVersion5, kEventSourcingVersion6};
 static_assert(kEventSourcingMigrations.size() == kEventSourcingSchemaVersion,
               "one migration script per event sourcing schema version");
 

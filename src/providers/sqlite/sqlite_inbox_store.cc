@@ -66,6 +66,26 @@ class SqliteInboxStore final : public InboxStore {
         {kit::to_micros(cutoff), static_cast<std::int64_t>(limit)}));
   }
 
+  // One DELETE: a range of the primary key (tenant, consumer_id, ...) for one tenant,
+  // the table for every tenant.
+  std::size_t do_purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
+                                      std::size_t limit) override {
+    auto connection = database_.connect();
+    const auto rows = static_cast<std::int64_t>(limit);
+    return static_cast<std::size_t>(
+        tenant != nullptr
+            ? connection->exec(
+                  "DELETE FROM docket_inbox_messages WHERE (tenant, consumer_id, message_id) IN "
+                  "(SELECT tenant, consumer_id, message_id FROM docket_inbox_messages "
+                  "WHERE tenant = ?1 AND consumer_id = ?2 LIMIT ?3)",
+                  {*tenant, std::string(consumer_id), rows})
+            : connection->exec(
+                  "DELETE FROM docket_inbox_messages WHERE (tenant, consumer_id, message_id) IN "
+                  "(SELECT tenant, consumer_id, message_id FROM docket_inbox_messages "
+                  "WHERE consumer_id = ?1 LIMIT ?2)",
+                  {std::string(consumer_id), rows}));
+  }
+
  private:
   Database database_;
   std::unique_ptr<CheckpointStore> checkpoints_;

@@ -168,6 +168,13 @@ class SqliteOutboxStore final : public OutboxStore {
                {std::string(id), kit::to_micros(now)}) == 1;
   }
 
+  bool cancel(std::string_view id, Timestamp now) override {
+    return database_.connect()->exec(
+               "UPDATE docket_outbox SET status = 4, done_at = ?2 WHERE id = ?1 AND status = 0 "
+               "AND lease_token IS NULL",
+               {std::string(id), kit::to_micros(now)}) == 1;
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     return static_cast<std::size_t>(database_.connect()->exec(
         "DELETE FROM docket_outbox WHERE sequence IN (SELECT sequence FROM docket_outbox "

@@ -22,7 +22,7 @@ constexpr const char* kInsertSql =
     "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
     "attempts, next_attempt_at, status) SELECT $1, $2, $3, $4, " DOCKET_TS("$5") ", $6, $7, "
     "$8, $9, $10, " DOCKET_TS("$11") ", 0, " DOCKET_TS("$12") ", 0 FROM (SELECT "
-    "pg_notify('docket_outbox_staged', '')) AS wake";
+    "pg_notify('docket_outbox_' || md5(current_schema()), '')) AS wake";
 constexpr const char* kClaimSql =
     "UPDATE docket_outbox SET lease_token = $1, lease_until = " DOCKET_TS(
         "$2") " WHERE sequence IN (SELECT sequence FROM docket_outbox WHERE status = 0 "
