@@ -54,6 +54,7 @@
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/outbox/outbox_schema.h"
+#include "docket/outbox/outbox_stats.h"
 #include "docket/outbox/outbox_store.h"
 #include "docket/outbox/pull_consumer.h"
 #include "docket/outbox/relay.h"

@@ -270,6 +270,16 @@ CancelOutcome Outbox::cancel(std::string_view message_id) const {
   }
 }
 
+std::uint64_t Outbox::purge_parked_before(Timestamp cutoff, std::size_t batch_size) const {
+  if (batch_size == 0) {
+    throw InvalidInputError(
+        "outbox purge_parked_before: batch size is 0; pass the most rows one short transaction "
+        "may delete (e.g. 1000)");
+  }
+  return core::delete_in_batches(batch_size,
+                                 [&] { return store_.purge_parked_batch(cutoff, batch_size); });
+}
+
 std::uint64_t Outbox::purge_done_before(Timestamp cutoff, std::size_t batch_size) const {
   if (batch_size == 0) {
     throw InvalidInputError(

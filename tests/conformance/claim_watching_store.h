@@ -76,6 +76,9 @@ class ClaimWatchingStore final : public OutboxStore {
   bool replay(std::string_view id, Timestamp now) override { return inner_.replay(id, now); }
   bool skip(std::string_view id, Timestamp now) override { return inner_.skip(id, now); }
   bool cancel(std::string_view id, Timestamp now) override { return inner_.cancel(id, now); }
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    return inner_.purge_parked_batch(cutoff, limit);
+  }
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     return inner_.purge_done_batch(cutoff, limit);
   }

@@ -7,8 +7,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace docket::test_support {
@@ -165,6 +167,37 @@ void LoopbackHttpServer::serve() {
   for (const Client& client : clients) {
     ::close(client.fd);
   }
+}
+
+int free_loopback_port_run(int count) {
+  const auto bindable = [](int port) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(static_cast<std::uint16_t>(port));
+    const bool bound =
+        fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    if (fd >= 0)
+      ::close(fd);
+    return bound;
+  };
+  // Starting points spread by the process id, so that parallel tests try apart.
+  constexpr int kFirst = 20000;
+  constexpr int kLast = 32000;
+  const int span = kLast - kFirst - count;
+  for (int attempt = 0; attempt < span; attempt += count) {
+    const int first = kFirst + (static_cast<int>(::getpid()) * 7 + attempt) % span;
+    if (first + count > 28000 && first < 29000)
+      continue;
+    bool all = true;
+    for (int i = 0; i < count && all; ++i)
+      all = bindable(first + i);
+    if (all)
+      return first;
+  }
+  throw std::runtime_error("loopback test ports: no run of " + std::to_string(count) +
+                           " free ports between 20000 and 32000");
 }
 
 int closed_loopback_port() {

@@ -70,6 +70,12 @@ class LoopbackHttpServer {
 // A loopback port nothing listens on: bound, then closed again.
 int closed_loopback_port();
 
+// The first of `count` consecutive loopback ports that could each be bound just now,
+// below Linux's ephemeral range (32768 and up) and beside the test servers' (28000 to
+// 28999 are skipped), so that no outgoing connection takes one of them before a server
+// started on them binds it (a RabbitMQ broker takes its AMQP port and the next two).
+int free_loopback_port_run(int count);
+
 }  // namespace docket::test_support
 
 #endif  // DOCKET_TESTS_SUPPORT_LOOPBACK_HTTP_SERVER_H_

@@ -128,15 +128,17 @@ INSTANTIATE_TEST_SUITE_P(BrokersAndStores, ChaosAcrossABroker,
                                   std::get<1>(param.param).name;
                          });
 
-// A broker of the test's own (scripts/<name>-start.sh in a fresh directory, on a
-// loopback port free when the test starts; RabbitMQ's distribution and epmd ports the
-// next two), stopped with the object: restarting it ends no other test's connections.
+// A broker of the test's own (scripts/<name>-start.sh in a fresh directory, on three
+// consecutive loopback ports free when the test starts and below the ephemeral range,
+// so that no connection's local port takes one: RabbitMQ's distribution and epmd ports
+// are the next two), stopped with the object: restarting it ends no other test's
+// connections.
 class OwnBroker {
  public:
   explicit OwnBroker(const Broker& broker)
       : server_(broker.scripts, broker.dir_variable + "=" + dir_.file(broker.name) + " " +
                                     broker.port_variable + "=" +
-                                    std::to_string(test_support::closed_loopback_port())) {}
+                                    std::to_string(test_support::free_loopback_port_run(3))) {}
   const std::string& url() const noexcept { return server_.url(); }
 
  private:

@@ -93,7 +93,7 @@ class OwnPostgresServer {
     const char* port = std::getenv("DOCKET_CHAOS_PG_PORT");
     return "DOCKET_PG_DIR=" + dir.file("pg") + " DOCKET_PG_PORT=" +
            (port != nullptr ? std::string(port)
-                            : std::to_string(test_support::closed_loopback_port()));
+                            : std::to_string(test_support::free_loopback_port_run(1)));
   }
 
   conformance::eventsourcing::TempDir dir_;

@@ -340,6 +340,132 @@ TEST_P(OutboxCommandTest, SkipMarksTheMessageSkippedAndReleasesItsOrderingKey) {
   EXPECT_THAT(listed({}), ElementsAre(old_, void_, big_));
 }
 
+TEST_P(OutboxCommandTest, StatsCountsEveryMessageByClassAndDestination) {
+  write_messages();
+  stage("globex", {.event_type = "ReminderDue",
+                   .payload = "{}",
+                   .destination = "reminders",
+                   .deliver_at = SystemClock::instance().now() + std::chrono::hours(1)});
+  const ToolRun run = docket("stats", {"--json"});
+  ASSERT_EQ(run.exit_code, 0) << describe(run);
+  const nlohmann::json stats = nlohmann::json::parse(run.out);
+  const nlohmann::json& total = stats["total"];
+  EXPECT_EQ(total["pending"], 3);
+  EXPECT_EQ(total["due"], 2);  // pending_, and held_ (due, held by its key)
+  EXPECT_EQ(total["scheduled"], 1);
+  EXPECT_EQ(total["in_backoff"], 0);
+  EXPECT_EQ(total["parked"], 4);
+  EXPECT_EQ(total["done"], 1);
+  const nlohmann::json& by = stats["destinations"];
+  EXPECT_EQ(by.size(), 5U) << by.dump();
+  EXPECT_EQ(by["nowhere"]["parked"], 2);
+  EXPECT_EQ(by["void"]["parked"], 1);
+  EXPECT_EQ(by["orders"]["parked"], 1);
+  EXPECT_EQ(by["orders"]["done"], 1);
+  EXPECT_EQ(by["orders"]["due"], 1);
+  EXPECT_EQ(by["OrderPlaced"]["due"], 1);  // the default route: the event type
+  EXPECT_EQ(by["reminders"]["scheduled"], 1);
+  EXPECT_TRUE(stats["oldest_due_created_at"].is_string());
+  EXPECT_GE(stats["oldest_due_age_seconds"].get<double>(), 0.0);
+
+  const ToolRun text = docket("stats", {});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_THAT(text.out, HasSubstr("reminders"));
+  EXPECT_THAT(text.out, HasSubstr("oldest due message staged"));
+}
+
+TEST_P(OutboxCommandTest, ListShowsTheMessagesOfEachStatusScheduledAndCancelledIncluded) {
+  write_messages();
+  const auto in_an_hour = SystemClock::instance().now() + std::chrono::hours(1);
+  const std::string scheduled = stage("globex", {.event_type = "ReminderDue",
+                                                 .payload = "{}",
+                                                 .destination = "reminders",
+                                                 .deliver_at = in_an_hour});
+  const std::string cancelled = stage("globex", {.event_type = "ReminderDue",
+                                                 .payload = "{}",
+                                                 .destination = "reminders",
+                                                 .deliver_at = in_an_hour});
+  ASSERT_EQ(docket("cancel", {"--id", cancelled}).exit_code, 0);
+  const auto ids_of = [&](const std::string& status, std::vector<std::string> options) {
+    options.insert(options.begin(), {"--status", status, "--json"});
+    const ToolRun run = docket("list", options);
+    EXPECT_EQ(run.exit_code, 0) << describe(run);
+    std::vector<std::string> ids;
+    if (run.exit_code == 0) {
+      const nlohmann::json shown = nlohmann::json::parse(run.out);
+      EXPECT_EQ(shown["status"], status);
+      for (const nlohmann::json& message : shown["messages"])
+        ids.push_back(message["id"].get<std::string>());
+    }
+    return ids;
+  };
+  EXPECT_THAT(ids_of("pending", {}), ElementsAre(pending_, held_, scheduled));
+  EXPECT_THAT(ids_of("scheduled", {}), ElementsAre(scheduled));
+  EXPECT_THAT(ids_of("cancelled", {}), ElementsAre(cancelled));
+  EXPECT_THAT(ids_of("done", {}), ElementsAre(done_));
+  EXPECT_THAT(ids_of("skipped", {}), ElementsAre());
+  EXPECT_THAT(ids_of("pending", {"--destination", "reminders"}), ElementsAre(scheduled));
+  EXPECT_THAT(ids_of("pending", {"--limit", "1"}), ElementsAre(pending_));
+
+  const ToolRun text = docket("list", {"--status", "scheduled"});
+  ASSERT_EQ(text.exit_code, 0) << describe(text);
+  EXPECT_THAT(text.out, HasSubstr("next attempt due"));
+  EXPECT_THAT(text.out, HasSubstr("1 scheduled message"));
+}
+
+// docket health's outbox checks: parked messages against --max-parked, the backlog's
+// age against --max-outbox-age; exit 1 when one fails, 0 when all hold.
+TEST_P(OutboxCommandTest, HealthChecksParkedMessagesAndTheBacklogsAge) {
+  write_messages();  // four parked, two due (staged just now)
+  const auto health = [&](std::vector<std::string> options) {
+    std::vector<std::string> command{"health", "--store", url_, "--json"};
+    command.insert(command.end(), options.begin(), options.end());
+    const ToolRun run = run_docket(command);
+    EXPECT_NE(run.out, "") << describe(run);
+    std::map<std::string, bool> ok;
+    if (!run.out.empty()) {
+      const nlohmann::json report = nlohmann::json::parse(run.out);
+      for (const nlohmann::json& check : report["checks"])
+        ok[check["check"].get<std::string>()] = check["ok"].get<bool>();
+    }
+    return std::pair{run.exit_code, ok};
+  };
+  const auto [parked_fails, parked_checks] = health({});
+  EXPECT_EQ(parked_fails, 1);
+  EXPECT_EQ(parked_checks,
+            (std::map<std::string, bool>{{"outbox backlog", true}, {"parked messages", false}}));
+  const auto [tolerated, tolerated_checks] = health({"--max-parked", "4"});
+  EXPECT_EQ(tolerated, 0);
+  EXPECT_EQ(tolerated_checks.at("parked messages"), true);
+  // A message due ten days ago and still not published: the backlog is ten days old.
+  const ManualClock ten_days_ago(SystemClock::instance().now() - std::chrono::hours(240));
+  stage("acme", {.event_type = "OrderPlaced", .payload = "{}"}, ten_days_ago);
+  const auto [stale, stale_checks] = health({"--max-parked", "4", "--max-outbox-age", "1d"});
+  EXPECT_EQ(stale, 1);
+  EXPECT_EQ(stale_checks.at("outbox backlog"), false);
+  EXPECT_EQ(health({"--max-parked", "4", "--max-outbox-age", "30d"}).first, 0);
+}
+
+TEST_P(OutboxCommandTest, PurgeParkedDeletesOnlyTheOldParkedMessages) {
+  write_messages();  // old_ was parked at its first attempt, due ten days ago
+  const ToolRun dry = docket("purge-parked", {"--older-than", "5d", "--dry-run", "--json"});
+  ASSERT_EQ(dry.exit_code, 0) << describe(dry);
+  EXPECT_EQ(nlohmann::json::parse(dry.out)["would_delete"], 1);
+  EXPECT_EQ(statuses(), expected_after_writing());
+
+  const ToolRun purge = docket("purge-parked", {"--older-than", "5d", "--batch", "1"});
+  ASSERT_EQ(purge.exit_code, 0) << describe(purge);
+  EXPECT_THAT(purge.out, HasSubstr("deleted 1 parked message of"));
+  EXPECT_FALSE(store_->find(old_).has_value());
+  auto expected = expected_after_writing();
+  expected.erase(old_);
+  std::set<std::string> ids;
+  for (const auto& [id, status] : expected)
+    ids.insert(id);
+  EXPECT_EQ(statuses(ids), expected);
+  EXPECT_THAT(listed({}), ElementsAre(keyed_, void_, big_));
+}
+
 TEST_P(OutboxCommandTest, CancelTakesBackAPendingMessageAndRefusesEveryOtherPlainly) {
   const std::string scheduled =
       stage("acme", {.event_type = "ReminderDue",

@@ -196,6 +196,39 @@ TEST_P(ProjectionsCommandTest, StatusShowsEachConsumersLagInPositionsAndTime) {
   EXPECT_NE(text.out.find("(caught up)"), std::string::npos) << text.out;
 }
 
+// docket health --projection: the projector's oldest unread event is two hours old.
+TEST_P(ProjectionsCommandTest, HealthFailsAProjectionLaggingBeyondItsMaximum) {
+  const auto health = [&](const std::string& max_lag) {
+    return run_docket({"health", "--store", url_, "--events", events_url_, "--projection",
+                       "projector", "--max-projection-lag", max_lag, "--json"});
+  };
+  const auto projection_check = [](const ToolRun& run) {
+    const nlohmann::json report = nlohmann::json::parse(run.out);
+    for (const nlohmann::json& check : report["checks"]) {
+      if (check["check"] == "projection projector")
+        return check;
+    }
+    return nlohmann::json(nullptr);
+  };
+  const ToolRun lagging = health("1h");
+  EXPECT_EQ(lagging.exit_code, 1) << describe(lagging);
+  EXPECT_EQ(projection_check(lagging)["ok"], false) << lagging.out;
+  EXPECT_NE(lagging.err.find("failed: projection projector"), std::string::npos) << lagging.err;
+  const ToolRun tolerated = health("3h");
+  EXPECT_EQ(tolerated.exit_code, 0) << describe(tolerated);
+  EXPECT_EQ(projection_check(tolerated)["ok"], true) << tolerated.out;
+  run_to_end("projector", std::nullopt);
+  const ToolRun caught_up = health("1m");
+  EXPECT_EQ(caught_up.exit_code, 0) << describe(caught_up);
+  EXPECT_NE(projection_check(caught_up)["detail"].get<std::string>().find("caught up"),
+            std::string::npos);
+  const ToolRun unknown =
+      run_docket({"health", "--store", url_, "--events", events_url_, "--projection", "nobody"});
+  EXPECT_EQ(unknown.exit_code, 1) << describe(unknown);
+  EXPECT_NE(unknown.out.find("FAIL projection nobody: no whole-feed checkpoint"), std::string::npos)
+      << unknown.out;
+}
+
 TEST_P(ProjectionsCommandTest, ResetMovesTheCheckpointOnlyAndDryRunChangesNothing) {
   const std::string before = *checkpoint("projector", TenantId::untenanted());
   const std::string past_head = std::to_string(feed_.back().global_position + 1);

@@ -32,6 +32,7 @@ std::vector<std::vector<std::string>> store_commands() {
       {"sagas", "list", "--status", "active"},
       {"projections", "status"},
       {"outbox", "cancel", "--id", "m-1"},
+      {"outbox", "stats"},
       {"outbox", "list", "--status", "parked"},
       {"outbox", "replay", "--all"},
       {"outbox", "skip", "--id", "m-1"},

@@ -6,6 +6,7 @@
 #include "chaos_command.h"
 #include "demo_command.h"
 #include "events_command.h"
+#include "health_command.h"
 #include "inbox_command.h"
 #include "keys_command.h"
 #include "migrate_command.h"
@@ -41,6 +42,7 @@ std::unique_ptr<CLI::App> make_command_tree() {
   add_events_command(*app);
   add_sagas_command(*app);
   add_projections_command(*app);
+  add_health_command(*app);
   add_soak_command(*app);
   add_bench_command(*app);  // adds nothing in a build without the benchmarks
   return app;

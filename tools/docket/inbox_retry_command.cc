@@ -195,7 +195,8 @@ void run_inbox_retry(const InboxRetryArgs& args) {
         "inbox retry: pass exactly one of --tenant T --message-id M --handler-type H (one "
         "failed entry) and --all (every failed entry the filters match)");
   }
-  require_retry_text("--tenant", args.tenant);
+  // An empty --tenant is refused by TenantId below (exit 1), as by every command that
+  // takes a tenant.
   require_retry_text("--message-id", args.message_id);
   require_retry_text("--handler-type", args.handler_type);
   require_retry_text("--error-like", args.error_like);
@@ -213,8 +214,14 @@ void run_inbox_retry(const InboxRetryArgs& args) {
   if (args.error_like) {
     require_valid_utf8("inbox retry: --error-like", *args.error_like);
   }
-  const std::optional<TenantId> tenant =
-      args.tenant ? std::optional(TenantId(*args.tenant)) : std::nullopt;
+  std::optional<TenantId> tenant;
+  if (args.tenant) {
+    try {
+      tenant.emplace(*args.tenant);
+    } catch (const InvalidInputError& refused) {
+      throw InvalidInputError("inbox retry: --tenant: " + std::string(refused.what()));
+    }
+  }
   std::optional<ClaimKey> key;
   if (one) {
     key.emplace(*tenant, *args.message_id, *args.handler_type);

@@ -25,6 +25,10 @@ void add_outbox_replay_subcommand(CLI::App& outbox_group);
 void add_outbox_skip_subcommand(CLI::App& outbox_group);
 // outbox cancel (outbox_cancel_command.cc).
 void add_outbox_cancel_subcommand(CLI::App& outbox_group);
+// outbox stats (outbox_stats_command.cc).
+void add_outbox_stats_subcommand(CLI::App& outbox_group);
+// outbox purge-parked (outbox_purge_parked_command.cc).
+void add_outbox_purge_parked_subcommand(CLI::App& outbox_group);
 
 }  // namespace docket::tool
 

@@ -71,9 +71,10 @@ ParkedFilter::ParkedFilter(std::string_view command, const ParkedFilterOptions& 
 }
 
 bool ParkedFilter::matches(const OutboxRecord& record) const {
-  if (record.status != OutboxStatus::kParked) {
-    return false;
-  }
+  return record.status == OutboxStatus::kParked && matches_any_status(record);
+}
+
+bool ParkedFilter::matches_any_status(const OutboxRecord& record) const {
   if (destination_ && destination_of(record) != *destination_) {
     return false;
   }
@@ -191,17 +192,27 @@ void refuse_not_parked(std::string_view command, std::string_view id,
 }
 
 nlohmann::json parked_json(const OutboxRecord& record) {
-  return {{"id", record.id},
-          {"sequence", record.sequence},
-          {"tenant", record.tenant},
-          {"destination", std::string(destination_of(record))},
-          {"ordering_key", optional_text(record.ordering_key)},
-          {"event_type", record.event_type},
-          {"status", std::string(to_string(record.status))},
-          {"attempts", record.attempts},
-          {"last_error", optional_text(record.last_error)},
-          {"created_at", format_timestamp(record.created_at)},
-          {"last_attempt_due_at", format_timestamp(record.next_attempt_at)}};
+  nlohmann::json json = {{"id", record.id},
+                         {"sequence", record.sequence},
+                         {"tenant", record.tenant},
+                         {"destination", std::string(destination_of(record))},
+                         {"ordering_key", optional_text(record.ordering_key)},
+                         {"event_type", record.event_type},
+                         {"status", std::string(to_string(record.status))},
+                         {"attempts", record.attempts},
+                         {"last_error", optional_text(record.last_error)},
+                         {"created_at", format_timestamp(record.created_at)}};
+  // What next_attempt_at means depends on the status: when the parking attempt became
+  // due, when the next attempt is due; a message that is done has done_at instead.
+  if (record.status == OutboxStatus::kParked) {
+    json["last_attempt_due_at"] = format_timestamp(record.next_attempt_at);
+  } else if (record.status == OutboxStatus::kPending) {
+    json["next_attempt_at"] = format_timestamp(record.next_attempt_at);
+  } else {
+    json["done_at"] = record.done_at ? nlohmann::json(format_timestamp(*record.done_at))
+                                     : nlohmann::json(nullptr);
+  }
+  return json;
 }
 
 void print_parked(std::ostream& out, const OutboxRecord& record) {
@@ -209,8 +220,16 @@ void print_parked(std::ostream& out, const OutboxRecord& record) {
       << "  tenant " << record.tenant << ", destination " << destination_of(record)
       << ", ordering key " << (record.ordering_key ? *record.ordering_key : "(none)")
       << ", event type " << record.event_type << ", sequence " << record.sequence << '\n'
-      << "  attempts " << record.attempts << ", created " << format_timestamp(record.created_at)
-      << ", last attempt due " << format_timestamp(record.next_attempt_at) << '\n'
+      << "  " << to_string(record.status) << ", attempts " << record.attempts << ", created "
+      << format_timestamp(record.created_at);
+  if (record.status == OutboxStatus::kParked) {
+    out << ", last attempt due " << format_timestamp(record.next_attempt_at);
+  } else if (record.status == OutboxStatus::kPending) {
+    out << ", next attempt due " << format_timestamp(record.next_attempt_at);
+  } else if (record.done_at) {
+    out << ", done " << format_timestamp(*record.done_at);
+  }
+  out << '\n'
       << "  last error: "
       << (record.last_error ? escape_invalid_utf8(*record.last_error) : "(none recorded)") << '\n';
 }

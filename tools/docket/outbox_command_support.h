@@ -68,6 +68,9 @@ class ParkedFilter {
   ParkedFilter(std::string_view command, const ParkedFilterOptions& options, Timestamp now);
 
   bool matches(const OutboxRecord& record) const;
+  // The same filters on a message of any status (`outbox list --status pending`, ...);
+  // --since then counts on its next_attempt_at as it is.
+  bool matches_any_status(const OutboxRecord& record) const;
 
   // At most this many matches are taken (nullopt: every one).
   std::optional<std::size_t> limit() const { return limit_; }

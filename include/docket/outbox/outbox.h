@@ -83,6 +83,12 @@ class Outbox {
   // Throws InvalidInputError for an empty id.
   CancelOutcome cancel(std::string_view message_id) const;
 
+  // Deletes parked messages whose last attempt became due before `cutoff`, at most
+  // `batch_size` per short transaction; returns how many. They are never published and
+  // leave no trace; their ordering keys are released. Throws InvalidInputError for a
+  // batch size of 0.
+  std::uint64_t purge_parked_before(Timestamp cutoff, std::size_t batch_size = 1000) const;
+
   // Deletes done messages older than `cutoff`, at most `batch_size` per short
   // transaction, never one unbounded DELETE; returns how many. Throws
   // InvalidInputError for a batch size of 0.

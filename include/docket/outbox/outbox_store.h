@@ -43,6 +43,7 @@
 #include "docket/core/unit_of_work.h"
 #include "docket/core/wake_signal.h"
 #include "docket/outbox/outbox_message.h"
+#include "docket/outbox/outbox_stats.h"
 
 namespace docket {
 
@@ -107,6 +108,14 @@ class OutboxStore {
   // Parked rows with sequence > after_sequence, in sequence order, at most `limit`.
   virtual std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) = 0;
 
+  // Rows of `status` with sequence > after_sequence, in sequence order, at most `limit`;
+  // empty only when there are no more (an operator's listing: `docket outbox list`).
+  // SQLite and PostgreSQL read them by status; the default reads the feed a page at a
+  // time and keeps the matches (memory, DynamoDB, Firestore: its cost grows with the
+  // rows it passes), and parked() for kParked.
+  virtual std::vector<OutboxRecord> list(OutboxStatus status, std::int64_t after_sequence,
+                                         std::size_t limit);
+
   // Makes a parked row pending again, attempts reset, due at `now`. Returns false when
   // no parked row has that id.
   virtual bool replay(std::string_view id, Timestamp now) = 0;
@@ -122,6 +131,12 @@ class OutboxStore {
   // status, claimed).
   virtual bool cancel(std::string_view id, Timestamp now) = 0;
 
+  // Deletes at most `limit` parked rows whose last attempt became due before `cutoff`
+  // (next_attempt_at < cutoff: parking leaves it as it was), in one transaction;
+  // returns how many. A deleted parked message releases its ordering key, as a skipped
+  // one does, but leaves no row behind (Outbox::skip keeps one).
+  virtual std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) = 0;
+
   // Deletes at most `limit` done rows whose done_at < cutoff, in one transaction;
   // returns how many.
   virtual std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) = 0;
@@ -135,6 +150,12 @@ class OutboxStore {
 
   // The committed row with this id, or nullopt.
   virtual std::optional<OutboxRecord> find(std::string_view id) = 0;
+
+  // Every committed row counted by status and destination, the pending ones classified
+  // at `now` (docket/outbox/outbox_stats.h). SQLite and PostgreSQL count in one grouped
+  // query; the default reads the whole outbox through read_feed(), a page at a time
+  // (memory, DynamoDB, Firestore): its cost grows with the outbox, retention included.
+  virtual OutboxStats stats(Timestamp now);
 
   // The wake signal notified after a commit that staged messages on this store's
   // database, shared by every store of this process on that database; relays and pull

@@ -107,6 +107,12 @@ nlohmann::json cancel_action(std::string_view table, std::string_view id, Timest
                  {":now", number_value(to_micros(now))}});
 }
 
+nlohmann::json purge_parked_action(std::string_view table, std::string_view id, Timestamp cutoff) {
+  return action("Delete", table, id, "", "#status = :parked AND #next_attempt_at < :cutoff",
+                {{":parked", status_value(OutboxStatus::kParked)},
+                 {":cutoff", number_value(to_micros(cutoff))}});
+}
+
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff) {
   return action(
       "Delete", table, id, "", "#status = :done AND #done_at < :cutoff",

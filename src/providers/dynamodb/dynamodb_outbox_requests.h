@@ -38,6 +38,8 @@ nlohmann::json skip_action(std::string_view table, std::string_view id, Timestam
 // Cancels the pending message `id` that no relay claimed (no lease token): kit::cancel.
 nlohmann::json cancel_action(std::string_view table, std::string_view id, Timestamp now);
 nlohmann::json purge_action(std::string_view table, std::string_view id, Timestamp cutoff);
+// Deletes the parked message `id` if its last attempt became due before `cutoff`.
+nlohmann::json purge_parked_action(std::string_view table, std::string_view id, Timestamp cutoff);
 
 }  // namespace docket::dynamodb::detail::outbox
 

@@ -171,6 +171,27 @@ class DynamoDbOutboxStore final : public OutboxStore {
                std::vector<nlohmann::json>{outbox::cancel_action(table_.name(), id, now)}) == 1;
   }
 
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    table_.ensure(client_);
+    const std::vector<nlohmann::json> parked = outbox::query_shards(
+        client_, table_.name(),
+        {.index = outbox::kParkedIndex,
+         .shard_attribute = outbox::kParkedShard,
+         .order_condition = "#sequence > :none",  // every one
+         .filter = "#next_attempt_at < :cutoff",
+         .values = {{":none", number_value(0)}, {":cutoff", number_value(to_micros(cutoff))}},
+         .per_shard = limit});
+    std::vector<nlohmann::json> actions;
+    for (const nlohmann::json& item : parked) {
+      if (actions.size() == limit) {
+        break;
+      }
+      actions.push_back(outbox::purge_parked_action(
+          table_.name(), ItemReader(item, store_).string(outbox::kId), cutoff));
+    }
+    return count_applied(actions);
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     table_.ensure(client_);
     const std::vector<nlohmann::json> done =

@@ -55,7 +55,7 @@ nlohmann::json outbox_fields(const kit::OutboxRow& row) {
           {"tracestate", string_value(r.tracestate)},
           {kStatus, string_value(to_string(r.status))},
           {"attempts", integer_value(r.attempts)},
-          {"nextAttemptAt", timestamp_value(r.next_attempt_at)},
+          {kNextAttemptAt, timestamp_value(r.next_attempt_at)},
           {"lastError", outbox_optional_string(r.last_error)},
           {kDoneAt, r.done_at ? timestamp_value(*r.done_at) : null_value()},
           {"leaseToken", row.lease_token.empty() ? null_value() : string_value(row.lease_token)},
@@ -84,7 +84,7 @@ kit::OutboxRow outbox_row_of(const Document& document, std::string_view store) {
   r.tracestate = reader.string("tracestate");
   r.status = outbox_status_of(reader.string(kStatus), where);
   r.attempts = static_cast<int>(reader.integer("attempts"));
-  r.next_attempt_at = reader.timestamp("nextAttemptAt");
+  r.next_attempt_at = reader.timestamp(kNextAttemptAt);
   r.last_error = reader.optional_string("lastError");
   r.done_at = reader.optional_timestamp(kDoneAt);
   row.lease_token = reader.optional_string("leaseToken").value_or("");

@@ -43,6 +43,7 @@ inline constexpr std::string_view kLastSequence = "lastSequence";
 inline constexpr std::string_view kSequence = "sequence";
 inline constexpr std::string_view kStatus = "status";
 inline constexpr std::string_view kDoneAt = "doneAt";
+inline constexpr std::string_view kNextAttemptAt = "nextAttemptAt";
 inline constexpr std::string_view kOrderingKey = "orderingKey";
 inline constexpr std::string_view kTenant = "tenant";
 

@@ -159,6 +159,17 @@ class FirestoreOutboxStore final : public OutboxStore {
     return change_row(id, [&](kit::OutboxRow& row) { return kit::skip(row, now); });
   }
 
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    const std::vector<Document> parked =
+        run_query(client_, Query{.collection = collection_,
+                                 .where = all_of({status_is(OutboxStatus::kParked),
+                                                  field_filter(outbox::kNextAttemptAt, "LESS_THAN",
+                                                               timestamp_value(cutoff))}),
+                                 .order_by = {{std::string(outbox::kNextAttemptAt), false}},
+                                 .limit = limit});
+    return delete_unchanged(client_, collection_, parked, context_.store);
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     const std::vector<Document> done = run_query(
         client_, Query{.collection = collection_,

@@ -114,6 +114,21 @@ class MemoryOutboxStore final : public OutboxStore {
     return with_row(id, [&](OutboxRow& row) { return kit::skip(row, now); });
   }
 
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    std::size_t deleted = 0;
+    each_row({OutboxStatus::kParked}, [&](OutboxRow& row) {
+      if (deleted == limit) {
+        return Change::kStop;
+      }
+      if (row.record.next_attempt_at >= cutoff) {
+        return Change::kKeep;
+      }
+      ++deleted;
+      return Change::kDelete;
+    });
+    return deleted;
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     std::size_t deleted = 0;
     each_row({OutboxStatus::kDone}, [&](OutboxRow& row) {

@@ -284,6 +284,16 @@ class PostgresOutboxStore final : public OutboxStore {
                .affected_rows() == 1;
   }
 
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    auto lease = database_.connect();
+    return static_cast<std::size_t>(
+        exec_prepared(*lease, "docket_outbox_purge_parked",
+                      "DELETE FROM docket_outbox WHERE ctid IN (SELECT ctid FROM docket_outbox "
+                      "WHERE status = 2 AND next_attempt_at < " DOCKET_TS("$1") " LIMIT $2)",
+                      kit::to_micros(cutoff), limit)
+            .affected_rows());
+  }
+
   // One autocommit statement per batch; ctid picks the rows without a second index scan.
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     auto lease = database_.connect();
@@ -302,6 +312,37 @@ class PostgresOutboxStore final : public OutboxStore {
                       "SELECT " + std::string(kColumns) +
                           " FROM docket_outbox WHERE sequence > $1 ORDER BY sequence LIMIT $2",
                       after_sequence, limit));
+  }
+
+  std::vector<OutboxRecord> list(OutboxStatus status, std::int64_t after_sequence,
+                                 std::size_t limit) override {
+    auto lease = database_.connect();
+    return records(exec_prepared(*lease, "docket_outbox_list",
+                                 "SELECT " + std::string(kColumns) +
+                                     " FROM docket_outbox WHERE status = $1 AND sequence > $2 "
+                                     "ORDER BY sequence LIMIT $3",
+                                 kit::outbox_status_code(status), after_sequence, limit));
+  }
+
+  // One grouped query: a row per destination and class (outbox_stats.h).
+  OutboxStats stats(Timestamp now) override {
+    auto lease = database_.connect();
+    const Result result = exec_prepared(
+        *lease, "docket_outbox_stats",
+        "SELECT CASE WHEN destination IS NULL OR destination = '' THEN event_type ELSE "
+        "destination END, status::int8, attempts > 0, next_attempt_at > " DOCKET_TS(
+            "$1") ", count(*), " DOCKET_US("min(created_at)") " FROM docket_outbox GROUP BY 1, 2, "
+                                                           "3, 4",
+        kit::to_micros(now));
+    OutboxStats stats;
+    for (int row = 0; row < result.rows(); ++row) {
+      add_outbox_rows(stats, std::string(result.text(row, 0)),
+                      kit::outbox_status_of_code(result.int64(row, 1), "PostgreSQL outbox"),
+                      result.boolean(row, 2), result.boolean(row, 3),
+                      static_cast<std::uint64_t>(result.int64(row, 4)),
+                      kit::from_micros(result.int64(row, 5)));
+    }
+    return stats;
   }
 
   std::optional<OutboxRecord> find(std::string_view id) override {

@@ -16,6 +16,7 @@
 #include "docket/core/error.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
+#include "providers/kit/outbox_status_code.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
 #include "providers/sqlite/sqlite_options.h"
@@ -175,6 +176,13 @@ class SqliteOutboxStore final : public OutboxStore {
                {std::string(id), kit::to_micros(now)}) == 1;
   }
 
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    return static_cast<std::size_t>(database_.connect()->exec(
+        "DELETE FROM docket_outbox WHERE sequence IN (SELECT sequence FROM docket_outbox "
+        "WHERE status = 2 AND next_attempt_at < ?1 ORDER BY sequence LIMIT ?2)",
+        {kit::to_micros(cutoff), static_cast<std::int64_t>(limit)}));
+  }
+
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
     return static_cast<std::size_t>(database_.connect()->exec(
         "DELETE FROM docket_outbox WHERE sequence IN (SELECT sequence FROM docket_outbox "
@@ -186,6 +194,33 @@ class SqliteOutboxStore final : public OutboxStore {
     return rows_to_records(database_.connect()->query(
         "SELECT " + kColumns + " FROM docket_outbox WHERE sequence > ?1 ORDER BY sequence LIMIT ?2",
         {after_sequence, static_cast<std::int64_t>(limit)}));
+  }
+
+  std::vector<OutboxRecord> list(OutboxStatus status, std::int64_t after_sequence,
+                                 std::size_t limit) override {
+    return rows_to_records(database_.connect()->query(
+        "SELECT " + kColumns +
+            " FROM docket_outbox WHERE status = ?1 AND sequence > ?2 ORDER BY sequence LIMIT ?3",
+        {kit::outbox_status_code(status), after_sequence, static_cast<std::int64_t>(limit)}));
+  }
+
+  // One grouped query: a row per destination and class (outbox_stats.h).
+  OutboxStats stats(Timestamp now) override {
+    const auto rows = database_.connect()->query(
+        "SELECT CASE WHEN destination IS NULL OR destination = '' THEN event_type ELSE "
+        "destination END, status, attempts > 0, next_attempt_at > ?1, count(*), "
+        "min(created_at) FROM docket_outbox GROUP BY 1, 2, 3, 4",
+        {kit::to_micros(now)});
+    OutboxStats stats;
+    for (const Row& row : rows) {
+      add_outbox_rows(
+          stats, std::get<std::string>(row.at(0)),
+          kit::outbox_status_of_code(std::get<std::int64_t>(row.at(1)), "SQLite outbox"),
+          std::get<std::int64_t>(row.at(2)) != 0, std::get<std::int64_t>(row.at(3)) != 0,
+          static_cast<std::uint64_t>(std::get<std::int64_t>(row.at(4))),
+          kit::from_micros(std::get<std::int64_t>(row.at(5))));
+    }
+    return stats;
   }
 
   std::optional<OutboxRecord> find(std::string_view id) override {

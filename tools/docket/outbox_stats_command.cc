@@ -1,0 +1,98 @@
+// docket outbox stats: what an outbox holds, counted by status and destination, the
+// pending messages split into due, in backoff and scheduled, and how long the message
+// due longest has waited (OutboxStore::stats: one grouped query on SQLite and
+// PostgreSQL; a read of the whole outbox, a page at a time, on DynamoDB and Firestore).
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "docket/core/clock.h"
+#include "docket/outbox/outbox_stats.h"
+#include "docket/stores/printable_store_url.h"
+#include "outbox_command.h"
+#include "outbox_command_support.h"
+
+namespace docket::tool {
+namespace {
+
+struct OutboxStatsArgs {
+  std::string store;
+  bool json = false;
+};
+
+nlohmann::json counts_json(const OutboxCounts& c) {
+  return {{"pending", c.pending()},     {"due", c.due},
+          {"in_backoff", c.in_backoff}, {"scheduled", c.scheduled},
+          {"parked", c.parked},         {"done", c.done},
+          {"skipped", c.skipped},       {"cancelled", c.cancelled}};
+}
+
+void print_counts_row(const std::string& name, const OutboxCounts& c) {
+  char row[400];
+  std::snprintf(
+      row, sizeof row, "  %-32s %9llu %9llu %10llu %9llu %9llu %9llu %9llu %9llu\n", name.c_str(),
+      static_cast<unsigned long long>(c.pending()), static_cast<unsigned long long>(c.due),
+      static_cast<unsigned long long>(c.in_backoff), static_cast<unsigned long long>(c.scheduled),
+      static_cast<unsigned long long>(c.parked), static_cast<unsigned long long>(c.done),
+      static_cast<unsigned long long>(c.skipped), static_cast<unsigned long long>(c.cancelled));
+  std::cout << row;
+}
+
+void run_outbox_stats(const OutboxStatsArgs& args) {
+  const auto store = open_shared_outbox("outbox stats", args.store);
+  const Timestamp now = SystemClock::instance().now();
+  const OutboxStats stats = store->stats(now);
+  // The backlog's age: how long the message due longest has waited (none: nothing due).
+  const bool any_due = stats.oldest_due_created_at.has_value();
+  const double oldest_due_seconds =
+      any_due ? std::chrono::duration<double>(now - *stats.oldest_due_created_at).count() : 0.0;
+  if (args.json) {
+    nlohmann::json destinations = nlohmann::json::object();
+    for (const auto& [destination, counts] : stats.by_destination)
+      destinations[destination] = counts_json(counts);
+    std::cout << json_line({{"store", printable_store_url(args.store)},
+                            {"at", format_timestamp(now)},
+                            {"total", counts_json(stats.total)},
+                            {"destinations", destinations},
+                            {"oldest_due_created_at",
+                             stats.oldest_due_created_at
+                                 ? nlohmann::json(format_timestamp(*stats.oldest_due_created_at))
+                                 : nlohmann::json(nullptr)},
+                            {"oldest_due_age_seconds", any_due ? nlohmann::json(oldest_due_seconds)
+                                                               : nlohmann::json(nullptr)}})
+              << '\n';
+    return;
+  }
+  std::cout << "outbox of " << printable_store_url(args.store) << " at " << format_timestamp(now)
+            << "\n  destination                        pending       due in backoff "
+               "scheduled    parked      done   skipped cancelled\n";
+  print_counts_row("(all)", stats.total);
+  for (const auto& [destination, counts] : stats.by_destination)
+    print_counts_row(destination, counts);
+  if (any_due) {
+    char line[200];
+    std::snprintf(line, sizeof line, "  oldest due message staged %s, %.3f s ago\n",
+                  format_timestamp(*stats.oldest_due_created_at).c_str(), oldest_due_seconds);
+    std::cout << line;
+  } else {
+    std::cout << "  no message is due\n";
+  }
+}
+
+}  // namespace
+
+void add_outbox_stats_subcommand(CLI::App& outbox_group) {
+  auto args = std::make_shared<OutboxStatsArgs>();
+  CLI::App* cmd = outbox_group.add_subcommand(
+      "stats",
+      "Count the outbox's messages by status and destination: pending ones split into due, in "
+      "backoff and scheduled, then parked, done, skipped and cancelled, and how long the message "
+      "due longest has waited.");
+  cmd->add_option("--store", args->store, "Store URL, e.g. sqlite:///var/lib/app/app.db")
+      ->required();
+  cmd->add_flag("--json", args->json, "Print one JSON object");
+  cmd->callback([args] { run_outbox_stats(*args); });
+}
+
+}  // namespace docket::tool
