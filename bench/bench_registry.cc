@@ -86,12 +86,12 @@ BenchStore parse_bench_store(std::string_view url, std::string_view docket_side,
   return store;
 }
 
-const InboxBench& inbox_bench(const BenchStore& store) {
-  return side_of(store, &ProviderBench::inbox, "inbox");
+const InboxBench& inbox_bench(const BenchStore& store, std::string_view benchmark) {
+  return side_of(store, &ProviderBench::inbox, benchmark);
 }
 
-const OutboxBench& outbox_bench(const BenchStore& store) {
-  return side_of(store, &ProviderBench::outbox, "outbox");
+const OutboxBench& outbox_bench(const BenchStore& store, std::string_view benchmark) {
+  return side_of(store, &ProviderBench::outbox, benchmark);
 }
 
 const EventsBench& events_bench(const BenchStore& store) {

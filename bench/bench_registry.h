@@ -31,9 +31,11 @@ BenchStore parse_bench_store(std::string_view url, std::string_view docket_side,
                              std::string_view raw_side);
 
 // The raw side of one benchmark on the store's provider. Throws ConfigurationError
-// naming the provider and the providers that have one when it has none.
-const InboxBench& inbox_bench(const BenchStore& store);
-const OutboxBench& outbox_bench(const BenchStore& store);
+// naming the provider and the providers that have one when it has none, and the
+// benchmark that was run (`benchmark`: a benchmark that uses another's side, as
+// relay and latency use the outbox's, names itself).
+const InboxBench& inbox_bench(const BenchStore& store, std::string_view benchmark = "inbox");
+const OutboxBench& outbox_bench(const BenchStore& store, std::string_view benchmark = "outbox");
 const EventsBench& events_bench(const BenchStore& store);
 const ClaimBench& claim_bench(const BenchStore& store);
 

@@ -82,8 +82,8 @@ LatencyBenchReport run_latency_bench(LatencyBenchOptions options) {
   const std::string hex = report.run_id.substr(report.run_id.size() - 8);
   report.store = parse_bench_store(options.store_url, "docket_bench_lt_" + hex + "_docket",
                                    "docket_bench_lt_" + hex + "_raw");
-  const OutboxBench& outbox_side = outbox_bench(report.store);
-  const InboxBench& inbox_side = inbox_bench(report.store);
+  const OutboxBench& outbox_side = outbox_bench(report.store, "latency");
+  const InboxBench& inbox_side = inbox_bench(report.store, "latency");
   const std::unique_ptr<Transport> transport =
       options.transport_url.empty()
           ? std::unique_ptr<Transport>(std::make_unique<InProcessTransport>(kInProcessCapacity))

@@ -218,9 +218,9 @@ RelayBenchReport run_relay_bench(RelayBenchOptions options) {
   const std::string hex = report.run_id.substr(report.run_id.size() - 8);
   report.store = parse_bench_store(options.store_url, "docket_bench_rl_" + hex + "_docket",
                                    "docket_bench_rl_" + hex + "_raw");
-  const OutboxBench& outbox_side = outbox_bench(report.store);
+  const OutboxBench& outbox_side = outbox_bench(report.store, "relay");
   const InboxBench* inbox_side =
-      options.latency_messages > 0 ? &inbox_bench(report.store) : nullptr;
+      options.latency_messages > 0 ? &inbox_bench(report.store, "relay") : nullptr;
   const TransportBench& raw = transport_bench(options.transport_url);
   const std::unique_ptr<Transport> transport = open_transport(options.transport_url);
   report.transport = transport->describe();

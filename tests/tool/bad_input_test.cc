@@ -336,6 +336,10 @@ std::vector<BadInput> option_cases() {
      {"--rounds is 3", "--messages"}},
     {{"bench", "latency", "--store", kStore, "--idle-seconds", "0"}, kUsage, {"--idle-seconds"}},
     {{"bench", "latency", "--store", kStore, "--transport", "nosuch://x"}, kRefused, {"nosuch"}},
+    // The document stores have no bench side: the refusal names the benchmark run.
+    {{"bench", "latency", "--store", "dynamodb://127.0.0.1:1?region=us-east-1"},
+     kRefused,
+     {"`docket bench latency` has no raw baseline"}},
     {{"bench", "relay", "--store", kStore, "--transport", "nosuch://x"}, kRefused, {"nosuch"}},
     {{"bench", "relay", "--store", kStore, "--transport", ""}, kRefused, {"transport"}},
     // The range is checked before the broker is reached: no broker is needed here.
