@@ -108,6 +108,40 @@ std::vector<bool> Reads::found(std::span<const std::string> ids) const {
   return result;
 }
 
+// Appends the ids `pager`'s pages hold to `ids` until it holds `limit` or the pages end.
+void Reads::collect_ids(Pager& pager, std::size_t limit, std::vector<std::string>& ids) const {
+  while (ids.size() < limit) {
+    const std::optional<nlohmann::json> page = pager.next_page();
+    if (!page) {
+      return;
+    }
+    for (const nlohmann::json& item : *page) {
+      if (ids.size() < limit) {
+        ids.emplace_back(ItemReader(item, store_).string(kId));
+      }
+    }
+  }
+}
+
+// Deletes each of `ids` where `condition` (with `values`) still holds; returns how many.
+std::size_t Reads::delete_where(const std::vector<std::string>& ids, std::string_view condition,
+                                const nlohmann::json& values) const {
+  std::size_t deleted = 0;
+  for (const std::string& id : ids) {
+    nlohmann::json request = {{"TableName", table_.name()},
+                              {"Key", {{std::string(kId), string_value(id)}}},
+                              {"ConditionExpression", condition},
+                              {"ExpressionAttributeNames", attribute_names({condition})}};
+    if (!values.empty()) {
+      request["ExpressionAttributeValues"] = values;
+    }
+    const Response response = client_.call(
+        {.operation = "DeleteItem", .table = table_.name(), .replay = Replay::kUnsafe}, request);
+    deleted += response.ok() ? 1 : 0;
+  }
+  return deleted;
+}
+
 std::size_t Reads::purge_batch(Timestamp cutoff, std::size_t limit) const {
   const nlohmann::json before = number_value(kit::to_micros(cutoff));
   std::vector<std::string> candidates;
@@ -121,30 +155,9 @@ std::size_t Reads::purge_batch(Timestamp cutoff, std::size_t limit) const {
          {"ExpressionAttributeNames", attribute_names({kShardProcessedBefore, kIdOnly})},
          {"ExpressionAttributeValues", {{":shard", number_value(shard)}, {":cutoff", before}}},
          {"Limit", std::min(limit - candidates.size(), kPurgePageItems)}});
-    while (candidates.size() < limit) {
-      const std::optional<nlohmann::json> page = pager.next_page();
-      if (!page) {
-        break;
-      }
-      for (const nlohmann::json& item : *page) {
-        if (candidates.size() < limit) {
-          candidates.emplace_back(ItemReader(item, store_).string(kId));
-        }
-      }
-    }
+    collect_ids(pager, limit, candidates);
   }
-  std::size_t deleted = 0;
-  for (const std::string& id : candidates) {
-    const Response response =
-        client_.call({.operation = "DeleteItem", .table = table_.name(), .replay = Replay::kUnsafe},
-                     {{"TableName", table_.name()},
-                      {"Key", {{std::string(kId), string_value(id)}}},
-                      {"ConditionExpression", kProcessedBefore},
-                      {"ExpressionAttributeNames", attribute_names({kProcessedBefore})},
-                      {"ExpressionAttributeValues", {{":cutoff", before}}}});
-    deleted += response.ok() ? 1 : 0;
-  }
-  return deleted;
+  return delete_where(candidates, kProcessedBefore, {{":cutoff", before}});
 }
 
 std::size_t Reads::purge_consumer_batch(const std::string* tenant, std::string_view consumer_id,
@@ -163,28 +176,8 @@ std::size_t Reads::purge_consumer_batch(const std::string* tenant, std::string_v
                             {"ConsistentRead", true},
                             {"Limit", kPurgePageItems}});
   std::vector<std::string> candidates;
-  while (candidates.size() < limit) {
-    const std::optional<nlohmann::json> page = pager.next_page();
-    if (!page) {
-      break;
-    }
-    for (const nlohmann::json& item : *page) {
-      if (candidates.size() < limit) {
-        candidates.emplace_back(ItemReader(item, store_).string(kId));
-      }
-    }
-  }
-  std::size_t deleted = 0;
-  for (const std::string& id : candidates) {
-    const Response response =
-        client_.call({.operation = "DeleteItem", .table = table_.name(), .replay = Replay::kUnsafe},
-                     {{"TableName", table_.name()},
-                      {"Key", {{std::string(kId), string_value(id)}}},
-                      {"ConditionExpression", kIdExists},
-                      {"ExpressionAttributeNames", attribute_names({kIdExists})}});
-    deleted += response.ok() ? 1 : 0;
-  }
-  return deleted;
+  collect_ids(pager, limit, candidates);
+  return delete_where(candidates, kIdExists, nlohmann::json::object());
 }
 
 }  // namespace docket::dynamodb::detail::inbox

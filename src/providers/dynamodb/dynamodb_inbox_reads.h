@@ -28,6 +28,7 @@
 
 #include "docket/core/clock.h"
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 
 namespace docket::dynamodb::detail::inbox {
@@ -69,6 +70,11 @@ class Reads {
  private:
   // For each of `ids` (distinct dedup ids, at most 100), whether its item is committed.
   std::vector<bool> found(std::span<const std::string> ids) const;
+  // The purges' two steps: the ids of the items a pager finds, then their deletion, each
+  // item where `condition` still holds (Replay::kUnsafe: a lost answer is not resent).
+  void collect_ids(Pager& pager, std::size_t limit, std::vector<std::string>& ids) const;
+  std::size_t delete_where(const std::vector<std::string>& ids, std::string_view condition,
+                           const nlohmann::json& values) const;
 
   const Client& client_;
   TableOnce table_;

@@ -28,47 +28,29 @@
 #include <vector>
 
 #include "docket/sagas/saga_store.h"
+#include "providers/kit/sql_listing_query.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::kit {
 
-struct SagaListSql {
-  // SELECT tenant, saga_type, saga_id, version, started_at, updated_at, completed_at
-  // (times in Unix microseconds, completed_at NULL while active).
-  std::string sql;
-  // Names the statement's shape (which filters it has): one prepared statement each.
-  std::string shape;
-  // In placeholder order: texts and integers.
-  std::vector<std::variant<std::string, std::int64_t>> params;
-};
-
-// `placeholder` is the provider's numbered parameter sign: '?' (SQLite) or '$'
-// (PostgreSQL).
-inline SagaListSql saga_list_sql(const SagaListRequest& request, char placeholder) {
-  SagaListSql out;
-  std::string where;
-  // Appends `value` to the parameters and returns its placeholder.
-  const auto bind = [&](std::variant<std::string, std::int64_t> value) {
-    out.params.push_back(std::move(value));
-    return std::string(1, placeholder) + std::to_string(out.params.size());
-  };
-  const auto condition = [&](const std::string& text, char shape) {
-    where += where.empty() ? " WHERE " : " AND ";
-    where += text;
-    out.shape += shape;
-  };
+// The query of one page: SELECT tenant, saga_type, saga_id, version, started_at,
+// updated_at, completed_at (times in Unix microseconds, completed_at NULL while
+// active). `placeholder` is the provider's numbered parameter sign: '?' (SQLite) or
+// '$' (PostgreSQL).
+inline SqlListingQuery saga_list_sql(const SagaListRequest& request, char placeholder) {
+  SqlListingQuery query(placeholder);
   if (request.tenant) {
-    condition("tenant = " + bind(request.tenant->value()), 't');
+    query.add("tenant = " + query.bind(request.tenant->value()), 't');
   }
   if (request.saga_type) {
-    condition("saga_type = " + bind(*request.saga_type), 'y');
+    query.add("saga_type = " + query.bind(*request.saga_type), 'y');
   }
   if (request.status) {
     const bool active = *request.status == SagaStatus::kActive;
-    condition(active ? "completed_at IS NULL" : "completed_at IS NOT NULL", active ? 'a' : 'c');
+    query.add(active ? "completed_at IS NULL" : "completed_at IS NOT NULL", active ? 'a' : 'c');
   }
   if (request.updated_before) {
-    condition("updated_at < " + bind(to_micros(*request.updated_before)), 'u');
+    query.add("updated_at < " + query.bind(to_micros(*request.updated_before)), 'u');
   }
   if (request.after) {
     // Behind the position in key order, comparing only the key columns that no
@@ -80,7 +62,7 @@ inline SagaListSql saga_list_sql(const SagaListRequest& request, char placeholde
     std::string values;
     const auto compare = [&](std::string_view column, const std::string& value) {
       columns += (columns.empty() ? "" : ", ") + std::string(column);
-      values += (values.empty() ? "" : ", ") + bind(value);
+      values += (values.empty() ? "" : ", ") + query.bind(value);
     };
     if (!request.tenant) {
       compare("tenant", saga.tenant().value());
@@ -89,14 +71,14 @@ inline SagaListSql saga_list_sql(const SagaListRequest& request, char placeholde
       compare("saga_type", saga.saga_type());
     }
     compare("saga_id", saga.saga_id());
-    condition("(" + columns + ") > (" + values + ")", 'p');
+    query.add("(" + columns + ") > (" + values + ")", 'p');
   }
-  out.sql =
+  query.sql =
       "SELECT tenant, saga_type, saga_id, version, started_at, updated_at, completed_at "
       "FROM docket_sagas" +
-      where + " ORDER BY tenant, saga_type, saga_id LIMIT " +
-      bind(static_cast<std::int64_t>(request.limit) + 1);
-  return out;
+      query.where() + " ORDER BY tenant, saga_type, saga_id LIMIT " +
+      query.bind(static_cast<std::int64_t>(request.limit) + 1);
+  return query;
 }
 
 // One row of that SELECT, or a document store's saga, as the listing shows it. Throws

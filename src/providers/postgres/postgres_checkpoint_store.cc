@@ -53,19 +53,11 @@ class PostgresCheckpointStore final : public CheckpointStore {
   std::vector<CheckpointEntry> do_list(const CheckpointListRequest& request) override {
     // updated_at as exact Unix microseconds: whole seconds, then the microseconds of
     // the second (both exact, where EXTRACT(EPOCH) alone may round on older servers).
-    const kit::CheckpointListSql query = kit::checkpoint_list_sql(
+    const kit::SqlListingQuery query = kit::checkpoint_list_sql(
         request, '$',
         "EXTRACT(EPOCH FROM date_trunc('second', updated_at))::BIGINT * 1000000 + "
         "EXTRACT(MICROSECONDS FROM updated_at)::BIGINT % 1000000");
-    std::vector<Param> params;
-    params.reserve(query.params.size());
-    for (const auto& param : query.params) {
-      if (const auto* text = std::get_if<std::string>(&param)) {
-        params.push_back(Param::text(*text));
-      } else {
-        params.push_back(Param::int64(std::get<std::int64_t>(param)));
-      }
-    }
+    const std::vector<Param> params = to_params(query.params);
     auto lease = database_.connect();
     const Result r = exec_prepared(*lease, "docket_checkpoint_list_" + query.shape, query.sql,
                                    std::span<const Param>(params));

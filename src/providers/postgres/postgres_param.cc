@@ -104,6 +104,17 @@ OwnedParams::OwnedParams(std::span<const Param> params) {
   }
 }
 
+std::vector<Param> to_params(std::span<const std::variant<std::string, std::int64_t>> values) {
+  std::vector<Param> params;
+  params.reserve(values.size());
+  for (const auto& value : values) {
+    const auto* text = std::get_if<std::string>(&value);
+    params.push_back(text != nullptr ? Param::text(*text)
+                                     : Param::int64(std::get<std::int64_t>(value)));
+  }
+  return params;
+}
+
 std::vector<Param> to_params(const std::vector<Value>& values) {
   std::vector<Param> params;
   params.reserve(values.size());

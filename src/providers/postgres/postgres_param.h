@@ -25,6 +25,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "docket/postgres/transaction.h"
@@ -152,6 +153,10 @@ class OwnedParams {
 // A handler's values (docket/postgres/transaction.h) as parameters; they borrow the
 // values' bytes.
 std::vector<Param> to_params(const std::vector<Value>& values);
+
+// A listing's texts and integers (kit/sql_listing_query.h) as parameters; they borrow
+// the texts' bytes.
+std::vector<Param> to_params(std::span<const std::variant<std::string, std::int64_t>> values);
 
 }  // namespace docket::postgres::detail
 

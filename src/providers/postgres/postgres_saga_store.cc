@@ -68,16 +68,8 @@ class PostgresSagaStore final : public SagaStore {
   }
 
   SagaPage do_list(const SagaListRequest& request) override {
-    const kit::SagaListSql query = kit::saga_list_sql(request, '$');
-    std::vector<Param> params;
-    params.reserve(query.params.size());
-    for (const auto& param : query.params) {
-      if (const auto* text = std::get_if<std::string>(&param)) {
-        params.push_back(Param::text(*text));
-      } else {
-        params.push_back(Param::int64(std::get<std::int64_t>(param)));
-      }
-    }
+    const kit::SqlListingQuery query = kit::saga_list_sql(request, '$');
+    const std::vector<Param> params = to_params(query.params);
     auto lease = database_.connect();
     const Result r = exec_prepared(*lease, "docket_sagas_list_" + query.shape, query.sql,
                                    std::span<const Param>(params));

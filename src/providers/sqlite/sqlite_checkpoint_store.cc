@@ -48,7 +48,7 @@ class SqliteCheckpointStore final : public CheckpointStore {
   }
 
   std::vector<CheckpointEntry> do_list(const CheckpointListRequest& request) override {
-    const kit::CheckpointListSql query = kit::checkpoint_list_sql(request, '?', "updated_at");
+    const kit::SqlListingQuery query = kit::checkpoint_list_sql(request, '?', "updated_at");
     std::vector<Value> params;
     params.reserve(query.params.size());
     for (const auto& param : query.params) {

@@ -78,7 +78,7 @@ class SqliteSagaStore final : public SagaStore {
   }
 
   SagaPage do_list(const SagaListRequest& request) override {
-    const kit::SagaListSql query = kit::saga_list_sql(request, '?');
+    const kit::SqlListingQuery query = kit::saga_list_sql(request, '?');
     std::vector<Value> params;
     params.reserve(query.params.size());
     for (const auto& param : query.params) {
