@@ -55,7 +55,10 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITH
   -DDOCKET_WERROR=ON >/dev/null
 cmake --build build -j "$jobs"
 step "release tests"
-ctest --test-dir build --output-on-failure -j "$jobs"
+ctest --test-dir build --output-on-failure -j "$jobs" || {
+  scripts/print-failed-tests.sh build
+  exit 1
+}
 
 # The sanitizer tree is the library and its suites: the tool, its benchmarks and the
 # tests that run it as a child process are the release tree's alone, which keeps the
@@ -78,7 +81,10 @@ CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_
 cmake --build build-asan -j "$jobs"
 step "sanitizer tests"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j "$jobs"
+  ctest --test-dir build-asan --output-on-failure -j "$jobs" || {
+  scripts/print-failed-tests.sh build-asan
+  exit 1
+}
 
 # Every fuzz target, FUZZ_SECONDS each (10 by default), from its checked-in seeds into
 # a corpus of this tree's; the long runs of docs/reliability.md are the same targets.

@@ -24,6 +24,7 @@ constexpr int kCloseFlushMs = 2000;
 // it, while its first connect (subscribe()) reports a refused login at once.
 constexpr int kRefusedLoginsTolerated = 8;
 constexpr std::string_view kNak = "-NAK";
+constexpr std::size_t kRememberedReturns = 4096;
 
 // NATS headers carry no line break: an error's are written as spaces.
 std::string one_line(std::string_view text) {
@@ -91,8 +92,10 @@ void SubscriptionChannel::connect() {
 void SubscriptionChannel::lose_connection() {
   std::vector<std::pair<std::uint64_t, std::string>> replies;
   for (const auto& [tag, held] : held_) {
-    if (const char* reply = natsMsg_GetReply(held.raw.get()); reply != nullptr)
+    if (const char* reply = natsMsg_GetReply(held.raw.get()); reply != nullptr) {
+      remember_return(held);
       replies.emplace_back(held.stream_sequence, reply);
+    }
   }
   std::sort(replies.begin(), replies.end());
   for (auto& [sequence, reply] : replies)
@@ -142,6 +145,19 @@ void SubscriptionChannel::nak_in_order(const std::vector<natsMsg*>& messages) co
   natsMsg_Destroy(answer);
 }
 
+void SubscriptionChannel::remember_return(const Held& held) {
+  if (held.stream_sequence == 0)
+    return;  // no metadata: nothing to match a redelivery by
+  std::uint32_t& count = returned_counts_[held.stream_sequence];
+  count = std::max(count, held.delivery_count);
+  if (returned_counts_.size() > kRememberedReturns)
+    returned_counts_.erase(returned_counts_.begin());
+}
+
+void SubscriptionChannel::forget_return(const Held& held) {
+  returned_counts_.erase(held.stream_sequence);
+}
+
 void SubscriptionChannel::requeue_due_returns() {
   const Clock::time_point now = Clock::now();
   for (auto it = held_.begin(); it != held_.end();) {
@@ -164,8 +180,10 @@ void SubscriptionChannel::requeue_due_returns() {
         tags.push_back(tag);
     }
     std::vector<natsMsg*> messages;
-    for (const std::uint64_t tag : tags)
+    for (const std::uint64_t tag : tags) {
+      remember_return(held_.at(tag));
       messages.push_back(held_.at(tag).raw.get());
+    }
     nak_in_order(messages);
     for (const std::uint64_t tag : tags) {
       ready_.erase(std::remove(ready_.begin(), ready_.end(), tag), ready_.end());
@@ -186,11 +204,15 @@ void SubscriptionChannel::take(MsgPtr raw) {
                                    : 1,
             .return_due = std::nullopt,
             .touched = Clock::now()};
+  if (const auto returned = returned_counts_.find(held.stream_sequence);
+      returned != returned_counts_.end() && held.delivery_count <= returned->second)
+    held.delivery_count = returned->second + 1;
   try {
     held.message = from_nats_message(raw.get());
   } catch (const InvalidInputError& error) {
     publish_dead_letter(raw.get(), held.stream_sequence, held.delivery_count, error.what());
     natsMsg_Term(raw.get(), nullptr);
+    returned_counts_.erase(held.stream_sequence);
     return;
   }
   held.raw = std::move(raw);
@@ -293,6 +315,7 @@ void SubscriptionChannel::acknowledge(std::uint64_t tag) {
   if (it == held_.end() || !it->second.handed_out || it->second.return_due)
     return;  // not held (settled, or its connection was lost: the server redelivers it)
   natsMsg_Ack(it->second.raw.get(), nullptr);
+  forget_return(it->second);
   held_.erase(it);
 }
 
@@ -377,6 +400,7 @@ void SubscriptionChannel::dead_letter(std::uint64_t tag, std::string_view error)
   publish_dead_letter(it->second.raw.get(), it->second.stream_sequence, it->second.delivery_count,
                       error);
   natsMsg_Term(it->second.raw.get(), nullptr);
+  forget_return(it->second);
   held_.erase(it);
 }
 
