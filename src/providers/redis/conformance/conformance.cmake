@@ -1,0 +1,7 @@
+# The Redis provider's conformance fixtures, one file per suite it runs
+# (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
+# Each fixture works under a key prefix of its own on the Redis server of
+# DOCKET_TEST_REDIS_URL (docket_test_redis).
+docket_conformance(inbox redis_inbox_fixture.cc LINK docket_test_redis)
+docket_conformance(checkpoint redis_checkpoint_fixture.cc LINK docket_test_redis)
+docket_conformance(claim redis_claim_fixture.cc LINK docket_test_redis)
