@@ -38,6 +38,8 @@
 
 namespace docket::bench {
 
+class LatencyBench;  // latency_side.h
+
 // `docket bench inbox` on one provider (the workload: inbox_workload.h).
 class InboxBench {
  public:
@@ -175,6 +177,9 @@ class ProviderBench {
   virtual const OutboxBench* outbox() const noexcept { return nullptr; }
   virtual const EventsBench* events() const noexcept { return nullptr; }
   virtual const ClaimBench* claim() const noexcept { return nullptr; }
+  // `docket bench latency`'s stores where the provider has no outbox bench side, whose
+  // docket store it uses otherwise (latency_side.h); nullptr: none.
+  virtual const LatencyBench* latency() const noexcept { return nullptr; }
 };
 
 }  // namespace docket::bench

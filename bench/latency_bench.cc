@@ -13,6 +13,7 @@
 #include "docket/outbox/relay.h"
 #include "docket/transports/in_process_transport.h"
 #include "docket/transports/open_transport.h"
+#include "latency_side.h"
 #include "option_checks.h"
 #include "run_queues.h"
 #include "run_schemas.h"
@@ -66,6 +67,25 @@ double idle_queries_per_second(OutboxStore& store, Transport& transport,
   return static_cast<double>(claims) / static_cast<double>(seconds);
 }
 
+// docket's outbox and inbox stores on the run's docket side: the provider's outbox and
+// inbox bench sides' where it has them (SQLite, PostgreSQL: pooled for the producer, relay
+// and consumer threads), else its latency side's (the document stores); a provider with
+// neither is refused, naming the benchmark.
+struct LatencyStores {
+  std::unique_ptr<OutboxStore> outbox;
+  std::unique_ptr<InboxStore> inbox;
+};
+
+LatencyStores open_latency_stores(const BenchStore& store) {
+  if (const LatencyBench* side = store.provider->latency()) {
+    return {side->open_outbox_store(store.docket_db), side->open_inbox_store(store.docket_db)};
+  }
+  const OutboxBench& outbox_side = outbox_bench(store, "latency");
+  const InboxBench& inbox_side = inbox_bench(store, "latency");
+  return {outbox_side.open_docket_store(store.docket_db, 3),
+          inbox_side.open_docket_store(store.docket_db, 2)};
+}
+
 void merge(LatencyReport& into, LatencyReport round) {
   into.staged += round.staged;
   into.latencies_ms.insert(into.latencies_ms.end(), round.latencies_ms.begin(),
@@ -82,8 +102,11 @@ LatencyBenchReport run_latency_bench(LatencyBenchOptions options) {
   const std::string hex = report.run_id.substr(report.run_id.size() - 8);
   report.store = parse_bench_store(options.store_url, "docket_bench_lt_" + hex + "_docket",
                                    "docket_bench_lt_" + hex + "_raw");
-  const OutboxBench& outbox_side = outbox_bench(report.store, "latency");
-  const InboxBench& inbox_side = inbox_bench(report.store, "latency");
+  // Refused before anything is opened when the provider has no side for it.
+  if (report.store.provider->latency() == nullptr) {
+    outbox_bench(report.store, "latency");
+    inbox_bench(report.store, "latency");
+  }
   const std::unique_ptr<Transport> transport =
       options.transport_url.empty()
           ? std::unique_ptr<Transport>(std::make_unique<InProcessTransport>(kInProcessCapacity))
@@ -101,11 +124,13 @@ LatencyBenchReport run_latency_bench(LatencyBenchOptions options) {
 
   const RunSchemas schemas(report.store);
   report.store.provider->create_sides(report.store);
-  const std::unique_ptr<OutboxStore> outbox =
-      outbox_side.open_docket_store(report.store.docket_db, 3);
-  outbox->migrate();
-  const std::unique_ptr<InboxStore> inbox = inbox_side.open_docket_store(report.store.docket_db, 2);
-  inbox->migrate();
+  const LatencyStores stores = open_latency_stores(report.store);
+  OutboxStore& outbox = *stores.outbox;
+  InboxStore& inbox = *stores.inbox;
+  outbox.migrate();
+  inbox.migrate();
+  // Taken now, as the first relay would: on PostgreSQL it opens the listening connection.
+  report.store_wakes = outbox.staged_signal() != nullptr;
 
   report.woken.name = "woken";
   report.polled.name = "polled";
@@ -121,7 +146,7 @@ LatencyBenchReport run_latency_bench(LatencyBenchOptions options) {
       run.source = report.run_id;
       // Each round's consumer is new to the inbox: its dedup rows start empty.
       run.consumer_id = report.run_id + "-" + mode->name + "-" + std::to_string(round);
-      merge(mode->latency, measure_end_to_end(*outbox, *inbox, *transport, run));
+      merge(mode->latency, measure_end_to_end(outbox, inbox, *transport, run));
     }
   }
   for (LatencyMode* mode : {&report.woken, &report.polled}) {
@@ -133,7 +158,7 @@ LatencyBenchReport run_latency_bench(LatencyBenchOptions options) {
                                 " messages were handled within the grace period");
     }
     mode->idle_queries_per_second = idle_queries_per_second(
-        *outbox, *transport, mode_options(mode == &report.woken), options.idle_seconds);
+        outbox, *transport, mode_options(mode == &report.woken), options.idle_seconds);
   }
   return report;
 }

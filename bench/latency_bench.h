@@ -9,7 +9,8 @@
 // through the transport (in-process when no URL is given) into the inbox on the same
 // store:
 //   woken   RelaySettings' defaults: idle waits of 200 ms doubling to 1 s, ended by a
-//           commit where the store wakes relays (memory, SQLite, PostgreSQL);
+//           commit where the store wakes relays (memory, SQLite, PostgreSQL); on the
+//           others (DynamoDB, Firestore) the idle backoff alone;
 //   polled  wake-ups off, every idle wait 200 ms: polling at the default interval.
 // The figures are over all rounds of a mode: p50, p99, p99.9 and max, and the ratio
 // polled / woken of p50 and p99. Then each mode's relay runs alone with nothing staged,
@@ -54,6 +55,10 @@ struct LatencyBenchReport {
   BenchStore store;
   std::string transport;  // its describe()
   std::string run_id;
+  // Whether the store wakes relays at a commit (OutboxStore::staged_signal): where it
+  // does not (DynamoDB, Firestore), the woken mode is the idle backoff alone, its waits
+  // 200 ms doubling to 1 s, ended by nothing but their own end.
+  bool store_wakes = false;
   LatencyMode woken;
   LatencyMode polled;
   std::vector<std::string> problems;  // messages not handled, ...

@@ -35,7 +35,7 @@ get_property(docket_built_transports GLOBAL PROPERTY DOCKET_TRANSPORTS)
 list(TRANSFORM docket_built_transports PREPEND transport_ OUTPUT_VARIABLE docket_transport_components)
 set(docket_internal_components provider_kit provider_http)
 set(docket_components "")
-foreach(name IN ITEMS core inbox transports outbox eventsourcing sagas projections
+foreach(name IN ITEMS core inbox transports outbox eventsourcing sagas projections prometheus
                       ${docket_internal_components} ${docket_transport_components}
                       ${docket_built_providers} stores brokers)
   if(TARGET docket_${name})
@@ -59,11 +59,13 @@ docket_external_package(OpenSSL::Crypto OpenSSL "" libcrypto)
 docket_external_package(OpenSSL::SSL OpenSSL "" libssl)
 docket_external_package(nlohmann_json::nlohmann_json nlohmann_json 3 nlohmann_json)
 docket_external_package(rabbitmq::rabbitmq rabbitmq-c "" librabbitmq)
+docket_external_package(prometheus-cpp::core prometheus-cpp "" prometheus-cpp-core)
 # A package found through pkg-config alone (its CMake package broken or missing) is
 # named pkgconfig+<module>+<prefix>: docketConfig.cmake runs
 # pkg_check_modules(<prefix> IMPORTED_TARGET <module>), which defines PkgConfig::<prefix>.
 # Debian's cnats CMake package names a libnats_static.a that libnats-dev does not ship.
 docket_external_package(PkgConfig::LIBNATS pkgconfig+libnats+LIBNATS "" libnats)
+docket_external_package(PkgConfig::HIREDIS pkgconfig+hiredis+HIREDIS "" hiredis)
 
 # docket_component_links(<component>): reads docket_<component>'s link libraries into
 # DOCKET_<component>_links (components it links, with ":private" appended to those
@@ -188,6 +190,7 @@ endif()
 # Headers: every layer folder of include/docket/ and docket.h; a provider's folder
 # (include/docket/<provider>/, a folder of src/providers/ too) or a broker transport's
 # (include/docket/<transport>/, a folder of src/transports/ too) only when it is built,
+# and prometheus/ only with docket::prometheus,
 # so that no installed header names a library the install lacks.
 file(GLOB docket_header_entries RELATIVE ${PROJECT_SOURCE_DIR}/include/docket
   ${PROJECT_SOURCE_DIR}/include/docket/*)
@@ -195,6 +198,8 @@ foreach(entry IN LISTS docket_header_entries)
   set(path ${PROJECT_SOURCE_DIR}/include/docket/${entry})
   if(NOT IS_DIRECTORY ${path})
     install(FILES ${path} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/docket)
+  elseif(entry STREQUAL "prometheus" AND NOT TARGET docket_prometheus)
+    # docket::prometheus is left out (DOCKET_PROMETHEUS OFF): so are its headers.
   elseif((NOT EXISTS ${PROJECT_SOURCE_DIR}/src/providers/${entry}/CMakeLists.txt
           OR entry IN_LIST docket_built_providers)
          AND (NOT EXISTS ${PROJECT_SOURCE_DIR}/src/transports/${entry}/CMakeLists.txt

@@ -11,9 +11,11 @@ packages=(
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
   libsqlite3-dev libpq-dev postgresql
-  libcurl4-openssl-dev libssl-dev
+  libcurl4-openssl-dev libssl-dev prometheus-cpp-dev
+  libcivetweb-dev chromium
   librabbitmq-dev rabbitmq-server
   libnats-dev nats-server
+  libhiredis-dev redis-server
   openjdk-17-jre-headless nodejs npm
   google-cloud-cli-firestore-emulator
   google-cloud-cli-pubsub-emulator

@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "core/observing.h"
 #include "docket/core/error.h"
 #include "docket/core/utf8.h"
 #include "eventsourcing/name_rules.h"
@@ -63,14 +64,40 @@ std::vector<RecordedEvent> EventStore::prepare(const StreamId& stream, ExpectedV
   return prepared;
 }
 
+template <class Write>
+AppendResult EventStore::observed_append(const StreamId& stream, std::size_t events,
+                                         bool in_transaction, Write&& write) {
+  if (!observer_) {
+    return std::forward<Write>(write)();
+  }
+  const auto started = std::chrono::steady_clock::now();
+  AppendResult result = std::forward<Write>(write)();
+  const auto duration = std::chrono::steady_clock::now() - started;
+  detail::notify(observer_.get(), [&](Observer& observer) {
+    observer.on_append(AppendObservation{.provider = provider_name(),
+                                         .aggregate_type = stream.aggregate_type(),
+                                         .tenant = stream.tenant().value(),
+                                         .events = events,
+                                         .conflict = result.is_conflict(),
+                                         .in_transaction = in_transaction,
+                                         .duration = duration});
+  });
+  return result;
+}
+
 AppendResult EventStore::append(const StreamId& stream, ExpectedVersion expected,
                                 std::span<const NewEvent> events) {
-  return do_append(stream, expected, prepare(stream, expected, events));
+  std::vector<RecordedEvent> prepared = prepare(stream, expected, events);
+  return observed_append(stream, events.size(), false,
+                         [&] { return do_append(stream, expected, std::move(prepared)); });
 }
 
 AppendResult EventStore::append(HandlerTransaction& transaction, const StreamId& stream,
                                 ExpectedVersion expected, std::span<const NewEvent> events) {
-  return do_append_in(transaction, stream, expected, prepare(stream, expected, events));
+  std::vector<RecordedEvent> prepared = prepare(stream, expected, events);
+  return observed_append(stream, events.size(), true, [&] {
+    return do_append_in(transaction, stream, expected, std::move(prepared));
+  });
 }
 
 AppendResult EventStore::do_append_in(HandlerTransaction& transaction, const StreamId&,

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/observing.h"
 #include "docket/core/error.h"
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
@@ -133,11 +134,18 @@ ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()
   const auto claimed_at = inbox::LeaseKeeper::SteadyClock::now();
   const ClaimResult claim = store_.try_claim(key, owner_, options_.settings().lease);
   if (claim.outcome == ClaimOutcome::kAlreadyProcessed) {
+    observe(key, ClaimTransition::kAlreadyProcessed);
     return ClaimRunOutcome::kAlreadyProcessed;
   }
   if (claim.outcome == ClaimOutcome::kHeldByAnother) {
+    observe(key, ClaimTransition::kHeldByAnother);
     return ClaimRunOutcome::kHeldByAnother;
   }
+  observe(key, ClaimTransition::kClaimed);
+  const bool observed = options_.settings().observer != nullptr;
+  const auto started =
+      observed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+  std::chrono::nanoseconds handler_time{0};
   {
     const inbox::LeaseKeeper::Kept kept =
         keeper_ ? keeper_->keep(key, claim.token, claimed_at) : inbox::LeaseKeeper::Kept();
@@ -145,11 +153,18 @@ ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()
       handler();
     } catch (...) {
       mark_failed(key, claim, std::current_exception());
+      if (observed) {
+        observe(key, ClaimTransition::kFailed, std::chrono::steady_clock::now() - started);
+      }
       throw;
     }
+    if (observed) {
+      handler_time = std::chrono::steady_clock::now() - started;
+    }
   }
-  return store_.mark_processed(key, claim.token) ? ClaimRunOutcome::kProcessed
-                                                 : ClaimRunOutcome::kSuperseded;
+  const bool marked = store_.mark_processed(key, claim.token);
+  observe(key, marked ? ClaimTransition::kProcessed : ClaimTransition::kSuperseded, handler_time);
+  return marked ? ClaimRunOutcome::kProcessed : ClaimRunOutcome::kSuperseded;
 }
 
 std::vector<ClaimBatchRun> ClaimRunner::run_batch(
@@ -181,33 +196,49 @@ std::vector<ClaimBatchRun> ClaimRunner::run_batch(
       }
     }
   }
+  const bool observed = options_.settings().observer != nullptr;
+  // With an observer, each run handler's time, by index in `keys`.
+  std::vector<std::chrono::nanoseconds> handler_times(observed ? keys.size() : 0);
   std::vector<ClaimBatchRun> runs(keys.size());
   std::vector<ClaimKey> done;
   std::vector<ClaimToken> done_tokens;
   std::vector<std::size_t> done_at;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (claims[i].outcome != ClaimOutcome::kClaimed) {
-      runs[i].outcome = claims[i].outcome == ClaimOutcome::kAlreadyProcessed
-                            ? ClaimRunOutcome::kAlreadyProcessed
-                            : ClaimRunOutcome::kHeldByAnother;
+      const bool before = claims[i].outcome == ClaimOutcome::kAlreadyProcessed;
+      runs[i].outcome =
+          before ? ClaimRunOutcome::kAlreadyProcessed : ClaimRunOutcome::kHeldByAnother;
+      observe(keys[i],
+              before ? ClaimTransition::kAlreadyProcessed : ClaimTransition::kHeldByAnother);
       continue;
     }
+    observe(keys[i], ClaimTransition::kClaimed);
     // Earlier handlers took time: a claim past half its lease is renewed before its
     // handler starts, and one taken over meanwhile is not run at all.
     if (!keeper_ && SteadyClock::now() - lease_started[i] >= lease / 2) {
       const SteadyClock::time_point sent = SteadyClock::now();
       if (!store_.renew(keys[i], claims[i].token, lease)) {
         runs[i].outcome = ClaimRunOutcome::kHeldByAnother;
+        observe(keys[i], ClaimTransition::kSuperseded);
         continue;
       }
       lease_started[i] = sent;
     }
+    const auto handler_started =
+        observed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     try {
       handler(i);
     } catch (...) {
       runs[i] = {.outcome = ClaimRunOutcome::kFailed, .error = std::current_exception()};
       mark_failed(keys[i], claims[i], runs[i].error);
+      if (observed) {
+        observe(keys[i], ClaimTransition::kFailed,
+                std::chrono::steady_clock::now() - handler_started);
+      }
       continue;
+    }
+    if (observed) {
+      handler_times[i] = std::chrono::steady_clock::now() - handler_started;
     }
     done.push_back(keys[i]);
     done_tokens.push_back(claims[i].token);
@@ -217,8 +248,24 @@ std::vector<ClaimBatchRun> ClaimRunner::run_batch(
   for (std::size_t j = 0; j < done_at.size(); ++j) {
     runs[done_at[j]].outcome =
         marked[j] ? ClaimRunOutcome::kProcessed : ClaimRunOutcome::kSuperseded;
+    if (observed) {
+      observe(keys[done_at[j]],
+              marked[j] ? ClaimTransition::kProcessed : ClaimTransition::kSuperseded,
+              handler_times[done_at[j]]);
+    }
   }
   return runs;
+}
+
+void ClaimRunner::observe(const ClaimKey& key, ClaimTransition transition,
+                          std::chrono::nanoseconds handler_time) const noexcept {
+  detail::notify(options_.settings().observer.get(), [&](Observer& observer) {
+    observer.on_claim(ClaimObservation{.handler_type = key.handler_type(),
+                                       .message_id = key.message_id(),
+                                       .tenant = key.tenant().value(),
+                                       .transition = transition,
+                                       .handler_time = handler_time});
+  });
 }
 
 void ClaimRunner::mark_failed(const ClaimKey& key, const ClaimResult& claim,

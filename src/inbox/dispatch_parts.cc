@@ -1,5 +1,8 @@
 #include "inbox/dispatch_parts.h"
 
+#include <exception>
+#include <functional>
+
 #include "docket/core/trace_context.h"
 
 namespace docket::inbox {
@@ -30,6 +33,36 @@ MessageContext make_context(const Envelope& envelope, std::string_view consumer_
       // Never throws: malformed trace headers are absent, and processing continues.
       .trace = parse_trace_context(envelope.traceparent, envelope.tracestate),
   };
+}
+
+void run_after_commit(AfterCommitActions& actions) {
+  std::exception_ptr first;
+  for (std::function<void()>& action : actions) {
+    try {
+      action();
+    } catch (...) {
+      if (!first) {
+        first = std::current_exception();
+      }
+    }
+  }
+  actions.clear();
+  if (first) {
+    std::rethrow_exception(first);
+  }
+}
+
+MessageStart observed_start(const Envelope& envelope, std::string_view consumer_id,
+                            const TenantId& tenant, bool batched) noexcept {
+  return MessageStart{.role = MessageRole::kProcess,
+                      .consumer_or_destination = consumer_id,
+                      .message_id = envelope.message_id,
+                      .event_type = envelope.event_type,
+                      .tenant = tenant.value(),
+                      .traceparent = envelope.traceparent,
+                      .tracestate = envelope.tracestate,
+                      .attempt = 1,
+                      .batched = batched};
 }
 
 }  // namespace docket::inbox

@@ -1,5 +1,5 @@
-// What single and batch dispatch derive from an envelope: the dedup row and the
-// ambient message context.
+// What single and batch dispatch derive from an envelope (the dedup row and the
+// ambient message context), and what they run once a message committed.
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_INBOX_DISPATCH_PARTS_H_
@@ -8,7 +8,9 @@
 #include <string_view>
 
 #include "docket/core/message_context.h"
+#include "docket/core/observer.h"
 #include "docket/core/tenant.h"
+#include "docket/inbox/handler_context.h"
 #include "docket/inbox/inbox_envelope.h"
 #include "docket/inbox/inbox_store.h"
 
@@ -24,6 +26,15 @@ void fill_record(InboxRecord& record, const Envelope& envelope);
 
 // The context handlers see; a malformed trace context is absent, never an error.
 MessageContext make_context(const Envelope& envelope, std::string_view consumer_id);
+
+// Runs a committed message's after-commit actions in order (handler_context.h): every
+// one, then rethrows the first exception one of them threw.
+void run_after_commit(AfterCommitActions& actions);
+
+// What an observer is told of `envelope` (docket/core/observer.h); views into the
+// arguments, which must outlive it.
+MessageStart observed_start(const Envelope& envelope, std::string_view consumer_id,
+                            const TenantId& tenant, bool batched) noexcept;
 
 }  // namespace docket::inbox
 

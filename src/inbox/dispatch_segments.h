@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <span>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "docket/core/tenant.h"
@@ -58,6 +59,14 @@ struct UnitRun {
     std::size_t original = 0;  // the earlier message's index in `results`
   };
   std::vector<Repeat> repeats;
+  // The after-commit actions of the messages whose handlers gave any (handler_context.h),
+  // by the message's index in `results`.
+  std::vector<std::pair<std::size_t, AfterCommitActions>> after_commit;
+
+  // Once the unit committed: runs the actions of every message that ended processed.
+  // A message one of whose actions threw ends with that error instead (it is committed:
+  // its redelivery is skipped as a duplicate).
+  void run_after_commit();
 
   // Applies failures found when segments were sent: a duplicate becomes
   // kSkippedDuplicate, a failure that message's error (and its repeats'); with `stop`,

@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "core/readable_type_name.h"
 #include "docket/core/error.h"
 #include "docket/inbox/inbox_errors.h"
 #include "inbox/text_checks.h"
@@ -36,11 +37,13 @@ void HandlerRegistry::add(std::string_view event_type, std::type_index event, st
   }
   auto it = bindings_.find(event_type);
   if (it != bindings_.end() && (it->second.event_type != event || it->second.codec_type != codec)) {
-    throw ConfigurationError("handler registry: event type '" + std::string(event_type) +
-                             "' is already bound to C++ type " + it->second.event_type.name() +
-                             " with codec " + it->second.codec_type.name() + ", not " +
-                             event.name() + " with codec " + codec.name() +
-                             "; every handler of one event type takes the same type and codec");
+    using core::readable_type_name;
+    throw ConfigurationError(
+        "handler registry: event type '" + std::string(event_type) + "' is already bound to C++ " +
+        "type " + readable_type_name(it->second.event_type) + " with codec " +
+        readable_type_name(it->second.codec_type) + ", not " + readable_type_name(event) +
+        " with codec " + readable_type_name(codec) +
+        "; one message name, one C++ type and codec: give the other type a name of its own");
   }
   // Last of the checks: past it, nothing throws but allocation.
   if (transaction) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/observing.h"
 #include "docket/core/error.h"
 #include "docket/core/message_context.h"
 #include "docket/core/tenant.h"
@@ -26,7 +27,7 @@ namespace {
 inbox::Staged dispatch_one(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                            const Envelope& envelope, std::string_view consumer_id,
                            const TenantId& tenant, InboxRecord& record, bool alone,
-                           BatchItemResult& result) {
+                           BatchItemResult& result, AfterCommitActions& after_commit) {
   result.message_id = envelope.message_id;
   try {
     validate_envelope(envelope);
@@ -43,13 +44,14 @@ inbox::Staged dispatch_one(spi::InboxUnit& unit, const HandlerRegistry& handlers
       result.outcome = DispatchOutcome::kSkippedDuplicate;
       return inbox::Staged::kDone;
     }
-    HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
+    HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction(), &after_commit);
     handlers.run(envelope, ctx);
     unit.flush_deferred_writes();
     unit.release_savepoint();
     result.outcome = DispatchOutcome::kProcessed;
     return inbox::Staged::kDone;
   } catch (...) {
+    after_commit.clear();  // the message's effects are gone: so is what follows them
     return inbox::roll_back_message(unit, record.key, alone, result);
   }
 }
@@ -90,6 +92,23 @@ CommitFailure what_commit_failure_means(InboxStore& store,
   }
 }
 
+// Ends a batched message's span with its result.
+void end_batched_span(detail::MessageSpan& span, const BatchItemResult& result) {
+  if (!span.open()) {
+    return;
+  }
+  if (result.outcome) {
+    span.end(*result.outcome == DispatchOutcome::kProcessed ? MessageOutcome::kProcessed
+                                                            : MessageOutcome::kSkippedDuplicate);
+    return;
+  }
+  try {
+    std::rethrow_exception(result.error);
+  } catch (...) {
+    span.end(MessageOutcome::kFailed, detail::current_error_text());
+  }
+}
+
 }  // namespace
 
 namespace inbox {
@@ -103,9 +122,13 @@ UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
   bool staged = false;  // a message of this unit wrote something
   for (const Envelope& envelope : envelopes) {
     BatchItemResult result;
-    if (dispatch_one(unit, handlers, envelope, consumer_id, tenant, record, !staged, result) ==
-        Staged::kSplit) {
+    AfterCommitActions actions;
+    if (dispatch_one(unit, handlers, envelope, consumer_id, tenant, record, !staged, result,
+                     actions) == Staged::kSplit) {
       break;  // it starts the next unit
+    }
+    if (!actions.empty()) {
+      run.after_commit.emplace_back(run.results.size(), std::move(actions));
     }
     staged = staged || result.outcome == DispatchOutcome::kProcessed;
     run.results.push_back(std::move(result));
@@ -132,6 +155,24 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
                       "dispatch smaller batches or use the claim inbox");
   }
   const TenantId tenant = TenantScope::current_or_untenanted();
+  // One span per valid message, begun now and ended with its result below; a message
+  // without one (kStop, or the batch threw) ends abandoned with its span.
+  std::vector<detail::MessageSpan> spans;
+  if (Observer* observer = options_.observer().get()) {
+    spans.reserve(envelopes.size());
+    for (const Envelope& envelope : envelopes) {
+      bool valid = true;
+      try {
+        validate_envelope(envelope);
+      } catch (const Error&) {
+        valid = false;
+      }
+      spans.emplace_back(valid ? detail::MessageSpan(observer, inbox::observed_start(
+                                                                   envelope, options_.consumer_id(),
+                                                                   tenant, /*batched=*/true))
+                               : detail::MessageSpan());
+    }
+  }
   const bool stop = after_failure == AfterBatchFailure::kStop;
   std::vector<BatchItemResult> results;
   results.reserve(envelopes.size());
@@ -180,11 +221,16 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
             break;
         }
       }
+      unit.reset();  // its connection free again: an action may use the store
+      run.run_after_commit();
       next += run.results.size();
       stopped = run.stopped;
       std::move(run.results.begin(), run.results.end(), std::back_inserter(results));
       break;
     }
+  }
+  for (std::size_t i = 0; i < spans.size() && i < results.size(); ++i) {
+    end_batched_span(spans[i], results[i]);
   }
   return results;
 }

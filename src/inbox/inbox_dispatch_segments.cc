@@ -22,7 +22,7 @@ namespace {
 // run_savepoints's: no other message of the unit wrote anything.
 Staged stage(spi::InboxUnit& unit, const HandlerRegistry& handlers, const Envelope& envelope,
              std::string_view consumer_id, const TenantId& tenant, const InboxRecord& record,
-             bool repeat, bool alone, BatchItemResult& result) {
+             bool repeat, bool alone, BatchItemResult& result, AfterCommitActions& after_commit) {
   MessageContextScope scope(make_context(envelope, consumer_id));
   unit.begin_savepoint();
   try {
@@ -33,12 +33,13 @@ Staged stage(spi::InboxUnit& unit, const HandlerRegistry& handlers, const Envelo
       result.outcome = DispatchOutcome::kSkippedDuplicate;
       return Staged::kDone;
     }
-    HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction());
+    HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction(), &after_commit);
     handlers.run(envelope, ctx);
     unit.release_savepoint();
     result.outcome = DispatchOutcome::kProcessed;
     return Staged::kDone;
   } catch (...) {
+    after_commit.clear();  // the message's effects are gone: so is what follows them
     return roll_back_message(unit, record.key, alone, result);
   }
 }
@@ -99,6 +100,21 @@ bool UnitRun::settle(std::vector<spi::SegmentFailure> failures, bool stop) {
   return false;
 }
 
+void UnitRun::run_after_commit() {
+  for (auto& [index, actions] : after_commit) {
+    if (index >= results.size() || results[index].outcome != DispatchOutcome::kProcessed) {
+      continue;  // not committed after all (settled as a failure or a duplicate)
+    }
+    try {
+      inbox::run_after_commit(actions);
+    } catch (...) {
+      results[index].outcome.reset();
+      results[index].error = std::current_exception();
+    }
+  }
+  after_commit.clear();
+}
+
 UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                      std::span<const Envelope> envelopes, std::string_view consumer_id,
                      const TenantId& tenant, AfterBatchFailure after_failure) {
@@ -147,9 +163,13 @@ UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
       // A repeat of a message whose segment failed asks whether the key is free.
       const bool repeat = !staged_ids.insert(envelope.message_id).second;
       run.result_of_segment.push_back(run.results.size());
-      if (stage(unit, handlers, envelope, consumer_id, tenant, record, repeat, !staged, result) ==
-          Staged::kSplit) {
+      AfterCommitActions actions;
+      if (stage(unit, handlers, envelope, consumer_id, tenant, record, repeat, !staged, result,
+                actions) == Staged::kSplit) {
         break;
+      }
+      if (!actions.empty()) {
+        run.after_commit.emplace_back(run.results.size(), std::move(actions));
       }
       if (result.outcome == DispatchOutcome::kProcessed) {
         staged = true;

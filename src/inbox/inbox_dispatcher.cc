@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "core/observing.h"
 #include "docket/core/error.h"
 #include "docket/core/message_context.h"
 #include "docket/core/tenant.h"
@@ -28,6 +29,16 @@ namespace {
 // type than the one `store` gives them: refused at start-up, not at the first message.
 void check_transaction_type(const InboxStore& store, const InboxOptions& options,
                             const HandlerRegistry& handlers) {
+  if (const auto& sql = handlers.requires_sql(); sql && !store.transaction_type().speaks_sql) {
+    throw ConfigurationError(
+        "inbox dispatcher '" + options.consumer_id() + "': " + *sql +
+        " takes docket::SqlTransaction (portable SQL), but the " +
+        std::string(store.provider_name()) + " inbox store gives handlers " +
+        std::string(store.transaction_type().name) +
+        ", which does not implement it; open the inbox store on SQLite or PostgreSQL, or write "
+        "the handler against " +
+        std::string(store.transaction_type().name));
+  }
   const auto& required = handlers.required_transaction();
   if (!required) {
     return;  // transaction-agnostic handlers: each checks what it asks for
@@ -57,8 +68,28 @@ InboxDispatcher::InboxDispatcher(InboxStore& store, InboxOptions options, Handle
 DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
   validate_envelope(envelope);
   const TenantId tenant = TenantScope::current_or_untenanted();
+  Observer* observer = options_.observer().get();
+  if (observer == nullptr) {
+    return dispatch_valid(envelope, tenant);
+  }
+  detail::MessageSpan span(
+      observer, inbox::observed_start(envelope, options_.consumer_id(), tenant, /*batched=*/false));
+  try {
+    const DispatchOutcome outcome = dispatch_valid(envelope, tenant);
+    span.end(outcome == DispatchOutcome::kProcessed ? MessageOutcome::kProcessed
+                                                    : MessageOutcome::kSkippedDuplicate);
+    return outcome;
+  } catch (...) {
+    span.end(MessageOutcome::kFailed, detail::current_error_text());
+    throw;
+  }
+}
+
+DispatchOutcome InboxDispatcher::dispatch_valid(const Envelope& envelope,
+                                                const TenantId& tenant) const {
   const InboxRecord record = inbox::make_record(envelope, options_.consumer_id(), tenant);
   MessageContextScope scope(inbox::make_context(envelope, options_.consumer_id()));
+  AfterCommitActions after_commit;
   try {
     auto unit = spi::InboxStoreAccess::begin(store_);
     const bool at_commit =
@@ -66,10 +97,10 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
     if (!at_commit && !unit->try_record(record)) {
       return DispatchOutcome::kSkippedDuplicate;  // the unit rolls back: nothing staged
     }
-    HandlerContext ctx(envelope, options_.consumer_id(), tenant, unit->handler_transaction());
+    HandlerContext ctx(envelope, options_.consumer_id(), tenant, unit->handler_transaction(),
+                       &after_commit);
     handlers_.run(envelope, ctx);
     unit->commit();
-    return DispatchOutcome::kProcessed;
   } catch (const DuplicateDeliveryError&) {
     return DispatchOutcome::kSkippedDuplicate;  // the store saw its own dedup record
   } catch (const UniqueViolationError&) {
@@ -82,6 +113,9 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
     }
     throw;
   }
+  // Outside the try: an action's exception is its own, not the unit's.
+  inbox::run_after_commit(after_commit);
+  return DispatchOutcome::kProcessed;
 }
 
 }  // namespace docket

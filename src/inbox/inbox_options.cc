@@ -22,8 +22,9 @@ std::optional<std::string> consumer_id_problem(std::string_view consumer_id) {
   return std::nullopt;
 }
 
-InboxOptions::InboxOptions(std::string consumer_id, DedupCheck dedup)
-    : consumer_id_(std::move(consumer_id)), dedup_(dedup) {
+InboxOptions::InboxOptions(std::string consumer_id, DedupCheck dedup,
+                           std::shared_ptr<Observer> observer)
+    : consumer_id_(std::move(consumer_id)), dedup_(dedup), observer_(std::move(observer)) {
   if (auto problem = consumer_id_problem(consumer_id_)) {
     throw ConfigurationError(
         "inbox options: " + *problem +

@@ -183,6 +183,14 @@ OutboxRecord make_record(const OutboxMessage& message, const Uuid& id, Timestamp
 
 }  // namespace
 
+void Outbox::refuse_typed_send(std::string_view message_type) {
+  throw InvalidInputError("outbox send of a '" + std::string(message_type) +
+                          "': the message passed beside the event carries an event type or "
+                          "payload, which send() takes from the event's type and codec; leave "
+                          "both empty (or stage() an OutboxMessage of your own). Nothing was "
+                          "staged.");
+}
+
 Uuid Outbox::stage(HandlerTransaction& tx, const OutboxMessage& message) const {
   const Uuid id = message_id(message);
   validate_route(message);

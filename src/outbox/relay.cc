@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/idle_wait.h"
+#include "core/observing.h"
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/outbox/backoff.h"
@@ -42,6 +43,9 @@ struct Relay::ClaimedBatch {
   Timestamp lease_until{};
   std::vector<OutboxRecord> rows{};
   std::vector<TransportMessage> messages{};
+  // With an observer, spans[i] is rows[i]'s, begun before the publish (views into
+  // rows, whose elements stay put when the batch moves); empty without one.
+  std::vector<detail::MessageSpan> spans{};
 };
 
 Relay::Relay(OutboxStore& store, Transport& transport, RelayOptions options, const Clock& clock)
@@ -64,7 +68,25 @@ Relay::ClaimedBatch Relay::claim(std::size_t limit) {
   return batch;
 }
 
-RelayPass Relay::record(const ClaimedBatch& batch, std::span<const PublishResult> results) {
+void Relay::begin_spans(ClaimedBatch& batch) const {
+  Observer* observer = options_.observer().get();
+  if (observer == nullptr) {
+    return;
+  }
+  batch.spans.reserve(batch.rows.size());
+  for (const OutboxRecord& row : batch.rows) {
+    batch.spans.emplace_back(observer, MessageStart{.role = MessageRole::kPublish,
+                                                    .consumer_or_destination = destination_of(row),
+                                                    .message_id = row.id,
+                                                    .event_type = row.event_type,
+                                                    .tenant = row.tenant,
+                                                    .traceparent = row.traceparent,
+                                                    .tracestate = row.tracestate,
+                                                    .attempt = row.attempts + 1});
+  }
+}
+
+RelayPass Relay::record(ClaimedBatch& batch, std::span<const PublishResult> results) {
   const auto& s = options_.settings();
   RelayPass pass{.claimed = batch.rows.size(), .batches = 1};
   // Confirmed rows are marked done together after the batch: one request, not one a
@@ -74,6 +96,7 @@ RelayPass Relay::record(const ClaimedBatch& batch, std::span<const PublishResult
   for (std::size_t i = 0; i < batch.rows.size(); ++i) {
     const OutboxRecord& row = batch.rows[i];
     const PublishResult& result = results[i];
+    detail::MessageSpan* span = i < batch.spans.size() ? &batch.spans[i] : nullptr;
     if (result.is_confirmed()) {
       published.push_back(row.id);
       continue;
@@ -89,17 +112,30 @@ RelayPass Relay::record(const ClaimedBatch& batch, std::span<const PublishResult
     if (!failed.park) {
       failed.next_attempt_at = clock_.now() + retry_delay(options_, row.id, attempt);
     }
+    MessageOutcome outcome = MessageOutcome::kRetryScheduled;
     if (!store_.fail(row.id, batch.token, failed)) {
       ++pass.lost_leases;
+      outcome = MessageOutcome::kLeaseLost;
     } else if (failed.park) {
       ++pass.parked;
+      outcome = MessageOutcome::kParked;
     } else {
       ++pass.retried;
+    }
+    if (span != nullptr) {
+      span->end(outcome, failed.error);
     }
   }
   if (!published.empty()) {
     pass.published = store_.complete_all(published, batch.token, clock_.now());
     pass.lost_leases += published.size() - pass.published;
+  }
+  // Confirmed messages' spans end once they are marked done (complete_all does not say
+  // which of them lost their lease: all count as confirmed, the transport confirmed them).
+  for (std::size_t i = 0; i < batch.spans.size(); ++i) {
+    if (results[i].is_confirmed()) {
+      batch.spans[i].end(MessageOutcome::kConfirmed);
+    }
   }
   published_ += pass.published;
   retried_ += pass.retried;
@@ -108,10 +144,11 @@ RelayPass Relay::record(const ClaimedBatch& batch, std::span<const PublishResult
 }
 
 RelayPass Relay::run_once() {
-  const ClaimedBatch batch = claim(options_.settings().batch_size);
+  ClaimedBatch batch = claim(options_.settings().batch_size);
   if (batch.rows.empty()) {
     return RelayPass{};
   }
+  begin_spans(batch);
   // One batch, one result a message (in claim order): a key's messages reach the
   // transport in sequence order, and it confirms none after one of its key it did not.
   const std::vector<PublishResult> results = transport_.publish_batch(batch.messages);
@@ -160,6 +197,7 @@ RelayPass Relay::pipeline(std::stop_token stop, std::size_t max_messages, bool w
     const bool claimed_any = next.has_value();
     if (next) {
       if (clock_.now() < next->lease_until) {
+        begin_spans(*next);
         publisher.start(std::move(next->messages));
         publishing = std::move(next);
       } else {

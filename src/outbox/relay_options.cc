@@ -1,6 +1,7 @@
 #include "docket/outbox/relay_options.h"
 
 #include <string>
+#include <utility>
 
 #include "core/idle_wait.h"
 #include "docket/core/error.h"
@@ -18,7 +19,8 @@ void require_positive(std::string_view name, long long value, std::string_view u
 
 }  // namespace
 
-RelayOptions::RelayOptions(RelaySettings settings) : settings_(settings) {
+RelayOptions::RelayOptions(RelaySettings settings, std::shared_ptr<Observer> observer)
+    : settings_(settings), observer_(std::move(observer)) {
   const auto& s = settings_;
   detail::IdleWait::check("relay options", s.poll_interval, s.max_poll_interval);
   require_positive("batch_size", static_cast<long long>(s.batch_size), "");

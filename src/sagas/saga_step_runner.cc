@@ -83,9 +83,12 @@ void SagaStepRunner::run(HandlerContext& ctx, std::string_view saga_id, SagaEntr
   }
   const std::int64_t loaded = record ? record->version : kNewSaga;
   SagaStepContext context(ctx, saga, loaded, outbox_);
-  const std::string state = step(record ? &record->state : nullptr, context);
+  const std::optional<std::string> state = step(record ? &record->state : nullptr, context);
+  if (!state) {
+    return;  // no step was due (a stale timeout): the saga stays as it is
+  }
   const SagaSaveResult saved = store_.save(
-      tx, saga, loaded, state, context.completed() ? SagaStatus::kCompleted : SagaStatus::kActive);
+      tx, saga, loaded, *state, context.completed() ? SagaStatus::kCompleted : SagaStatus::kActive);
   if (saved.is_conflict()) {
     const VersionConflict& conflict = saved.conflict();
     throw SagaConflictError(saga, conflict.expected_version, conflict.actual_version,

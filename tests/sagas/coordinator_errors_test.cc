@@ -9,6 +9,7 @@
 #include "docket/core/error.h"
 #include "docket/memory/saga_store.h"
 #include "docket/sagas/saga_errors.h"
+#include "docket/stores/open_store.h"
 #include "saga_fixture.h"
 
 namespace docket::saga_tests {
@@ -52,6 +53,38 @@ TEST(CoordinatorRegistration, RefusesWhatCouldNeverRun) {
       "already bound");
   EXPECT_NO_THROW(other.starts<OrderPlaced>("order-placed", by_order<OrderPlaced>, no_step))
       << "two sagas may start on one message type";
+}
+
+struct Reminders {
+  int sent = 0;
+  SagaTimeouts timeouts;
+};
+// A codec that writes the count and forgets the timeouts.
+struct ForgetfulCodec {
+  Reminders decode(std::string_view payload) const {
+    return Reminders{.sent = std::stoi(std::string(payload)), .timeouts = {}};
+  }
+  std::string encode(const Reminders& state) const { return std::to_string(state.sent); }
+};
+
+TEST(CoordinatorRegistration, RefusesTimeoutsWithNowhereToKeepThem) {
+  auto sagas = memory::open_saga_store();
+  HandlerRegistry handlers;
+  SagaCoordinator<Reminders, ForgetfulCodec> without_outbox(handlers, "reminders", *sagas);
+  expect_configuration_error([&] { without_outbox.keeps_timeouts_in(&Reminders::timeouts); },
+                             "needs an outbox");
+  auto outbox_store = open_outbox_store("memory:");
+  const Outbox outbox(*outbox_store);
+  HandlerRegistry more;
+  SagaCoordinator<Reminders, ForgetfulCodec> saga(more, "reminders", *sagas, &outbox);
+  const auto due = [](Reminders&, const OrderPlaced&, SagaStepContext&) {};
+  expect_configuration_error(
+      [&] { saga.times_out<OrderPlaced>("reminder-due", by_order<OrderPlaced>, due); },
+      "before keeps_timeouts_in");
+  expect_configuration_error([&] { saga.keeps_timeouts_in(nullptr); }, "needs a member");
+  saga.keeps_timeouts_in(&Reminders::timeouts);
+  expect_configuration_error([&] { saga.keeps_timeouts_in(&Reminders::timeouts); },
+                             "was called already");
 }
 
 template <typename Database>
@@ -156,6 +189,38 @@ TYPED_TEST(CoordinatorRefusal, ASagaStoreOfAnotherProviderThanTheOutboxIsRefused
   EXPECT_NO_THROW(SagaCoordinator<Fulfilment>(handlers, "audit", *foreign_sagas))
       << "without an outbox only the saga store's type counts";
   EXPECT_EQ(handlers.required_transaction()->type, foreign_sagas->transaction_type());
+}
+
+TYPED_TEST(CoordinatorRefusal, SchedulingWithoutKeepingTimeoutsIsAConfigurationError) {
+  HandlerRegistry handlers;
+  SagaCoordinator<Fulfilment>(handlers, "audit", *this->sagas_, &this->outbox_)
+      .template starts<OrderPlaced>("order-placed", by_order<OrderPlaced>,
+                                    [](Fulfilment&, const OrderPlaced& e, SagaStepContext& step) {
+                                      step.schedule_timeout("audit-due", e,
+                                                            Timestamp(std::chrono::seconds(1)));
+                                    });
+  const InboxDispatcher inbox(*this->inbox_store_, InboxOptions("fulfilment"), std::move(handlers));
+  expect_configuration_error([&] { inbox.dispatch(placed("m-1")); }, "keeps no timeouts");
+  EXPECT_FALSE(this->recorded("m-1"));
+  EXPECT_TRUE(this->sent().empty());
+}
+
+TYPED_TEST(CoordinatorRefusal, AStateCodecThatDropsTheTimeoutsIsRefusedWithNothingCommitted) {
+  HandlerRegistry handlers;
+  SagaCoordinator<Reminders, ForgetfulCodec>(handlers, "reminders", *this->sagas_, &this->outbox_)
+      .keeps_timeouts_in(&Reminders::timeouts)
+      .template starts<OrderPlaced>(
+          "order-placed", by_order<OrderPlaced>,
+          [this](Reminders& s, const OrderPlaced& e, SagaStepContext& step) {
+            ++s.sent;
+            step.schedule_timeout("reminder-due", e, this->clock_.now());
+          });
+  const InboxDispatcher inbox(*this->inbox_store_, InboxOptions("fulfilment"), std::move(handlers));
+  expect_configuration_error([&] { inbox.dispatch(placed("m-1")); },
+                             "does not keep the SagaTimeouts member");
+  EXPECT_FALSE(this->recorded("m-1"));
+  EXPECT_TRUE(this->sent().empty()) << "the timeout went with the rollback";
+  EXPECT_FALSE(this->sagas_->load(SagaId(this->tenant_, "reminders", "O-1")).has_value());
 }
 
 TYPED_TEST(CoordinatorRefusal, TwoSagasOnOneMessageCommitTogether) {

@@ -336,10 +336,15 @@ std::vector<BadInput> option_cases() {
      {"--rounds is 3", "--messages"}},
     {{"bench", "latency", "--store", kStore, "--idle-seconds", "0"}, kUsage, {"--idle-seconds"}},
     {{"bench", "latency", "--store", kStore, "--transport", "nosuch://x"}, kRefused, {"nosuch"}},
-    // The document stores have no bench side: the refusal names the benchmark run.
+    // A store that is not there: named, with what to check, in seconds.
     {{"bench", "latency", "--store", "dynamodb://127.0.0.1:1?region=us-east-1"},
      kRefused,
-     {"`docket bench latency` has no raw baseline"}},
+     {"could not connect", "Is the server running there?"}},
+    // The document stores have no bench side for the relay: the refusal names the run.
+    {{"bench", "relay", "--store", "dynamodb://127.0.0.1:1?region=us-east-1", "--transport",
+      "amqp://u:p@127.0.0.1:1/v"},
+     kRefused,
+     {"`docket bench relay` has no raw baseline"}},
     {{"bench", "relay", "--store", kStore, "--transport", "nosuch://x"}, kRefused, {"nosuch"}},
     {{"bench", "relay", "--store", kStore, "--transport", ""}, kRefused, {"transport"}},
     // The range is checked before the broker is reached: no broker is needed here.
@@ -347,6 +352,22 @@ std::vector<BadInput> option_cases() {
       "--batch", "0"},
      kUsage,
      {"--batch has 0"}},
+#endif
+    // dashboard and metrics: --listen checked before the store is opened or a port bound
+    {{"dashboard", "--store", kStore, "--listen", "127.0.0.1:65536"},
+     kUsage,
+     {"dashboard: --listen '127.0.0.1:65536' has a port out of range"}},
+    {{"dashboard", "--store", kStore, "--listen", "example.com:8088"},
+     kUsage,
+     {"--listen", "numeric IPv4 address"}},
+    {{"dashboard", "--store", kStore, "--listen", "0.0.0.0:0"}, kUsage, {"--token"}},
+    {{"dashboard", "--store", kStore, "--listen", ""}, kUsage, {"--listen"}},
+#if DOCKET_TOOL_HAS_METRICS
+    {{"metrics", "--store", kStore, "--listen", "127.0.0.1:-1"},
+     kUsage,
+     {"metrics: --listen '127.0.0.1:-1'", "127.0.0.1:9464"}},
+    {{"metrics", "--store", kStore, "--listen", "[::1"}, kUsage, {"closing ']'"}},
+    {{"metrics", "--store", "memory:"}, kRefused, {"memory:"}},
 #endif
     // outbox (issue 34): only --status parked; filters, limits and ids checked before
     // the store is opened

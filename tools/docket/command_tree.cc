@@ -4,11 +4,13 @@
 
 #include "bench_command.h"
 #include "chaos_command.h"
+#include "dashboard/dashboard_command.h"
 #include "demo_command.h"
 #include "events_command.h"
 #include "health_command.h"
 #include "inbox_command.h"
 #include "keys_command.h"
+#include "metrics_command.h"
 #include "migrate_command.h"
 #include "outbox_command.h"
 #include "projections_command.h"
@@ -43,6 +45,8 @@ std::unique_ptr<CLI::App> make_command_tree() {
   add_sagas_command(*app);
   add_projections_command(*app);
   add_health_command(*app);
+  add_dashboard_command(*app);
+  add_metrics_command(*app);  // adds nothing in a build without docket::prometheus
   add_soak_command(*app);
   add_bench_command(*app);  // adds nothing in a build without the benchmarks
   return app;

@@ -36,18 +36,6 @@ std::string time_text(const std::optional<Timestamp>& t) {
   return t ? format_timestamp(*t) : std::string();
 }
 
-nlohmann::json entry_json(const ClaimEntry& e) {
-  return {{"tenant", e.key.tenant().value()},
-          {"message_id", e.key.message_id()},
-          {"handler_type", e.key.handler_type()},
-          {"failures", e.retry_count},
-          {"last_error", e.last_error ? nlohmann::json(*e.last_error) : nlohmann::json(nullptr)},
-          {"next_attempt_at", e.next_attempt_at ? nlohmann::json(time_text(e.next_attempt_at))
-                                                : nlohmann::json(nullptr)},
-          {"received_at", format_timestamp(e.received_at)},
-          {"updated_at", format_timestamp(e.updated_at)}};
-}
-
 void run_failed(const FailedArgs& args) {
   // Every check before the store is opened: a refused command reads nothing.
   if (args.limit == 0 || args.limit > kMaxLimit) {
@@ -79,7 +67,7 @@ void run_failed(const FailedArgs& args) {
   if (args.json) {
     nlohmann::json entries = nlohmann::json::array();
     for (const ClaimEntry& entry : shown) {
-      entries.push_back(entry_json(entry));
+      entries.push_back(failed_entry_json(entry));
     }
     std::cout << nlohmann::json{{"store", printable_store_url(args.store)},
                                 {"tenant", tenant ? nlohmann::json(tenant->value())

@@ -49,11 +49,6 @@ nlohmann::json retry_key_json(const ClaimKey& key) {
           {"handler_type", key.handler_type()}};
 }
 
-std::string retry_key_text(const ClaimKey& key) {
-  return "message '" + key.message_id() + "' for handler '" + key.handler_type() + "' (tenant '" +
-         key.tenant().value() + "')";
-}
-
 // A text option, when given, is not empty (and is UTF-8): usage errors, exit 2.
 void require_retry_text(const char* option, const std::optional<std::string>& text) {
   if (text && text->empty()) {
@@ -62,53 +57,9 @@ void require_retry_text(const char* option, const std::optional<std::string>& te
   }
 }
 
-// Refuses (exit 1) an entry that is not failed, naming why; nothing was changed.
-[[noreturn]] void refuse_not_failed_entry(const ClaimKey& key,
-                                          const std::optional<ClaimEntry>& found) {
-  std::string why;
-  if (!found) {
-    why =
-        "the claim inbox holds no such entry (processed entries are deleted by cleanup after a "
-        "while); `docket inbox failed` lists the failed ones";
-  } else {
-    switch (found->status) {
-      case ClaimStatus::kProcessed:
-        why = "it is processed: its handler succeeded, so there is nothing to retry";
-        break;
-      case ClaimStatus::kProcessing:
-        why = "it is processing: a handler holds it" +
-              (found->lease_until ? " until " + format_timestamp(*found->lease_until)
-                                  : std::string()) +
-              "; only a failed entry can be retried";
-        break;
-      case ClaimStatus::kReceived:
-        why = "it is received (released, not failed): the next delivery claims it";
-        break;
-      case ClaimStatus::kFailed:
-        // Failed when read back: it changed again after the write was refused.
-        why = "it was not failed when the command reached it; run the command again";
-        break;
-    }
-  }
-  throw InvalidInputError("inbox retry: no failed entry of " + retry_key_text(key) + ": " + why +
-                          ". Nothing was changed.");
-}
-
 InboxRetryOutcome retry_one_entry(ClaimInboxStore& store, const ClaimKey& key, bool dry_run) {
-  const std::optional<ClaimEntry> found = store.find(key);
-  if (!found || found->status != ClaimStatus::kFailed) {
-    refuse_not_failed_entry(key, found);
-  }
-  InboxRetryOutcome outcome{.matched = {key}};
-  if (dry_run) {
-    return outcome;
-  }
-  if (!store.retry_now(key)) {
-    // Claimed (or otherwise changed) by someone else between the read and the write.
-    refuse_not_failed_entry(key, store.find(key));
-  }
-  outcome.retried = 1;
-  return outcome;
+  retry_failed_entry(store, "inbox retry", key, dry_run);
+  return {.matched = {key}, .retried = dry_run ? 0U : 1U};
 }
 
 InboxRetryOutcome retry_all_entries(ClaimInboxStore& store, const InboxRetryArgs& args,
@@ -170,13 +121,13 @@ void print_inbox_retry(const InboxRetryArgs& args, const std::optional<TenantId>
   const std::string scope = args.all
                                 ? std::to_string(outcome.matched.size()) + " failed " +
                                       (outcome.matched.size() == 1 ? "entry" : "entries")
-                                : "the failed entry of " + retry_key_text(outcome.matched.front());
+                                : "the failed entry of " + claim_key_text(outcome.matched.front());
   if (args.dry_run) {
     std::cout << "would retry " << scope << " of " << printable_store_url(args.store)
               << " (dry run: nothing changed)\n";
     if (args.all) {
       for (const ClaimKey& key : outcome.matched) {
-        std::cout << "  " << retry_key_text(key) << '\n';
+        std::cout << "  " << claim_key_text(key) << '\n';
       }
     }
     return;

@@ -187,8 +187,47 @@ void refuse_not_parked(std::string_view command, std::string_view id,
         break;
     }
   }
-  throw InvalidInputError(std::string(command) + ": no parked message with id '" + std::string(id) +
-                          "': " + why + ". Nothing was changed.");
+  throw NotParkedError(std::string(command) + ": no parked message with id '" + std::string(id) +
+                           "': " + why + ". Nothing was changed.",
+                       found.has_value());
+}
+
+OutboxRecord repair_parked_message(OutboxStore& store, std::string_view command,
+                                   const std::string& id, ParkedRepair repair, bool dry_run) {
+  const std::optional<OutboxRecord> found = store.find(id);
+  if (!found || found->status != OutboxStatus::kParked) {
+    refuse_not_parked(command, id, found);
+  }
+  if (dry_run) {
+    return *found;
+  }
+  const Timestamp now = SystemClock::instance().now();
+  if (!(repair == ParkedRepair::kReplay ? store.replay(id, now) : store.skip(id, now))) {
+    // Replayed or skipped by someone else between the read and the write.
+    refuse_not_parked(command, id, store.find(id));
+  }
+  return *found;
+}
+
+nlohmann::json outbox_stats_json(const OutboxStats& stats, Timestamp now) {
+  const auto counts = [](const OutboxCounts& c) {
+    return nlohmann::json{{"pending", c.pending()},     {"due", c.due},
+                          {"in_backoff", c.in_backoff}, {"scheduled", c.scheduled},
+                          {"parked", c.parked},         {"done", c.done},
+                          {"skipped", c.skipped},       {"cancelled", c.cancelled}};
+  };
+  nlohmann::json destinations = nlohmann::json::object();
+  for (const auto& [destination, by_destination] : stats.by_destination) {
+    destinations[destination] = counts(by_destination);
+  }
+  const std::optional<Timestamp>& oldest = stats.oldest_due_created_at;
+  return {{"total", counts(stats.total)},
+          {"destinations", std::move(destinations)},
+          {"oldest_due_created_at",
+           oldest ? nlohmann::json(format_timestamp(*oldest)) : nlohmann::json(nullptr)},
+          {"oldest_due_age_seconds",
+           oldest ? nlohmann::json(std::chrono::duration<double>(now - *oldest).count())
+                  : nlohmann::json(nullptr)}};
 }
 
 nlohmann::json parked_json(const OutboxRecord& record) {

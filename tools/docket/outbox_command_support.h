@@ -1,8 +1,9 @@
-// What `docket outbox list`, `replay` and `skip` share: the filters over parked
-// messages (--error-like, --destination, --since, --limit), the paged read that applies
-// them, the opening of an outbox other processes can see, the checks of a message id
-// and the refusal of one that names no parked message, and how a parked message is
-// printed.
+// What `docket outbox list`, `replay`, `skip` and `stats` (and `docket dashboard`, which
+// answers with the same reads and writes) share: the filters over parked messages
+// (--error-like, --destination, --since, --limit), the paged read that applies them, the
+// opening of an outbox other processes can see, the checks of a message id, the replay
+// or skip of one parked message and the refusal of one that names no parked message,
+// and how a parked message and the outbox's counts are printed.
 //
 // Invariants: every check of the command line (a filter, an id, a limit) is made before
 // the store is opened, so a refused command line opens, reads and writes nothing; the
@@ -25,6 +26,8 @@
 #include <string_view>
 
 #include "docket/core/clock.h"
+#include "docket/core/error.h"
+#include "docket/outbox/outbox_stats.h"
 #include "docket/outbox/outbox_store.h"
 
 namespace docket::tool {
@@ -104,16 +107,47 @@ std::unique_ptr<OutboxStore> open_shared_outbox(std::string_view command, std::s
 // that is not UTF-8, before anything is opened.
 void check_message_id(std::string_view command, std::string_view id);
 
-// Throws InvalidInputError (exit 1): "<command>: no parked message with id '<id>'",
-// and why, from `found` (the message as OutboxStore::find() returned it, or nullopt):
-// no message has that id, or it is done, skipped or pending, saying which, and that
-// nothing was changed.
+// The refusal of an id that names no parked message: an InvalidInputError (exit 1) that
+// also says whether the outbox holds a message with that id at all (the dashboard
+// answers 404 when it does not, 409 when the message is in another status).
+class NotParkedError : public InvalidInputError {
+ public:
+  NotParkedError(const std::string& message, bool exists)
+      : InvalidInputError(message), exists_(exists) {}
+  bool exists() const noexcept { return exists_; }
+
+ private:
+  bool exists_;
+};
+
+// Throws NotParkedError: "<command>: no parked message with id '<id>'", and why, from
+// `found` (the message as OutboxStore::find() returned it, or nullopt): no message has
+// that id, or it is done, skipped or pending, saying which, and that nothing was changed.
 [[noreturn]] void refuse_not_parked(std::string_view command, std::string_view id,
                                     const std::optional<OutboxRecord>& found);
+
+// What repair_parked_message does to the message.
+enum class ParkedRepair {
+  kReplay,  // OutboxStore::replay: pending again, attempts reset, due now
+  kSkip,    // OutboxStore::skip: done without being published, its ordering key released
+};
+
+// Replays or skips the parked message `id` (on a dry run, only checks that it is parked)
+// and returns it as it was found, parked. Throws NotParkedError (refuse_not_parked) when
+// it is not parked, whether when read or when written (another process replayed or
+// skipped it between the two); nothing is changed then.
+OutboxRecord repair_parked_message(OutboxStore& store, std::string_view command,
+                                   const std::string& id, ParkedRepair repair, bool dry_run);
 
 // A parked message as a JSON object: id, sequence, tenant, destination (as published),
 // ordering_key, event_type, attempts, last_error, created_at, last_attempt_due_at.
 nlohmann::json parked_json(const OutboxRecord& record);
+
+// An outbox's counts as `outbox stats --json` prints them: total and destinations (each
+// pending, due, in_backoff, scheduled, parked, done, skipped, cancelled),
+// oldest_due_created_at and oldest_due_age_seconds (null when nothing is due), the age
+// counted to `now`.
+nlohmann::json outbox_stats_json(const OutboxStats& stats, Timestamp now);
 
 // A parked message as three or four lines of text.
 void print_parked(std::ostream& out, const OutboxRecord& record);

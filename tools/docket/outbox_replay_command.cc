@@ -69,21 +69,8 @@ void print_outbox_replay(const OutboxReplayArgs& args, const std::optional<Parke
 }
 
 OutboxReplayOutcome replay_one(OutboxStore& store, const OutboxReplayArgs& args) {
-  const std::string& id = *args.id;
-  const std::optional<OutboxRecord> found = store.find(id);
-  if (!found || found->status != OutboxStatus::kParked) {
-    refuse_not_parked("outbox replay", id, found);
-  }
-  OutboxReplayOutcome outcome{.ids = {id}};
-  if (args.dry_run) {
-    return outcome;
-  }
-  if (!store.replay(id, SystemClock::instance().now())) {
-    // Replayed or skipped by someone else between the read and the write.
-    refuse_not_parked("outbox replay", id, store.find(id));
-  }
-  outcome.replayed = 1;
-  return outcome;
+  repair_parked_message(store, "outbox replay", *args.id, ParkedRepair::kReplay, args.dry_run);
+  return {.ids = {*args.id}, .replayed = args.dry_run ? 0U : 1U};
 }
 
 OutboxReplayOutcome replay_all(OutboxStore& store, const OutboxReplayArgs& args,

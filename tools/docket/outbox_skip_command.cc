@@ -24,15 +24,8 @@ struct OutboxSkipArgs {
 void run_outbox_skip(const OutboxSkipArgs& args) {
   check_message_id("outbox skip", args.id);
   const auto store = open_shared_outbox("outbox skip", args.store);
-  const std::optional<OutboxRecord> found = store->find(args.id);
-  if (!found || found->status != OutboxStatus::kParked) {
-    refuse_not_parked("outbox skip", args.id, found);
-  }
-  if (!args.dry_run && !store->skip(args.id, SystemClock::instance().now())) {
-    // Replayed or skipped by someone else between the read and the write.
-    refuse_not_parked("outbox skip", args.id, store->find(args.id));
-  }
-  const OutboxRecord& record = *found;
+  const OutboxRecord record =
+      repair_parked_message(*store, "outbox skip", args.id, ParkedRepair::kSkip, args.dry_run);
   if (args.json) {
     std::cout << json_line({{"store", printable_store_url(args.store)},
                             {"id", args.id},

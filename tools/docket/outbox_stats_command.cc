@@ -21,13 +21,6 @@ struct OutboxStatsArgs {
   bool json = false;
 };
 
-nlohmann::json counts_json(const OutboxCounts& c) {
-  return {{"pending", c.pending()},     {"due", c.due},
-          {"in_backoff", c.in_backoff}, {"scheduled", c.scheduled},
-          {"parked", c.parked},         {"done", c.done},
-          {"skipped", c.skipped},       {"cancelled", c.cancelled}};
-}
-
 void print_counts_row(const std::string& name, const OutboxCounts& c) {
   char row[400];
   std::snprintf(
@@ -48,20 +41,10 @@ void run_outbox_stats(const OutboxStatsArgs& args) {
   const double oldest_due_seconds =
       any_due ? std::chrono::duration<double>(now - *stats.oldest_due_created_at).count() : 0.0;
   if (args.json) {
-    nlohmann::json destinations = nlohmann::json::object();
-    for (const auto& [destination, counts] : stats.by_destination)
-      destinations[destination] = counts_json(counts);
-    std::cout << json_line({{"store", printable_store_url(args.store)},
-                            {"at", format_timestamp(now)},
-                            {"total", counts_json(stats.total)},
-                            {"destinations", destinations},
-                            {"oldest_due_created_at",
-                             stats.oldest_due_created_at
-                                 ? nlohmann::json(format_timestamp(*stats.oldest_due_created_at))
-                                 : nlohmann::json(nullptr)},
-                            {"oldest_due_age_seconds", any_due ? nlohmann::json(oldest_due_seconds)
-                                                               : nlohmann::json(nullptr)}})
-              << '\n';
+    nlohmann::json out = outbox_stats_json(stats, now);
+    out["store"] = printable_store_url(args.store);
+    out["at"] = format_timestamp(now);
+    std::cout << json_line(out) << '\n';
     return;
   }
   std::cout << "outbox of " << printable_store_url(args.store) << " at " << format_timestamp(now)

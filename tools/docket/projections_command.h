@@ -24,9 +24,11 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/core/clock.h"
 #include "docket/core/feed_cursor.h"
@@ -90,6 +92,28 @@ struct ProjectionLag {
 // positions, its head (of the entry's tenant, or every tenant's for "__untenanted__").
 ProjectionLag measure_projection_lag(EventStore& events, const CheckpointEntry& entry,
                                      Timestamp now);
+
+// One consumer's checkpoint and its lag (projections status, the dashboard).
+struct ProjectionStatusRow {
+  CheckpointEntry entry;
+  ProjectionLag lag;
+};
+
+// The checkpoints `request` matches, each measured against the feed, at most `limit`,
+// read a page at a time; `more` when at least one more matches. request.limit and
+// request.after are the listing's own.
+struct ProjectionStatusListing {
+  std::vector<ProjectionStatusRow> rows;
+  bool more = false;
+};
+ProjectionStatusListing list_projection_status(ProjectionStores& stores,
+                                               CheckpointListRequest request, std::uint64_t limit,
+                                               Timestamp now);
+
+// A row as `projections status --json` prints it: consumer_id, tenant, checkpoint,
+// next_position, head, lag_positions, oldest_pending_at, lag_seconds, caught_up,
+// updated_at, problem.
+nlohmann::json projection_status_json(const ProjectionStatusRow& row);
 
 // "3h12m5s", "850ms", "0s".
 std::string format_projection_lag(std::chrono::microseconds lag);

@@ -37,42 +37,16 @@ struct ProjectionsStatusArgs {
   bool json = false;
 };
 
-struct StatusRow {
-  CheckpointEntry entry;
-  ProjectionLag lag;
-};
-
-nlohmann::json status_row_json(const StatusRow& row) {
-  const auto or_null = [](const auto& value) {
-    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-  };
-  const ProjectionLag& lag = row.lag;
-  return {{"consumer_id", row.entry.consumer_id},
-          {"tenant", row.entry.tenant.is_untenanted() ? nlohmann::json(nullptr)
-                                                      : nlohmann::json(row.entry.tenant.value())},
-          {"checkpoint", row.entry.position},
-          {"next_position", lag.cursor ? or_null(lag.cursor->position()) : nlohmann::json(nullptr)},
-          {"head", or_null(lag.head)},
-          {"lag_positions", or_null(lag.lag_positions)},
-          {"oldest_pending_at",
-           lag.oldest_pending ? nlohmann::json(format_timestamp(*lag.oldest_pending)) : nullptr},
-          {"lag_seconds", static_cast<double>(lag.lag_time.count()) / 1e6},
-          {"caught_up", lag.cursor.has_value() && !lag.oldest_pending},
-          {"updated_at", format_timestamp(row.entry.updated_at)},
-          {"problem", lag.cursor ? nlohmann::json(nullptr)
-                                 : nlohmann::json("not a cursor of this event store's feed")}};
-}
-
 std::size_t status_cell_width(std::string_view cell) {
   return static_cast<std::size_t>(std::count_if(cell.begin(), cell.end(), [](char c) {
     return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
   }));
 }
 
-void print_status_table(const std::vector<StatusRow>& rows) {
+void print_status_table(const std::vector<ProjectionStatusRow>& rows) {
   std::vector<std::vector<std::string>> cells = {{"CONSUMER", "TENANT", "CHECKPOINT", "HEAD", "LAG",
                                                   "OLDEST PENDING", "LAG TIME", "LAST SET"}};
-  for (const StatusRow& row : rows) {
+  for (const ProjectionStatusRow& row : rows) {
     const ProjectionLag& lag = row.lag;
     const bool usable = lag.cursor.has_value();
     cells.push_back(
@@ -118,25 +92,7 @@ void run_projections_status(const ProjectionsStatusArgs& args) {
   }
   ProjectionStores stores = open_projection_stores(kCommand, args.store, args.events);
   const Timestamp now = SystemClock::instance().now();
-  std::vector<StatusRow> rows;
-  bool more = false;
-  request.limit =
-      static_cast<std::size_t>(std::min<std::uint64_t>(kProjectionsStatusPageSize, args.limit + 1));
-  while (!more) {
-    CheckpointPage page = stores.inbox->checkpoints().list(request);
-    for (CheckpointEntry& entry : page.entries) {
-      if (rows.size() == args.limit) {
-        more = true;
-        break;
-      }
-      ProjectionLag lag = measure_projection_lag(*stores.events, entry, now);
-      rows.push_back({std::move(entry), std::move(lag)});
-    }
-    if (!page.next) {
-      break;
-    }
-    request.after = std::move(page.next);
-  }
+  const auto [rows, more] = list_projection_status(stores, request, args.limit, now);
   if (args.consumer && rows.empty()) {
     throw InvalidInputError(
         "projections status: no checkpoint of consumer '" + *args.consumer + "'" +
@@ -148,8 +104,8 @@ void run_projections_status(const ProjectionsStatusArgs& args) {
   const std::string feed(describe(stores.events->capabilities().feed));
   if (args.json) {
     nlohmann::json listed = nlohmann::json::array();
-    for (const StatusRow& row : rows) {
-      listed.push_back(status_row_json(row));
+    for (const ProjectionStatusRow& row : rows) {
+      listed.push_back(projection_status_json(row));
     }
     std::cout << nlohmann::json{{"store", stores.inbox_url},
                                 {"events", stores.events_url},
@@ -176,6 +132,51 @@ void run_projections_status(const ProjectionsStatusArgs& args) {
 }
 
 }  // namespace
+
+ProjectionStatusListing list_projection_status(ProjectionStores& stores,
+                                               CheckpointListRequest request, std::uint64_t limit,
+                                               Timestamp now) {
+  ProjectionStatusListing listing;
+  request.limit =
+      static_cast<std::size_t>(std::min<std::uint64_t>(kProjectionsStatusPageSize, limit + 1));
+  while (!listing.more) {
+    CheckpointPage page = stores.inbox->checkpoints().list(request);
+    for (CheckpointEntry& entry : page.entries) {
+      if (listing.rows.size() == limit) {
+        listing.more = true;
+        break;
+      }
+      ProjectionLag lag = measure_projection_lag(*stores.events, entry, now);
+      listing.rows.push_back({std::move(entry), std::move(lag)});
+    }
+    if (!page.next) {
+      break;
+    }
+    request.after = std::move(page.next);
+  }
+  return listing;
+}
+
+nlohmann::json projection_status_json(const ProjectionStatusRow& row) {
+  const auto or_null = [](const auto& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+  };
+  const ProjectionLag& lag = row.lag;
+  return {{"consumer_id", row.entry.consumer_id},
+          {"tenant", row.entry.tenant.is_untenanted() ? nlohmann::json(nullptr)
+                                                      : nlohmann::json(row.entry.tenant.value())},
+          {"checkpoint", row.entry.position},
+          {"next_position", lag.cursor ? or_null(lag.cursor->position()) : nlohmann::json(nullptr)},
+          {"head", or_null(lag.head)},
+          {"lag_positions", or_null(lag.lag_positions)},
+          {"oldest_pending_at",
+           lag.oldest_pending ? nlohmann::json(format_timestamp(*lag.oldest_pending)) : nullptr},
+          {"lag_seconds", static_cast<double>(lag.lag_time.count()) / 1e6},
+          {"caught_up", lag.cursor.has_value() && !lag.oldest_pending},
+          {"updated_at", format_timestamp(row.entry.updated_at)},
+          {"problem", lag.cursor ? nlohmann::json(nullptr)
+                                 : nlohmann::json("not a cursor of this event store's feed")}};
+}
 
 void add_projections_status_subcommand(CLI::App& group) {
   auto args = std::make_shared<ProjectionsStatusArgs>();

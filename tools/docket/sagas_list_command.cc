@@ -85,18 +85,6 @@ std::size_t saga_cell_width(std::string_view cell) {
   }));
 }
 
-nlohmann::json saga_summary_json(const SagaSummary& s) {
-  return {{"tenant", s.saga.tenant().value()},
-          {"saga_type", s.saga.saga_type()},
-          {"saga_id", s.saga.saga_id()},
-          {"version", s.version},
-          {"status", saga_status_name(s.status)},
-          {"started_at", format_timestamp(s.started_at)},
-          {"updated_at", format_timestamp(s.updated_at)},
-          {"completed_at", s.completed_at ? nlohmann::json(format_timestamp(*s.completed_at))
-                                          : nlohmann::json(nullptr)}};
-}
-
 void print_saga_table(const std::vector<SagaSummary>& shown) {
   std::vector<std::vector<std::string>> rows = {
       {"TENANT", "SAGA TYPE", "SAGA ID", "VERSION", "STATUS", "STARTED", "UPDATED", "COMPLETED"}};
@@ -167,24 +155,7 @@ void run_sagas_list(const SagasListArgs& args) {
   }
   const auto store = open_saga_store(args.store);
   require_service_store("sagas list", args.store, store->capabilities(), "saga store");
-  std::vector<SagaSummary> shown;
-  bool more = false;
-  request.limit = static_cast<std::size_t>(
-      std::min<std::uint64_t>(kSagasListPageSize, args.limit + 1));  // + 1: are there more?
-  while (!more) {
-    SagaPage page = store->list(request);
-    for (SagaSummary& summary : page.sagas) {
-      if (shown.size() == args.limit) {
-        more = true;  // one match past the limit: enough to say there are more
-        break;
-      }
-      shown.push_back(std::move(summary));
-    }
-    if (!page.next) {
-      break;
-    }
-    request.after = std::move(page.next);
-  }
+  const auto [shown, more] = list_sagas(*store, request, args.limit);
 
   const std::string printable = printable_store_url(args.store);
   const std::string cutoff =
@@ -230,6 +201,39 @@ void run_sagas_list(const SagasListArgs& args) {
 }
 
 }  // namespace
+
+SagaListing list_sagas(SagaStore& store, SagaListRequest request, std::uint64_t limit) {
+  SagaListing listing;
+  request.limit = static_cast<std::size_t>(
+      std::min<std::uint64_t>(kSagasListPageSize, limit + 1));  // + 1: are there more?
+  while (!listing.more) {
+    SagaPage page = store.list(request);
+    for (SagaSummary& summary : page.sagas) {
+      if (listing.sagas.size() == limit) {
+        listing.more = true;  // one match past the limit: enough to say there are more
+        break;
+      }
+      listing.sagas.push_back(std::move(summary));
+    }
+    if (!page.next) {
+      break;
+    }
+    request.after = std::move(page.next);
+  }
+  return listing;
+}
+
+nlohmann::json saga_summary_json(const SagaSummary& s) {
+  return {{"tenant", s.saga.tenant().value()},
+          {"saga_type", s.saga.saga_type()},
+          {"saga_id", s.saga.saga_id()},
+          {"version", s.version},
+          {"status", saga_status_name(s.status)},
+          {"started_at", format_timestamp(s.started_at)},
+          {"updated_at", format_timestamp(s.updated_at)},
+          {"completed_at", s.completed_at ? nlohmann::json(format_timestamp(*s.completed_at))
+                                          : nlohmann::json(nullptr)}};
+}
 
 void add_sagas_list_subcommand(CLI::App& sagas_group) {
   auto args = std::make_shared<SagasListArgs>();

@@ -5,6 +5,10 @@
 // of work that also records the dedup row. The wrappers offer statements and reads,
 // never commit or rollback: the dispatcher commits once, after every handler ran.
 //
+// transaction_as<T>(tx, who) is the checked down-cast to a wrapper that a handler
+// (HandlerContext::transaction<T>) and a producer (UnitOfWork::transaction<T>) use:
+// another provider's transaction is a ConfigurationError naming both types.
+//
 // Thread-safety: a transaction belongs to the one thread running the dispatch.
 #ifndef DOCKET_CORE_HANDLER_TRANSACTION_H_
 #define DOCKET_CORE_HANDLER_TRANSACTION_H_
@@ -25,6 +29,22 @@ class HandlerTransaction {
   HandlerTransaction(const HandlerTransaction&) = default;
   HandlerTransaction& operator=(const HandlerTransaction&) = default;
 };
+
+// Throws the ConfigurationError of transaction_as: `who` ("handler", "producer") asked
+// for `wanted` where `tx` is of another type; `store` names the kind of store that
+// made it ("inbox", "outbox").
+[[noreturn]] void throw_wrong_transaction(std::string_view who, std::string_view wanted,
+                                          const HandlerTransaction& tx, std::string_view store);
+
+// `tx` as the provider wrapper T (which declares `static constexpr std::string_view
+// kTypeName`), or the ConfigurationError above.
+template <class T>
+T& transaction_as(HandlerTransaction& tx, std::string_view who, std::string_view store) {
+  if (auto* typed = dynamic_cast<T*>(&tx)) {
+    return *typed;
+  }
+  throw_wrong_transaction(who, T::kTypeName, tx, store);
+}
 
 }  // namespace docket
 

@@ -23,6 +23,7 @@
 #include <typeinfo>
 
 #include "docket/core/handler_transaction.h"
+#include "docket/core/sql_transaction.h"
 
 namespace docket {
 
@@ -40,10 +41,15 @@ concept ProviderTransaction =
 struct TransactionType {
   std::type_index type;
   std::string_view name;  // e.g. "docket::sqlite::Transaction"
+  // Whether the type implements portable SQL (docket/core/sql_transaction.h), so that a
+  // handler written against SqlTransaction runs on it.
+  bool speaks_sql = false;
 
   template <ProviderTransaction T>
   static TransactionType of() noexcept {
-    return TransactionType{typeid(T), T::kTypeName};
+    return TransactionType{.type = typeid(T),
+                           .name = T::kTypeName,
+                           .speaks_sql = std::derived_from<T, SqlTransaction>};
   }
 
   // Whether `tx` is exactly of this type (one type_info comparison, no hierarchy walk).

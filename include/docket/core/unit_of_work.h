@@ -3,9 +3,13 @@
 // writing through a store outside a dispatcher.
 //
 //   auto unit = outbox_store.begin();
-//   auto& tx = dynamic_cast<docket::sqlite::Transaction&>(unit->handler_transaction());
-//   ...                // the producer's writes and Outbox::stage(tx, ...)
+//   auto& tx = unit->transaction<docket::sqlite::Transaction>();   // checked
+//   ...                // the producer's writes and outbox.send(tx, OrderPlaced{...})
 //   unit->commit();    // all of them, or (destroyed uncommitted) none
+//
+// transaction<T>() is a checked down-cast, as a handler's ctx.transaction<T>(): a store
+// of another provider is a ConfigurationError naming the type asked for and the store's.
+// Code that serves several providers takes transaction() and stages through it.
 //
 // What a dispatcher does with an inbox store's unit beyond this (dedup records,
 // savepoints, batches) is the provider's side of the SPI: docket/spi/inbox_unit.h.
@@ -29,6 +33,15 @@ class UnitOfWork {
   // What the caller (or a handler) writes through: the provider's native wrapper
   // (docket::sqlite::Transaction, ...). Valid until the unit of work ends.
   virtual HandlerTransaction& handler_transaction() noexcept = 0;
+
+  // The same, by the name a producer looks for.
+  HandlerTransaction& transaction() noexcept { return handler_transaction(); }
+
+  // The transaction as the provider wrapper T (see above).
+  template <class T>
+  T& transaction() {
+    return transaction_as<T>(handler_transaction(), "producer", "unit of work's");
+  }
 
   // Sends now the writes the unit holds back to send with its next statement or its
   // commit (on PostgreSQL: a Transaction::send, an outbox message staged), and throws

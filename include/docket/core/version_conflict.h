@@ -18,6 +18,8 @@
 #include <utility>
 #include <variant>
 
+#include "docket/core/error.h"
+
 namespace docket {
 
 struct VersionConflict {
@@ -44,17 +46,12 @@ class WriteResult {
   bool succeeded() const noexcept { return outcome_.index() == 0; }
   bool is_conflict() const noexcept { return outcome_.index() == 1; }
 
-  // Preconditions: succeeded(), resp. is_conflict(); otherwise std::logic_error (a
-  // programming error, not an outcome).
-  const Success& success() const {
-    if (!succeeded()) {
-      throw std::logic_error("success() called on a conflict: " + conflict().message());
-    }
-    return std::get<0>(outcome_);
-  }
+  // success() on a conflict throws its ConcurrencyConflictError (as value_or_throw());
+  // conflict() on a success throws docket::Error: check is_conflict() first.
+  const Success& success() const { return value_or_throw(); }
   const VersionConflict& conflict() const {
     if (!is_conflict()) {
-      throw std::logic_error("conflict() called on a successful write; check is_conflict()");
+      throw Error("conflict() called on a successful write; check is_conflict() first");
     }
     return std::get<1>(outcome_);
   }

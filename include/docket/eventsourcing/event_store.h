@@ -21,7 +21,12 @@
 // a memory event store in a memory unit of work on the same docket::memory::Database);
 // any other pairing throws ConfigurationError naming both.
 //
-// Thread-safety: a store may be used from many threads at once.
+// Observing appends: set_observer attaches an Observer (docket/core/observer.h) that
+// hears every append that reached the store (not those refused as invalid input), with
+// its event count, duration and whether it was a version conflict.
+//
+// Thread-safety: a store may be used from many threads at once; set_observer is the
+// exception: call it before the store is shared (it is configuration, not state).
 #ifndef DOCKET_EVENTSOURCING_EVENT_STORE_H_
 #define DOCKET_EVENTSOURCING_EVENT_STORE_H_
 
@@ -33,12 +38,14 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "docket/core/clock.h"
 #include "docket/core/error.h"
 #include "docket/core/feed_cursor.h"
 #include "docket/core/handler_transaction.h"
+#include "docket/core/observer.h"
 #include "docket/core/store_capabilities.h"
 #include "docket/core/tenant.h"
 #include "docket/core/wake_signal.h"
@@ -169,6 +176,13 @@ class EventStore {
   // not FeedKind::kGlobalPositions.
   std::int64_t last_position(const std::optional<TenantId>& tenant = std::nullopt);
 
+  // Attaches `observer` to this store's appends (null: none, the default). Not
+  // synchronised with appends: call it before other threads use the store.
+  void set_observer(std::shared_ptr<Observer> observer) noexcept {
+    observer_ = std::move(observer);
+  }
+  const std::shared_ptr<Observer>& observer() const noexcept { return observer_; }
+
   // Whether read_feed takes `cursor`: start() on every store with a feed; a decimal
   // position where the feed has global positions; the store's own scheme where it has
   // opaque cursors. Never true on a store without a feed.
@@ -215,8 +229,13 @@ class EventStore {
   std::string store_name() const;
   std::vector<RecordedEvent> prepare(const StreamId& stream, ExpectedVersion expected,
                                      std::span<const NewEvent> events) const;
+  // Runs `write` (one of the do_append calls) and tells the observer what it did.
+  template <class Write>
+  AppendResult observed_append(const StreamId& stream, std::size_t events, bool in_transaction,
+                               Write&& write);
 
   const Clock& clock_;
+  std::shared_ptr<Observer> observer_;
 };
 
 }  // namespace docket

@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "docket/core/clock.h"
+#include "docket/core/observer.h"
 #include "docket/core/retry_schedule.h"
 #include "docket/inbox/claim_inbox_store.h"
 
@@ -75,6 +76,10 @@ struct ClaimRunnerSettings {
   // exception is what run() throws). Empty: the failure is dropped after the entry's
   // lease makes it claimable again, which is how it is then retried.
   std::function<void(const ClaimKey&, const std::exception&)> on_mark_error{};
+  // Hears every claim transition this runner makes or meets (docket/core/observer.h:
+  // claimed, processed, failed, superseded, already_processed, held_by_another), with
+  // the handler's time. Null: nothing is measured.
+  std::shared_ptr<Observer> observer{};
 };
 
 class ClaimRunnerOptions {
@@ -162,6 +167,9 @@ class ClaimRunner {
   // on_mark_error.
   void mark_failed(const ClaimKey& key, const ClaimResult& claim,
                    const std::exception_ptr& error) const;
+  // Tells the observer, if any, of `transition` of `key`.
+  void observe(const ClaimKey& key, ClaimTransition transition,
+               std::chrono::nanoseconds handler_time = {}) const noexcept;
 
   ClaimInboxStore& store_;
   ClaimRunnerOptions options_;

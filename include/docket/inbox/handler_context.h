@@ -13,12 +13,24 @@
 // throws ConfigurationError naming the type asked for and the store's type, at the
 // first message that asks (a typed handler is refused at start-up instead).
 //
+// after_commit(action) runs `action` once the unit of work committed the message, and
+// never when it rolled back (a handler that threw, a savepoint rolled back, a commit
+// that failed): for work that must not happen unless the message's effects did, and
+// cannot be part of the transaction (a saga's cancelled timeouts are withdrawn from
+// the outbox this way). Actions run in the order given, on the dispatching thread,
+// once the unit of work is closed (so they may use the store), before dispatch returns; when one
+// throws, the rest still run and dispatch then throws the first exception, although the message is
+// processed (its redelivery is skipped as a duplicate).
+//
 // Thread-safety: valid only during the handler call, on the dispatching thread.
 #ifndef DOCKET_INBOX_HANDLER_CONTEXT_H_
 #define DOCKET_INBOX_HANDLER_CONTEXT_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "docket/core/error.h"
 #include "docket/core/handler_transaction.h"
@@ -27,11 +39,21 @@
 
 namespace docket {
 
+// What a message's handlers asked to run once its unit of work commits.
+using AfterCommitActions = std::vector<std::function<void()>>;
+
 class HandlerContext {
  public:
+  // `after_commit` is where after_commit() collects, owned by the dispatcher; null
+  // where nothing runs the actions (after_commit() then throws).
   HandlerContext(const Envelope& envelope, std::string_view consumer_id, const TenantId& tenant,
-                 HandlerTransaction& transaction) noexcept
-      : envelope_(envelope), consumer_id_(consumer_id), tenant_(tenant), tx_(transaction) {}
+                 HandlerTransaction& transaction,
+                 AfterCommitActions* after_commit = nullptr) noexcept
+      : envelope_(envelope),
+        consumer_id_(consumer_id),
+        tenant_(tenant),
+        tx_(transaction),
+        after_commit_(after_commit) {}
 
   const Envelope& envelope() const noexcept { return envelope_; }
   std::string_view consumer_id() const noexcept { return consumer_id_; }
@@ -41,16 +63,22 @@ class HandlerContext {
   // several providers that picks the wrapper itself (dynamic_cast).
   HandlerTransaction& transaction() const noexcept { return tx_; }
 
+  // See above. Throws ConfigurationError when the context was made without a place for
+  // actions (by code other than docket's dispatchers).
+  void after_commit(std::function<void()> action) const {
+    if (after_commit_ == nullptr) {
+      throw ConfigurationError(
+          "a handler asked for work after the commit, but this HandlerContext was made "
+          "without a place for it; dispatch the message through an InboxDispatcher");
+    }
+    after_commit_->push_back(std::move(action));
+  }
+
   // The unit of work's transaction as the provider wrapper T (which declares
   // `static constexpr std::string_view kTypeName`).
   template <class T>
   T& transaction() const {
-    if (auto* typed = dynamic_cast<T*>(&tx_)) {
-      return *typed;
-    }
-    throw ConfigurationError("handler asked for the transaction as " + std::string(T::kTypeName) +
-                             " but this inbox store provides " + std::string(tx_.type_name()) +
-                             "; write the handler against the provider the store was opened with");
+    return transaction_as<T>(tx_, "handler", "inbox");
   }
 
  private:
@@ -58,6 +86,7 @@ class HandlerContext {
   std::string_view consumer_id_;
   const TenantId& tenant_;
   HandlerTransaction& tx_;
+  AfterCommitActions* after_commit_;
 };
 
 }  // namespace docket

@@ -9,12 +9,20 @@
 // registry deduces and records the type, and an InboxDispatcher over a store whose
 // transactions are of another type refuses at construction, naming both:
 //
+// A message type that declares its name (docket/inbox/message_type.h) needs no string:
+// handlers.on([](const OrderPlaced& e, docket::HandlerContext& ctx) { ... }).
+//
 //   HandlerRegistry handlers;
 //   handlers.on<OrderPlaced>("order-placed", [](const OrderPlaced& e,
 //                                               docket::sqlite::Transaction& tx,
 //                                               docket::HandlerContext& ctx) {
 //     tx.exec("INSERT INTO orders (id, tenant) VALUES (?1, ?2)", {e.id, ctx.tenant().value()});
 //   });
+//
+// A handler of the shape (const Event&, docket::SqlTransaction&, HandlerContext&) writes
+// portable SQL (docket/core/sql_transaction.h) and runs on every store whose
+// transactions implement it (SQLite, PostgreSQL); a dispatcher over another refuses at
+// construction.
 //
 // A handler of the shape (const Event&, HandlerContext&) is transaction-agnostic: code
 // serving several providers picks the wrapper at run time with ctx.transaction<T>()
@@ -41,10 +49,12 @@
 #include <utility>
 #include <vector>
 
+#include "docket/core/sql_transaction.h"
 #include "docket/core/transaction_type.h"
 #include "docket/inbox/handler_context.h"
 #include "docket/inbox/inbox_envelope.h"
 #include "docket/inbox/json_codec.h"
+#include "docket/inbox/message_type.h"
 
 namespace docket {
 
@@ -72,6 +82,17 @@ concept TransactionTakingHandler = requires {
 }
 &&ProviderTransaction<std::remove_const_t<HandlerTransactionOf<F>>>&&
     std::is_invocable_v<F&, const Event&, HandlerTransactionOf<F>&, HandlerContext&>;
+
+// The event a handler (const Event&, ...) takes: its first parameter, decayed; no `type`
+// for a callable with a template or overloaded call operator.
+template <class Signature>
+struct FirstParameter {};
+template <class R, class First, class... Rest>
+struct FirstParameter<std::function<R(First, Rest...)>> {
+  using type = std::remove_cvref_t<First>;
+};
+template <class F>
+using EventOf = typename FirstParameter<decltype(std::function{std::declval<F&>()})>::type;
 
 }  // namespace handler_registry_internal
 
@@ -111,6 +132,18 @@ class HandlerRegistry {
       }
       add(event_type, typeid(Event), typeid(Codec), std::move(decode), std::move(erased),
           std::nullopt);
+    } else if constexpr (std::is_invocable_v<F&, const Event&, SqlTransaction&, HandlerContext&>) {
+      std::function<void(const Event&, SqlTransaction&, HandlerContext&)> portable(
+          std::move(handler));
+      Erased erased;
+      if (portable) {
+        erased = [portable = std::move(portable)](const void* event, HandlerContext& ctx) {
+          portable(*static_cast<const Event*>(event), ctx.transaction<SqlTransaction>(), ctx);
+        };
+      }
+      add(event_type, typeid(Event), typeid(Codec), std::move(decode), std::move(erased),
+          std::nullopt);
+      require_sql("the handler of event type '" + std::string(event_type) + "'");
     } else {
       static_assert(handler_registry_internal::TransactionTakingHandler<F, Event>,
                     "a handler is callable as (const Event&, HandlerContext&), or as "
@@ -133,11 +166,30 @@ class HandlerRegistry {
     return *this;
   }
 
+  // on() under the name and codec Event declares (docket/inbox/message_type.h):
+  //   handlers.on<OrderPlaced>([](const OrderPlaced& e, docket::HandlerContext& ctx) {...});
+  template <NamedMessage Event, class F>
+  HandlerRegistry& on(F handler) {
+    return on<Event, MessageCodec<Event>>(kMessageTypeOf<Event>, std::move(handler));
+  }
+
+  // The same with Event deduced from the handler's first parameter, which must be a
+  // NamedMessage: handlers.on([](const OrderPlaced& e, docket::HandlerContext& ctx) {...}).
+  template <class F>
+  requires NamedMessage<handler_registry_internal::EventOf<F>> HandlerRegistry& on(F handler) {
+    return on<handler_registry_internal::EventOf<F>>(std::move(handler));
+  }
+
   // Records that handlers registered by `required_by` (e.g. "saga 'fulfilment'") write
   // through `type`, as a typed handler does, for components that register
   // transaction-agnostic callables bound to one provider's store. Throws
   // ConfigurationError, naming both, when another type is already required.
   HandlerRegistry& require_transaction(const TransactionType& type, std::string_view required_by);
+
+  // The first registration whose handler takes portable SQL (SqlTransaction&), for an
+  // InboxDispatcher to refuse a store whose transactions do not implement it; nullopt
+  // when none does.
+  const std::optional<std::string>& requires_sql() const noexcept { return sql_required_by_; }
 
   // The transaction type the handlers are written against; nullopt when every handler
   // is transaction-agnostic (or none is registered).
@@ -192,7 +244,14 @@ class HandlerRegistry {
   [[noreturn]] static void throw_decode_failure(const Envelope& envelope, const std::exception& e);
 
   std::map<std::string, Binding, std::less<>> bindings_;
+  void require_sql(std::string required_by) {
+    if (!sql_required_by_) {
+      sql_required_by_ = std::move(required_by);
+    }
+  }
+
   std::optional<TransactionRequirement> required_;
+  std::optional<std::string> sql_required_by_;
 };
 
 }  // namespace docket

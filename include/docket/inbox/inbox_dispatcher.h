@@ -17,6 +17,11 @@
 // During handlers and commit a MessageContextScope makes the message current; the
 // previous context is restored afterwards, also on failure.
 //
+// With an observer in the options (docket/core/observer.h), each valid message is a span:
+// on_message_begin before its unit of work, on_message_end with its outcome (processed,
+// skipped_duplicate, failed) after it, carrying the envelope's trace context. An
+// envelope validate_envelope refuses is not observed (its fields may not be text).
+//
 // Invariant: when the handlers require a transaction type, it is the store's (checked at
 // construction), so a typed handler receives its provider's transaction without a
 // per-message down-cast.
@@ -109,6 +114,9 @@ class InboxDispatcher {
   const HandlerRegistry& handlers() const noexcept { return handlers_; }
 
  private:
+  // dispatch() after the envelope was validated, unobserved.
+  DispatchOutcome dispatch_valid(const Envelope& envelope, const TenantId& tenant) const;
+
   InboxStore& store_;
   InboxOptions options_;
   HandlerRegistry handlers_;

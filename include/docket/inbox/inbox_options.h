@@ -4,14 +4,20 @@
 // The consumer id is part of the dedup key: keep it stable across deploys (renaming
 // it resets dedup history), and give every independent subscriber its own.
 //
+// The observer, when one is given, hears every dispatch (docket/core/observer.h): a
+// span per message and its outcome. Without one nothing is measured.
+//
 // Thread-safety: immutable after construction.
 #ifndef DOCKET_INBOX_INBOX_OPTIONS_H_
 #define DOCKET_INBOX_INBOX_OPTIONS_H_
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "docket/core/observer.h"
 
 namespace docket {
 
@@ -42,14 +48,18 @@ enum class DedupCheck {
 class InboxOptions {
  public:
   // Throws ConfigurationError when consumer_id_problem(consumer_id) reports one.
-  explicit InboxOptions(std::string consumer_id, DedupCheck dedup = DedupCheck::kBeforeHandlers);
+  explicit InboxOptions(std::string consumer_id, DedupCheck dedup = DedupCheck::kBeforeHandlers,
+                        std::shared_ptr<Observer> observer = nullptr);
 
   const std::string& consumer_id() const noexcept { return consumer_id_; }
   DedupCheck dedup() const noexcept { return dedup_; }
+  // Null when none was given.
+  const std::shared_ptr<Observer>& observer() const noexcept { return observer_; }
 
  private:
   std::string consumer_id_;
   DedupCheck dedup_;
+  std::shared_ptr<Observer> observer_;
 };
 
 }  // namespace docket

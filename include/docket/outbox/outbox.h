@@ -20,12 +20,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "docket/core/clock.h"
 #include "docket/core/handler_transaction.h"
 #include "docket/core/uuid.h"
+#include "docket/inbox/message_type.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/outbox/outbox_store.h"
 
@@ -63,6 +65,23 @@ class Outbox {
   // the commit, or UnitOfWork::flush_deferred_writes(). See OutboxStore::insert for `tx`.
   Uuid stage(HandlerTransaction& tx, const OutboxMessage& message) const;
 
+  // Stages `event` under the name and codec its type declares
+  // (docket/inbox/message_type.h), with the route, lineage, headers and deliver_at of
+  // `message`, whose event_type and payload stay empty:
+  //   outbox.send(tx, OrderPlaced{"O-1", 4200});
+  //   outbox.send(tx, OrderPlaced{"O-1", 4200}, {.ordering_key = "O-1"});
+  // Throws InvalidInputError when `message` carries an event type or payload (nothing
+  // is staged), and as stage().
+  template <NamedMessage Event>
+  Uuid send(HandlerTransaction& tx, const Event& event, OutboxMessage message = {}) const {
+    if (!message.event_type.empty() || !message.payload.empty()) {
+      refuse_typed_send(kMessageTypeOf<Event>);
+    }
+    message.event_type = std::string(kMessageTypeOf<Event>);
+    message.payload = MessageCodec<Event>{}.encode(event);
+    return stage(tx, message);
+  }
+
   // Parked messages after `after_sequence`, in sequence order, at most `limit`.
   std::vector<OutboxRecord> parked(std::size_t limit = 100, std::int64_t after_sequence = 0) const;
 
@@ -97,6 +116,7 @@ class Outbox {
   OutboxStore& store() const noexcept { return store_; }
 
  private:
+  [[noreturn]] static void refuse_typed_send(std::string_view message_type);
   OutboxStore& store_;
   const Clock& clock_;
 };

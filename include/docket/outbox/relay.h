@@ -121,8 +121,11 @@ class Relay {
 
   // Step 1: claims at most `limit` rows under a fresh token.
   ClaimedBatch claim(std::size_t limit);
-  // Step 3: records `results` (one a row of `batch`, in its order) and counts them.
-  RelayPass record(const ClaimedBatch& batch, std::span<const PublishResult> results);
+  // Begins the observer's span of every message of `batch`, just before its publish.
+  void begin_spans(ClaimedBatch& batch) const;
+  // Step 3: records `results` (one a row of `batch`, in its order) and counts them;
+  // ends the batch's spans.
+  RelayPass record(ClaimedBatch& batch, std::span<const PublishResult> results);
   // The pipeline of drain() and run(): claims while claiming is allowed (no stop, and
   // fewer than `max_messages` claimed); when a claim finds nothing and nothing is
   // being published, waits poll_interval if `wait_when_idle`, else returns.

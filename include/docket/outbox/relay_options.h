@@ -13,6 +13,9 @@
 
 #include <chrono>
 #include <cstddef>
+#include <memory>
+
+#include "docket/core/observer.h"
 
 namespace docket {
 
@@ -43,12 +46,22 @@ class RelayOptions {
   // batch_size, max_attempts, lease or backoff_base is not positive, when
   // max_poll_interval is below poll_interval, when backoff_cap is below backoff_base,
   // or when jitter is outside [0, 1] (or not a number).
-  explicit RelayOptions(RelaySettings settings = {});
+  //
+  // `observer`, when given, hears every message the relay publishes
+  // (docket/core/observer.h): a span from just before its batch's publish to its
+  // result's recording, with the outbox message's trace context, and its outcome
+  // (confirmed, retry_scheduled, parked, lease_lost, or abandoned when the batch's
+  // results were not recorded). Null: nothing is measured. It is an argument of its own,
+  // not a setting, so that RelaySettings stays a literal type (constexpr settings).
+  explicit RelayOptions(RelaySettings settings = {}, std::shared_ptr<Observer> observer = nullptr);
 
   const RelaySettings& settings() const noexcept { return settings_; }
+  // Null when none was given.
+  const std::shared_ptr<Observer>& observer() const noexcept { return observer_; }
 
  private:
   RelaySettings settings_;
+  std::shared_ptr<Observer> observer_;
 };
 
 }  // namespace docket

@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "docket/core/handler_transaction.h"
+#include "docket/core/sql_transaction.h"
 
 // libpq's connection handle, declared as libpq-fe.h does.
 typedef struct pg_conn PGconn;
@@ -54,7 +55,7 @@ using Bytes = std::vector<std::byte>;
 using Value = std::variant<std::nullptr_t, bool, std::int64_t, double, std::string, Bytes>;
 using Row = std::vector<Value>;
 
-class Transaction : public HandlerTransaction {
+class Transaction : public HandlerTransaction, public SqlTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::postgres::Transaction";
 
@@ -83,7 +84,14 @@ class Transaction : public HandlerTransaction {
   // first (a round trip when something is). Throws InfrastructureError when that fails.
   PGconn* native() const;
 
+  // Portable SQL (docket/core/sql_transaction.h): execute() and fetch() with $1, $2, ...
+  using SqlTransaction::execute;
+  using SqlTransaction::fetch;
+
  private:
+  std::int64_t do_execute(std::string_view sql, std::span<const SqlParam> params) override;
+  std::vector<SqlRow> do_fetch(std::string_view sql, std::span<const SqlParam> params) override;
+
   friend class TransactionAccess;
 
   // What the transaction runs on (a pooled connection in a transaction), defined by docket's own

@@ -12,21 +12,35 @@
 // A staged message commits exactly when the step's new state does (and with the
 // message's dedup row): a step that throws, or a save that conflicts, leaves neither.
 //
+// Timeouts (docket/sagas/saga_timeouts.h), for a coordinator that keeps them
+// (SagaCoordinator::keeps_timeouts_in):
+//
+//   step.schedule_timeout("payment-due", PaymentDue{s.order}, clock.now() + 30min);
+//   step.cancel_timeout("payment-due");   // or let a completing step drop them all
+//
+// A timeout is staged like a sent message (it exists exactly when the step's save
+// commits), with deliver_at = due; a due time already past delivers it at once, one
+// beyond kMaxDeliverAt is refused (InvalidInputError, nothing committed).
+//
 // Thread-safety: valid only during the step, on the dispatching thread.
 #ifndef DOCKET_SAGAS_SAGA_STEP_CONTEXT_H_
 #define DOCKET_SAGAS_SAGA_STEP_CONTEXT_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/core/uuid.h"
 #include "docket/inbox/handler_context.h"
 #include "docket/inbox/json_codec.h"
+#include "docket/inbox/message_type.h"
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/sagas/saga_id.h"
 #include "docket/sagas/saga_store.h"
+#include "docket/sagas/saga_timeouts.h"
 
 namespace docket {
 
@@ -61,6 +75,47 @@ class SagaStepContext {
         OutboxMessage{.event_type = std::string(event_type), .payload = codec.encode(event)});
   }
 
+  // Schedules a timeout of event type `message.event_type` for `due`: stages `message`
+  // (its deliver_at set to `due`) and records it as the saga's pending timeout of that
+  // event type, replacing an earlier one. Returns the staged message's id. Throws
+  // ConfigurationError when the coordinator keeps no timeouts or has no outbox, and as
+  // Outbox::stage otherwise.
+  Uuid schedule_timeout(OutboxMessage message, Timestamp due);
+
+  // schedule_timeout() of `event` encoded with `codec` under `event_type`.
+  template <class Event, class Codec = JsonCodec<Event>>
+  Uuid schedule_timeout(std::string_view event_type, const Event& event, Timestamp due,
+                        const Codec& codec = Codec{}) {
+    return schedule_timeout(
+        OutboxMessage{.event_type = std::string(event_type), .payload = codec.encode(event)}, due);
+  }
+
+  // Drops the saga's pending timeout of `event_type`, if any: it will not run a step.
+  // Throws ConfigurationError when the coordinator keeps no timeouts.
+  void cancel_timeout(std::string_view event_type);
+
+  // What the step asked of its timeouts, in order: a scheduled one, or (nullopt) a
+  // cancelled event type. The coordinator applies them to the state.
+  struct TimeoutRequest {
+    std::string event_type;
+    std::optional<SagaTimeout> scheduled;
+  };
+  const std::vector<TimeoutRequest>& timeout_requests() const noexcept { return timeouts_; }
+
+  // Set by the coordinator before the step runs when it keeps the saga's timeouts.
+  void allow_timeouts() noexcept { timeouts_allowed_ = true; }
+
+  // send() and schedule_timeout() under the name and codec Event declares
+  // (docket/inbox/message_type.h): step.send(ShipOrder{s.order}).
+  template <NamedMessage Event>
+  Uuid send(const Event& event) const {
+    return send(kMessageTypeOf<Event>, event, MessageCodec<Event>{});
+  }
+  template <NamedMessage Event>
+  Uuid schedule_timeout(const Event& event, Timestamp due) {
+    return schedule_timeout(kMessageTypeOf<Event>, event, due, MessageCodec<Event>{});
+  }
+
   // The inbox handler's context: tenant, envelope, and the unit of work's transaction
   // for the step's own writes (which commit with the saga's state).
   HandlerContext& handler() const noexcept { return handler_; }
@@ -69,8 +124,12 @@ class SagaStepContext {
   HandlerContext& handler_;
   const SagaId& saga_;
   std::int64_t loaded_version_;
+  void require_timeouts(std::string_view event_type, std::string_view doing) const;
+
   const Outbox* outbox_;
   bool completed_ = false;
+  bool timeouts_allowed_ = false;
+  std::vector<TimeoutRequest> timeouts_;
 };
 
 }  // namespace docket

@@ -22,6 +22,7 @@
 #define DOCKET_SAGAS_SAGA_STEP_RUNNER_H_
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -54,8 +55,11 @@ struct SagaEntry {
 class SagaStepRunner {
  public:
   // The typed part of one step: turns the stored state (null for a new saga) into the
-  // state, applies the message to it and returns the encoded new state.
-  using TypedStep = std::function<std::string(const std::string* stored, SagaStepContext& step)>;
+  // state, applies the message to it and returns the encoded new state; or nullopt when
+  // the message turns out to need no step (a stale timeout, saga_timeouts.h): the saga
+  // is then left unchanged and the message marked processed.
+  using TypedStep =
+      std::function<std::optional<std::string>(const std::string* stored, SagaStepContext& step)>;
 
   // `outbox` may be null (steps then cannot stage). Throws ConfigurationError when
   // `saga_type` is empty, not valid UTF-8 or longer than kMaxSagaTypeBytes, when the
@@ -69,6 +73,9 @@ class SagaStepRunner {
   // coordinator records it in its HandlerRegistry, so that an InboxDispatcher over an
   // inbox store of another type refuses at construction.
   const TransactionType& transaction_type() const noexcept { return transaction_type_; }
+
+  // The outbox steps stage in; null when the coordinator has none.
+  const Outbox* outbox() const noexcept { return outbox_; }
 
   // See above. `saga_id` is what the message correlated to; an unusable one (empty,
   // not UTF-8, too long) throws InvalidInputError naming the message. The typed

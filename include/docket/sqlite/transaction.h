@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "docket/core/handler_transaction.h"
+#include "docket/core/sql_transaction.h"
 
 struct sqlite3;
 
@@ -47,7 +48,7 @@ using Row = std::vector<Value>;
 // where they are, without allocating.
 using Param = std::variant<std::nullptr_t, std::int64_t, double, std::string_view>;
 
-class Transaction : public HandlerTransaction {
+class Transaction : public HandlerTransaction, public SqlTransaction {
  public:
   static constexpr std::string_view kTypeName = "docket::sqlite::Transaction";
 
@@ -66,7 +67,14 @@ class Transaction : public HandlerTransaction {
 
   sqlite3* native() const noexcept;
 
+  // Portable SQL (docket/core/sql_transaction.h): execute() and fetch() with $1, $2, ...
+  using SqlTransaction::execute;
+  using SqlTransaction::fetch;
+
  private:
+  std::int64_t do_execute(std::string_view sql, std::span<const SqlParam> params) override;
+  std::vector<SqlRow> do_fetch(std::string_view sql, std::span<const SqlParam> params) override;
+
   friend class TransactionAccess;
 
   // What the transaction runs on (a pooled connection in a transaction), defined by docket's own

@@ -86,6 +86,36 @@ std::vector<Row> Transaction::query(std::string_view sql, const std::vector<Valu
   return rows;
 }
 
+std::int64_t Transaction::do_execute(std::string_view sql, std::span<const SqlParam> params) {
+  const auto bound = to_params(params);
+  return exec_mapped(TransactionAccess::connection(*this), sql, bound).affected_rows();
+}
+
+std::vector<SqlRow> Transaction::do_fetch(std::string_view sql, std::span<const SqlParam> params) {
+  const auto bound = to_params(params);
+  const Result result = exec_mapped(TransactionAccess::connection(*this), sql, bound);
+  std::vector<SqlRow> rows;
+  rows.reserve(static_cast<std::size_t>(result.rows()));
+  for (int r = 0; r < result.rows(); ++r) {
+    SqlRow row;
+    row.reserve(static_cast<std::size_t>(result.columns()));
+    for (int c = 0; c < result.columns(); ++c) {
+      // The portable forms: a boolean as 0/1 (SQLite has none), the rest as read.
+      row.push_back(std::visit(
+          [](auto&& v) -> SqlValue {
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, bool>) {
+              return std::int64_t{v ? 1 : 0};
+            } else {
+              return SqlValue(std::move(v));
+            }
+          },
+          cell(result, r, c)));
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 PGconn* Transaction::native() const {
   Connection& connection = TransactionAccess::connection(*this);
   flush_deferred(connection);  // what the caller sends must run inside the transaction

@@ -50,6 +50,14 @@ Param Param::float8(double value) {
   return big_endian(type_oid::kFloat8, std::bit_cast<std::uint64_t>(value));
 }
 
+Param Param::timestamptz(Timestamp value) {
+  // PostgreSQL's epoch is 2000-01-01T00:00:00Z, 946,684,800 s after the Unix epoch.
+  constexpr std::int64_t kPostgresEpochMicros = 946'684'800'000'000;
+  return big_endian(
+      type_oid::kTimestamptz,
+      static_cast<std::uint64_t>(value.time_since_epoch().count() - kPostgresEpochMicros));
+}
+
 Param Param::big_endian(Oid type, std::uint64_t bits) {
   Param param(type, false, nullptr, 8);
   for (int i = 7; i >= 0; --i) {  // network byte order
@@ -133,6 +141,34 @@ std::vector<Param> to_params(const std::vector<Value>& values) {
           }
         },
         value));
+  }
+  return params;
+}
+
+std::vector<Param> to_params(std::span<const SqlParam> values) {
+  std::vector<Param> params;
+  params.reserve(values.size());
+  for (const SqlParam& value : values) {
+    params.push_back(std::visit(
+        [](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::nullptr_t>) {
+            return Param::null();
+          } else if constexpr (std::is_same_v<T, bool>) {
+            return Param::boolean(v);
+          } else if constexpr (std::is_same_v<T, std::int64_t>) {
+            return Param::int64(v);
+          } else if constexpr (std::is_same_v<T, double>) {
+            return Param::float8(v);
+          } else if constexpr (std::is_same_v<T, std::string_view>) {
+            return Param::text(v);
+          } else if constexpr (std::is_same_v<T, std::span<const std::byte>>) {
+            return Param::bytea(v);
+          } else {
+            return Param::timestamptz(v);
+          }
+        },
+        value.value()));
   }
   return params;
 }

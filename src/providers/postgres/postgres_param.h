@@ -28,6 +28,8 @@
 #include <variant>
 #include <vector>
 
+#include "docket/core/clock.h"
+#include "docket/core/sql_transaction.h"
 #include "docket/postgres/transaction.h"
 
 namespace docket::postgres::detail {
@@ -40,6 +42,7 @@ inline constexpr Oid kBytea = 17;
 inline constexpr Oid kInt8 = 20;
 inline constexpr Oid kText = 25;
 inline constexpr Oid kFloat8 = 701;
+inline constexpr Oid kTimestamptz = 1184;
 inline constexpr Oid kUuid = 2950;
 inline constexpr Oid kByteaArray = 1001;
 inline constexpr Oid kTextArray = 1009;
@@ -54,6 +57,8 @@ class Param {
   static Param float8(double value);
   static Param boolean(bool value);
   static Param bytea(std::span<const std::byte> value);
+  // The instant, as timestamptz (microseconds since 2000-01-01 UTC, its binary format).
+  static Param timestamptz(Timestamp value);
   // `value` already in the binary format of `type` (e.g. a BinaryArray's bytes).
   static Param binary(Oid type, std::span<const std::byte> value);
   // A NULL of the given type (kUnknown: inferred by the server).
@@ -153,6 +158,10 @@ class OwnedParams {
 // A handler's values (docket/postgres/transaction.h) as parameters; they borrow the
 // values' bytes.
 std::vector<Param> to_params(const std::vector<Value>& values);
+
+// Portable SQL's parameters (docket/core/sql_transaction.h); they borrow the strings'
+// and bytes' memory.
+std::vector<Param> to_params(std::span<const SqlParam> values);
 
 // A listing's texts and integers (kit/sql_listing_query.h) as parameters; they borrow
 // the texts' bytes.

@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "docket/core/sql_transaction.h"
 #include "docket/sqlite/transaction.h"
 
 struct sqlite3;
@@ -56,6 +57,11 @@ class Statement {
   // resets the statement (also on failure) so that it can run again.
   void run(const std::vector<Value>& params, std::vector<Row>* rows);
   void run(std::span<const ParamView> params, std::vector<Row>* rows);
+  // The same for portable SQL (docket/core/sql_transaction.h): binds `params` to the
+  // statement's $1, $2, ... by name, refusing a placeholder of another form or without
+  // its parameter (InvalidInputError); rows read blobs as bytes
+  // (sqlite_statement_portable.cc).
+  void run_portable(std::span<const SqlParam> params, std::vector<SqlRow>* rows);
 
   // Binds `params`, runs to completion calling `visit(const RowView&)` for each row,
   // and resets the statement (also when `visit` or a step throws).

@@ -48,7 +48,7 @@ TEST(OpenEventSourcingStores, KnownSchemesOpenTheirProvider) {
 
 TEST(OpenEventSourcingStores, BadUrlsAreRefusedNamingTheStoreAndTheSchemes) {
   for (const auto& [what, open] : factories()) {
-    for (const std::string url : {"redis://localhost", "sqlite://", "sqlite:", "", "memory"}) {
+    for (const std::string url : {"cassandra://localhost", "sqlite://", "sqlite:", "", "memory"}) {
       try {
         open(url);
         ADD_FAILURE() << what << " opened '" << url << "'";

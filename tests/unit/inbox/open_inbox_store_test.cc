@@ -37,7 +37,7 @@ TEST(OpenInboxStore, KnownSchemes) {
 }
 
 TEST(OpenInboxStore, UnknownSchemeListsTheSchemes) {
-  for (const char* url : {"redis://localhost", "sqlite://", "sqlite:", "", "memory"}) {
+  for (const char* url : {"cassandra://localhost", "sqlite://", "sqlite:", "", "memory"}) {
     try {
       open_inbox_store(url);
       FAIL() << url;

@@ -62,7 +62,7 @@ TEST(OpenCheckpointStore, APostgresUrlIsTheInboxStoresCheckpoints) {
 #endif
 
 TEST(OpenCheckpointStore, BadUrlsAreRefusedListingTheSchemes) {
-  for (const std::string url : {"redis://localhost", "memory:x", ""}) {
+  for (const std::string url : {"cassandra://localhost", "memory:x", ""}) {
     try {
       open_checkpoint_store(url);
       ADD_FAILURE() << "opened '" << url << "'";

@@ -1,5 +1,5 @@
 // The DynamoDB provider's bench side (bench/bench_provider.h), for `docket bench claim`,
-// `docket bench events` and `docket bench inbox`:
+// `docket bench events`, `docket bench inbox` and `docket bench latency`:
 // a run on dynamodb://...?region=R[&table_prefix=P] puts each side under a table
 // prefix of its own on the same server, P followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' tables have one shape and
@@ -17,6 +17,7 @@
 #include "dynamodb_raw_claim.h"
 #include "dynamodb_raw_events.h"
 #include "dynamodb_raw_inbox.h"
+#include "latency_side.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
@@ -26,6 +27,7 @@
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_inbox_store.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
+#include "providers/dynamodb/dynamodb_outbox_store.h"
 #include "providers/dynamodb/dynamodb_pager.h"
 #include "providers/dynamodb/dynamodb_table_ensurer.h"
 #include "providers/dynamodb/dynamodb_table_listing.h"
@@ -286,11 +288,14 @@ class DynamoDbBench final : public ProviderBench {
   }
 
   const InboxBench* inbox() const noexcept override { return &inbox_; }
+  const LatencyBench* latency() const noexcept override { return &latency_; }
 
  private:
   DynamoDbClaimBench claim_;
   DynamoDbEventsBench events_;
   DynamoDbInboxBench inbox_;
+  StoreUrlLatencyBench latency_{dynamodb::detail::open_outbox_store,
+                                dynamodb::detail::open_inbox_store};
 };
 
 }  // namespace

@@ -1,5 +1,5 @@
-// The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`
-// and `docket bench inbox` and `docket bench events`:
+// The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`,
+// `docket bench inbox`, `docket bench events` and `docket bench latency`:
 // a run on firestore://...?project=P[&prefix=X] puts each side under a collection prefix
 // of its own in the same database, X followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' collections have one shape and
@@ -14,10 +14,12 @@
 #include "docket/firestore/transaction.h"
 #include "docket/inbox/inbox_schema.h"
 #include "docket/keys/stream_key.h"
+#include "docket/outbox/outbox_schema.h"
 #include "firestore_claim_effect.h"
 #include "firestore_raw_claim.h"
 #include "firestore_raw_events.h"
 #include "firestore_raw_inbox.h"
+#include "latency_side.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
 #include "providers/firestore/firestore_client.h"
@@ -26,6 +28,7 @@
 #include "providers/firestore/firestore_event_store.h"
 #include "providers/firestore/firestore_inbox_document.h"
 #include "providers/firestore/firestore_inbox_store.h"
+#include "providers/firestore/firestore_outbox_store.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_value.h"
 #include "providers/kit/http/request_count.h"
@@ -257,6 +260,8 @@ class FirestoreBench final : public ProviderBench {
       firestore::detail::delete_collection(client, firestore_claim_effects_collection(db));
       firestore::detail::delete_collection(
           client, client.url().collection(firestore::detail::event::kCollection));
+      // `bench latency`'s outbox, its sequence counter among its documents.
+      firestore::detail::delete_collection(client, client.url().collection(kOutboxTable));
     }
   }
 
@@ -270,11 +275,14 @@ class FirestoreBench final : public ProviderBench {
   const InboxBench* inbox() const noexcept override { return &inbox_; }
   const ClaimBench* claim() const noexcept override { return &claim_; }
   const EventsBench* events() const noexcept override { return &events_; }
+  const LatencyBench* latency() const noexcept override { return &latency_; }
 
  private:
   FirestoreInboxBench inbox_;
   FirestoreClaimBench claim_;
   FirestoreEventsBench events_;
+  StoreUrlLatencyBench latency_{firestore::detail::open_outbox_store,
+                                firestore::detail::open_inbox_store};
 };
 
 }  // namespace
