@@ -17,6 +17,23 @@ int hex_digit(char c) {
 
 }  // namespace
 
+std::string percent_decoded_leniently(std::string_view text, bool plus_as_space) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (plus_as_space && text[i] == '+') {
+      out.push_back(' ');
+    } else if (text[i] == '%' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 &&
+               hex_digit(text[i + 2]) >= 0) {
+      out.push_back(static_cast<char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2])));
+      i += 2;
+    } else {
+      out.push_back(text[i]);
+    }
+  }
+  return out;
+}
+
 std::optional<std::string> percent_decoded(std::string_view text) {
   std::string out;
   out.reserve(text.size());

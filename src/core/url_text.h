@@ -16,6 +16,10 @@ namespace docket::core {
 // `text` with every %XX decoded; nullopt when a '%' is not followed by two hex digits.
 std::optional<std::string> percent_decoded(std::string_view text);
 
+// `text` with every well-formed %XX decoded and anything else kept as it is (a stray
+// '%' stays); with `plus_as_space`, '+' reads as a space, as an HTML form encodes it.
+std::string percent_decoded_leniently(std::string_view text, bool plus_as_space = false);
+
 // `text` as a whole decimal number, nothing before or after it; nullopt when it is not
 // one or does not fit 64 bits.
 std::optional<std::uint64_t> whole_number(std::string_view text);

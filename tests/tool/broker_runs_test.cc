@@ -16,6 +16,7 @@
 #include "conformance/eventsourcing/temp_dir.h"
 #include "conformance/fixture_registry.h"
 #include "own_server.h"
+#include "scratch_stores.h"
 #include "support/loopback_http_server.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
@@ -85,8 +86,7 @@ constexpr std::string_view kBrokerPassword = "docket-test-secret";
 
 // The scratch databases of SQLite and PostgreSQL: what the issue asks the broker runs of.
 std::vector<test_support::ScratchDatabaseCase> sql_stores() {
-  std::vector<test_support::ScratchDatabaseCase> cases =
-      conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::all();
+  std::vector<test_support::ScratchDatabaseCase> cases = scratch_databases_for_the_pipeline();
   std::erase_if(cases, [](const auto& c) { return c.name != "sqlite" && c.name != "postgres"; });
   return cases;
 }
@@ -245,8 +245,7 @@ TEST_P(DemoAcrossABroker, EveryOrderInvoicedOnceTwiceInARow) {
 // The pairs users keep their data and messages in: a Firestore service relaying to
 // Pub/Sub, a DynamoDB service to each broker (and, the same code, every other pair).
 TEST_P(DemoAcrossABroker, RunsOnTheDocumentStoresToo) {
-  for (const test_support::ScratchDatabaseCase& store :
-       conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::all()) {
+  for (const test_support::ScratchDatabaseCase& store : scratch_databases_for_the_pipeline()) {
     if (store.name != "dynamodb" && store.name != "firestore") {
       continue;
     }

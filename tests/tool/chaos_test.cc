@@ -21,6 +21,7 @@
 #include "docket/spi/inbox_unit.h"
 #include "docket/stores/open_store.h"
 #include "own_server.h"
+#include "scratch_stores.h"
 #include "services.h"
 #include "services_for_store.h"
 #include "support/loopback_http_server.h"
@@ -67,8 +68,7 @@ TEST_P(ChaosTest, ASkewedRelayBesideTheFirstLosesAndDoublesNothing) {
 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ChaosTest);
 INSTANTIATE_TEST_SUITE_P(
-    Stores, ChaosTest,
-    ::testing::ValuesIn(conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::all()),
+    Stores, ChaosTest, ::testing::ValuesIn(scratch_databases_for_the_pipeline()),
     [](const ::testing::TestParamInfo<test_support::ScratchDatabaseCase>& store) {
       return store.param.name;
     });

@@ -14,6 +14,7 @@
 #include "demo_run.h"
 #include "docket/outbox/outbox.h"
 #include "docket/stores/open_store.h"
+#include "scratch_stores.h"
 #include "services.h"
 #include "services_for_store.h"
 #include "support/scratch_database.h"
@@ -49,8 +50,7 @@ TEST_P(DemoRerunTest, MessagesARunLeftAreDeliveredAndTheNextRunEnds) {
 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(DemoRerunTest);
 INSTANTIATE_TEST_SUITE_P(
-    Stores, DemoRerunTest,
-    ::testing::ValuesIn(conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::all()),
+    Stores, DemoRerunTest, ::testing::ValuesIn(scratch_databases_for_the_pipeline()),
     [](const ::testing::TestParamInfo<test_support::ScratchDatabaseCase>& store) {
       return store.param.name;
     });

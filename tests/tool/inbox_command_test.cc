@@ -10,6 +10,7 @@
 
 #include "conformance/fixture_registry.h"
 #include "docket/stores/open_store.h"
+#include "scratch_stores.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -22,16 +23,9 @@ namespace inbox_command_test {
 
 // The scratch databases of the providers that offer a claim inbox.
 std::vector<test_support::ScratchDatabaseCase> stores() {
-  return conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::where(
-      [](const test_support::ScratchDatabaseCase& scratch) {
-        for (const providers::ProviderRegistration* provider :
-             providers::Registry::builtin().providers()) {
-          if (provider->name == scratch.provider) {
-            return provider->claim_inbox != nullptr;
-          }
-        }
-        return false;
-      });
+  return scratch_databases_offering([](const providers::ProviderRegistration& provider) {
+    return provider.claim_inbox != nullptr;
+  });
 }
 
 }  // namespace inbox_command_test

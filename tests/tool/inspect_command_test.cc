@@ -13,6 +13,7 @@
 
 #include "conformance/fixture_registry.h"
 #include "docket/stores/open_store.h"
+#include "scratch_stores.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -23,16 +24,9 @@ namespace inspect_command_test {
 
 // The scratch databases of the providers that offer an event and a saga store.
 std::vector<test_support::ScratchDatabaseCase> stores() {
-  return conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::where(
-      [](const test_support::ScratchDatabaseCase& scratch) {
-        for (const providers::ProviderRegistration* provider :
-             providers::Registry::builtin().providers()) {
-          if (provider->name == scratch.provider) {
-            return provider->event != nullptr && provider->saga != nullptr;
-          }
-        }
-        return false;
-      });
+  return scratch_databases_offering([](const providers::ProviderRegistration& provider) {
+    return provider.event != nullptr && provider.saga != nullptr;
+  });
 }
 
 }  // namespace inspect_command_test

@@ -23,6 +23,7 @@
 #include "docket/outbox/relay.h"
 #include "docket/stores/open_store.h"
 #include "docket/transports/in_process_transport.h"
+#include "scratch_stores.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -36,16 +37,8 @@ namespace outbox_command_test {
 
 // The scratch databases of the providers that offer an outbox.
 std::vector<test_support::ScratchDatabaseCase> stores() {
-  return conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::where(
-      [](const test_support::ScratchDatabaseCase& scratch) {
-        for (const providers::ProviderRegistration* provider :
-             providers::Registry::builtin().providers()) {
-          if (provider->name == scratch.provider) {
-            return provider->outbox != nullptr;
-          }
-        }
-        return false;
-      });
+  return scratch_databases_offering(
+      [](const providers::ProviderRegistration& provider) { return provider.outbox != nullptr; });
 }
 
 // A relay that gives up at the first failure: a refused message is parked at once.

@@ -41,7 +41,9 @@ bool offers(const ScratchDatabaseCase& scratch, bool events) {
 
 std::vector<ScratchDatabaseCase> stores() {
   return conformance::FixtureRegistry<ScratchDatabaseCase>::where(
-      [](const ScratchDatabaseCase& scratch) { return offers(scratch, false); });
+      [](const ScratchDatabaseCase& scratch) {
+        return offers(scratch, false) && offers(scratch, true);  // an inbox and an event store
+      });
 }
 
 struct Amount {

@@ -14,6 +14,7 @@
 
 #include "conformance/fixture_registry.h"
 #include "docket/stores/open_store.h"
+#include "scratch_stores.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -26,16 +27,8 @@ namespace sagas_list_test {
 
 // The scratch databases of the providers that offer a saga store.
 std::vector<test_support::ScratchDatabaseCase> stores() {
-  return conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::where(
-      [](const test_support::ScratchDatabaseCase& scratch) {
-        for (const providers::ProviderRegistration* provider :
-             providers::Registry::builtin().providers()) {
-          if (provider->name == scratch.provider) {
-            return provider->saga != nullptr;
-          }
-        }
-        return false;
-      });
+  return scratch_databases_offering(
+      [](const providers::ProviderRegistration& provider) { return provider.saga != nullptr; });
 }
 
 }  // namespace sagas_list_test

@@ -14,6 +14,7 @@
 #include "conformance/fixture_registry.h"
 #include "docket/stores/open_store.h"
 #include "providers/registry.h"
+#include "scratch_stores.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -34,16 +35,9 @@ const std::vector<std::string> kChangedByReserialising = {
 };
 
 std::vector<test_support::ScratchDatabaseCase> stores_with_events_and_sagas() {
-  return conformance::FixtureRegistry<test_support::ScratchDatabaseCase>::where(
-      [](const test_support::ScratchDatabaseCase& scratch) {
-        for (const providers::ProviderRegistration* provider :
-             providers::Registry::builtin().providers()) {
-          if (provider->name == scratch.provider) {
-            return provider->event != nullptr && provider->saga != nullptr;
-          }
-        }
-        return false;
-      });
+  return scratch_databases_offering([](const providers::ProviderRegistration& provider) {
+    return provider.event != nullptr && provider.saga != nullptr;
+  });
 }
 
 class StoredJsonTest : public ::testing::TestWithParam<test_support::ScratchDatabaseCase> {};

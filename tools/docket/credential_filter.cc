@@ -5,37 +5,13 @@
 #include <streambuf>
 
 #include "core/url_credentials.h"
+#include "core/url_text.h"
 #include "providers/registry.h"
 
 extern char** environ;
 
 namespace docket::tool {
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-// `text` with each well-formed %XX decoded; a stray '%' stays as it is.
-std::string percent_decoded(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '%' && i + 2 < text.size() && hex_value(text[i + 1]) >= 0 &&
-        hex_value(text[i + 2]) >= 0) {
-      out.push_back(static_cast<char>(hex_value(text[i + 1]) * 16 + hex_value(text[i + 2])));
-      i += 2;
-    } else {
-      out.push_back(text[i]);
-    }
-  }
-  return out;
-}
 
 void add_credentials_of(std::string_view text, std::vector<std::string>& credentials) {
   if (text.find("://") == std::string_view::npos) {
@@ -49,7 +25,7 @@ void add_credentials_of(std::string_view text, std::vector<std::string>& credent
                          ? core::UserInfoAlone::kUserName
                          : core::UserInfoAlone::kCredential;
   for (const std::string& credential : core::url_credentials(text, alone)) {
-    for (std::string form : {credential, percent_decoded(credential)}) {
+    for (std::string form : {credential, core::percent_decoded_leniently(credential)}) {
       if (form.size() >= kShortestFilteredCredential) {
         credentials.push_back(std::move(form));
       }

@@ -3,7 +3,7 @@
 // them (OpenTelemetry: examples/otel_observer/) or log them.
 //
 // Attached explicitly, never global: InboxOptions (the transactional dispatcher),
-// RelaySettings::observer (the outbox relay), ClaimRunnerSettings::observer (the claim
+// RelayOptions (the outbox relay), ClaimRunnerSettings::observer (the claim
 // inbox runner) and EventStore::set_observer (appends). Where none is attached nothing
 // is measured, allocated or called: a null observer costs one pointer test a message.
 //

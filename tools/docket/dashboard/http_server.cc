@@ -8,6 +8,7 @@
 #include <exception>
 #include <mutex>
 
+#include "core/url_text.h"
 #include "docket/core/error.h"
 
 namespace docket::tool {
@@ -60,32 +61,6 @@ void http_write(mg_connection* connection, const HttpResponse& response) {
   }
 }
 
-int http_hex(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
-std::string http_percent_decode(std::string_view text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '+') {
-      out += ' ';
-    } else if (text[i] == '%' && i + 2 < text.size() && http_hex(text[i + 1]) >= 0 &&
-               http_hex(text[i + 2]) >= 0) {
-      out += static_cast<char>(http_hex(text[i + 1]) * 16 + http_hex(text[i + 2]));
-      i += 2;
-    } else {
-      out += text[i];
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::optional<std::string> HttpRequest::header(const std::string& name) const {
@@ -112,9 +87,10 @@ std::optional<std::string> HttpRequest::query_parameter(const std::string& name)
     const std::string_view pair = rest.substr(0, amp);
     rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
     const std::size_t equals = pair.find('=');
-    if (http_percent_decode(pair.substr(0, equals)) == name) {
-      return equals == std::string_view::npos ? std::string()
-                                              : http_percent_decode(pair.substr(equals + 1));
+    if (core::percent_decoded_leniently(pair.substr(0, equals), /*plus_as_space=*/true) == name) {
+      return equals == std::string_view::npos
+                 ? std::string()
+                 : core::percent_decoded_leniently(pair.substr(equals + 1), /*plus_as_space=*/true);
     }
   }
   return std::nullopt;

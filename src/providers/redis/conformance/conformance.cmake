@@ -5,3 +5,6 @@
 docket_conformance(inbox redis_inbox_fixture.cc LINK docket_test_redis)
 docket_conformance(checkpoint redis_checkpoint_fixture.cc LINK docket_test_redis)
 docket_conformance(claim redis_claim_fixture.cc LINK docket_test_redis)
+# A scratch database for the tool's tests on every provider that offers what they need
+# (tests/tool/scratch_stores.h): the inbox, claim inbox and checkpoint commands.
+docket_conformance(tool redis_scratch_database.cc LINK docket_test_redis)
