@@ -12,6 +12,8 @@ std::string_view to_string(MessageOutcome outcome) noexcept {
       return "processed";
     case MessageOutcome::kSkippedDuplicate:
       return "skipped_duplicate";
+    case MessageOutcome::kUnhandled:
+      return "unhandled";
     case MessageOutcome::kFailed:
       return "failed";
     case MessageOutcome::kConfirmed:

@@ -65,4 +65,16 @@ MessageStart observed_start(const Envelope& envelope, std::string_view consumer_
                       .batched = batched};
 }
 
+MessageOutcome observed_outcome(DispatchOutcome outcome) noexcept {
+  switch (outcome) {
+    case DispatchOutcome::kProcessed:
+      return MessageOutcome::kProcessed;
+    case DispatchOutcome::kSkippedDuplicate:
+      return MessageOutcome::kSkippedDuplicate;
+    case DispatchOutcome::kUnhandled:
+      return MessageOutcome::kUnhandled;
+  }
+  return MessageOutcome::kFailed;
+}
+
 }  // namespace docket::inbox

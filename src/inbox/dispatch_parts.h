@@ -11,6 +11,7 @@
 #include "docket/core/observer.h"
 #include "docket/core/tenant.h"
 #include "docket/inbox/handler_context.h"
+#include "docket/inbox/inbox_dispatcher.h"
 #include "docket/inbox/inbox_envelope.h"
 #include "docket/inbox/inbox_store.h"
 
@@ -33,6 +34,16 @@ void run_after_commit(AfterCommitActions& actions);
 
 // What an observer is told of `envelope` (docket/core/observer.h); views into the
 // arguments, which must outlive it.
+// Whether the message of `result` wrote its dedup record in its unit: processed, or
+// marked processed without a handler (UnhandledTypes::kMarkProcessed).
+inline bool wrote_dedup_record(const BatchItemResult& result) noexcept {
+  return result.outcome == DispatchOutcome::kProcessed ||
+         result.outcome == DispatchOutcome::kUnhandled;
+}
+
+// The observer's outcome of a dispatch's.
+MessageOutcome observed_outcome(DispatchOutcome outcome) noexcept;
+
 MessageStart observed_start(const Envelope& envelope, std::string_view consumer_id,
                             const TenantId& tenant, bool batched) noexcept;
 

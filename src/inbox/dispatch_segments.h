@@ -78,7 +78,8 @@ struct UnitRun {
 // Errors of the savepoint machinery itself propagate: the unit is then unusable.
 UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                        std::span<const Envelope> envelopes, std::string_view consumer_id,
-                       const TenantId& tenant, AfterBatchFailure after_failure);
+                       const TenantId& tenant, AfterBatchFailure after_failure,
+                       UnhandledTypes unhandled);
 
 // As run_savepoints, on a unit whose defer_segments(...) returned true. Known duplicates
 // (one pre-check read for the whole unit) and repeats of a message the unit staged are
@@ -86,7 +87,8 @@ UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
 // need no answer. Call settle() with the failures the commit found.
 UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                      std::span<const Envelope> envelopes, std::string_view consumer_id,
-                     const TenantId& tenant, AfterBatchFailure after_failure);
+                     const TenantId& tenant, AfterBatchFailure after_failure,
+                     UnhandledTypes unhandled);
 
 }  // namespace docket::inbox
 

@@ -27,7 +27,8 @@ namespace {
 inbox::Staged dispatch_one(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                            const Envelope& envelope, std::string_view consumer_id,
                            const TenantId& tenant, InboxRecord& record, bool alone,
-                           BatchItemResult& result, AfterCommitActions& after_commit) {
+                           BatchItemResult& result, AfterCommitActions& after_commit,
+                           UnhandledTypes unhandled) {
   result.message_id = envelope.message_id;
   try {
     validate_envelope(envelope);
@@ -42,6 +43,11 @@ inbox::Staged dispatch_one(spi::InboxUnit& unit, const HandlerRegistry& handlers
     if (!unit.try_record(record)) {
       unit.release_savepoint();  // nothing was staged
       result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return inbox::Staged::kDone;
+    }
+    if (unhandled == UnhandledTypes::kMarkProcessed && !handlers.handles(envelope.event_type)) {
+      unit.release_savepoint();  // the dedup row alone
+      result.outcome = DispatchOutcome::kUnhandled;
       return inbox::Staged::kDone;
     }
     HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction(), &after_commit);
@@ -76,7 +82,7 @@ CommitFailure what_commit_failure_means(InboxStore& store,
     // one read of the processed messages' keys tells them apart.
     std::vector<std::string> processed;
     for (const BatchItemResult& result : results) {
-      if (result.outcome == DispatchOutcome::kProcessed) {
+      if (inbox::wrote_dedup_record(result)) {
         processed.push_back(result.message_id);
       }
     }
@@ -98,8 +104,7 @@ void end_batched_span(detail::MessageSpan& span, const BatchItemResult& result) 
     return;
   }
   if (result.outcome) {
-    span.end(*result.outcome == DispatchOutcome::kProcessed ? MessageOutcome::kProcessed
-                                                            : MessageOutcome::kSkippedDuplicate);
+    span.end(inbox::observed_outcome(*result.outcome));
     return;
   }
   try {
@@ -115,7 +120,8 @@ namespace inbox {
 
 UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                        std::span<const Envelope> envelopes, std::string_view consumer_id,
-                       const TenantId& tenant, AfterBatchFailure after_failure) {
+                       const TenantId& tenant, AfterBatchFailure after_failure,
+                       UnhandledTypes unhandled) {
   UnitRun run;
   InboxRecord record;
   record.key = DedupKey{tenant.value(), std::string(consumer_id), {}};
@@ -124,13 +130,13 @@ UnitRun run_savepoints(spi::InboxUnit& unit, const HandlerRegistry& handlers,
     BatchItemResult result;
     AfterCommitActions actions;
     if (dispatch_one(unit, handlers, envelope, consumer_id, tenant, record, !staged, result,
-                     actions) == Staged::kSplit) {
+                     actions, unhandled) == Staged::kSplit) {
       break;  // it starts the next unit
     }
     if (!actions.empty()) {
       run.after_commit.emplace_back(run.results.size(), std::move(actions));
     }
-    staged = staged || result.outcome == DispatchOutcome::kProcessed;
+    staged = staged || wrote_dedup_record(result);
     run.results.push_back(std::move(result));
     if (!run.results.back().ok() && after_failure == AfterBatchFailure::kStop) {
       run.stopped = true;
@@ -193,9 +199,9 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
       const bool segmented = unit->defer_segments(stop);
       inbox::UnitRun run =
           segmented ? inbox::run_segments(*unit, handlers_, rest, options_.consumer_id(), tenant,
-                                          after_failure)
+                                          after_failure, options_.unhandled())
                     : inbox::run_savepoints(*unit, handlers_, rest, options_.consumer_id(), tenant,
-                                            after_failure);
+                                            after_failure, options_.unhandled());
       try {
         unit->commit();
         if (segmented) {

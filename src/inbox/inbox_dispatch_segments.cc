@@ -22,7 +22,8 @@ namespace {
 // run_savepoints's: no other message of the unit wrote anything.
 Staged stage(spi::InboxUnit& unit, const HandlerRegistry& handlers, const Envelope& envelope,
              std::string_view consumer_id, const TenantId& tenant, const InboxRecord& record,
-             bool repeat, bool alone, BatchItemResult& result, AfterCommitActions& after_commit) {
+             bool repeat, bool alone, BatchItemResult& result, AfterCommitActions& after_commit,
+             UnhandledTypes unhandled) {
   MessageContextScope scope(make_context(envelope, consumer_id));
   unit.begin_savepoint();
   try {
@@ -31,6 +32,11 @@ Staged stage(spi::InboxUnit& unit, const HandlerRegistry& handlers, const Envelo
     if ((repeat || !unit.record_at_commit(record)) && !unit.try_record(record)) {
       unit.release_savepoint();
       result.outcome = DispatchOutcome::kSkippedDuplicate;
+      return Staged::kDone;
+    }
+    if (unhandled == UnhandledTypes::kMarkProcessed && !handlers.handles(envelope.event_type)) {
+      unit.release_savepoint();  // the dedup row alone
+      result.outcome = DispatchOutcome::kUnhandled;
       return Staged::kDone;
     }
     HandlerContext ctx(envelope, consumer_id, tenant, unit.handler_transaction(), &after_commit);
@@ -117,7 +123,8 @@ void UnitRun::run_after_commit() {
 
 UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
                      std::span<const Envelope> envelopes, std::string_view consumer_id,
-                     const TenantId& tenant, AfterBatchFailure after_failure) {
+                     const TenantId& tenant, AfterBatchFailure after_failure,
+                     UnhandledTypes unhandled) {
   const bool stop = after_failure == AfterBatchFailure::kStop;
   // Validation first, so that the pre-check reads only well-formed ids.
   std::vector<std::exception_ptr> invalid(envelopes.size());
@@ -152,8 +159,7 @@ UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
     } else if (recorded[checked++]) {
       result.outcome = DispatchOutcome::kSkippedDuplicate;
     } else if (const auto original = standing.find(envelope.message_id);
-               original != standing.end() &&
-               run.results[original->second].outcome == DispatchOutcome::kProcessed) {
+               original != standing.end() && wrote_dedup_record(run.results[original->second])) {
       // Its dedup write is the earlier message's, held back with it: a duplicate unless
       // that segment fails, which settle() then passes on.
       result.outcome = DispatchOutcome::kSkippedDuplicate;
@@ -165,13 +171,13 @@ UnitRun run_segments(spi::InboxUnit& unit, const HandlerRegistry& handlers,
       run.result_of_segment.push_back(run.results.size());
       AfterCommitActions actions;
       if (stage(unit, handlers, envelope, consumer_id, tenant, record, repeat, !staged, result,
-                actions) == Staged::kSplit) {
+                actions, unhandled) == Staged::kSplit) {
         break;
       }
       if (!actions.empty()) {
         run.after_commit.emplace_back(run.results.size(), std::move(actions));
       }
-      if (result.outcome == DispatchOutcome::kProcessed) {
+      if (wrote_dedup_record(result)) {
         staged = true;
         standing.insert_or_assign(envelope.message_id, run.results.size());
       }

@@ -19,6 +19,8 @@ std::string_view to_string(DispatchOutcome outcome) noexcept {
       return "processed";
     case DispatchOutcome::kSkippedDuplicate:
       return "skipped_duplicate";
+    case DispatchOutcome::kUnhandled:
+      return "unhandled";
   }
   return "unknown";
 }
@@ -76,8 +78,7 @@ DispatchOutcome InboxDispatcher::dispatch(const Envelope& envelope) const {
       observer, inbox::observed_start(envelope, options_.consumer_id(), tenant, /*batched=*/false));
   try {
     const DispatchOutcome outcome = dispatch_valid(envelope, tenant);
-    span.end(outcome == DispatchOutcome::kProcessed ? MessageOutcome::kProcessed
-                                                    : MessageOutcome::kSkippedDuplicate);
+    span.end(inbox::observed_outcome(outcome));
     return outcome;
   } catch (...) {
     span.end(MessageOutcome::kFailed, detail::current_error_text());
@@ -96,6 +97,11 @@ DispatchOutcome InboxDispatcher::dispatch_valid(const Envelope& envelope,
         options_.dedup() == DedupCheck::kAtCommit && unit->record_at_commit(record);
     if (!at_commit && !unit->try_record(record)) {
       return DispatchOutcome::kSkippedDuplicate;  // the unit rolls back: nothing staged
+    }
+    if (options_.unhandled() == UnhandledTypes::kMarkProcessed &&
+        !handlers_.handles(envelope.event_type)) {
+      unit->commit();  // the dedup row alone
+      return DispatchOutcome::kUnhandled;
     }
     HandlerContext ctx(envelope, options_.consumer_id(), tenant, unit->handler_transaction(),
                        &after_commit);

@@ -23,8 +23,11 @@ std::optional<std::string> consumer_id_problem(std::string_view consumer_id) {
 }
 
 InboxOptions::InboxOptions(std::string consumer_id, DedupCheck dedup,
-                           std::shared_ptr<Observer> observer)
-    : consumer_id_(std::move(consumer_id)), dedup_(dedup), observer_(std::move(observer)) {
+                           std::shared_ptr<Observer> observer, UnhandledTypes unhandled)
+    : consumer_id_(std::move(consumer_id)),
+      dedup_(dedup),
+      observer_(std::move(observer)),
+      unhandled_(unhandled) {
   if (auto problem = consumer_id_problem(consumer_id_)) {
     throw ConfigurationError(
         "inbox options: " + *problem +

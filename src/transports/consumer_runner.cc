@@ -162,7 +162,17 @@ ConsumerRunner::Handled ConsumerRunner::handle(Subscription& subscription,
     s.on_committed(delivery, outcome);
   }
   subscription.acknowledge(delivery.tag);
-  ++(outcome == DispatchOutcome::kProcessed ? processed_ : skipped_duplicates_);
+  switch (outcome) {
+    case DispatchOutcome::kProcessed:
+      ++processed_;
+      break;
+    case DispatchOutcome::kSkippedDuplicate:
+      ++skipped_duplicates_;
+      break;
+    case DispatchOutcome::kUnhandled:
+      ++unhandled_;
+      break;
+  }
   return Handled::kAcknowledged;
 }
 
@@ -176,6 +186,7 @@ void ConsumerRunner::run(std::stop_token stop) {
 ConsumerRunnerStats ConsumerRunner::stats() const {
   return ConsumerRunnerStats{.processed = processed_.load(),
                              .skipped_duplicates = skipped_duplicates_.load(),
+                             .unhandled = unhandled_.load(),
                              .returned = returned_.load(),
                              .dead_lettered = dead_lettered_.load(),
                              .returned_on_stop = returned_on_stop_.load(),

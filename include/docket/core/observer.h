@@ -64,6 +64,7 @@ struct MessageStart {
 enum class MessageOutcome {
   kProcessed,         // kProcess: handlers ran and committed
   kSkippedDuplicate,  // kProcess: processed before; nothing ran
+  kUnhandled,         // kProcess: no handler for its type; marked processed, nothing ran
   kFailed,            // kProcess: rolled back (handler, payload, store); the error says
   kConfirmed,         // kPublish: the transport confirmed, the row is done
   kRetryScheduled,    // kPublish: failed, the next attempt is scheduled after backoff
@@ -73,8 +74,8 @@ enum class MessageOutcome {
                       // or that stopped before it (kStop), a relay batch not recorded
 };
 
-// "processed", "skipped_duplicate", "failed", "confirmed", "retry_scheduled", "parked",
-// "lease_lost", "abandoned": the outcome label of docket's metrics.
+// "processed", "skipped_duplicate", "unhandled", "failed", "confirmed", "retry_scheduled",
+// "parked", "lease_lost", "abandoned": the outcome label of docket's metrics.
 std::string_view to_string(MessageOutcome outcome) noexcept;
 
 struct MessageEnd {

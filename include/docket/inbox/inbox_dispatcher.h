@@ -48,9 +48,11 @@ namespace docket {
 enum class DispatchOutcome {
   kProcessed,         // handlers ran; their effects and the dedup row committed
   kSkippedDuplicate,  // already processed; this call committed nothing
+  kUnhandled,         // no handler for its type (UnhandledTypes::kMarkProcessed): only its
+                      // dedup row committed
 };
 
-// "processed" or "skipped_duplicate".
+// "processed", "skipped_duplicate" or "unhandled".
 std::string_view to_string(DispatchOutcome outcome) noexcept;
 
 // One message's result in a batch: an outcome, or the error that rolled it back.

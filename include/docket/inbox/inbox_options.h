@@ -45,14 +45,28 @@ enum class DedupCheck {
   kAtCommit,
 };
 
+// What a dispatch does with a message whose event type no handler is registered for.
+enum class UnhandledTypes {
+  // Throw UnhandledEventTypeError: nothing is committed, the message is not marked
+  // processed and the transport redelivers it (a deploy that adds the handler then
+  // handles it). The default: a message nobody handles is usually a mistake.
+  kRefuse,
+  // Mark it processed (its dedup row commits) without running anything, and answer
+  // DispatchOutcome::kUnhandled, which the consumer runner counts: for a consumer of a
+  // shared stream or topic that handles a few of the types it receives.
+  kMarkProcessed,
+};
+
 class InboxOptions {
  public:
   // Throws ConfigurationError when consumer_id_problem(consumer_id) reports one.
   explicit InboxOptions(std::string consumer_id, DedupCheck dedup = DedupCheck::kBeforeHandlers,
-                        std::shared_ptr<Observer> observer = nullptr);
+                        std::shared_ptr<Observer> observer = nullptr,
+                        UnhandledTypes unhandled = UnhandledTypes::kRefuse);
 
   const std::string& consumer_id() const noexcept { return consumer_id_; }
   DedupCheck dedup() const noexcept { return dedup_; }
+  UnhandledTypes unhandled() const noexcept { return unhandled_; }
   // Null when none was given.
   const std::shared_ptr<Observer>& observer() const noexcept { return observer_; }
 
@@ -60,6 +74,7 @@ class InboxOptions {
   std::string consumer_id_;
   DedupCheck dedup_;
   std::shared_ptr<Observer> observer_;
+  UnhandledTypes unhandled_;
 };
 
 }  // namespace docket

@@ -57,7 +57,7 @@ struct PullConsumerSettings {
 struct PullPass {
   std::size_t read = 0;         // rows in the window
   std::size_t processed = 0;    // dispatched: kProcessed
-  std::size_t skipped = 0;      // dispatched: kSkippedDuplicate
+  std::size_t skipped = 0;      // dispatched: kSkippedDuplicate, or kUnhandled (no handler)
   std::int64_t checkpoint = 0;  // after the poll
 };
 

@@ -82,7 +82,8 @@ struct EventFeedSettings {
 struct EventFeedPass {
   std::size_t read = 0;       // events in the page
   std::size_t processed = 0;  // dispatched: handlers ran and committed
-  std::size_t skipped = 0;    // dispatched: already processed (a re-read after a crash)
+  std::size_t skipped = 0;    // dispatched: already processed (a re-read after a crash),
+                              // or marked processed with no handler (UnhandledTypes)
   std::size_t unhandled = 0;  // passed over: no handler for their type
   FeedCursor cursor{};        // where the next page starts
   // The same as a global position, on a feed of global positions; 0 on a feed of

@@ -78,10 +78,11 @@ class ConsumerRunnerOptions {
 struct ConsumerRunnerStats {
   std::uint64_t processed = 0;           // committed and acknowledged
   std::uint64_t skipped_duplicates = 0;  // found done and acknowledged
-  std::uint64_t returned = 0;            // a handler threw; delivered again after backoff
-  std::uint64_t dead_lettered = 0;       // a handler threw on the last allowed delivery
-  std::uint64_t returned_on_stop = 0;    // held when stopped, returned unhandled
-  std::uint64_t max_held = 0;            // most deliveries held at once
+  std::uint64_t unhandled = 0;         // no handler for its type, marked processed (UnhandledTypes)
+  std::uint64_t returned = 0;          // a handler threw; delivered again after backoff
+  std::uint64_t dead_lettered = 0;     // a handler threw on the last allowed delivery
+  std::uint64_t returned_on_stop = 0;  // held when stopped, returned unhandled
+  std::uint64_t max_held = 0;          // most deliveries held at once
 };
 
 class ConsumerRunner {
@@ -121,6 +122,7 @@ class ConsumerRunner {
   std::optional<Subscription> subscription_;
   std::atomic<std::uint64_t> processed_ = 0;
   std::atomic<std::uint64_t> skipped_duplicates_ = 0;
+  std::atomic<std::uint64_t> unhandled_ = 0;
   std::atomic<std::uint64_t> returned_ = 0;
   std::atomic<std::uint64_t> dead_lettered_ = 0;
   std::atomic<std::uint64_t> returned_on_stop_ = 0;

@@ -115,6 +115,28 @@ TEST_P(ConsumerRunnerTest, ReturnsAFailingMessageThenDeadLettersItWithTheLastErr
   EXPECT_TRUE(named);
 }
 
+TEST_P(ConsumerRunnerTest, CountsAndAcknowledgesAMessageNoHandlerTakesWhenToldToMarkIt) {
+  std::vector<TransportMessage> batch{
+      {.tenant = "acme",
+       .envelope = {.message_id = "u-1", .event_type = "StockCounted", .payload = "{}"},
+       .destination = destination_}};
+  for (const PublishResult& r : fixture_->transport().publish_batch(batch)) {
+    ASSERT_TRUE(r.is_confirmed()) << r.error;
+  }
+  HandlerRegistry handlers;
+  handlers.on<nlohmann::json>("OrderPlaced", [](const nlohmann::json&, HandlerContext&) {});
+  const InboxDispatcher marking(
+      *inbox_,
+      InboxOptions("billing", DedupCheck::kBeforeHandlers, nullptr, UnhandledTypes::kMarkProcessed),
+      std::move(handlers));
+  ConsumerRunner runner(fixture_->transport(), marking, options());
+  EXPECT_EQ(runner.run_once(), 1U);
+  EXPECT_EQ(runner.stats().unhandled, 1U);
+  EXPECT_EQ(runner.stats().processed, 0U);
+  EXPECT_EQ(runner.stats().returned, 0U);
+  EXPECT_EQ(runner.run_once(), 0U) << "acknowledged: not delivered again";
+}
+
 TEST_P(ConsumerRunnerTest, HoldsNoMoreThanItsPrefetch) {
   publish(10);
   const InboxDispatcher billing = dispatcher([](const std::string&) {});
