@@ -15,6 +15,13 @@ namespace docket::test_support {
 // identifier.
 std::string unique_name(std::string_view prefix);
 
+// `<pid>-<8 random hex digits>-<n>`: a suffix no test process, earlier or later, uses,
+// also once the system hands this process's id to another. For names a server keeps
+// beyond the test (a JetStream stream, an exchange, a topic): a process that reused an
+// id and declared a name the server was still deleting failed ("error creating store
+// for stream"). ASCII digits, letters and '-' only.
+std::string unique_suffix();
+
 }  // namespace docket::test_support
 
 #endif  // DOCKET_TESTS_SUPPORT_UNIQUE_NAME_H_

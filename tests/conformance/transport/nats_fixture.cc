@@ -15,6 +15,7 @@
 #include <string>
 
 #include "docket/nats/transport.h"
+#include "support/unique_name.h"
 #include "transport_fixture.h"
 #include "transports/nats/nats_connection.h"
 #include "transports/nats/nats_local_server.h"
@@ -38,8 +39,7 @@ std::string server_url() {
 }
 
 std::string unique_suffix() {
-  static std::atomic<int> next{0};
-  return std::to_string(::getpid()) + "-" + std::to_string(++next);
+  return test_support::unique_suffix();
 }
 
 class NatsFixture final : public TransportFixture {

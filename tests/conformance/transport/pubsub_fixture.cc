@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "docket/pubsub/transport.h"
+#include "support/unique_name.h"
 #include "transport_fixture.h"
 #include "transports/pubsub/pubsub_client.h"
 
@@ -45,8 +46,7 @@ std::string emulator_url() {
 }
 
 std::string unique_prefix() {
-  static std::atomic<int> next{0};
-  return "dkt-conformance-" + std::to_string(::getpid()) + "-" + std::to_string(++next) + "-";
+  return "dkt-conformance-" + test_support::unique_suffix() + "-";
 }
 
 class PubSubFixture final : public TransportFixture {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "docket/rabbitmq/transport.h"
+#include "support/unique_name.h"
 #include "transport_fixture.h"
 #include "transports/rabbitmq/rabbitmq_connection.h"
 #include "transports/rabbitmq/rabbitmq_local_broker.h"
@@ -44,8 +45,7 @@ std::string broker_url() {
 }
 
 std::string unique_exchange() {
-  static std::atomic<int> next{0};
-  return "docket-conformance." + std::to_string(::getpid()) + "." + std::to_string(++next);
+  return "docket-conformance." + test_support::unique_suffix();
 }
 
 class RabbitMqFixture final : public TransportFixture {
