@@ -4,16 +4,10 @@
 // reported by its cause rather than by the HTTP server's generic refusal.
 #include "metrics_command.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <prometheus/exposer.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <csignal>
 #include <cstdint>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <optional>

@@ -32,8 +32,10 @@
 // is a checked cast (docket/core/unit_of_work.h).
 //
 // Failures are the provider's: a unique violation is UniqueViolationError naming the
-// table, anything else InfrastructureError with the server's message; a placeholder
-// without a parameter, or a parameter without its placeholder, is InvalidInputError.
+// table, anything else InfrastructureError with the server's message. A placeholder
+// without a parameter, or a parameter without its placeholder, is InvalidInputError
+// before anything runs on SQLite, and the server's refusal (InfrastructureError) on
+// PostgreSQL, which docket does not parse SQL to foresee.
 //
 // Thread-safety: as the provider's transaction, valid during the handler call or the
 // unit of work, on its thread.

@@ -64,7 +64,7 @@ struct PrometheusObserver::Families {
         consumed(counter(r, "docket_messaging_client_consumed_messages_total",
                          "Messages the inbox dispatcher finished (OpenTelemetry "
                          "messaging.client.consumed.messages), by consumer, event type and "
-                         "outcome: processed, skipped_duplicate, failed, abandoned")),
+                         "outcome: processed, skipped_duplicate, unhandled, failed, abandoned")),
         publish_duration(
             histogram(r, "docket_messaging_client_operation_duration_seconds",
                       "Time from a relay's publish of a message to the recording of its result "

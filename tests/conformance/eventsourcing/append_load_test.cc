@@ -123,7 +123,8 @@ TEST_P(EventStoreAppend, ValueOrThrowRaisesTheConflict) {
     EXPECT_EQ(e.expected_version(), kNoStreamVersion);
     EXPECT_EQ(e.actual_version(), 0);
   }
-  EXPECT_THROW((void)stale.success(), ConcurrencyConflictError) << "a docket error, as value_or_throw()";
+  EXPECT_THROW((void)stale.success(), ConcurrencyConflictError)
+      << "a docket error, as value_or_throw()";
 }
 
 TEST_P(EventStoreAppend, RefusesBadEventsAndWritesNothing) {
