@@ -76,9 +76,13 @@ std::vector<TransportMessage> raw_messages(std::size_t count, const std::string&
   return messages;
 }
 
+// Publishes of `batch` messages, each awaited, as the raw side's; the claims take
+// RelaySettings' default rows a pass (or the batch, when larger), as a relay
+// configured for one-message publishes would.
 RelayOptions relay_options(std::size_t batch) {
   RelaySettings settings;
-  settings.batch_size = batch;
+  settings.batch_size = std::max(batch, RelaySettings{}.batch_size);
+  settings.publish_batch_size = batch;
   return RelayOptions(settings);
 }
 

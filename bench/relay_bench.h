@@ -4,9 +4,10 @@
 // Throughput, for each batch size b of `batches`:
 //   docket: `messages` messages staged in the outbox on the store beforehand (set-up,
 //           in transactions of kFillMessages, not measured), then one Relay over
-//           open_transport(transport_url) with batch_size b publishing them all (claim,
-//           Transport::publish_batch with confirms, mark done), pipelined as run()
-//           relays (Relay::drain: the store's work overlaps the broker's): measured;
+//           open_transport(transport_url) with publish_batch_size b publishing them all
+//           (claim max(b, 100) rows, Transport::publish_batch of b with confirms, in
+//           order, mark the claim's rows done), pipelined as run() relays
+//           (Relay::drain: the store's work overlaps the broker's): measured;
 //   raw:    the same number of messages, built as the relay builds them (same body,
 //           same headers, same destination), published through the transport's client
 //           library directly (bench_transport.h): b sent, then their b confirms awaited.
@@ -18,8 +19,8 @@
 // after each batch size and deleted when the run ends.
 //
 // Round trips per message: to the store, docket's, where the provider counts them
-// (round_trip_count.h); to the broker, the waits for confirms (a relay pass that
-// published, or a raw batch): 1/b on both sides.
+// (round_trip_count.h); to the broker, the waits for confirms (a publish_batch call of
+// the relay, or a raw batch): 1/b on both sides.
 //
 // End to end (relay_latency.h): `latency_messages` messages staged at `latency_rate` a
 // second, relayed and handled by a ConsumerRunner into an InboxDispatcher on the same
@@ -52,7 +53,7 @@ namespace docket::bench {
 
 struct RelayBenchOptions {
   static constexpr std::size_t kSliceMessages = 200;  // per slice, rounded up to the batch
-  static constexpr std::size_t kSliceBatches = 5;     // ... and at least this many batches
+  static constexpr std::size_t kSliceBatches = 20;    // ... and at least this many batches
   static constexpr std::size_t kFillMessages = 500;   // staged per set-up transaction
   static constexpr std::size_t kMaxMessages = 1'000'000;
   static constexpr std::size_t kMaxBatch = 10'000;

@@ -11,6 +11,7 @@
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "docket/outbox/backoff.h"
+#include "outbox/chunked_publish.h"
 #include "outbox/relay_stage.h"
 
 namespace docket {
@@ -32,6 +33,13 @@ void add(RelayPass& totals, const RelayPass& pass) {
   totals.lost_leases += pass.lost_leases;
   totals.batches += pass.batches;
   totals.expired_unpublished += pass.expired_unpublished;
+}
+
+// A claim's messages, in chunks of the publish batch size (RelaySettings).
+detail::ChunkedPublish publish_claimed(Transport& transport, const RelaySettings& s,
+                                       std::span<const TransportMessage> messages) {
+  const std::size_t chunk = s.publish_batch_size == 0 ? s.batch_size : s.publish_batch_size;
+  return detail::publish_in_chunks(transport, messages, chunk);
 }
 
 }  // namespace
@@ -86,9 +94,10 @@ void Relay::begin_spans(ClaimedBatch& batch) const {
   }
 }
 
-RelayPass Relay::record(ClaimedBatch& batch, std::span<const PublishResult> results) {
+RelayPass Relay::record(ClaimedBatch& batch, std::span<const PublishResult> results,
+                        std::size_t publishes) {
   const auto& s = options_.settings();
-  RelayPass pass{.claimed = batch.rows.size(), .batches = 1};
+  RelayPass pass{.claimed = batch.rows.size(), .batches = publishes};
   // Confirmed rows are marked done together after the batch: one request, not one a
   // row. A crash before the marks republishes them, as at-least-once delivery allows.
   std::vector<std::string> published;
@@ -149,27 +158,29 @@ RelayPass Relay::run_once() {
     return RelayPass{};
   }
   begin_spans(batch);
-  // One batch, one result a message (in claim order): a key's messages reach the
-  // transport in sequence order, and it confirms none after one of its key it did not.
-  const std::vector<PublishResult> results = transport_.publish_batch(batch.messages);
-  return record(batch, results);
+  // One result a message (in claim order): a key's messages reach the transport in
+  // sequence order, and it confirms none after one of its key it did not.
+  const detail::ChunkedPublish published =
+      publish_claimed(transport_, options_.settings(), batch.messages);
+  return record(batch, published.results, published.calls);
 }
 
 RelayPass Relay::pipeline(std::stop_token stop, std::size_t max_messages, bool wait_when_idle) {
   // A batch, once published, with its results: what the recording stage takes.
   struct Published {
     ClaimedBatch batch;
-    std::vector<PublishResult> results;
+    detail::ChunkedPublish publish;
   };
   const std::size_t batch_size = options_.settings().batch_size;
   // On a store with one writer at a time, a record beside a claim only queues behind it.
   const bool overlap_records = store_.capabilities().concurrent_writers;
-  detail::RelayStage<std::vector<TransportMessage>, std::vector<PublishResult>> publisher(
+  detail::RelayStage<std::vector<TransportMessage>, detail::ChunkedPublish> publisher(
       [this](std::vector<TransportMessage>& messages) {
-        return transport_.publish_batch(messages);
+        return publish_claimed(transport_, options_.settings(), messages);
       });
-  detail::RelayStage<Published, RelayPass> recorder(
-      [this](Published& done) { return record(done.batch, done.results); });
+  detail::RelayStage<Published, RelayPass> recorder([this](Published& done) {
+    return record(done.batch, done.publish.results, done.publish.calls);
+  });
   RelayPass totals;
   std::size_t may_claim = max_messages;
   std::optional<ClaimedBatch> publishing;  // handed to the publisher, results not taken yet
@@ -217,7 +228,8 @@ RelayPass Relay::pipeline(std::stop_token stop, std::size_t max_messages, bool w
       recorder.start(std::move(*done));
       recording = true;
     } else if (done) {
-      add(totals, record(done->batch, done->results));  // while batch k+1 is published
+      add(totals, record(done->batch, done->publish.results,
+                         done->publish.calls));  // while batch k+1 is published
     }
     if (claimed_any)
       idle.found_work();

@@ -24,6 +24,13 @@ RelayOptions::RelayOptions(RelaySettings settings, std::shared_ptr<Observer> obs
   const auto& s = settings_;
   detail::IdleWait::check("relay options", s.poll_interval, s.max_poll_interval);
   require_positive("batch_size", static_cast<long long>(s.batch_size), "");
+  if (s.publish_batch_size > s.batch_size) {
+    throw ConfigurationError("relay options: publish_batch_size is " +
+                             std::to_string(s.publish_batch_size) + ", above batch_size " +
+                             std::to_string(s.batch_size) +
+                             "; a publish carries at most a claim's rows: lower it, or raise "
+                             "batch_size (0 publishes a claim at once)");
+  }
   require_positive("max_attempts", s.max_attempts, "");
   require_positive("lease", s.lease.count(), " us");
   // Validates the backoff settings with the messages every retry schedule uses.

@@ -110,12 +110,16 @@ std::optional<Timestamp> parse_rfc3339(std::string_view text) {
          std::chrono::microseconds(micros) - offset;
 }
 
+// The attributes to_cloudevents_headers() may write (specversion ... partitionkey).
+constexpr std::size_t kMaxCloudEventsAttributes = 11;
+
 }  // namespace
 
 std::vector<MessageHeader> to_cloudevents_headers(const TransportMessage& message,
                                                   std::string_view prefix) {
   const Envelope& e = message.envelope;
   std::vector<MessageHeader> headers;
+  headers.reserve(kMaxCloudEventsAttributes + 1 + message.headers.size());
   const auto add = [&](std::string_view attribute, std::string value) {
     headers.push_back({std::string(prefix) + std::string(attribute), std::move(value)});
   };

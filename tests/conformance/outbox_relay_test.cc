@@ -118,6 +118,50 @@ TEST_P(OutboxRelayTest, AnErrorTextThatIsNotUtf8IsRecordedEscaped) {
   EXPECT_EQ(store_->find(ids[0])->last_error, "retryable: broker said \\xFF\\xFE!");
 }
 
+// publish_batch_size below batch_size: one claim, its rows published in chunks in
+// staging order, each chunk one publish_batch call; the confirmed rows are marked done
+// and the refused one is scheduled again, as if the claim had been published at once.
+TEST_P(OutboxRelayTest, PublishesAClaimInChunksOfThePublishBatchSize) {
+  class Chunks final : public Transport {
+   public:
+    std::string describe() const override { return "a transport counting its batches"; }
+    std::vector<std::size_t> sizes;
+    std::vector<std::string> sent;
+    std::string refuse;
+
+   protected:
+    std::vector<PublishResult> do_publish_batch(std::span<const TransportMessage> batch) override {
+      sizes.push_back(batch.size());
+      std::vector<PublishResult> results;
+      for (const TransportMessage& m : batch) {
+        sent.push_back(m.envelope.message_id);
+        results.push_back(m.envelope.message_id == refuse
+                              ? PublishResult::failed(PublishStatus::kNacked, "nacked")
+                              : PublishResult::confirmed());
+      }
+      return results;
+    }
+  };
+  Chunks transport;
+  const auto ids = stage_orders(7);
+  transport.refuse = ids[3];
+  RelaySettings settings = test_settings();
+  settings.batch_size = 100;
+  settings.publish_batch_size = 3;
+  Relay relay(*store_, transport, RelayOptions(settings), clock_);
+  const RelayPass pass = relay.run_once();
+  EXPECT_EQ(pass.claimed, 7U);
+  EXPECT_EQ(pass.batches, 3U);
+  EXPECT_EQ(pass.published, 6U);
+  EXPECT_EQ(pass.retried, 1U);
+  EXPECT_EQ(transport.sizes, (std::vector<std::size_t>{3, 3, 1}));
+  EXPECT_EQ(transport.sent, ids);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    EXPECT_EQ(store_->find(ids[i])->status, i == 3 ? OutboxStatus::kPending : OutboxStatus::kDone)
+        << i;
+  }
+}
+
 TEST_P(OutboxRelayTest, MaxAttemptsParksAndReplayRepublishes) {
   const auto ids = stage_orders(2);
   transport_.set_faults({.publish_failure = 1.0});

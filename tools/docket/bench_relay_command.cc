@@ -147,8 +147,9 @@ void add_bench_relay_subcommand(CLI::App& bench_group) {
                     "latency (p50_ms, p99_ms, max_ms), done, ...");
   command->footer(
       "For each batch size b, docket's side stages --messages messages in the outbox\n"
-      "beforehand, then one Relay publishes them all through the transport (claim,\n"
-      "publish with confirms, mark done); the raw side publishes the same messages (same\n"
+      "beforehand, then one Relay publishes them all through the transport (claims of\n"
+      "max(b, 100) rows, publishes of b with confirms, marks a claim at a time); the raw\n"
+      "side publishes the same messages (same\n"
       "body and headers) through the broker's client library directly, b at a time, each\n"
       "batch then its confirms awaited. Both alternate in short slices. Rates are confirmed\n"
       "messages per second. Then --latency-messages messages are staged at --latency-rate,\n"

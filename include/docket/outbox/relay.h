@@ -125,7 +125,8 @@ class Relay {
   void begin_spans(ClaimedBatch& batch) const;
   // Step 3: records `results` (one a row of `batch`, in its order) and counts them;
   // ends the batch's spans.
-  RelayPass record(ClaimedBatch& batch, std::span<const PublishResult> results);
+  RelayPass record(ClaimedBatch& batch, std::span<const PublishResult> results,
+                   std::size_t publishes);
   // The pipeline of drain() and run(): claims while claiming is allowed (no stop, and
   // fewer than `max_messages` claimed); when a claim finds nothing and nothing is
   // being published, waits poll_interval if `wait_when_idle`, else returns.

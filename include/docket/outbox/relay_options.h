@@ -30,7 +30,12 @@ struct RelaySettings {
   std::chrono::microseconds max_poll_interval{std::chrono::seconds(1)};
   bool wake_ups = true;
   std::size_t batch_size = 100;  // rows claimed per pass
-  int max_attempts = 10;         // failed attempts before a message is parked
+  // Messages a transport publish carries (one broker confirm wait); 0: batch_size. A
+  // claim's rows are published in chunks of it, in order, so that a broker taking one
+  // message at a time costs the store one claim and one mark a batch_size, not a
+  // message; at most batch_size.
+  std::size_t publish_batch_size = 0;
+  int max_attempts = 10;  // failed attempts before a message is parked
   // Must outlast two publishes of a batch: a pipelined relay (Relay::run, drain)
   // publishes a claimed batch after the one before it; a batch whose lease ended while
   // it waited is not published.
@@ -44,6 +49,7 @@ class RelayOptions {
  public:
   // Throws ConfigurationError naming the setting and its value when poll_interval,
   // batch_size, max_attempts, lease or backoff_base is not positive, when
+  // publish_batch_size is above batch_size, when
   // max_poll_interval is below poll_interval, when backoff_cap is below backoff_base,
   // or when jitter is outside [0, 1] (or not a number).
   //

@@ -64,8 +64,10 @@ MsgPtr to_nats_message(const TransportMessage& message, std::string_view stream)
     throw InvalidInputError("the destination '" + message.destination +
                             "' is not a NATS subject one may publish to (dot-separated tokens, "
                             "no whitespace, no wildcard '*' or '>'); name one");
+  std::vector<MessageHeader> cloudevents = to_cloudevents_headers(message, kCloudEventsNatsPrefix);
   std::vector<MessageHeader> headers;
-  for (MessageHeader& header : to_cloudevents_headers(message, kCloudEventsNatsPrefix)) {
+  headers.reserve(cloudevents.size() + 2);
+  for (MessageHeader& header : cloudevents) {
     if (is_nats_header(header.name))
       throw InvalidInputError("header '" + header.name +
                               "' is named as JetStream's own headers (Nats-...); rename it");

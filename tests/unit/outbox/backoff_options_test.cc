@@ -32,6 +32,7 @@ TEST(RelayOptions, RefusesNonPositiveSettingsNamingThem) {
   };
   refused({.poll_interval = microseconds(0)}, "poll_interval");
   refused({.batch_size = 0}, "batch_size");
+  refused({.batch_size = 10, .publish_batch_size = 11}, "publish_batch_size");
   refused({.max_attempts = 0}, "max_attempts");
   refused({.max_attempts = -1}, "max_attempts");
   refused({.lease = seconds(-1)}, "lease");
@@ -42,6 +43,7 @@ TEST(RelayOptions, RefusesNonPositiveSettingsNamingThem) {
   refused({.jitter = std::numeric_limits<double>::quiet_NaN()}, "jitter");
   EXPECT_NO_THROW(RelayOptions({.backoff_base = seconds(5), .backoff_cap = seconds(5)}));
   EXPECT_NO_THROW(RelayOptions({.jitter = 1.0}));
+  EXPECT_NO_THROW(RelayOptions({.batch_size = 10, .publish_batch_size = 10}));
 }
 
 TEST(RetryDelay, DoublesFromTheBaseUpToTheCapWithoutJitter) {
