@@ -1,4 +1,4 @@
-// Fuzz target for the JSON codec (docket/inbox/json_codec.h), the default codec of every
+// Fuzz target for the JSON codec (docket/core/json_codec.h), the default codec of every
 // typed handler, over a small event type of its own. The input is a payload:
 // - JsonCodec<Probe>::decode returns a Probe or throws nlohmann-json's exception
 //   (or the event type's own, a std::logic_error from get_integer below); nothing
@@ -23,7 +23,7 @@
 #include "docket/core/tenant.h"
 #include "docket/inbox/handler_registry.h"
 #include "docket/inbox/inbox_errors.h"
-#include "docket/inbox/json_codec.h"
+#include "docket/core/json_codec.h"
 #include "docket/memory/store.h"
 
 namespace fuzz {

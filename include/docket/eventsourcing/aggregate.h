@@ -11,6 +11,9 @@
 //   });
 //   if (r.conflict) { /* someone else appended first: nothing was written */ }
 //
+// Inside an inbox handler, execute(ctx.transaction(), tenant, id, decide) appends in
+// the handler's unit of work. typed_aggregate.h wraps this with C++ event types.
+//
 // Snapshots are optional. With a SnapshotStore and both codecs, load() starts from
 // the stream's snapshot and replays only later events; a missing snapshot, or one the
 // decoder cannot read (it throws a std::exception or returns nullopt), falls back to a
@@ -32,11 +35,13 @@
 #include <exception>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "docket/core/handler_transaction.h"
 #include "docket/eventsourcing/event.h"
 #include "docket/eventsourcing/event_store.h"
 #include "docket/eventsourcing/snapshot_store.h"
@@ -113,7 +118,34 @@ class AggregateRepository {
   template <typename Decide>
   CommandResult<State> execute(const TenantId& tenant, std::string_view aggregate_id,
                                Decide&& decide) const {
-    const StreamId stream(tenant, spec_.aggregate_type, aggregate_id);
+    return run(
+        StreamId(tenant, spec_.aggregate_type, aggregate_id), std::forward<Decide>(decide),
+        [this](const StreamId& stream, ExpectedVersion expected, std::span<const NewEvent> events) {
+          return events_.append(stream, expected, events);
+        });
+  }
+
+  // The same, the append joining `transaction`: the unit of work of the inbox dispatch
+  // running the calling handler (HandlerContext::transaction()), so the decided events
+  // commit with the message's dedup record and the handler's other writes, or not at
+  // all. The state is loaded from what is committed, and appended at that version: a
+  // writer that came first is a conflict in the result, nothing of this call written;
+  // a handler that throws then (ConcurrencyConflictError, as AppendResult::success()
+  // does) has the message delivered again, to a fresh load. Throws ConfigurationError
+  // where the event store cannot write in `transaction` (EventStore::append).
+  template <typename Decide>
+  CommandResult<State> execute(HandlerTransaction& transaction, const TenantId& tenant,
+                               std::string_view aggregate_id, Decide&& decide) const {
+    return run(StreamId(tenant, spec_.aggregate_type, aggregate_id), std::forward<Decide>(decide),
+               [this, &transaction](const StreamId& stream, ExpectedVersion expected,
+                                    std::span<const NewEvent> events) {
+                 return events_.append(transaction, stream, expected, events);
+               });
+  }
+
+ private:
+  template <typename Decide, typename Append>
+  CommandResult<State> run(const StreamId& stream, Decide&& decide, const Append& append) const {
     LoadedAggregate<State> loaded = load(stream);
     std::vector<NewEvent> decided = std::forward<Decide>(decide)(std::as_const(loaded.state));
     CommandResult<State> result{std::move(loaded.state), loaded.version};
@@ -123,7 +155,7 @@ class AggregateRepository {
     const auto expected = result.version == kNoStreamVersion
                               ? ExpectedVersion::no_stream()
                               : ExpectedVersion::exactly(result.version);
-    AppendResult appended = events_.append(stream, expected, decided);
+    AppendResult appended = append(stream, expected, std::span<const NewEvent>(decided));
     if (appended.is_conflict()) {
       result.conflict = appended.conflict();
       return result;
@@ -137,7 +169,6 @@ class AggregateRepository {
     return result;
   }
 
- private:
   LoadedAggregate<State> load(const StreamId& stream) const {
     LoadedAggregate<State> loaded{spec_.initial};
     if (snapshots_ != nullptr && spec_.decode_snapshot) {

@@ -9,7 +9,7 @@
 // registry deduces and records the type, and an InboxDispatcher over a store whose
 // transactions are of another type refuses at construction, naming both:
 //
-// A message type that declares its name (docket/inbox/message_type.h) needs no string:
+// A message type that declares its name (docket/core/message_type.h) needs no string:
 // handlers.on([](const OrderPlaced& e, docket::HandlerContext& ctx) { ... }).
 //
 //   HandlerRegistry handlers;
@@ -53,8 +53,8 @@
 #include "docket/core/transaction_type.h"
 #include "docket/inbox/handler_context.h"
 #include "docket/inbox/inbox_envelope.h"
-#include "docket/inbox/json_codec.h"
-#include "docket/inbox/message_type.h"
+#include "docket/core/json_codec.h"
+#include "docket/core/message_type.h"
 
 namespace docket {
 
@@ -166,7 +166,7 @@ class HandlerRegistry {
     return *this;
   }
 
-  // on() under the name and codec Event declares (docket/inbox/message_type.h):
+  // on() under the name and codec Event declares (docket/core/message_type.h):
   //   handlers.on<OrderPlaced>([](const OrderPlaced& e, docket::HandlerContext& ctx) {...});
   template <NamedMessage Event, class F>
   HandlerRegistry& on(F handler) {

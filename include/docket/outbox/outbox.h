@@ -27,7 +27,7 @@
 #include "docket/core/clock.h"
 #include "docket/core/handler_transaction.h"
 #include "docket/core/uuid.h"
-#include "docket/inbox/message_type.h"
+#include "docket/core/message_type.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/outbox/outbox_store.h"
 
@@ -66,7 +66,7 @@ class Outbox {
   Uuid stage(HandlerTransaction& tx, const OutboxMessage& message) const;
 
   // Stages `event` under the name and codec its type declares
-  // (docket/inbox/message_type.h), with the route, lineage, headers and deliver_at of
+  // (docket/core/message_type.h), with the route, lineage, headers and deliver_at of
   // `message`, whose event_type and payload stay empty:
   //   outbox.send(tx, OrderPlaced{"O-1", 4200});
   //   outbox.send(tx, OrderPlaced{"O-1", 4200}, {.ordering_key = "O-1"});

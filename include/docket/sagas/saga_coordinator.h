@@ -90,8 +90,8 @@
 
 #include "docket/core/error.h"
 #include "docket/inbox/handler_registry.h"
-#include "docket/inbox/json_codec.h"
-#include "docket/inbox/message_type.h"
+#include "docket/core/json_codec.h"
+#include "docket/core/message_type.h"
 #include "docket/sagas/saga_step_runner.h"
 #include "docket/sagas/saga_timeouts.h"
 
@@ -211,7 +211,7 @@ class SagaCoordinator {
   }
 
   // starts(), continues() and times_out() under the name and codec of the message type
-  // the step takes (its second parameter, a NamedMessage: docket/inbox/message_type.h),
+  // the step takes (its second parameter, a NamedMessage: docket/core/message_type.h),
   // so that neither a string nor a template argument is needed (nor, inside a template,
   // `.template`):
   //   saga.starts(by_order, [](Fulfilment& s, const OrderPlaced& e, SagaStepContext& step) {});

@@ -34,8 +34,8 @@
 
 #include "docket/core/uuid.h"
 #include "docket/inbox/handler_context.h"
-#include "docket/inbox/json_codec.h"
-#include "docket/inbox/message_type.h"
+#include "docket/core/json_codec.h"
+#include "docket/core/message_type.h"
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/sagas/saga_id.h"
@@ -106,7 +106,7 @@ class SagaStepContext {
   void allow_timeouts() noexcept { timeouts_allowed_ = true; }
 
   // send() and schedule_timeout() under the name and codec Event declares
-  // (docket/inbox/message_type.h): step.send(ShipOrder{s.order}).
+  // (docket/core/message_type.h): step.send(ShipOrder{s.order}).
   template <NamedMessage Event>
   Uuid send(const Event& event) const {
     return send(kMessageTypeOf<Event>, event, MessageCodec<Event>{});

@@ -15,6 +15,7 @@
 
 #include "docket/core/error.h"
 #include "docket/core/tenant.h"
+#include "docket/eventsourcing/typed_aggregate.h"
 #include "docket/inbox/handler_registry.h"
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/inbox/inbox_errors.h"
@@ -36,6 +37,17 @@ void from_json(const nlohmann::json& j, Deposit& d) {
 }
 
 constexpr std::string_view kDepositType = "deposit";
+
+// The account as a typed aggregate (typed_aggregate.h), decided in the handler's unit.
+struct Credited {
+  static constexpr std::string_view kMessageType = "credited";
+  int amount = 0;
+};
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(Credited, amount)
+struct Balance {
+  int amount = 0;
+  void evolve(const Credited& e) { amount += e.amount; }
+};
 
 Envelope deposit(std::string message_id, int amount) {
   Envelope envelope;
@@ -349,6 +361,37 @@ TYPED_TEST(HandlerAppend, ATransactionOnAnotherDatabaseIsRefusedAndNothingIsWrit
         this->db_.other_database_mentions());
   }
   EXPECT_TRUE(this->events_->load(this->account()).empty());
+}
+
+// A typed aggregate decides inside the handler's unit of work: its events commit with
+// the dedup row, vanish with it when the handler throws, and a redelivery decides
+// nothing again.
+TYPED_TEST(HandlerAppend, ATypedAggregateDecidesInTheHandlersUnit) {
+  const TypedAggregateRepository<Balance, Credited> balances(*this->events_, "account");
+  bool fail = true;
+  HandlerRegistry handlers;
+  handlers.on<Deposit>(kDepositType, [&](const Deposit& d, HandlerContext& ctx) {
+    ++this->executions_;
+    const auto r = balances.execute(ctx.transaction(), ctx.tenant(), d.account,
+                                    [&](const Balance&) { return Credited{d.amount}; });
+    if (r.conflict) {
+      r.conflict->raise();  // the message comes again, to a fresh load
+    }
+    if (fail) {
+      throw std::runtime_error("downstream refused");
+    }
+  });
+  const InboxDispatcher inbox(*this->inbox_, InboxOptions("ledger"), std::move(handlers));
+  EXPECT_THROW(inbox.dispatch(deposit("m-1", 70)), std::runtime_error);
+  EXPECT_TRUE(this->events_->load(this->account()).empty());
+  fail = false;
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 70)), DispatchOutcome::kProcessed);
+  EXPECT_EQ(inbox.dispatch(deposit("m-1", 70)), DispatchOutcome::kSkippedDuplicate);
+  EXPECT_EQ(inbox.dispatch(deposit("m-2", 5)), DispatchOutcome::kProcessed);
+  EXPECT_EQ(this->executions_, 3);
+  EXPECT_EQ(this->types(this->account()),
+            (std::vector<std::string>{R"(credited:{"amount":70})", R"(credited:{"amount":5})"}));
+  EXPECT_EQ(balances.load(this->tenant_, "A-1").state.amount, 75);
 }
 
 }  // namespace

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "docket/inbox/handler_registry.h"
-#include "docket/inbox/json_codec.h"
+#include "docket/core/json_codec.h"
 #include "docket/stores/open_store.h"
 #include "transport_fixture.h"
 

@@ -1,8 +1,8 @@
-// Message types that declare their name and codec once (docket/inbox/message_type.h):
+// Message types that declare their name and codec once (docket/core/message_type.h):
 // handled and sent without a string, on the type's own codec or a trait's; a second
 // C++ type bound to a taken name refused with both types' readable names; and the
 // producer's checked transaction (UnitOfWork::transaction<T>).
-#include "docket/inbox/message_type.h"
+#include "docket/core/message_type.h"
 
 #include <gtest/gtest.h>
 

@@ -19,8 +19,8 @@
 //   std::string encode(const T& event) const;
 //
 // Thread-safety: stateless; safe from many threads.
-#ifndef DOCKET_INBOX_JSON_CODEC_H_
-#define DOCKET_INBOX_JSON_CODEC_H_
+#ifndef DOCKET_CORE_JSON_CODEC_H_
+#define DOCKET_CORE_JSON_CODEC_H_
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,4 +36,4 @@ struct JsonCodec {
 
 }  // namespace docket
 
-#endif  // DOCKET_INBOX_JSON_CODEC_H_
+#endif  // DOCKET_CORE_JSON_CODEC_H_

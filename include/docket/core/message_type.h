@@ -25,13 +25,13 @@
 // refuses a second type bound to a name already taken, naming both types.
 //
 // Thread-safety: compile-time traits only.
-#ifndef DOCKET_INBOX_MESSAGE_TYPE_H_
-#define DOCKET_INBOX_MESSAGE_TYPE_H_
+#ifndef DOCKET_CORE_MESSAGE_TYPE_H_
+#define DOCKET_CORE_MESSAGE_TYPE_H_
 
 #include <concepts>
 #include <string_view>
 
-#include "docket/inbox/json_codec.h"
+#include "docket/core/json_codec.h"
 
 namespace docket {
 
@@ -82,4 +82,4 @@ using MessageCodec = typename MessageCodecOf<T>::type;
 
 }  // namespace docket
 
-#endif  // DOCKET_INBOX_MESSAGE_TYPE_H_
+#endif  // DOCKET_CORE_MESSAGE_TYPE_H_
