@@ -27,7 +27,10 @@ run: deps
 test: deps
 	scripts/test.sh
 
-install: build
+# What is installed and nothing more (no test suite): the libraries and the tool.
+install: deps
+	cmake -S . -B $(BUILD) $(RELEASE) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target docket_installable
 	cmake --install $(BUILD) $(if $(PREFIX),--prefix $(PREFIX),)
 
 format:

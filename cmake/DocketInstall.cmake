@@ -185,6 +185,21 @@ foreach(component IN LISTS docket_components)
 endforeach()
 if(TARGET docket)
   install(TARGETS docket RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # The tree `make run` builds (the tool alone) is an installable tree: building the
+  # tool builds every library installed beside it, the few it does not link (sagas,
+  # projections) included, so `cmake --install` never meets a library that was not built.
+  foreach(component IN LISTS docket_components)
+    add_dependencies(docket docket_${component})
+  endforeach()
+endif()
+# What `cmake --install` installs, and nothing else (no test, no benchmark): `make
+# install` builds this target, also in a libraries-only tree (DOCKET_BUILD_TOOL=OFF).
+add_custom_target(docket_installable)
+foreach(component IN LISTS docket_components)
+  add_dependencies(docket_installable docket_${component})
+endforeach()
+if(TARGET docket)
+  add_dependencies(docket_installable docket)
 endif()
 
 # Headers: every layer folder of include/docket/ and docket.h; a provider's folder
