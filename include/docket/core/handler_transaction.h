@@ -13,7 +13,9 @@
 #ifndef DOCKET_CORE_HANDLER_TRANSACTION_H_
 #define DOCKET_CORE_HANDLER_TRANSACTION_H_
 
+#include <concepts>
 #include <string_view>
+#include <type_traits>
 
 namespace docket {
 
@@ -38,12 +40,26 @@ class HandlerTransaction {
 
 // `tx` as the provider wrapper T (which declares `static constexpr std::string_view
 // kTypeName`), or the ConfigurationError above.
+// A type transaction_as can give: a polymorphic class naming itself by kTypeName (a
+// provider's transaction, or an interface one implements, as SqlTransaction).
+template <class T>
+concept TransactionView = std::is_polymorphic_v<T> && requires {
+  { T::kTypeName } -> std::convertible_to<std::string_view>;
+};
+
 template <class T>
 T& transaction_as(HandlerTransaction& tx, std::string_view who, std::string_view store) {
-  if (auto* typed = dynamic_cast<T*>(&tx)) {
-    return *typed;
+  if constexpr (!TransactionView<T>) {
+    static_assert(TransactionView<T>,
+                  "docket: transaction<T>() takes a transaction type docket knows: a "
+                  "provider's transaction (docket::sqlite::Transaction, "
+                  "docket::postgres::Transaction, ...) or docket::SqlTransaction");
+  } else {
+    if (auto* typed = dynamic_cast<T*>(&tx)) {
+      return *typed;
+    }
+    throw_wrong_transaction(who, T::kTypeName, tx, store);
   }
-  throw_wrong_transaction(who, T::kTypeName, tx, store);
 }
 
 }  // namespace docket

@@ -49,12 +49,12 @@
 #include <utility>
 #include <vector>
 
+#include "docket/core/json_codec.h"
+#include "docket/core/message_type.h"
 #include "docket/core/sql_transaction.h"
 #include "docket/core/transaction_type.h"
 #include "docket/inbox/handler_context.h"
 #include "docket/inbox/inbox_envelope.h"
-#include "docket/core/json_codec.h"
-#include "docket/core/message_type.h"
 
 namespace docket {
 
@@ -178,6 +178,27 @@ class HandlerRegistry {
   template <class F>
   requires NamedMessage<handler_registry_internal::EventOf<F>> HandlerRegistry& on(F handler) {
     return on<handler_registry_internal::EventOf<F>>(std::move(handler));
+  }
+
+  // A message type that names no message type, by either spelling above: refused at
+  // compile time, saying what to add (a string name is the overload with event_type).
+  template <class F>
+  requires(!NamedMessage<handler_registry_internal::EventOf<F>>) HandlerRegistry& on(F) {
+    static_assert(NamedMessage<handler_registry_internal::EventOf<F>>,
+                  "docket: handlers.on(handler): the message type names no message type; give it "
+                  "`static constexpr std::string_view kMessageType = \"...\";`, specialise "
+                  "docket::MessageTraits for it (docket/core/message_type.h), or pass the "
+                  "name: handlers.on<Event>(\"name\", handler)");
+    return *this;
+  }
+  template <class Event, class F>
+  requires(!NamedMessage<Event>) HandlerRegistry& on(F) {
+    static_assert(NamedMessage<Event>,
+                  "docket: handlers.on(handler): the message type names no message type; give it "
+                  "`static constexpr std::string_view kMessageType = \"...\";`, specialise "
+                  "docket::MessageTraits for it (docket/core/message_type.h), or pass the "
+                  "name: handlers.on<Event>(\"name\", handler)");
+    return *this;
   }
 
   // Records that handlers registered by `required_by` (e.g. "saga 'fulfilment'") write

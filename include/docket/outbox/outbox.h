@@ -26,8 +26,8 @@
 
 #include "docket/core/clock.h"
 #include "docket/core/handler_transaction.h"
-#include "docket/core/uuid.h"
 #include "docket/core/message_type.h"
+#include "docket/core/uuid.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/outbox/outbox_store.h"
 
@@ -80,6 +80,17 @@ class Outbox {
     message.event_type = std::string(kMessageTypeOf<Event>);
     message.payload = MessageCodec<Event>{}.encode(event);
     return stage(tx, message);
+  }
+
+  // A type that names no message type: refused at compile time, saying what to add.
+  template <class Event>
+  requires(!NamedMessage<Event>) Uuid send(HandlerTransaction&, const Event&, OutboxMessage = {})
+  const {
+    static_assert(NamedMessage<Event>,
+                  "docket: outbox.send(tx, event): the event's type names no message type; "
+                  "give it `static constexpr std::string_view kMessageType = \"...\";` or "
+                  "specialise docket::MessageTraits for it (docket/core/message_type.h)");
+    return Uuid{};
   }
 
   // Parked messages after `after_sequence`, in sequence order, at most `limit`.
