@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <condition_variable>
@@ -9,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/host_health_file.h"
 #include "docket/core/error.h"
 
 namespace docket {
@@ -108,6 +110,29 @@ struct ServiceHost::State {
     const std::lock_guard lock(mutex);
     running = false;
   }
+
+  // Rewrites the health file with what `health` says now (no file configured: nothing).
+  void write_health(const ServiceHost& host) const {
+    if (!settings.health_file.empty()) {
+      core::write_host_health_file(
+          settings.health_file, core::host_health_json(host.health(), SystemClock::instance().now(),
+                                                       static_cast<long>(::getpid())));
+    }
+  }
+
+  // The same once the host runs: a failure leaves the file as it was, so it grows old,
+  // which a probe reports, and is kept for health(); the service goes on.
+  void keep_health(const ServiceHost& host) {
+    std::string error;
+    try {
+      write_health(host);
+    } catch (const InfrastructureError& e) {
+      error = e.what();
+    }
+    const std::lock_guard lock(mutex);
+    health_file_error = std::move(error);
+  }
+  std::string health_file_error;  // guarded by mutex
 };
 
 ServiceHost::ServiceHost(ServiceHostSettings settings) : state_(std::make_unique<State>()) {
@@ -118,7 +143,12 @@ ServiceHost::ServiceHost(ServiceHostSettings settings) : state_(std::make_unique
                              " ms and restart_cap " + std::to_string(settings.restart_cap.count()) +
                              " ms: the base must be positive and the cap at least the base");
   }
-  state_->settings = settings;
+  if (settings.health_interval <= std::chrono::milliseconds(0)) {
+    throw ConfigurationError("service host: health_interval is " +
+                             std::to_string(settings.health_interval.count()) +
+                             " ms; it must be positive");
+  }
+  state_->settings = std::move(settings);
 }
 
 ServiceHost::~ServiceHost() {
@@ -158,6 +188,13 @@ void ServiceHost::run() {
   if (s.stop.stop_requested()) {
     return;
   }
+  try {
+    s.write_health(*this);  // a path it cannot write is found before any loop runs
+  } catch (...) {
+    const std::lock_guard lock(s.mutex);
+    s.running = false;
+    throw;
+  }
   sigset_t signals;
   sigset_t previous;
   sigemptyset(&signals);
@@ -171,6 +208,13 @@ void ServiceHost::run() {
       s.threads.emplace_back([&s, &entry = *entry] { s.run_loop(entry); });
     }
     const std::stop_token token = s.stop.get_token();
+    auto next_health = std::chrono::steady_clock::now() + s.settings.health_interval;
+    const auto keep_health = [&] {
+      if (std::chrono::steady_clock::now() >= next_health) {
+        next_health = std::chrono::steady_clock::now() + s.settings.health_interval;
+        s.keep_health(*this);
+      }
+    };
     if (s.settings.handle_signals) {
       const timespec poll{.tv_sec = 0, .tv_nsec = kSignalPoll.count() * 1'000'000};
       while (!token.stop_requested()) {
@@ -181,10 +225,17 @@ void ServiceHost::run() {
           }
           s.stop.request_stop();
         }
+        keep_health();
       }
     } else {
       std::unique_lock lock(s.mutex);
-      s.wake.wait(lock, token, [] { return false; });
+      while (!token.stop_requested()) {
+        s.wake.wait_for(lock, token, std::min(kSignalPoll, s.settings.health_interval),
+                        [] { return false; });
+        lock.unlock();
+        keep_health();
+        lock.lock();
+      }
     }
   } catch (...) {
     s.stop_and_join();
@@ -197,6 +248,7 @@ void ServiceHost::run() {
   if (s.settings.handle_signals) {
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   }
+  s.keep_health(*this);  // stopped: a probe reads that the host is not running
 }
 
 void ServiceHost::stop() noexcept {
@@ -211,7 +263,10 @@ std::optional<int> ServiceHost::stop_signal() const noexcept {
 
 HostHealth ServiceHost::health() const {
   const std::lock_guard lock(state_->mutex);
-  HostHealth health{.running = state_->running, .healthy = state_->running, .loops = {}};
+  HostHealth health{.running = state_->running,
+                    .healthy = state_->running,
+                    .loops = {},
+                    .health_file_error = state_->health_file_error};
   for (const auto& entry : state_->entries) {
     health.loops.push_back(entry->health);
     const LoopState state = entry->health.state;

@@ -443,6 +443,10 @@ std::vector<BadInput> option_cases() {
     {{"health", "--store", kStore, "--max-outbox-age", "5x"}, kUsage, {"--max-outbox-age"}},
     {{"health", "--store", kStore, "--max-projection-lag", "0s"}, kUsage, {"--max-projection-lag"}},
     {{"health", "--store", kStore, "--max-parked", "-1"}, kUsage, {"--max-parked"}},
+    {{"health", "--host-file", "/tmp/h.json", "--max-host-age", "0s"}, kUsage, {"--max-host-age"}},
+    {{"health", "--host-file", "/tmp/h.json", "--projection", "p"},
+     kUsage,
+     {"--projection needs --store"}},
     {{"health", "--store", "sqlite::memory:"}, kRefused, {"memory"}},
   };
   for (const auto& command : store_commands()) {

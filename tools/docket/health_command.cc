@@ -7,6 +7,10 @@
 //   projection C         for each --projection C: its feed consumer's checkpoint lags
 //                        the feed by at most --max-projection-lag in time (the oldest
 //                        event past it; projections_command.h)
+//   host                 with --host-file: a ServiceHost's health file, rewritten within
+//                        --max-host-age, the host running and no loop restarting
+//                        (host_health_check.h)
+// --store, --host-file or both; the store's checks run only with --store.
 // Projections are checked by name only: the checkpoint store also holds the outbox
 // pull consumers' checkpoints, which are not positions of the event feed. A store that
 // cannot be reached or read (InfrastructureError) fails the checks that need it, naming
@@ -28,15 +32,19 @@
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
 #include "duration_option.h"
+#include "host_health_check.h"
 #include "outbox_command_support.h"
 #include "projections_command.h"
 #include "shared_store.h"
+#include "usage_error.h"
 
 namespace docket::tool {
 namespace {
 
 struct HealthArgs {
   std::string store;
+  std::string host_file;
+  std::string max_host_age = "30s";
   std::optional<std::string> events;
   std::string max_outbox_age = "30s";
   std::uint64_t max_parked = 0;
@@ -122,9 +130,26 @@ void run_health(const HealthArgs& args) {
       parse_duration("--max-projection-lag", args.max_projection_lag);
   for (const std::string& consumer : args.projections)
     require_projection_consumer("health", consumer);
+  const std::chrono::microseconds max_host_age =
+      parse_duration("--max-host-age", args.max_host_age);
+  if (args.store.empty() && args.host_file.empty()) {
+    throw UsageError(
+        "health: nothing to check; pass --store URL (the outbox and projections), "
+        "--host-file PATH (a service host's health file), or both");
+  }
+  if (args.store.empty() && !args.projections.empty()) {
+    throw UsageError("health: --projection needs --store, the store its checkpoints are in");
+  }
   std::vector<HealthCheck> checks;
-  check_outbox(args, max_age, checks);
-  check_projections(args, max_lag, checks);
+  if (!args.host_file.empty()) {
+    const HostCheck host =
+        check_host_health_file(args.host_file, max_host_age, SystemClock::instance().now());
+    checks.push_back({"host", host.ok, host.detail});
+  }
+  if (!args.store.empty()) {
+    check_outbox(args, max_age, checks);
+    check_projections(args, max_lag, checks);
+  }
   bool healthy = true;
   for (const HealthCheck& check : checks)
     healthy = healthy && check.ok;
@@ -132,7 +157,11 @@ void run_health(const HealthArgs& args) {
     nlohmann::json list = nlohmann::json::array();
     for (const HealthCheck& check : checks)
       list.push_back({{"check", check.name}, {"ok", check.ok}, {"detail", check.detail}});
-    std::cout << json_line({{"store", printable_store_url(args.store)},
+    std::cout << json_line({{"store", args.store.empty()
+                                          ? nlohmann::json(nullptr)
+                                          : nlohmann::json(printable_store_url(args.store))},
+                            {"host_file", args.host_file.empty() ? nlohmann::json(nullptr)
+                                                                 : nlohmann::json(args.host_file)},
                             {"healthy", healthy},
                             {"checks", std::move(list)}})
               << '\n';
@@ -157,11 +186,16 @@ void add_health_command(CLI::App& app) {
   auto args = std::make_shared<HealthArgs>();
   CLI::App* cmd = app.add_subcommand(
       "health",
-      "Check a service's stores against thresholds, one line a check, for a container probe: "
-      "the outbox's backlog age, its parked messages, and named projections' lag. Exit 0 when "
-      "every check holds, 1 when one fails.");
-  cmd->add_option("--store", args->store, "Store URL, e.g. sqlite:///var/lib/app/app.db")
-      ->required();
+      "Check a service against thresholds, one line a check, for a container probe: its "
+      "service host's health file, the outbox's backlog age, its parked messages, and named "
+      "projections' lag. Exit 0 when every check holds, 1 when one fails.");
+  cmd->add_option("--store", args->store, "Store URL, e.g. sqlite:///var/lib/app/app.db");
+  cmd->add_option("--host-file", args->host_file,
+                  "A service host's health file (ServiceHostSettings::health_file) to check");
+  cmd->add_option("--max-host-age", args->max_host_age,
+                  "Oldest the host's health file may be (90s, 15m, 12h, 30d)")
+      ->check(duration_text())
+      ->default_str("30s");
   cmd->add_option("--events", args->events,
                   "The event store the projections read, when another database than --store");
   cmd->add_option("--max-outbox-age", args->max_outbox_age,

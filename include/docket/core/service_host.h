@@ -18,7 +18,8 @@
 // restart_cap, back to restart_base after it ran restart_base without failing); its
 // latest error stays in health(). A loop that returns before a stop
 // was asked is done (kFinished) and not restarted. health() is for a readiness probe or a
-// status endpoint: healthy while no loop is restarting.
+// status endpoint (or, with health_file, a probe in another process): healthy while
+// no loop is restarting.
 //
 // Invariant: loops are added before run(); each runs on exactly one thread, and run()
 // joins every thread it started before it returns (also when it throws).
@@ -44,6 +45,13 @@ struct ServiceHostSettings {
   bool handle_signals = true;  // SIGINT and SIGTERM stop the host (see above)
   std::chrono::milliseconds restart_base{std::chrono::milliseconds(100)};
   std::chrono::milliseconds restart_cap{std::chrono::seconds(30)};
+  // Where run() keeps health() for a probe in another process (`docket health
+  // --host-file`): one JSON object, written when run() starts (a path it cannot write
+  // makes run() throw, before any loop starts), every health_interval while it runs, and
+  // once more when it returns; empty: no file. A file a host stopped rewriting (it died,
+  // or its disk failed) grows old, which is how the probe tells.
+  std::string health_file{};
+  std::chrono::milliseconds health_interval{std::chrono::seconds(5)};
 };
 
 enum class LoopState {
@@ -69,14 +77,17 @@ struct HostHealth {
   bool running = false;  // inside run(), before every loop returned
   bool healthy = false;  // running, and no loop is restarting or finished early
   std::vector<LoopHealth> loops;
+  // Why the latest rewrite of ServiceHostSettings::health_file failed; empty when it
+  // succeeded (or there is no file).
+  std::string health_file_error{};
 };
 
 class ServiceHost {
  public:
   using Loop = std::function<void(std::stop_token)>;
 
-  // Throws ConfigurationError for a restart_base that is not positive or a restart_cap
-  // below it.
+  // Throws ConfigurationError for a restart_base that is not positive, a restart_cap
+  // below it, or a health_interval that is not positive.
   explicit ServiceHost(ServiceHostSettings settings = {});
   ~ServiceHost();  // stops and joins loops still running (an exception in run())
   ServiceHost(const ServiceHost&) = delete;
@@ -95,7 +106,7 @@ class ServiceHost {
   }
 
   // See above. Throws ConfigurationError when no loop was added or run() was called
-  // before.
+  // before, and InfrastructureError when the health file cannot be written at start.
   void run();
 
   // Asks every loop to stop and run() to return; safe from any thread, at any time
