@@ -30,7 +30,7 @@ int main(int argc, char** argv) try {
   tx.execute("CREATE TABLE IF NOT EXISTS invoices (order_id TEXT NOT NULL, cents BIGINT NOT NULL)");
   tx.execute("INSERT INTO orders (id, cents) VALUES ($1, $2)", {order_id, 4200});
   const docket::Outbox outbox(*outbox_store);
-  const docket::Uuid message_id = outbox.send(unit->transaction(), OrderPlaced{order_id, 4200});
+  const docket::Uuid message_id = outbox.send(tx, OrderPlaced{order_id, 4200});
   unit->commit();
 
   // The billing service: the invoice commits with the message's dedup record.

@@ -48,7 +48,7 @@ int main(int argc, char** argv) try {
   auto sagas = docket::open_saga_store(url);
   const docket::Outbox outbox(*outbox_store);
   const docket::TypedAggregateRepository<Account, Charged> accounts(*events, "account", *snapshots,
-                                                                    /*snapshot_after_events=*/3);
+                                                                    /*snapshot_after_events=*/1);
   const docket::TenantId acme("acme");
   const docket::TenantScope tenant(acme);
   // Orders: each row commits with its OrderPlaced, or neither does.
@@ -62,7 +62,7 @@ int main(int argc, char** argv) try {
     sql.execute("CREATE TABLE IF NOT EXISTS invoices (order_id TEXT PRIMARY KEY, cents BIGINT)");
     orders.push_back("O-" + docket::Uuid::v7().to_string());
     sql.execute("INSERT INTO orders (id, cents) VALUES ($1, $2)", {orders.back(), cents});
-    const auto id = outbox.send(unit->transaction(), OrderPlaced{orders.back(), customer, cents});
+    const auto id = outbox.send(sql, OrderPlaced{orders.back(), customer, cents});
     unit->commit();
     after = after < 0 ? outbox_store->find(id.to_string())->sequence - 1 : after;
   }
@@ -77,7 +77,7 @@ int main(int argc, char** argv) try {
     if (charged.conflict) {
       charged.conflict->raise();  // nothing commits; the redelivery decides again
     }
-    outbox.send(ctx.transaction(), OrderInvoiced{e.order_id});
+    outbox.send(sql, OrderInvoiced{e.order_id});
   });
   const auto skip_others = docket::UnhandledTypes::kMarkProcessed;  // one feed, many types
   const docket::InboxDispatcher billing(*inbox_store,

@@ -191,6 +191,16 @@ void Outbox::refuse_typed_send(std::string_view message_type) {
                           "staged.");
 }
 
+HandlerTransaction& Outbox::store_transaction(SqlTransaction& tx) {
+  if (auto* store = dynamic_cast<HandlerTransaction*>(&tx)) {
+    return *store;
+  }
+  throw ConfigurationError(
+      "outbox: the SqlTransaction given is no transaction of a docket store; stage through "
+      "the transaction of a unit of work (unit->transaction<docket::SqlTransaction>()) or a "
+      "handler's (ctx.transaction<docket::SqlTransaction>())");
+}
+
 Uuid Outbox::stage(HandlerTransaction& tx, const OutboxMessage& message) const {
   const Uuid id = message_id(message);
   validate_route(message);

@@ -133,20 +133,30 @@ class AggregateRepository {
   // a handler that throws then (ConcurrencyConflictError, as AppendResult::success()
   // does) has the message delivered again, to a fresh load. Throws ConfigurationError
   // where the event store cannot write in `transaction` (EventStore::append).
+  //
+  // A load here saves no snapshot: the snapshot store writes on a connection of its own,
+  // which on SQLite would wait for the write lock the unit holds. The next load outside
+  // a unit (load(), or execute() without a transaction) saves it.
   template <typename Decide>
   CommandResult<State> execute(HandlerTransaction& transaction, const TenantId& tenant,
                                std::string_view aggregate_id, Decide&& decide) const {
-    return run(StreamId(tenant, spec_.aggregate_type, aggregate_id), std::forward<Decide>(decide),
-               [this, &transaction](const StreamId& stream, ExpectedVersion expected,
-                                    std::span<const NewEvent> events) {
-                 return events_.append(transaction, stream, expected, events);
-               });
+    return run(
+        StreamId(tenant, spec_.aggregate_type, aggregate_id), std::forward<Decide>(decide),
+        [this, &transaction](const StreamId& stream, ExpectedVersion expected,
+                             std::span<const NewEvent> events) {
+          return events_.append(transaction, stream, expected, events);
+        },
+        SnapshotSaving::kNever);
   }
 
  private:
+  // Whether a load may save a snapshot (AggregateSpec::snapshot_after_events).
+  enum class SnapshotSaving { kAfterLongReplays, kNever };
+
   template <typename Decide, typename Append>
-  CommandResult<State> run(const StreamId& stream, Decide&& decide, const Append& append) const {
-    LoadedAggregate<State> loaded = load(stream);
+  CommandResult<State> run(const StreamId& stream, Decide&& decide, const Append& append,
+                           SnapshotSaving saving = SnapshotSaving::kAfterLongReplays) const {
+    LoadedAggregate<State> loaded = load(stream, saving);
     std::vector<NewEvent> decided = std::forward<Decide>(decide)(std::as_const(loaded.state));
     CommandResult<State> result{std::move(loaded.state), loaded.version};
     if (decided.empty()) {
@@ -169,7 +179,8 @@ class AggregateRepository {
     return result;
   }
 
-  LoadedAggregate<State> load(const StreamId& stream) const {
+  LoadedAggregate<State> load(const StreamId& stream,
+                              SnapshotSaving saving = SnapshotSaving::kAfterLongReplays) const {
     LoadedAggregate<State> loaded{spec_.initial};
     if (snapshots_ != nullptr && spec_.decode_snapshot) {
       start_from_snapshot(stream, loaded);
@@ -179,8 +190,8 @@ class AggregateRepository {
       loaded.version = event.version;
       ++loaded.events_replayed;
     }
-    if (snapshots_ != nullptr && spec_.snapshot_after_events > 0 &&
-        loaded.events_replayed >= spec_.snapshot_after_events) {
+    if (saving == SnapshotSaving::kAfterLongReplays && snapshots_ != nullptr &&
+        spec_.snapshot_after_events > 0 && loaded.events_replayed >= spec_.snapshot_after_events) {
       snapshots_->save(stream, loaded.version, spec_.encode_snapshot(loaded.state));
     }
     return loaded;

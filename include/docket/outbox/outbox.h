@@ -3,13 +3,13 @@
 // deliver.
 //
 //   auto unit = outbox_store.begin();
-//   auto& tx = dynamic_cast<docket::sqlite::Transaction&>(unit->handler_transaction());
-//   tx.exec("INSERT INTO orders (id, cents) VALUES (?1, ?2)", {order.id, order.cents});
-//   outbox.stage(tx, {.event_type = "OrderPlaced", .payload = codec.encode(placed)});
+//   auto& tx = unit->transaction<docket::SqlTransaction>();   // checked; or a provider's
+//   tx.exec("INSERT INTO orders (id, cents) VALUES ($1, $2)", {order.id, order.cents});
+//   outbox.send(tx, OrderPlaced{order.id, order.cents});      // docket/core/message_type.h
 //   unit->commit();   // the order and its message, or (destroyed uncommitted) neither
 //
 // Inside an inbox handler, stage through the transaction the handler takes
-// ([](const E&, docket::sqlite::Transaction& tx, docket::HandlerContext&)) the same way:
+// ([](const E&, docket::SqlTransaction& tx, docket::HandlerContext&)) the same way:
 // the follow-up message then commits with the handler's effects (the outbox must live in
 // the same database as the inbox store). OutboxStore::transaction_type() names the one
 // wrapper type stage() accepts, for a producer to compare at start-up.
@@ -18,6 +18,7 @@
 #ifndef DOCKET_OUTBOX_OUTBOX_H_
 #define DOCKET_OUTBOX_OUTBOX_H_
 
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -27,6 +28,7 @@
 #include "docket/core/clock.h"
 #include "docket/core/handler_transaction.h"
 #include "docket/core/message_type.h"
+#include "docket/core/sql_transaction.h"
 #include "docket/core/uuid.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/outbox/outbox_store.h"
@@ -82,6 +84,17 @@ class Outbox {
     return stage(tx, message);
   }
 
+  // The same through portable SQL (docket/core/sql_transaction.h): a producer or handler
+  // written against SqlTransaction stages through the one object it holds. Throws
+  // ConfigurationError when `tx` is no transaction of a docket store.
+  template <class Tx>
+  requires std::same_as<Tx, SqlTransaction> Uuid stage(Tx& tx, const OutboxMessage& message)
+  const { return stage(store_transaction(tx), message); }
+  template <class Tx, NamedMessage Event>
+  requires std::same_as<Tx, SqlTransaction> Uuid send(Tx& tx, const Event& event,
+                                                      OutboxMessage message = {})
+  const { return send(store_transaction(tx), event, std::move(message)); }
+
   // A type that names no message type: refused at compile time, saying what to add.
   template <class Event>
   requires(!NamedMessage<Event>) Uuid send(HandlerTransaction&, const Event&, OutboxMessage = {})
@@ -128,6 +141,8 @@ class Outbox {
 
  private:
   [[noreturn]] static void refuse_typed_send(std::string_view message_type);
+  // `tx` as the store's transaction it is (both are views of one provider transaction).
+  static HandlerTransaction& store_transaction(SqlTransaction& tx);
   OutboxStore& store_;
   const Clock& clock_;
 };

@@ -1,5 +1,7 @@
 #include "providers/postgres/postgres_connection.h"
 
+#include <cstdio>
+#include <cstring>
 #include <utility>
 
 #include "docket/core/error.h"
@@ -7,6 +9,21 @@
 #include "providers/postgres/postgres_libpq_text.h"
 
 namespace docket::postgres::detail {
+
+namespace {
+
+// libpq prints every notice on stderr by default. A NOTICE ("relation ... already
+// exists, skipping", from the idempotent CREATE ... IF NOT EXISTS of an application's
+// set-up or of docket's) or an INFO is nothing a service's log needs at every start; a
+// WARNING is kept, printed as libpq prints it.
+void print_warnings_only(void*, const PGresult* notice) {
+  const char* severity = PQresultErrorField(notice, PG_DIAG_SEVERITY_NONLOCALIZED);
+  if (severity != nullptr && std::strcmp(severity, "WARNING") == 0) {
+    std::fputs(PQresultErrorMessage(notice), stderr);
+  }
+}
+
+}  // namespace
 
 Connection::Connection(std::string_view conninfo) {
   ConnInfo info = parse_conninfo(conninfo);
@@ -31,6 +48,7 @@ Connection::Connection(std::string_view conninfo) {
     throw InfrastructureError("cannot connect to PostgreSQL " + description_ +
                               ": libpq could not allocate a connection (out of memory)");
   }
+  PQsetNoticeReceiver(conn_.get(), &print_warnings_only, nullptr);
   if (PQstatus(conn_.get()) != CONNECTION_OK) {
     std::string reason = libpq_message(PQerrorMessage(conn_.get()));
     throw InfrastructureError(redact_password(

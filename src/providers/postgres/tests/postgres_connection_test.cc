@@ -45,6 +45,19 @@ TEST_F(PostgresConnectionTest, NamesItselfDocketAndAlwaysTalksUtf8) {
   EXPECT_EQ(exec(conn, "SHOW client_encoding").text(0, 0), "UTF8");
 }
 
+// An application's idempotent set-up through docket's connection prints no NOTICE on
+// stderr at every start; a WARNING still reaches it.
+TEST_F(PostgresConnectionTest, PrintsWarningsButNotNotices) {
+  Connection conn(url_);
+  exec(conn, "CREATE TEMP TABLE notice_probe (id int)");
+  ::testing::internal::CaptureStderr();
+  exec(conn, "CREATE TEMP TABLE IF NOT EXISTS notice_probe (id int)");  // NOTICE: ... skipping
+  exec(conn, "DO $$ BEGIN RAISE WARNING 'docket-warning-probe'; END $$");
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  EXPECT_THAT(printed, Not(HasSubstr("already exists")));
+  EXPECT_THAT(printed, HasSubstr("WARNING:  docket-warning-probe"));
+}
+
 TEST_F(PostgresConnectionTest, UnreachableServerIsAnInfrastructureErrorWithoutThePassword) {
   for (const std::string conninfo :
        {"postgresql://docket:s3cr3t-pw@127.0.0.1:1/docket",
