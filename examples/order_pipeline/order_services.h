@@ -89,15 +89,11 @@ struct DemoProvider {
   std::int64_t (*table_rows)(InboxStore& store, std::string_view table) = nullptr;
 };
 
-// `tx` as the provider wrapper T (which declares `static constexpr std::string_view
-// kTypeName`); ConfigurationError naming both types when it is another provider's.
+// `tx` as the provider wrapper T (docket::transaction_as: a ConfigurationError naming
+// both types when it is another provider's).
 template <class T>
 T& transaction_as(HandlerTransaction& tx) {
-  if (auto* typed = dynamic_cast<T*>(&tx)) {
-    return *typed;
-  }
-  throw ConfigurationError("demo: the order services write through " + std::string(T::kTypeName) +
-                           " but the store's unit of work provides " + std::string(tx.type_name()));
+  return docket::transaction_as<T>(tx, "the demo's order services", "store's");
 }
 
 }  // namespace docket::examples
