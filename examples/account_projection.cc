@@ -47,7 +47,7 @@ docket::HandlerRegistry balance_handlers() {
 
 std::int64_t balance(docket::InboxStore& store, std::string_view tenant, std::string_view account) {
   auto unit = store.begin();
-  auto& tx = dynamic_cast<docket::sqlite::Transaction&>(unit->handler_transaction());
+  auto& tx = unit->transaction<docket::sqlite::Transaction>();
   const auto rows =
       tx.query("SELECT cents FROM balances WHERE tenant = ?1 AND account = ?2", {tenant, account});
   return rows.empty() ? 0 : std::get<std::int64_t>(rows.at(0).at(0));
@@ -61,10 +61,9 @@ bool run(const std::string& path) {
   auto events = docket::sqlite::open_event_store(options);
   {
     auto unit = inbox_store->begin();
-    dynamic_cast<docket::sqlite::Transaction&>(unit->handler_transaction())
-        .exec(
-            "CREATE TABLE balances (tenant TEXT, account TEXT, cents INTEGER, "
-            "PRIMARY KEY (tenant, account))");
+    unit->transaction<docket::sqlite::Transaction>().exec(
+        "CREATE TABLE balances (tenant TEXT, account TEXT, cents INTEGER, "
+        "PRIMARY KEY (tenant, account))");
     unit->commit();
   }
   const docket::InboxDispatcher projection(*inbox_store, docket::InboxOptions("balances"),
