@@ -82,8 +82,26 @@ cmake_consumer() {
 prefix=$work/prefix
 install_prefix() {
   if [ ! -d "$prefix" ]; then
+    run_tree_builds_every_library
     quietly install cmake --install "$build" --prefix "$prefix"
   fi
+}
+
+# `cmake --install` works on the tree `make run` builds (the tool alone): building the
+# tool builds every library installed beside it. The libraries the tool does not link
+# are removed from the tree, then the tool's target alone must bring them back (their
+# objects are there: this re-archives, it compiles nothing).
+run_tree_builds_every_library() {
+  local lib libs missing=()
+  mapfile -t libs < <(find "$build" -name 'libdocket_sagas.a' -o -name 'libdocket_projections.a')
+  [ ${#libs[@]} -gt 0 ] || fail "no libdocket_sagas.a or libdocket_projections.a in $build"
+  rm -f "${libs[@]}"
+  quietly run-tree cmake --build "$build" -j "$jobs" --target docket
+  for lib in "${libs[@]}"; do
+    [ -f "$lib" ] || missing+=("$lib")
+  done
+  [ ${#missing[@]} -eq 0 ] || fail "building the tool (make run) did not build ${missing[*]}"
+  echo "the tool's target builds every installed library (cmake --install after make run)"
 }
 
 way_cmake() {
