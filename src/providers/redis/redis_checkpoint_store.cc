@@ -57,7 +57,7 @@ class RedisCheckpointStore final : public CheckpointStore {
     std::string low = "-";
     std::string high = "+";
     if (request.tenant) {
-      const std::string tenant = checkpoint_field(request.tenant->value(), "");
+      const std::string tenant = checkpoint_tenant_prefix(request.tenant->value());
       low = "[" + tenant;
       high = "(" + tenant.substr(0, tenant.size() - 1) + ";";
     }

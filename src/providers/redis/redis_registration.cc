@@ -1,7 +1,7 @@
 // The Redis provider's registration (providers/registry.h): redis:// URLs
-// (redis_url.h). It offers the transactional inbox, its checkpoint store and the claim
-// inbox; the outbox, event, snapshot and saga stores are not built yet, so the registry
-// refuses them on redis:// URLs, naming the providers that offer them (docs/redis.md).
+// (redis_url.h). It offers every store: the transactional inbox and its checkpoint
+// store, the claim inbox, the outbox, and the event, snapshot and saga stores
+// (docs/redis.md).
 // Its keys are src/keys' Redis shape (the inbox entry key of the seed); it stored no
 // legacy shape, so it has no legacy scan and no re-key.
 #include <array>
@@ -11,7 +11,11 @@
 
 #include "providers/redis/redis_checkpoint_store.h"
 #include "providers/redis/redis_claim_inbox_store.h"
+#include "providers/redis/redis_event_store.h"
 #include "providers/redis/redis_inbox_store.h"
+#include "providers/redis/redis_outbox_store.h"
+#include "providers/redis/redis_saga_store.h"
+#include "providers/redis/redis_snapshot_store.h"
 #include "providers/redis/redis_url.h"
 #include "providers/registry.h"
 
@@ -43,6 +47,10 @@ const providers::ProviderRegistration& registration() {
       .printable_url = detail::printable_url,
       .inbox = detail::open_inbox_store,
       .checkpoint = detail::open_checkpoint_store,
+      .outbox = detail::open_outbox_store,
+      .event = detail::open_event_store,
+      .snapshot = detail::open_snapshot_store,
+      .saga = detail::open_saga_store,
       .claim_inbox = detail::open_claim_inbox_store,
   };
   return redis;

@@ -106,6 +106,20 @@ long long Reply::integer_at(std::size_t i) const {
   return e.integer;
 }
 
+std::vector<std::string> Reply::strings() const {
+  ok();
+  std::vector<std::string> out;
+  out.reserve(size());
+  for (std::size_t i = 0; i < size(); ++i) {
+    std::optional<std::string> item = string_at(i);
+    if (!item) {
+      unexpected("an array of strings");
+    }
+    out.push_back(std::move(*item));
+  }
+  return out;
+}
+
 std::vector<std::string> Reply::strings_at(std::size_t i) const {
   const redisReply& e = element(i);
   if (e.type != REDIS_REPLY_ARRAY) {

@@ -43,6 +43,9 @@ class Reply {
   // Element i of an array, itself an array of bulk strings (SCAN's keys, ZSCAN's
   // members and scores), as strings.
   std::vector<std::string> strings_at(std::size_t i) const;
+  // The reply, an array of bulk strings (HGETALL's fields and values), as strings; an
+  // error reply throws as ok() does.
+  std::vector<std::string> strings() const;
 
   // Throws InfrastructureError naming the command, the server and the error when the
   // reply is an error.

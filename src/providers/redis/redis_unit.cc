@@ -8,66 +8,12 @@
 #include "docket/core/error.h"
 #include "docket/inbox/inbox_errors.h"
 #include "providers/kit/time_codec.h"
+#include "providers/redis/redis_keyspace.h"
 #include "providers/redis/redis_limits.h"
+#include "providers/redis/redis_saga_fields.h"
 
 namespace docket::redis::detail {
 namespace {
-
-// ARGV: index key, dedup count, write count, then each dedup record (key, index member,
-// processed_at, field count n, n field/value pairs) and each write (op, key, argument
-// count n, n arguments). Phase 1 checks, phase 2 writes; see redis_unit.h.
-constexpr std::string_view kCommitScript = R"lua(
-local index = ARGV[1]
-local nd, nw = tonumber(ARGV[2]), tonumber(ARGV[3])
-local i = 4
-local dedups, writes, seen, kinds = {}, {}, {}, {}
-local index_type = redis.call('TYPE', index)['ok']
-if index_type ~= 'zset' and index_type ~= 'none' then return {5, 0, index_type} end
-for d = 1, nd do
-  local key, nf = ARGV[i], tonumber(ARGV[i + 3])
-  local record_type = redis.call('TYPE', key)['ok']
-  if seen[key] or record_type == 'hash' then return {1, d} end
-  if record_type ~= 'none' then return {4, d, record_type} end
-  seen[key] = true
-  dedups[d] = i
-  i = i + 4 + 2 * nf
-end
-local wants = {hset = 'hash', sadd = 'set', rpush = 'list'}
-for w = 1, nw do
-  local op, key, na = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2])
-  local kind = kinds[key]
-  if kind == nil then kind = redis.call('TYPE', key)['ok'] end
-  if op == 'insert' then
-    if kind ~= 'none' then return {2, w} end
-    kind = 'string'
-  elseif op == 'set' then kind = 'string'
-  elseif op == 'del' then kind = 'none'
-  else
-    local want = wants[op]
-    if kind ~= 'none' and kind ~= want then return {3, w, kind} end
-    kind = want
-  end
-  kinds[key] = kind
-  writes[w] = i
-  i = i + 3 + na
-end
-for w = 1, nw do
-  local at = writes[w]
-  local op, key = ARGV[at], ARGV[at + 1]
-  if op == 'set' or op == 'insert' then redis.call('SET', key, ARGV[at + 3])
-  elseif op == 'del' then redis.call('DEL', key)
-  elseif op == 'hset' then redis.call('HSET', key, ARGV[at + 3], ARGV[at + 4])
-  elseif op == 'sadd' then redis.call('SADD', key, ARGV[at + 3])
-  else redis.call('RPUSH', key, ARGV[at + 3]) end
-end
-for d = 1, nd do
-  local at = dedups[d]
-  local nf = tonumber(ARGV[at + 3])
-  redis.call('HSET', ARGV[at], unpack(ARGV, at + 4, at + 3 + 2 * nf))
-  redis.call('ZADD', index, ARGV[at + 2], ARGV[at + 1])
-end
-return {0}
-)lua";
 
 std::string_view op_name(QueuedOp op) noexcept {
   switch (op) {
@@ -107,15 +53,11 @@ std::string_view command_of(QueuedOp op) noexcept {
 
 }  // namespace
 
-std::string_view commit_script_source() noexcept {
-  return kCommitScript;
-}
-
 Unit::Unit(const UnitContext& context)
     : context_(context),
       transaction_(TransactionAccess::transaction_on(*this)),
       writes_(kit::CommitLimits{
-          .store_name = "the Redis inbox", .max_writes = 0, .max_bytes = kMaxCommitBytes}) {}
+          .store_name = "the Redis unit of work", .max_writes = 0, .max_bytes = kMaxCommitBytes}) {}
 
 void Unit::stage_dedup(std::string key, std::string member, const InboxRecord& record) {
   const long long processed_at = kit::to_micros(context_.clock.now());
@@ -149,6 +91,38 @@ void Unit::stage_dedup(std::string key, std::string member, const InboxRecord& r
   writes_.add(std::move(write), 1, bytes);
 }
 
+void Unit::stage_outbox(OutboxWrite write) {
+  const auto& staged = writes_.list<OutboxWrite>();
+  if (std::any_of(staged.begin(), staged.end(),
+                  [&](const OutboxWrite& w) { return w.key == write.key; })) {
+    throw UniqueViolationError(write.key, "the outbox message '" + write.id +
+                                              "' is staged in this unit of work already: "
+                                              "give each message an id of its own");
+  }
+  std::size_t bytes = write.key.size() + write.id.size() + write.order_key.size();
+  for (const std::string& f : write.fields) {
+    check_size("value", f);
+    bytes += f.size();
+  }
+  writes_.add(std::move(write), 1, bytes);
+}
+
+void Unit::stage_event(EventWrite write) {
+  std::size_t bytes = write.stream_key.size() + write.tenant_feed.size();
+  for (const std::string& f : write.fields) {
+    check_size("value", f);
+    bytes += f.size();
+  }
+  writes_.add(std::move(write), 1, bytes);
+}
+
+void Unit::stage_saga(UnitSagas::Save save) {
+  check_size("saga state", save.record.state);
+  const std::size_t bytes = save.write.key.size() + save.write.member.size() +
+                            save.record.state.size() + save.saga.saga_id().size();
+  UnitSagas::stage(writes_, std::move(save), bytes);
+}
+
 bool Unit::holds(std::string_view key) const noexcept {
   const auto& staged = writes_.list<DedupWrite>();
   return std::any_of(staged.begin(), staged.end(),
@@ -172,18 +146,33 @@ void Unit::queue(QueuedOp op, std::string_view key, std::string_view field,
 
 void Unit::commit() {
   if (committed_) {
-    throw InfrastructureError("the Redis inbox unit of work was committed already");
+    throw InfrastructureError("the Redis unit of work was committed already");
   }
   committed_ = true;
   const auto& dedups = writes_.list<DedupWrite>();
   const auto& queued = writes_.list<QueuedWrite>();
-  if (dedups.empty() && queued.empty()) {
+  const auto& outs = writes_.list<OutboxWrite>();
+  const auto& events = writes_.list<EventWrite>();
+  const std::vector<const UnitSagas::Save*> saves = UnitSagas::latest_saves(staged_sagas());
+  if (dedups.empty() && queued.empty() && outs.empty() && events.empty() && saves.empty()) {
     return;
   }
+  const RedisUrl& url = context_.pool.url();
   std::vector<std::string> args;
   args.push_back(context_.index_key);
   args.push_back(std::to_string(dedups.size()));
   args.push_back(std::to_string(queued.size()));
+  args.push_back(std::to_string(outs.size()));
+  args.push_back(std::to_string(events.size()));
+  args.push_back(url.key(kOutboxSequence));
+  args.push_back(url.key(kOutboxFeed));
+  args.push_back(url.key(kOutboxDue));
+  args.push_back(url.key(kEventPosition));
+  args.push_back(url.key(kEventFeed));
+  args.push_back(url.key(kEventRecords));
+  args.push_back(std::to_string(saves.size()));
+  args.push_back(url.key(kSagaKeys));
+  args.push_back(url.key(kSagaCompleted));
   for (const DedupWrite& d : dedups) {
     args.push_back(d.key);
     args.push_back(d.member);
@@ -197,9 +186,39 @@ void Unit::commit() {
     args.push_back(std::to_string(w.args.size()));
     args.insert(args.end(), w.args.begin(), w.args.end());
   }
+  for (const OutboxWrite& o : outs) {
+    args.push_back(o.key);
+    args.push_back(o.id);
+    args.push_back(o.order_key);
+    args.push_back(std::to_string(o.next_attempt_at));
+    args.push_back(std::to_string(o.fields.size() / 2));
+    args.insert(args.end(), o.fields.begin(), o.fields.end());
+  }
+  for (const EventWrite& e : events) {
+    args.push_back(e.stream_key);
+    args.push_back(e.tenant_feed);
+    args.push_back(e.version ? std::to_string(*e.version) : std::string());
+    args.push_back(std::to_string(e.fields.size() / 2));
+    args.insert(args.end(), e.fields.begin(), e.fields.end());
+  }
+  for (const UnitSagas::Save* save : saves) {
+    const std::vector<std::string> fields = saga_fields(save->saga, save->record);
+    args.push_back(save->write.key);
+    args.push_back(save->write.member);
+    args.push_back(std::to_string(sagas_.first_read(save->saga).base));
+    args.push_back(save->record.completed_at
+                       ? std::to_string(kit::to_micros(*save->record.completed_at))
+                       : std::string());
+    args.push_back(std::to_string(fields.size() / 2));
+    args.insert(args.end(), fields.begin(), fields.end());
+  }
   const Reply reply = context_.commit_script.run(context_.pool, std::move(args), Replay::kUnsafe);
   const long long outcome = reply.integer_at(0);
   if (outcome == 0) {
+    for (std::size_t e = 0; e < events.size(); ++e) {
+      placed_.push_back(PlacedEvent{.version = reply.integer_at(1 + 2 * e),
+                                    .position = reply.integer_at(2 + 2 * e)});
+    }
     return;
   }
   // The refused record's or write's position, from 1 (0 for the index itself).
@@ -230,6 +249,30 @@ void Unit::commit() {
                               "'); nothing of this unit was written: remove the key, or give "
                               "docket a prefix of its own (?prefix=)");
   }
+  if (outcome == 6 && at < outs.size()) {
+    throw UniqueViolationError(outs[at].key, "the outbox message '" + outs[at].id +
+                                                 "' exists already (its id was staged before); "
+                                                 "nothing of this unit was written");
+  }
+  if (outcome == 7) {
+    throw InfrastructureError("the key '" + reply.string_at(3).value_or("?") + "' holds a " +
+                              reply.string_at(2).value_or("value") +
+                              ", which docket did not write (WRONGTYPE in docket's prefix '" +
+                              url.prefix +
+                              "'); nothing of this unit was written: remove the key, or give "
+                              "docket a prefix of its own (?prefix=)");
+  }
+  if (outcome == 8 && at < events.size()) {
+    const EventWrite& e = events[at];
+    const kit::StagedEvent staged = e.event.value_or(kit::StagedEvent{
+        .stream_key = e.stream_key, .stream = e.stream_key, .version = e.version.value_or(0)});
+    throw kit::event_conflict("the Redis event store", staged,
+                              streams_.first_read(staged.stream_key));
+  }
+  if (outcome == 9 && at < saves.size()) {
+    throw kit::saga_conflict("the Redis saga store", saves[at]->saga,
+                             sagas_.first_read(saves[at]->saga).base, reply.integer_at(2));
+  }
   if (outcome == 5) {
     throw InfrastructureError("the Redis inbox's processed index '" + context_.index_key +
                               "' holds a " + reply.string_at(2).value_or("value") +
@@ -238,7 +281,7 @@ void Unit::commit() {
                               "docket a prefix of its own (?prefix=)");
   }
   throw InfrastructureError("Redis at " + context_.pool.url().server() +
-                            " answered the inbox commit script with an outcome docket does "
+                            " answered the commit script with an outcome docket does "
                             "not know (" +
                             std::to_string(outcome) + ")");
 }

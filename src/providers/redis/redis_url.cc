@@ -220,8 +220,10 @@ std::optional<std::string> url_problem(std::string_view url) {
   return std::nullopt;
 }
 
+// A user-info without a colon is masked too: many Redis clients read redis://SECRET@host
+// as the password (AUTH SECRET), so docket cannot tell it is a name.
 std::string printable_url(std::string_view url) {
-  return core::mask_url_credentials(url);
+  return core::mask_url_credentials(url, core::UserInfoAlone::kCredential);
 }
 
 }  // namespace docket::redis::detail

@@ -5,6 +5,9 @@
 docket_conformance(inbox redis_inbox_fixture.cc LINK docket_test_redis)
 docket_conformance(checkpoint redis_checkpoint_fixture.cc LINK docket_test_redis)
 docket_conformance(claim redis_claim_fixture.cc LINK docket_test_redis)
+docket_conformance(outbox redis_outbox_fixture.cc LINK docket_test_redis)
+docket_conformance(eventsourcing redis_eventsourcing_fixture.cc LINK docket_test_redis)
 # A scratch database for the tool's tests on every provider that offers what they need
-# (tests/tool/scratch_stores.h): the inbox, claim inbox and checkpoint commands.
+# (tests/tool/scratch_stores.h): Redis offers every store, so all of them, `docket demo`
+# and `docket chaos` included (its order services: ../demo/).
 docket_conformance(tool redis_scratch_database.cc LINK docket_test_redis)
