@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what docket needs to build and test, from Debian 12 packages (npm packages
-# for the test servers: scripts/dynamodb-install.sh), and the Cloud Firestore emulator
+# for the test servers: scripts/dynamodb-install.sh, scripts/cosmos-install.sh), and the Cloud Firestore emulator
 # from Google's apt repository, which the machines that build docket have configured.
 # Idempotent: asks apt only for what is missing, and runs `apt-get update` only then.
 set -euo pipefail
@@ -16,7 +16,7 @@ packages=(
   librabbitmq-dev rabbitmq-server
   libnats-dev nats-server
   libhiredis-dev redis-server
-  openjdk-17-jre-headless nodejs npm
+  openjdk-17-jre-headless nodejs npm curl openssl
   google-cloud-cli-firestore-emulator
   google-cloud-cli-pubsub-emulator
 )

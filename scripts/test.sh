@@ -19,8 +19,9 @@ scripts/deps.sh
 # Throwaway servers for the tests, PostgreSQL (scripts/pg-start.sh), DynamoDB Local
 # (scripts/dynamodb-start.sh), the Cloud Firestore emulator (scripts/firestore-start.sh),
 # RabbitMQ (scripts/rabbitmq-start.sh), the Pub/Sub emulator (scripts/pubsub-start.sh),
-# NATS with JetStream (scripts/nats-start.sh) and Redis (scripts/redis-start.sh), all
-# stopped on any exit, each even when another fails to stop.
+# NATS with JetStream (scripts/nats-start.sh), Redis (scripts/redis-start.sh) and the
+# Cosmos DB test server (scripts/cosmos-start.sh), all stopped on any exit, each even when
+# another fails to stop.
 stop_servers() {
   local status=0
   scripts/pg-stop.sh || status=1
@@ -30,6 +31,7 @@ stop_servers() {
   scripts/pubsub-stop.sh || status=1
   scripts/nats-stop.sh || status=1
   scripts/redis-stop.sh || status=1
+  scripts/cosmos-stop.sh || status=1
   return $status
 }
 trap stop_servers EXIT
@@ -47,6 +49,8 @@ DOCKET_TEST_NATS_URL=$(scripts/nats-start.sh)
 export DOCKET_TEST_NATS_URL
 DOCKET_TEST_REDIS_URL=$(scripts/redis-start.sh)
 export DOCKET_TEST_REDIS_URL
+DOCKET_TEST_COSMOS_URL=$(scripts/cosmos-start.sh)
+export DOCKET_TEST_COSMOS_URL
 
 step() { printf '\n==> %s\n' "$*"; }
 

@@ -10,3 +10,4 @@ docket_provider(postgres DOCKET_PROVIDER_POSTGRES "Build the PostgreSQL provider
 docket_provider(dynamodb DOCKET_PROVIDER_DYNAMODB "Build the DynamoDB provider (docket::dynamodb, libcurl, OpenSSL)")
 docket_provider(firestore DOCKET_PROVIDER_FIRESTORE "Build the Firestore provider (docket::firestore, libcurl)")
 docket_provider(redis DOCKET_PROVIDER_REDIS "Build the Redis provider (docket::redis, hiredis)")
+docket_provider(cosmos DOCKET_PROVIDER_COSMOS "Build the Cosmos DB provider (docket::cosmos, libcurl, OpenSSL)")

@@ -1,0 +1,10 @@
+# The Cosmos DB provider's conformance fixtures, one file per suite it runs
+# (docket_conformance(), tests/conformance/provider_fixtures.cmake). Test code only.
+# Each fixture works in a database of its own on the test server of DOCKET_TEST_COSMOS_URL
+# (docket_test_cosmos).
+docket_conformance(claim cosmos_claim_fixture.cc LINK docket_test_cosmos)
+docket_conformance(inbox cosmos_inbox_fixture.cc LINK docket_test_cosmos)
+docket_conformance(checkpoint cosmos_checkpoint_fixture.cc LINK docket_test_cosmos)
+# A scratch database for the tool's tests on every provider (tests/tool): the inbox
+# commands on the claim inbox, the projections commands on the checkpoints.
+docket_conformance(tool cosmos_scratch_database.cc LINK docket_test_cosmos)

@@ -1,0 +1,86 @@
+// The item operations docket's Cosmos DB stores share, over the Client: a point read, a
+// create, a replace under the etag it was read with, a delete under an etag, and a query
+// with parameters read page by page. Every call names its container and item in errors.
+//
+// Conditions are outcomes, not errors: a create of an id that exists, a replace or delete
+// of an item that changed (412) or went (404) since it was read, come back as nullopt or
+// false for the caller to read again and decide anew. Everything else the service
+// refuses is thrown (cosmos_client.h), nothing written.
+//
+// Partition keys: every store here gives each item's partition key value with the call;
+// the container's partition key path is the store's (claim entries and checkpoints are
+// partitioned by their id, "/id").
+//
+// Thread-safety: pure functions over a thread-safe Client.
+#ifndef DOCKET_PROVIDERS_COSMOS_COSMOS_ITEMS_H_
+#define DOCKET_PROVIDERS_COSMOS_COSMOS_ITEMS_H_
+
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "providers/cosmos/cosmos_client.h"
+
+namespace docket::cosmos::detail {
+
+// An item as read, with the etag a conditional write presents.
+struct ReadItem {
+  nlohmann::json body;
+  std::string etag;
+};
+
+// Where an item lives.
+struct ItemAddress {
+  std::string_view container;
+  std::string_view id;
+  std::string_view partition_key;
+};
+
+// The item, or nullopt when it is absent. Repeated where the service failed (a read).
+std::optional<ReadItem> read_item(const Client& client, const ItemAddress& item);
+
+// Creates `body` (which carries the id and partition key value); its etag, or nullopt
+// when an item of that id exists (nothing written).
+std::optional<std::string> create_item(const Client& client, const ItemAddress& item,
+                                       const nlohmann::json& body);
+
+// Replaces the item with `body` if its etag is still `etag`: the new etag, or nullopt
+// when it changed or went since (nothing written).
+std::optional<std::string> replace_item(const Client& client, const ItemAddress& item,
+                                        const nlohmann::json& body, std::string_view etag);
+
+// Writes `body` whatever is there (an upsert); its etag.
+std::string upsert_item(const Client& client, const ItemAddress& item, const nlohmann::json& body);
+
+// Deletes the item if its etag is still `etag`: false when it changed or went since.
+bool delete_item(const Client& client, const ItemAddress& item, std::string_view etag);
+
+// A SQL query over a whole container (every partition) with @-named parameters.
+struct Query {
+  std::string_view container;
+  std::string sql;
+  nlohmann::json parameters = nlohmann::json::array();  // [{"name": "@x", "value": ...}]
+};
+
+struct QueryPage {
+  std::vector<nlohmann::json> items{};
+  std::string continuation{};  // "" when no page follows
+};
+
+// One page of at most `max_items` results, from `continuation` ("" for the first).
+QueryPage query_page(const Client& client, const Query& query, std::size_t max_items,
+                     const std::string& continuation = "");
+
+// Up to `limit` results, page after page (a page may hold fewer than asked).
+std::vector<nlohmann::json> query_items(const Client& client, const Query& query,
+                                        std::size_t limit);
+
+// The sum of a SELECT VALUE COUNT(1) query's values over every page.
+std::uint64_t query_count(const Client& client, const Query& query);
+
+}  // namespace docket::cosmos::detail
+
+#endif  // DOCKET_PROVIDERS_COSMOS_COSMOS_ITEMS_H_

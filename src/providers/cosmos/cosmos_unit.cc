@@ -1,0 +1,254 @@
+#include "providers/cosmos/cosmos_unit.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "docket/core/error.h"
+#include "docket/core/tenant.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/inbox/inbox_schema.h"
+#include "providers/cosmos/cosmos_items.h"
+#include "providers/cosmos/cosmos_limits.h"
+
+namespace docket::cosmos::detail {
+namespace {
+
+constexpr std::size_t kMaxUnitIdBytes = 1023;
+
+// Why `id` is no item id the service takes, or "" when it is one.
+std::string unit_id_problem(std::string_view id) {
+  if (id.empty()) {
+    return "is empty";
+  }
+  if (id.size() > kMaxUnitIdBytes) {
+    return "is " + std::to_string(id.size()) + " bytes, over Cosmos DB's limit of 1023";
+  }
+  if (id.find_first_of("/\\?#") != std::string_view::npos) {
+    return "holds '/', '\\', '?' or '#', which Cosmos DB refuses in an id";
+  }
+  return "";
+}
+
+// The batch's name of the operation a verb of this unit stages.
+std::string_view batch_operation_type(std::string_view verb) {
+  if (verb == "create") {
+    return "Create";
+  }
+  if (verb == "upsert") {
+    return "Upsert";
+  }
+  return verb == "replace" ? "Replace" : "Delete";
+}
+
+std::string item_quoted(std::string_view id) {
+  return "'" + std::string(id.substr(0, 200)) + "'";
+}
+
+}  // namespace
+
+Unit::Unit(const UnitContext& context)
+    : context_(context),
+      staging_(context.store, kit::CommitLimits{.store_name = context.store,
+                                                .max_writes = kMaxBatchOperations,
+                                                .max_bytes = kMaxBatchBytes}),
+      tx_(TransactionAccess::transaction_on(*this)) {}
+
+std::string Unit::partition() const {
+  return partition_ ? *partition_ : TenantScope::current_or_untenanted().value();
+}
+
+const std::string& Unit::pin(const std::string& wanted, bool refuse_other) {
+  if (!partition_ || staging_.writes().empty()) {
+    partition_ = wanted;
+  } else if (*partition_ != wanted && refuse_other) {
+    throw CommitLimitError(context_.store + " cannot join a message of tenant '" + wanted +
+                           "' to a unit of work holding tenant '" + *partition_ +
+                           "': one transactional batch holds one partition (the tenant's); "
+                           "dispatch each tenant's messages in batches of their own");
+  }
+  return *partition_;
+}
+
+bool Unit::holds(std::string_view partition, std::string_view id) const {
+  if (!partition_ || *partition_ != partition) {
+    return false;
+  }
+  const std::vector<StagedOperation>& staged = staging_.writes().list<StagedOperation>();
+  return std::any_of(staged.begin(), staged.end(),
+                     [&](const StagedOperation& op) { return op.id == id; });
+}
+
+void Unit::stage(std::string_view type, std::string_view id, std::optional<nlohmann::json> item,
+                 const std::optional<std::string>& etag, Role role) {
+  std::string what = std::string(type) + " of item " + item_quoted(id) + " in container '" +
+                     context_.container + "'";
+  staging_.require_open(what);
+  if (const std::string problem = unit_id_problem(id); !problem.empty()) {
+    throw InvalidInputError(context_.store + ": the " + what + " is refused: its id " + problem +
+                            "; nothing was staged");
+  }
+  const std::string& pk = partition_ ? *partition_ : pin(partition(), false);
+  if (item) {
+    if (!item->is_object()) {
+      throw InvalidInputError(context_.store + ": the " + what +
+                              " is refused: an item is a JSON object; nothing was staged");
+    }
+    const auto named = item->find("id");
+    if (named != item->end() && *named != id) {
+      throw InvalidInputError(context_.store + ": the " + what +
+                              " is refused: the item names another id; nothing was staged");
+    }
+    const auto in = item->find(kPartitionProperty);
+    if (in != item->end() && *in != pk) {
+      throw InvalidInputError(context_.store + ": the " + what + " is refused: its \"" +
+                              std::string(kPartitionProperty) +
+                              "\" is not this unit's partition '" + pk +
+                              "'; a unit of work writes one partition (use the claim inbox for "
+                              "handlers that write elsewhere); nothing was staged");
+    }
+    (*item)["id"] = id;
+    (*item)[kPartitionProperty] = pk;
+    check_item_size(*item, context_.store);
+  }
+  if (holds(pk, id)) {
+    if (type == "create") {
+      throw UniqueViolationError(context_.container, context_.store + ": the " + what +
+                                                         " is refused: this unit of work "
+                                                         "writes the item already");
+    }
+    throw InvalidInputError(context_.store + ": the " + what +
+                            " is refused: this unit of work writes the item already; write "
+                            "each item once per unit");
+  }
+  nlohmann::json operation = {{"operationType", batch_operation_type(type)},
+                              {"id", id},
+                              {"partitionKey", partition_key_header(pk)}};
+  if (item) {
+    operation["resourceBody"] = std::move(*item);
+  }
+  if (etag) {
+    operation["ifMatch"] = *etag;
+  }
+  const std::size_t bytes = operation.dump().size();
+  staging_.writes().add(StagedOperation{.operation = std::move(operation),
+                                        .id = std::string(id),
+                                        .role = role,
+                                        .what = std::move(what)},
+                        1, bytes);
+}
+
+void Unit::create(std::string_view id, nlohmann::json item) {
+  stage("create", id, std::move(item), std::nullopt, Role::kCreate);
+}
+
+void Unit::upsert(std::string_view id, nlohmann::json item) {
+  stage("upsert", id, std::move(item), std::nullopt, Role::kWrite);
+}
+
+void Unit::replace(std::string_view id, nlohmann::json item,
+                   const std::optional<std::string>& etag) {
+  stage("replace", id, std::move(item), etag, Role::kWrite);
+}
+
+void Unit::remove(std::string_view id, const std::optional<std::string>& etag) {
+  stage("delete", id, std::nullopt, etag, Role::kWrite);
+}
+
+std::optional<ItemRead> Unit::read(std::string_view id) const {
+  const std::string pk = partition();
+  std::optional<ReadItem> read =
+      read_item(context_.client, {.container = context_.container, .id = id, .partition_key = pk});
+  if (!read) {
+    return std::nullopt;
+  }
+  return ItemRead{
+      .id = std::string(id), .item = std::move(read->body), .etag = std::move(read->etag)};
+}
+
+void Unit::stage_dedup(const std::string& tenant, std::string_view id, nlohmann::json item) {
+  staging_.require_open("record a message");
+  pin(tenant, true);
+  stage("create", id, std::move(item), std::nullopt, Role::kDedup);
+}
+
+void Unit::commit() {
+  staging_.end();
+  const std::vector<StagedOperation>& staged = staging_.writes().list<StagedOperation>();
+  if (staged.empty()) {
+    return;
+  }
+  nlohmann::json operations = nlohmann::json::array();
+  for (const StagedOperation& op : staged) {
+    operations.push_back(op.operation);
+  }
+  const std::string what = "transactional batch of " + std::to_string(staged.size()) +
+                           " operations in container '" + context_.container + "'";
+  const Request request{
+      .what = what,
+      .method = "POST",
+      .resource_type = "docs",
+      .resource_link = context_.client.container_link(context_.container),
+      .path = "/" + context_.client.container_link(context_.container) + "/docs",
+      .headers = {{"x-ms-cosmos-is-batch-request", "True"},
+                  {"x-ms-cosmos-batch-atomic", "True"},
+                  {"x-ms-cosmos-batch-ordered", "True"},
+                  {"x-ms-documentdb-partitionkey", partition_key_header(*partition_)}},
+      .body = operations.dump(),
+      .replay = Replay::kUnsafe};
+  const Response response = context_.client.send(request);
+  if (response.status == 200) {
+    return;
+  }
+  if (response.status == 207 && response.body.is_array()) {
+    for (std::size_t i = 0; i < response.body.size() && i < staged.size(); ++i) {
+      const nlohmann::json& result = response.body[i];
+      const long status = result.value("statusCode", 0L);
+      if (status >= 400 && status != 424) {
+        throw_failed(i, status, result);
+      }
+    }
+  }
+  if (response.status == 400) {
+    throw InvalidInputError(context_.store + ": the " + what +
+                            " was refused as malformed (HTTP 400); nothing was written");
+  }
+  context_.client.fail(request, response);
+}
+
+void Unit::throw_failed(std::size_t index, long status, const nlohmann::json& result) const {
+  const StagedOperation& op = staging_.writes().list<StagedOperation>().at(index);
+  const std::string nothing = "; nothing of the unit of work was written";
+  if (status == 409 && op.role == Role::kDedup) {
+    throw DuplicateDeliveryError(std::string(kInboxMessagesTable),
+                                 context_.store + ": the message's dedup item " +
+                                     item_quoted(op.id) + " exists: it was processed already" +
+                                     nothing);
+  }
+  if (status == 409) {
+    throw UniqueViolationError(
+        context_.container,
+        context_.store + ": the " + op.what + " failed: an item with that id exists" + nothing);
+  }
+  if (status == 412 || status == 404) {
+    throw ConditionFailedError(
+        context_.container,
+        context_.store + ": the " + op.what +
+            (status == 412 ? " failed: the item changed since the read that gave its etag"
+                           : " failed: the item does not exist") +
+            nothing);
+  }
+  const std::string message = result.contains("resourceBody") && result["resourceBody"].is_object()
+                                  ? result["resourceBody"].value("message", std::string())
+                                  : std::string();
+  if (status == 400 || status == 413) {
+    throw InvalidInputError(context_.store + ": the " + op.what + " was refused (HTTP " +
+                            std::to_string(status) + (message.empty() ? "" : ": " + message) + ")" +
+                            nothing);
+  }
+  throw InfrastructureError(context_.store + ": the " + op.what + " failed (HTTP " +
+                            std::to_string(status) + (message.empty() ? "" : ": " + message) + ")" +
+                            nothing);
+}
+
+}  // namespace docket::cosmos::detail
