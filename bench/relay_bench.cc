@@ -76,12 +76,17 @@ std::vector<TransportMessage> raw_messages(std::size_t count, const std::string&
   return messages;
 }
 
-// Publishes of `batch` messages, each awaited, as the raw side's; the claims take
-// RelaySettings' default rows a pass (or the batch, when larger), as a relay
-// configured for one-message publishes would.
+// The rows a relay pass claims for publishes of `batch`: kClaimBatches publishes' worth,
+// and at least RelaySettings' default, so that the store's two commits a claim (claim,
+// mark) are paid once for many broker round trips.
+std::size_t claim_rows(std::size_t batch) {
+  return std::max(batch * RelayBenchOptions::kClaimBatches, RelaySettings{}.batch_size);
+}
+
+// Publishes of `batch` messages, each awaited, as the raw side's.
 RelayOptions relay_options(std::size_t batch) {
   RelaySettings settings;
-  settings.batch_size = std::max(batch, RelaySettings{}.batch_size);
+  settings.batch_size = claim_rows(batch);
   settings.publish_batch_size = batch;
   return RelayOptions(settings);
 }
@@ -152,11 +157,13 @@ RelayBatchReport run_batch(const RelayRun& run, std::size_t batch) {
   const std::uint64_t raw_confirmed = run.raw_session.confirmed();
   const std::uint64_t raw_waits = run.raw_session.confirm_waits();
   const RoundTripCount trips(*run.report.store.provider);
-  // Whole batches, and at least kSliceBatches of them, so that a slice's first claim and
-  // last mark (which nothing can overlap) weigh little at large batch sizes too.
+  // Whole claims, and at least kSliceClaims of them, so that a slice's first claim and
+  // last mark (which nothing can overlap) weigh little beside the pipelined ones.
+  const std::size_t claim = claim_rows(batch);
   const std::size_t slice =
-      std::max((RelayBenchOptions::kSliceMessages + batch - 1) / batch * batch,
-               std::min(messages / batch, RelayBenchOptions::kSliceBatches) * batch);
+      std::min(messages, std::max((RelayBenchOptions::kSliceMessages + claim - 1) / claim,
+                                  RelayBenchOptions::kSliceClaims) *
+                             claim);
   report.timings = run_side_by_side(
       SideBySideShape{.items = messages, .slice_items = slice, .threads = 1, .grain = batch},
       docket_work, raw_work);

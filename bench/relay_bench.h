@@ -5,14 +5,14 @@
 //   docket: `messages` messages staged in the outbox on the store beforehand (set-up,
 //           in transactions of kFillMessages, not measured), then one Relay over
 //           open_transport(transport_url) with publish_batch_size b publishing them all
-//           (claim max(b, 100) rows, Transport::publish_batch of b with confirms, in
-//           order, mark the claim's rows done), pipelined as run() relays
+//           (claim max(kClaimBatches * b, 100) rows, Transport::publish_batch of b with
+//           confirms, in order, mark the claim's rows done), pipelined as run() relays
 //           (Relay::drain: the store's work overlaps the broker's): measured;
 //   raw:    the same number of messages, built as the relay builds them (same body,
 //           same headers, same destination), published through the transport's client
 //           library directly (bench_transport.h): b sent, then their b confirms awaited.
-// Both sides alternate in slices of about kSliceMessages (a multiple of b, at least
-// kSliceBatches batches), as every
+// Both sides alternate in slices of about kSliceMessages (whole claims, at least
+// kSliceClaims of them, at most `messages`), as every
 // benchmark does (side_by_side.h). Rates are confirmed messages per second. Both
 // publish to a destination of the run's own ("docket-bench.<run id>.throughput"), whose consumer
 // group queue is declared (Transport::subscribe) before anything is published, purged
@@ -52,8 +52,9 @@
 namespace docket::bench {
 
 struct RelayBenchOptions {
-  static constexpr std::size_t kSliceMessages = 200;  // per slice, rounded up to the batch
-  static constexpr std::size_t kSliceBatches = 20;    // ... and at least this many batches
+  static constexpr std::size_t kSliceMessages = 200;  // per slice, rounded up to a claim
+  static constexpr std::size_t kSliceClaims = 5;      // ... and at least this many claims
+  static constexpr std::size_t kClaimBatches = 10;    // publishes' worth of rows a claim
   static constexpr std::size_t kFillMessages = 500;   // staged per set-up transaction
   static constexpr std::size_t kMaxMessages = 1'000'000;
   static constexpr std::size_t kMaxBatch = 10'000;

@@ -123,7 +123,7 @@ void add_bench_relay_subcommand(CLI::App& bench_group) {
       ->required();
   command->add_option("--messages", options->messages, "Messages published a batch size, a side")
       ->check(whole_count())
-      ->default_val(2000);
+      ->default_val(10000);
   command->add_option("--batch", options->batches, "Batch sizes to compare, e.g. 1 100")
       ->check(whole_count())
       ->default_str("1 100");
@@ -148,7 +148,7 @@ void add_bench_relay_subcommand(CLI::App& bench_group) {
   command->footer(
       "For each batch size b, docket's side stages --messages messages in the outbox\n"
       "beforehand, then one Relay publishes them all through the transport (claims of\n"
-      "max(b, 100) rows, publishes of b with confirms, marks a claim at a time); the raw\n"
+      "max(10 b, 100) rows, publishes of b with confirms, marks a claim at a time); the raw\n"
       "side publishes the same messages (same\n"
       "body and headers) through the broker's client library directly, b at a time, each\n"
       "batch then its confirms awaited. Both alternate in short slices. Rates are confirmed\n"
