@@ -26,7 +26,9 @@ if(NOT DOCKET_INSTALL)
 endif()
 
 # Every component there can be, each after the components it links (so that loading
-# them in this order defines each imported target after those it names). provider_kit
+# them in this order defines each imported target after those it names): a broker
+# transport after the providers, since one may share a provider's client (Redis Streams
+# uses the Redis provider's connection). provider_kit
 # and provider_http are what the providers share: installed for the providers' sake,
 # never something an application asks for by name. The providers are those
 # src/providers/builtin_providers.cmake built.
@@ -36,8 +38,8 @@ list(TRANSFORM docket_built_transports PREPEND transport_ OUTPUT_VARIABLE docket
 set(docket_internal_components provider_kit provider_http)
 set(docket_components "")
 foreach(name IN ITEMS core inbox transports outbox eventsourcing sagas projections prometheus
-                      ${docket_internal_components} ${docket_transport_components}
-                      ${docket_built_providers} stores brokers)
+                      ${docket_internal_components} ${docket_built_providers}
+                      ${docket_transport_components} stores brokers)
   if(TARGET docket_${name})
     list(APPEND docket_components ${name})
   endif()
