@@ -10,11 +10,14 @@
 #                libdocket-dev and docket-tools into this machine (removed again on exit),
 #                then the consumer with find_package from /usr, and /usr/bin/docket;
 #   subdirectory the consumer with this source tree added by add_subdirectory()
-#                (tests/install/subdirectory), compiling the docket libraries it links.
+#                (tests/install/subdirectory), compiling the docket libraries it links;
+#   libraries    the README's libraries-only build (no tool, no suite; the providers and
+#                brokers the consumer does not use left out), installed, then the
+#                consumer with find_package against it.
 # Prints how long each way took.
 #
 # Usage: scripts/install_test.sh [<build tree>]   (default: build, already built)
-#   DOCKET_INSTALL_WAYS="cmake pkgconfig deb subdirectory"   the ways to run (all)
+#   DOCKET_INSTALL_WAYS="cmake pkgconfig deb subdirectory libraries"   the ways to run (all)
 #   DOCKET_DEB_FRESH=1   compile the Debian package from the source, as a user's
 #                        dpkg-buildpackage does, instead of packaging <build tree>'s
 #                        libraries and tool (debian/rules, DOCKET_DEB_BUILD_DIR): `make
@@ -24,7 +27,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source=$PWD
 build=$(realpath "${1:-build}")
-ways=${DOCKET_INSTALL_WAYS:-cmake pkgconfig deb subdirectory}
+ways=${DOCKET_INSTALL_WAYS:-cmake pkgconfig deb subdirectory libraries}
 jobs=${JOBS:-$(nproc)}
 work=$(mktemp -d)
 installed_debs=()
@@ -166,9 +169,26 @@ way_subdirectory() {
   "$work/subdirectory/consumer"
 }
 
+# The libraries-only build the README shows (no tool, no suite), its install and the
+# consumer against it. The providers and brokers the consumer does not use are left out,
+# as such a build would, which also keeps this way's compile short.
+way_libraries() {
+  local tree=$work/libraries libraries_prefix=$work/libraries-prefix
+  quietly libraries-configure cmake -S . -B "$tree" -DCMAKE_BUILD_TYPE=Release \
+    -DDOCKET_BUILD_TOOL=OFF -DDOCKET_BUILD_TESTS=OFF -DDOCKET_PROMETHEUS=OFF \
+    -DDOCKET_PROVIDER_POSTGRES=OFF -DDOCKET_PROVIDER_DYNAMODB=OFF \
+    -DDOCKET_PROVIDER_FIRESTORE=OFF -DDOCKET_PROVIDER_REDIS=OFF -DDOCKET_PROVIDER_COSMOS=OFF \
+    -DDOCKET_TRANSPORT_RABBITMQ=OFF -DDOCKET_TRANSPORT_NATS=OFF -DDOCKET_TRANSPORT_PUBSUB=OFF \
+    -DDOCKET_TRANSPORT_REDIS=OFF
+  quietly libraries-build cmake --build "$tree" -j "$jobs" --target docket_installable
+  quietly libraries-install cmake --install "$tree" --prefix "$libraries_prefix"
+  [ ! -e "$libraries_prefix/bin/docket" ] || fail "a libraries-only build installed the tool"
+  cmake_consumer "$work/libraries-consumer" -DCMAKE_PREFIX_PATH="$libraries_prefix"
+}
+
 for way in $ways; do
   case $way in
-    cmake | pkgconfig | deb | subdirectory) timed "$way" "way_$way" ;;
-    *) fail "unknown way '$way' (cmake, pkgconfig, deb, subdirectory)" ;;
+    cmake | pkgconfig | deb | subdirectory | libraries) timed "$way" "way_$way" ;;
+    *) fail "unknown way '$way' (cmake, pkgconfig, deb, subdirectory, libraries)" ;;
   esac
 done
