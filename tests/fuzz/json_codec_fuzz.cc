@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
+#include "docket/core/json_codec.h"
 #include "docket/core/tenant.h"
 #include "docket/inbox/handler_registry.h"
 #include "docket/inbox/inbox_errors.h"
-#include "docket/core/json_codec.h"
 #include "docket/memory/store.h"
 
 namespace fuzz {

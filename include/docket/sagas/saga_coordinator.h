@@ -89,9 +89,9 @@
 #include <vector>
 
 #include "docket/core/error.h"
-#include "docket/inbox/handler_registry.h"
 #include "docket/core/json_codec.h"
 #include "docket/core/message_type.h"
+#include "docket/inbox/handler_registry.h"
 #include "docket/sagas/saga_step_runner.h"
 #include "docket/sagas/saga_timeouts.h"
 

@@ -32,10 +32,10 @@
 #include <string_view>
 #include <vector>
 
-#include "docket/core/uuid.h"
-#include "docket/inbox/handler_context.h"
 #include "docket/core/json_codec.h"
 #include "docket/core/message_type.h"
+#include "docket/core/uuid.h"
+#include "docket/inbox/handler_context.h"
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/outbox_message.h"
 #include "docket/sagas/saga_id.h"

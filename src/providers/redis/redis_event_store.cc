@@ -47,8 +47,7 @@ class RedisEventStore final : public EventStore {
         commit_script_("the commit script", commit_script_source()),
         read_script_("the event read script", kEventReadScript),
         context_{pool_, commit_script_, pool_.url().key(kDedupIndex), clock},
-        name_("the Redis event store at " + pool_.url().server() + " (prefix '" +
-              pool_.url().prefix + "')") {}
+        name_(pool_.url().describe_store("event store")) {}
 
   std::string_view provider_name() const noexcept override { return "redis"; }
   StoreCapabilities capabilities() const noexcept override {

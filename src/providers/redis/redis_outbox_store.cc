@@ -36,8 +36,7 @@ class RedisOutboxStore final : public OutboxStore {
         commit_script_("the commit script", commit_script_source()),
         script_("the outbox script", outbox_script_source()),
         context_{pool_, commit_script_, pool_.url().key(kDedupIndex), clock},
-        name_("the Redis outbox at " + pool_.url().server() + " (prefix '" + pool_.url().prefix +
-              "')") {}
+        name_(pool_.url().describe_store("outbox")) {}
 
   std::string_view provider_name() const noexcept override { return "redis"; }
   StoreCapabilities capabilities() const noexcept override {

@@ -67,8 +67,7 @@ class RedisSagaStore final : public SagaStore {
         commit_script_("the commit script", commit_script_source()),
         script_("the saga script", kSagaScript),
         context_{pool_, commit_script_, pool_.url().key(kDedupIndex), clock},
-        name_("the Redis saga store at " + pool_.url().server() + " (prefix '" +
-              pool_.url().prefix + "')") {}
+        name_(pool_.url().describe_store("saga store")) {}
 
   std::string_view provider_name() const noexcept override { return "redis"; }
   StoreCapabilities capabilities() const noexcept override {

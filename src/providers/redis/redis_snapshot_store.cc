@@ -36,8 +36,7 @@ class RedisSnapshotStore final : public SnapshotStore {
       : SnapshotStore(clock),
         pool_(parse_url(url)),
         save_script_("the snapshot save script", kSnapshotSaveScript),
-        name_("the Redis snapshot store at " + pool_.url().server() + " (prefix '" +
-              pool_.url().prefix + "')") {}
+        name_(pool_.url().describe_store("snapshot store")) {}
 
   std::string_view provider_name() const noexcept override { return "redis"; }
   StoreCapabilities capabilities() const noexcept override {

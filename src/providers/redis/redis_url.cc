@@ -203,6 +203,10 @@ std::string RedisUrl::server() const {
   return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port) + "/" + std::to_string(db);
 }
 
+std::string RedisUrl::describe_store(std::string_view store) const {
+  return "the Redis " + std::string(store) + " at " + server() + " (prefix '" + prefix + "')";
+}
+
 RedisUrl parse_url(std::string_view url) {
   auto parsed = parse(url);
   if (auto* problem = std::get_if<std::string>(&parsed)) {

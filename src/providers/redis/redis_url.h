@@ -49,6 +49,8 @@ struct RedisUrl {
 
   // "127.0.0.1:6379/0": what errors name the server by (never the password).
   std::string server() const;
+  // "the Redis <store> at 127.0.0.1:6379/0 (prefix 'docket:')": how a store names itself.
+  std::string describe_store(std::string_view store) const;
   // The key docket stores under `base`: the prefix, then `base` (composed by src/keys
   // or one of docket's constant names).
   std::string key(std::string_view base) const { return prefix + std::string(base); }

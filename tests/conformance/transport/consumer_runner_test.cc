@@ -13,8 +13,8 @@
 #include <string>
 #include <thread>
 
-#include "docket/inbox/handler_registry.h"
 #include "docket/core/json_codec.h"
+#include "docket/inbox/handler_registry.h"
 #include "docket/stores/open_store.h"
 #include "transport_fixture.h"
 
