@@ -9,6 +9,7 @@
 #include "docket/core/utf8.h"
 #include "docket/core/uuid.h"
 #include "inbox/lease_keeper.h"
+#include "inbox/store_step.h"
 #include "inbox/text_checks.h"
 
 namespace docket {
@@ -132,7 +133,9 @@ ClaimRunOutcome ClaimRunner::run(std::string_view message_id,
 
 ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()>& handler) const {
   const auto claimed_at = inbox::LeaseKeeper::SteadyClock::now();
-  const ClaimResult claim = store_.try_claim(key, owner_, options_.settings().lease);
+  const ClaimResult claim = inbox::store_step("to claim the entry", [&] {
+    return store_.try_claim(key, owner_, options_.settings().lease);
+  });
   if (claim.outcome == ClaimOutcome::kAlreadyProcessed) {
     observe(key, ClaimTransition::kAlreadyProcessed);
     return ClaimRunOutcome::kAlreadyProcessed;
@@ -162,7 +165,8 @@ ClaimRunOutcome ClaimRunner::run(const ClaimKey& key, const std::function<void()
       handler_time = std::chrono::steady_clock::now() - started;
     }
   }
-  const bool marked = store_.mark_processed(key, claim.token);
+  const bool marked = inbox::store_step("to mark the entry processed",
+                                        [&] { return store_.mark_processed(key, claim.token); });
   observe(key, marked ? ClaimTransition::kProcessed : ClaimTransition::kSuperseded, handler_time);
   return marked ? ClaimRunOutcome::kProcessed : ClaimRunOutcome::kSuperseded;
 }

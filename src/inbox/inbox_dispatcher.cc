@@ -10,6 +10,7 @@
 #include "docket/inbox/inbox_errors.h"
 #include "docket/spi/inbox_unit.h"
 #include "inbox/dispatch_parts.h"
+#include "inbox/store_step.h"
 
 namespace docket {
 
@@ -92,21 +93,25 @@ DispatchOutcome InboxDispatcher::dispatch_valid(const Envelope& envelope,
   MessageContextScope scope(inbox::make_context(envelope, options_.consumer_id()));
   AfterCommitActions after_commit;
   try {
-    auto unit = spi::InboxStoreAccess::begin(store_);
-    const bool at_commit =
-        options_.dedup() == DedupCheck::kAtCommit && unit->record_at_commit(record);
-    if (!at_commit && !unit->try_record(record)) {
+    auto unit = inbox::store_step("to begin a unit of work",
+                                  [&] { return spi::InboxStoreAccess::begin(store_); });
+    const bool recorded = inbox::store_step("to record the delivery", [&] {
+      const bool at_commit =
+          options_.dedup() == DedupCheck::kAtCommit && unit->record_at_commit(record);
+      return at_commit || unit->try_record(record);
+    });
+    if (!recorded) {
       return DispatchOutcome::kSkippedDuplicate;  // the unit rolls back: nothing staged
     }
     if (options_.unhandled() == UnhandledTypes::kMarkProcessed &&
         !handlers_.handles(envelope.event_type)) {
-      unit->commit();  // the dedup row alone
+      inbox::store_step("to commit the unit of work", [&] { unit->commit(); });  // dedup alone
       return DispatchOutcome::kUnhandled;
     }
     HandlerContext ctx(envelope, options_.consumer_id(), tenant, unit->handler_transaction(),
                        &after_commit);
     handlers_.run(envelope, ctx);
-    unit->commit();
+    inbox::store_step("to commit the unit of work", [&] { unit->commit(); });
   } catch (const DuplicateDeliveryError&) {
     return DispatchOutcome::kSkippedDuplicate;  // the store saw its own dedup record
   } catch (const UniqueViolationError&) {

@@ -9,6 +9,7 @@
 
 #include "docket/core/error.h"
 #include "docket/core/tenant.h"
+#include "docket/inbox/inbox_errors.h"
 
 namespace docket {
 namespace {
@@ -138,6 +139,8 @@ ConsumerRunner::Handled ConsumerRunner::handle(Subscription& subscription,
   DispatchOutcome outcome{};
   try {
     outcome = consume_(delivery.message);
+  } catch (const InboxStoreError& error) {
+    return return_after_store_failure(subscription, delivery, error.what());
   } catch (const InvalidInputError& error) {
     // The message itself is malformed (its id, its event type): no delivery will do
     // better, so it goes to the dead letters at once.
@@ -146,13 +149,15 @@ ConsumerRunner::Handled ConsumerRunner::handle(Subscription& subscription,
     return Handled::kDeadLettered;
   } catch (...) {
     const std::string error = handler_error_text(std::current_exception());
-    if (delivery.delivery_count >= s.max_deliveries) {
+    const std::uint32_t counted = counted_deliveries(delivery);
+    if (counted >= s.max_deliveries) {
+      store_failed_deliveries_.erase(delivery.message.envelope.message_id);
       subscription.dead_letter(delivery.tag, error);
       ++dead_lettered_;
       return Handled::kDeadLettered;
     }
     const auto delay = options_.retry_schedule().delay(delivery.message.envelope.message_id,
-                                                       static_cast<int>(delivery.delivery_count));
+                                                       static_cast<int>(counted));
     subscription.return_with_delay(delivery.tag,
                                    std::chrono::ceil<std::chrono::milliseconds>(delay), error);
     ++returned_;
@@ -162,6 +167,9 @@ ConsumerRunner::Handled ConsumerRunner::handle(Subscription& subscription,
     s.on_committed(delivery, outcome);
   }
   subscription.acknowledge(delivery.tag);
+  if (!store_failed_deliveries_.empty()) {
+    store_failed_deliveries_.erase(delivery.message.envelope.message_id);
+  }
   switch (outcome) {
     case DispatchOutcome::kProcessed:
       ++processed_;
@@ -176,6 +184,27 @@ ConsumerRunner::Handled ConsumerRunner::handle(Subscription& subscription,
   return Handled::kAcknowledged;
 }
 
+ConsumerRunner::Handled ConsumerRunner::return_after_store_failure(Subscription& subscription,
+                                                                   const Delivery& delivery,
+                                                                   const std::string& error) {
+  if (store_failed_deliveries_.size() >= kRememberedStoreFailures) {
+    store_failed_deliveries_.clear();  // forgetting only ever counts more deliveries
+  }
+  const std::uint32_t failures = ++store_failed_deliveries_[delivery.message.envelope.message_id];
+  const auto delay = options_.retry_schedule().delay(delivery.message.envelope.message_id,
+                                                     static_cast<int>(failures));
+  subscription.return_with_delay(delivery.tag, std::chrono::ceil<std::chrono::milliseconds>(delay),
+                                 error);
+  ++store_failures_;
+  return Handled::kReturned;
+}
+
+std::uint32_t ConsumerRunner::counted_deliveries(const Delivery& delivery) const {
+  const auto failed = store_failed_deliveries_.find(delivery.message.envelope.message_id);
+  const std::uint32_t store_failed = failed == store_failed_deliveries_.end() ? 0 : failed->second;
+  return delivery.delivery_count > store_failed ? delivery.delivery_count - store_failed : 1;
+}
+
 void ConsumerRunner::run(std::stop_token stop) {
   while (!stop.stop_requested()) {
     run_once(stop);
@@ -188,6 +217,7 @@ ConsumerRunnerStats ConsumerRunner::stats() const {
                              .skipped_duplicates = skipped_duplicates_.load(),
                              .unhandled = unhandled_.load(),
                              .returned = returned_.load(),
+                             .store_failures = store_failures_.load(),
                              .dead_lettered = dead_lettered_.load(),
                              .returned_on_stop = returned_on_stop_.load(),
                              .max_held = max_held_.load()};

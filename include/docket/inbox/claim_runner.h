@@ -133,7 +133,8 @@ class ClaimRunner {
 
   // Runs `handler` for the message under the ambient tenant (TenantScope). Throws
   // InvalidInputError for a bad message id (nothing claimed), whatever the handler
-  // threw (after marking the entry failed), or the store's errors.
+  // threw (after marking the entry failed), or InboxStoreError when the store failed to
+  // claim the entry or to mark it processed (inbox_errors.h).
   ClaimRunOutcome run(std::string_view message_id, const std::function<void()>& handler) const;
 
   // The same for an explicit key (whose handler type need not be the options' one).

@@ -78,8 +78,8 @@ class InboxDispatcher {
   // any message.
   InboxDispatcher(InboxStore& store, InboxOptions options, HandlerRegistry handlers);
 
-  // Throws InvalidInputError (envelope), whatever a handler threw, or
-  // InfrastructureError; see above.
+  // Throws InvalidInputError (envelope), whatever a handler threw, or InboxStoreError
+  // when the store failed to begin, record or commit the unit (inbox_errors.h); see above.
   DispatchOutcome dispatch(const Envelope& envelope) const;
 
   // Dispatches every envelope in ONE transaction with a savepoint per message: a

@@ -26,6 +26,20 @@ class UniqueViolationError : public InfrastructureError {
   std::string table_;
 };
 
+// The inbox's store failed around the handler, not the handler: beginning, recording
+// or committing a delivery's unit of work (InboxDispatcher::dispatch), or claiming or
+// marking a claim-inbox entry (ClaimRunner::run). The store's own exception is nested
+// (std::rethrow_if_nested), and what() quotes it. Nothing the handler staged committed,
+// or (a failed commit or mark) it is unknown whether it did: a redelivery decides, and
+// the inbox skips it if it did. The consumer runner returns such a delivery without
+// counting it toward max_deliveries, so an outage never dead-letters a good message.
+// A unique violation at commit is not one of these: it is the handler's own write, or
+// a concurrent duplicate (UniqueViolationError, DuplicateDeliveryError).
+class InboxStoreError : public InfrastructureError {
+ public:
+  using InfrastructureError::InfrastructureError;
+};
+
 // The unit of work's own dedup record was found written already when it committed:
 // the store itself established that this delivery is a duplicate (on DynamoDB, the
 // cancelled transaction's reason for the dedup item; on Firestore, the dedup document

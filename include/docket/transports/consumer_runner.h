@@ -14,6 +14,12 @@
 //  - the handler throws: the delivery is returned, to come again after the capped
 //    backoff of its delivery count (docket/core/retry_schedule.h), or dead-lettered with
 //    the handler's error once it was delivered max_deliveries times;
+//  - the inbox's store fails (InboxStoreError: it could not begin, record or commit the
+//    unit, or claim or mark the entry): the delivery is returned after backoff and the
+//    delivery does not count toward max_deliveries, so an outage of the store never
+//    dead-letters a message whose handler has not failed. The runner remembers how many
+//    of a message's deliveries the store failed (for up to kRememberedStoreFailures
+//    messages; a restarted runner starts again from the transport's count);
 //  - at most `prefetch` deliveries are held at once (the subscription's prefetch).
 // On stop, run() handles what it already holds (finish_on_stop) or returns it
 // unhandled, then closes its subscription. Reconnecting is the transport's business; a
@@ -33,6 +39,8 @@
 #include <functional>
 #include <optional>
 #include <stop_token>
+#include <string>
+#include <unordered_map>
 
 #include "docket/core/retry_schedule.h"
 #include "docket/inbox/claim_runner.h"
@@ -80,6 +88,7 @@ struct ConsumerRunnerStats {
   std::uint64_t skipped_duplicates = 0;  // found done and acknowledged
   std::uint64_t unhandled = 0;         // no handler for its type, marked processed (UnhandledTypes)
   std::uint64_t returned = 0;          // a handler threw; delivered again after backoff
+  std::uint64_t store_failures = 0;    // the inbox's store failed; returned, not counted
   std::uint64_t dead_lettered = 0;     // a handler threw on the last allowed delivery
   std::uint64_t returned_on_stop = 0;  // held when stopped, returned unhandled
   std::uint64_t max_held = 0;          // most deliveries held at once
@@ -87,6 +96,10 @@ struct ConsumerRunnerStats {
 
 class ConsumerRunner {
  public:
+  // How many messages' store-failed deliveries a runner remembers; past it, it forgets
+  // them all, and those messages count every delivery again (never fewer).
+  static constexpr std::size_t kRememberedStoreFailures = 65536;
+
   ConsumerRunner(Transport& transport, const InboxDispatcher& dispatcher,
                  ConsumerRunnerOptions options);
 
@@ -115,15 +128,23 @@ class ConsumerRunner {
  private:
   enum class Handled { kAcknowledged, kReturned, kDeadLettered };
   Handled handle(Subscription& subscription, const Delivery& delivery);
+  Handled return_after_store_failure(Subscription& subscription, const Delivery& delivery,
+                                     const std::string& error);
+  // The deliveries of a message that counted toward max_deliveries: the transport's
+  // count less those the store failed.
+  std::uint32_t counted_deliveries(const Delivery& delivery) const;
 
   Transport& transport_;
   std::function<DispatchOutcome(const TransportMessage&)> consume_;
   ConsumerRunnerOptions options_;
   std::optional<Subscription> subscription_;
+  // Deliveries the store failed, by message id; only the running thread touches it.
+  std::unordered_map<std::string, std::uint32_t> store_failed_deliveries_;
   std::atomic<std::uint64_t> processed_ = 0;
   std::atomic<std::uint64_t> skipped_duplicates_ = 0;
   std::atomic<std::uint64_t> unhandled_ = 0;
   std::atomic<std::uint64_t> returned_ = 0;
+  std::atomic<std::uint64_t> store_failures_ = 0;
   std::atomic<std::uint64_t> dead_lettered_ = 0;
   std::atomic<std::uint64_t> returned_on_stop_ = 0;
   std::atomic<std::uint64_t> max_held_ = 0;

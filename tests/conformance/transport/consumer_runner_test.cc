@@ -13,8 +13,10 @@
 #include <string>
 #include <thread>
 
+#include "conformance/eventsourcing/temp_dir.h"
 #include "docket/core/json_codec.h"
 #include "docket/inbox/handler_registry.h"
+#include "docket/sqlite/store.h"
 #include "docket/stores/open_store.h"
 #include "transport_fixture.h"
 
@@ -113,6 +115,46 @@ TEST_P(ConsumerRunnerTest, ReturnsAFailingMessageThenDeadLettersItWithTheLastErr
     named = named || (h.name == kDeadLetterErrorHeader && h.value == "attempt 3 failed");
   }
   EXPECT_TRUE(named);
+}
+
+// The inbox's store is down (another connection holds SQLite's write lock past the busy
+// timeout) for more deliveries than max_deliveries allows: each is returned, none counts,
+// and once the store is back the handler still has its max_deliveries attempts.
+TEST_P(ConsumerRunnerTest, AStoreOutageReturnsDeliveriesWithoutCountingThem) {
+  publish(1);
+  const eventsourcing::TempDir dir;
+  auto store = sqlite::open_store(
+      {.path = dir.file("inbox.db"), .busy_timeout = std::chrono::milliseconds(20)});
+  store->migrate();
+  std::atomic<int> attempts = 0;
+  HandlerRegistry handlers;
+  handlers.on<nlohmann::json>("OrderPlaced", [&](const nlohmann::json&, HandlerContext&) {
+    if (++attempts == 1) {
+      throw std::runtime_error("the first attempt fails");
+    }
+  });
+  const InboxDispatcher billing(*store, InboxOptions("billing"), std::move(handlers));
+  ConsumerRunnerSettings settings;
+  settings.max_deliveries = 2;
+  ConsumerRunner runner(fixture_->transport(), billing, options(settings));
+  {
+    auto holder = sqlite::open_store({.path = dir.file("inbox.db")});
+    const auto lock = holder->begin();  // BEGIN IMMEDIATE: the inbox's store is down
+    for (int pass = 0; pass < 100 && runner.stats().store_failures < 4; ++pass) {
+      runner.run_once();
+    }
+  }
+  EXPECT_EQ(runner.stats().store_failures, 4U);
+  EXPECT_EQ(runner.stats().dead_lettered, 0U);
+  EXPECT_EQ(attempts.load(), 0);
+  for (int pass = 0; pass < 100 && runner.stats().processed + runner.stats().dead_lettered == 0;
+       ++pass) {
+    runner.run_once();
+  }
+  EXPECT_EQ(attempts.load(), 2);  // the failed attempt counted as the first of two
+  EXPECT_EQ(runner.stats().returned, 1U);
+  EXPECT_EQ(runner.stats().processed, 1U);
+  EXPECT_EQ(runner.stats().dead_lettered, 0U);
 }
 
 TEST_P(ConsumerRunnerTest, CountsAndAcknowledgesAMessageNoHandlerTakesWhenToldToMarkIt) {

@@ -3,10 +3,15 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <atomic>
+#include <chrono>
+#include <exception>
 #include <filesystem>
 
 #include "docket/core/error.h"
 #include "docket/inbox/inbox_dispatcher.h"
+#include "docket/inbox/inbox_errors.h"
+#include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
 #include "docket/stores/open_store.h"
 
@@ -21,7 +26,8 @@ class TempDir {
     path_ = dir;
   }
   ~TempDir() { std::filesystem::remove_all(path_); }
-  std::string url() const { return "sqlite://" + (path_ / "inbox.db").string(); }
+  std::string path() const { return (path_ / "inbox.db").string(); }
+  std::string url() const { return "sqlite://" + path(); }
 
  private:
   std::filesystem::path path_;
@@ -82,6 +88,56 @@ TEST(SqliteUnitOfWork, HandlerThatCommitsNativelyIsRefused) {
   const InboxDispatcher inbox(*store, InboxOptions("billing"), std::move(handlers));
   EXPECT_THROW(inbox.dispatch(Envelope{.message_id = "m", .event_type = "ping", .payload = "{}"}),
                InfrastructureError);
+}
+
+// An outage of the store (here: another connection holds SQLite's write lock past the
+// busy timeout) is the store's failure, told apart from the handler's: InboxStoreError
+// naming the step, with the store's own error nested. A handler's InfrastructureError
+// stays the handler's.
+TEST(SqliteUnitOfWork, AStoreThatCannotBeginIsAnInboxStoreErrorAndAHandlersErrorIsItsOwn) {
+  TempDir dir;
+  auto store =
+      sqlite::open_store({.path = dir.path(), .busy_timeout = std::chrono::milliseconds(20)});
+  store->migrate();
+  std::atomic<int> handled = 0;
+  HandlerRegistry handlers;
+  handlers.on<Ping>("ping", [&](const Ping&, HandlerContext&) { ++handled; });
+  handlers.on<Ping>("pong", [](const Ping&, HandlerContext&) {
+    throw InfrastructureError("the handler's gateway is down");
+  });
+  const InboxDispatcher inbox(*store, InboxOptions("billing"), std::move(handlers));
+  {
+    auto holder = open_inbox_store(dir.url());
+    const auto lock = holder->begin();  // BEGIN IMMEDIATE: holds the write lock
+    try {
+      inbox.dispatch(Envelope{.message_id = "m", .event_type = "ping", .payload = "{}"});
+      FAIL() << "a locked store must fail the dispatch";
+    } catch (const InboxStoreError& e) {
+      EXPECT_NE(std::string(e.what()).find("the inbox store failed to begin a unit of work"),
+                std::string::npos)
+          << e.what();
+      bool nested_is_the_stores = false;
+      try {
+        std::rethrow_if_nested(e);
+      } catch (const InfrastructureError& store_error) {
+        nested_is_the_stores =
+            std::string(store_error.what()).find("busy timeout") != std::string::npos;
+      }
+      EXPECT_TRUE(nested_is_the_stores);
+    }
+  }
+  EXPECT_EQ(handled.load(), 0);
+  try {
+    inbox.dispatch(Envelope{.message_id = "m2", .event_type = "pong", .payload = "{}"});
+    FAIL() << "the handler's error must propagate";
+  } catch (const InboxStoreError& e) {
+    FAIL() << "the handler's failure was taken for the store's: " << e.what();
+  } catch (const InfrastructureError& e) {
+    EXPECT_STREQ(e.what(), "the handler's gateway is down");
+  }
+  EXPECT_EQ(inbox.dispatch(Envelope{.message_id = "m", .event_type = "ping", .payload = "{}"}),
+            DispatchOutcome::kProcessed);
+  EXPECT_EQ(handled.load(), 1);
 }
 
 }  // namespace
