@@ -75,6 +75,10 @@ struct ProviderRegistration {
   // carry none, and any password written into one by mistake (user info, a `password=`
   // parameter) is masked as core/url_credentials.h does.
   std::string (*printable_url)(std::string_view url) = nullptr;
+  // What an acknowledged commit survives on the server `url` names, read from that
+  // server, in one sentence (Redis: its appendonly and appendfsync settings); nullptr:
+  // nothing to read, its documentation states it. Throws what opening a store throws.
+  std::string (*durability)(std::string_view url) = nullptr;
 
   // The stores it offers, each opened on its own; nullptr: not offered. Stores opened
   // on one URL share its database as docket/stores/open_store.h describes (memory: is

@@ -15,9 +15,9 @@
 #include "chaos_expectations.h"
 #include "conformance/eventsourcing/temp_dir.h"
 #include "conformance/fixture_registry.h"
-#include "own_server.h"
 #include "scratch_stores.h"
 #include "support/loopback_http_server.h"
+#include "support/own_server.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 

@@ -20,11 +20,11 @@
 #include "docket/outbox/outbox.h"
 #include "docket/spi/inbox_unit.h"
 #include "docket/stores/open_store.h"
-#include "own_server.h"
 #include "scratch_stores.h"
 #include "services.h"
 #include "services_for_store.h"
 #include "support/loopback_http_server.h"
+#include "support/own_server.h"
 #include "support/scratch_database.h"
 #include "tool_runner.h"
 
@@ -110,6 +110,28 @@ TEST(ChaosOnPostgres, TenKillsWithSessionsDroppedAndTheServerCrashedLoseNothing)
   EXPECT_GE(report.at("connection_drops"), 1) << report.dump();
   EXPECT_GE(report.at("server_crashes"), 1) << report.dump();
   EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
+}
+#endif
+
+#if DOCKET_HAVE_REDIS
+// A Redis server of the test's own (scripts/redis-start.sh: appendonly yes, appendfsync
+// always) on a loopback port free when the test starts: SIGKILLed and started again by
+// the run, and its workers' connections closed, with nothing lost and nothing doubled.
+TEST(ChaosOnRedis, TenKillsWithConnectionsClosedAndTheServerCrashedLoseNothing) {
+  const conformance::eventsourcing::TempDir dir;
+  const OwnServer server("redis", "DOCKET_REDIS_DIR=" + dir.file("redis") + " DOCKET_REDIS_PORT=" +
+                                      std::to_string(test_support::free_loopback_port_run(1)));
+  const nlohmann::json report =
+      expect_chaos_ok({"--store", server.url(), "--allow-server-restart"});
+  if (report.is_null()) {
+    return;
+  }
+  EXPECT_GE(report.at("connection_drops"), 1) << report.dump();
+  EXPECT_GE(report.at("server_crashes"), 1) << report.dump();
+  EXPECT_EQ(report.at("unpublished"), 0) << report.dump();
+  EXPECT_NE(report.at("store_durability").get<std::string>().find("appendfsync always"),
+            std::string::npos)
+      << report.dump();
 }
 #endif
 

@@ -66,6 +66,7 @@ nlohmann::json report_json(const ChaosReport& r, std::string_view store,
           {"connection_drops", r.connection_drops},
           {"server_crashes", r.server_crashes},
           {"broker_restarts", r.broker_restarts},
+          {"store_durability", r.store_durability},
           {"orders", c.orders},
           {"messages", c.messages},
           {"unpublished", c.unpublished},
@@ -127,6 +128,9 @@ void print_report(const ChaosReport& r, std::string_view store, std::string_view
             << "workers failed        " << r.worker_exits << " (started again)\n"
             << "server faults         " << r.connection_drops << " session drops, "
             << r.server_crashes << " crashes\n";
+  if (!r.store_durability.empty()) {
+    std::cout << "store durability      " << r.store_durability << '\n';
+  }
   if (!transport.empty()) {
     std::cout << "broker restarts       " << r.broker_restarts << '\n';
   }

@@ -41,7 +41,7 @@ class RedisCheckpointStore final : public CheckpointStore {
         {"HSET", times_, field, std::to_string(kit::to_micros(clock_.now()))},
         {"ZADD", index_, "0", field},
         {"EXEC"}};
-    const std::vector<Reply> replies = pool_.pipeline(commands, Replay::kSafe);
+    const std::vector<Reply> replies = pool_.pipeline(commands, Replay::kSafeWrite);
     for (const Reply& reply : replies) {
       reply.ok();
     }

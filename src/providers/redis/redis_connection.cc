@@ -62,6 +62,14 @@ Connection::Connection(const RedisUrl& url) : url_(url) {
                                url.server());
     }
   }
+  if (!url.client_name.empty()) {
+    const Reply reply = run({"CLIENT", "SETNAME", url.client_name});
+    if (reply.is_error()) {
+      throw ConfigurationError("Redis at " + url.server() + " refused client_name '" +
+                               url.client_name + "' (" + std::string(reply.text()) +
+                               "): leave client_name out, or allow CLIENT SETNAME");
+    }
+  }
   if (url.require_fsync) {
     check_durability(read_durability(*this, url), url);
   }

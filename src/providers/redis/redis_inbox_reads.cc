@@ -128,7 +128,7 @@ std::size_t InboxReads::purge_consumer_batch(const std::string* tenant,
     deletes.push_back({"DEL", dedup_key(pool_.url(), id)});
     deletes.push_back({"ZREM", index_, id});
   }
-  const std::vector<Reply> replies = pool_.pipeline(deletes, Replay::kSafe);
+  const std::vector<Reply> replies = pool_.pipeline(deletes, Replay::kSafeWrite);
   std::size_t deleted = 0;
   for (std::size_t i = 0; i < replies.size(); i += 2) {
     deleted += replies[i].ok().integer() == 1 ? 1 : 0;

@@ -1,11 +1,25 @@
 // The Redis connection pool (redis_pool.h).
 #include "providers/redis/redis_pool.h"
 
+#include <string>
 #include <utility>
 
 namespace docket::redis::detail {
 
 Pool::Pool(RedisUrl url) : url_(std::move(url)) {}
+
+void Pool::check_replicas(const Reply& acknowledged) const {
+  const long long count = acknowledged.integer();
+  if (count < url_.replicas) {
+    throw ReplicationError(
+        "Redis at " + url_.server() + " applied the write, but only " + std::to_string(count) +
+        " of the " + std::to_string(url_.replicas) +
+        " replicas the store URL asks for (replicas=" + std::to_string(url_.replicas) +
+        ") acknowledged it within " + std::to_string(url_.replica_timeout_ms) +
+        " ms: it stands on the primary, and a failover now could lose it. Check the "
+        "replicas (INFO replication), or lower replicas= or raise replica_timeout_ms=");
+  }
+}
 
 std::unique_ptr<Connection> Pool::take() {
   std::unique_lock lock(mutex_);
@@ -46,11 +60,24 @@ Reply Pool::run(const Command& command, Replay replay) {
 }
 
 std::vector<Reply> Pool::pipeline(std::span<const Command> commands, Replay replay) {
+  const bool waits = replay != Replay::kSafe && url_.replicas > 0;
+  std::vector<Command> waiting;
+  if (waits) {
+    waiting.assign(commands.begin(), commands.end());
+    waiting.push_back(
+        {"WAIT", std::to_string(url_.replicas), std::to_string(url_.replica_timeout_ms)});
+  }
+  const std::span<const Command> sent = waits ? std::span<const Command>(waiting) : commands;
   for (int attempt = 0;; ++attempt) {
     std::unique_ptr<Connection> connection = take();
     try {
-      std::vector<Reply> replies = connection->pipeline(commands);
+      std::vector<Reply> replies = connection->pipeline(sent);
       give_back(std::move(connection));
+      if (waits) {
+        const Reply acknowledged = std::move(replies.back());
+        replies.pop_back();
+        check_replicas(acknowledged);
+      }
       return replies;
     } catch (const ConnectionLostError&) {
       give_back(nullptr);

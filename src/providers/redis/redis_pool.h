@@ -1,8 +1,14 @@
 // The connections a Redis store keeps: at most pool_size (the URL's), opened on first
 // need, handed to one caller at a time, and replaced when the server closed one.
 //
-//   run(command, Replay::kSafe)   a read, or a write that means the same sent twice
-//   run(command, Replay::kUnsafe) a write that must not run twice
+//   run(command, Replay::kSafe)      a read
+//   run(command, Replay::kSafeWrite) a write that means the same sent twice
+//   run(command, Replay::kUnsafe)    a write that must not run twice
+//
+// Replicas: when the URL asks for them (replicas=N), every write (kSafeWrite, kUnsafe)
+// is followed, in the same round trip on the same connection, by WAIT N
+// replica_timeout_ms, and fewer acknowledgements are a ReplicationError: the write was
+// applied on the server, but a failover now could lose it.
 //
 // Reconnection: a connection found closed while idle (the server restarted, CLIENT
 // KILL, an idle timeout) is replaced before anything is sent on it, so the command
@@ -21,12 +27,20 @@
 #include <span>
 #include <vector>
 
+#include "docket/core/error.h"
 #include "providers/redis/redis_connection.h"
 #include "providers/redis/redis_url.h"
 
 namespace docket::redis::detail {
 
-enum class Replay { kSafe, kUnsafe };
+enum class Replay { kSafe, kSafeWrite, kUnsafe };
+
+// A write the server applied that fewer replicas than the URL asks for acknowledged
+// within replica_timeout_ms (WAIT). The write stands on the primary.
+class ReplicationError : public InfrastructureError {
+ public:
+  using InfrastructureError::InfrastructureError;
+};
 
 class Pool {
  public:
@@ -41,6 +55,8 @@ class Pool {
 
  private:
   std::unique_ptr<Connection> take();
+  // Throws ReplicationError when WAIT's reply counts fewer replicas than the URL asks.
+  void check_replicas(const Reply& acknowledged) const;
   void give_back(std::unique_ptr<Connection> connection);
 
   RedisUrl url_;

@@ -3,7 +3,8 @@
 // store, the claim inbox, the outbox, and the event, snapshot and saga stores
 // (docs/redis.md).
 // Its keys are src/keys' Redis shape (the inbox entry key of the seed); it stored no
-// legacy shape, so it has no legacy scan and no re-key.
+// legacy shape, so it has no legacy scan and no re-key. It states the server's
+// durability (redis_durability.h).
 #include <array>
 #include <optional>
 #include <string>
@@ -11,6 +12,8 @@
 
 #include "providers/redis/redis_checkpoint_store.h"
 #include "providers/redis/redis_claim_inbox_store.h"
+#include "providers/redis/redis_connection.h"
+#include "providers/redis/redis_durability.h"
 #include "providers/redis/redis_event_store.h"
 #include "providers/redis/redis_inbox_store.h"
 #include "providers/redis/redis_outbox_store.h"
@@ -32,6 +35,14 @@ std::optional<std::string> registry_url_problem(std::string_view url) {
   return std::nullopt;
 }
 
+// What the server's persistence gives a commit (redis_durability.h), read on a
+// connection of its own.
+std::string server_durability(std::string_view url) {
+  const RedisUrl parsed = parse_url(url);
+  Connection connection(parsed);
+  return parsed.server() + ": " + describe(read_durability(connection, parsed));
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -45,6 +56,7 @@ const providers::ProviderRegistration& registration() {
       .url_problem = detail::registry_url_problem,
       // The password of the user info (and any credential parameter) masked.
       .printable_url = detail::printable_url,
+      .durability = detail::server_durability,
       .inbox = detail::open_inbox_store,
       .checkpoint = detail::open_checkpoint_store,
       .outbox = detail::open_outbox_store,

@@ -1,6 +1,7 @@
 // The Redis store URL (redis_url.h).
 #include "providers/redis/redis_url.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 #include <system_error>
@@ -117,7 +118,7 @@ std::variant<RedisUrl, std::string> parse(std::string_view url) {
     }
     out.db = *value;
   }
-  bool seen[5] = {false, false, false, false, false};
+  bool seen[8] = {false, false, false, false, false, false, false, false};
   while (!query.empty()) {
     const auto amp = query.find('&');
     const std::string_view pair = query.substr(0, amp);
@@ -183,14 +184,39 @@ std::variant<RedisUrl, std::string> parse(std::string_view url) {
                "persistence as it is)";
       }
       out.require_fsync = true;
+    } else if (name == "client_name") {
+      problem = once(5);
+      if (!problem) {
+        // CLIENT SETNAME takes 1 to 64 printable characters other than a space.
+        const bool fits =
+            !value.empty() && value.size() <= kMaxClientNameBytes &&
+            std::all_of(value.begin(), value.end(), [](char c) { return c > 0x20 && c < 0x7f; });
+        if (!fits) {
+          return "client_name='" + std::string(value) +
+                 "' must be 1 to 64 printable ASCII characters without spaces (Redis's "
+                 "CLIENT SETNAME); choose a name like 'billing-relay'";
+        }
+        out.client_name = std::string(value);
+      }
+    } else if (name == "replicas") {
+      problem = number(6, 1, kMaxReplicas, parsed);
+      out.replicas = static_cast<int>(parsed);
+    } else if (name == "replica_timeout_ms") {
+      problem = number(7, 1, 600000, parsed);
+      out.replica_timeout_ms = static_cast<int>(parsed);
     } else {
       return "the parameter '" + std::string(name) +
              "' is unknown; the parameters are prefix, connect_timeout_ms, "
-             "command_timeout_ms, pool_size and require_fsync";
+             "command_timeout_ms, pool_size, require_fsync, client_name, replicas and "
+             "replica_timeout_ms";
     }
     if (problem) {
       return *problem;
     }
+  }
+  if (seen[7] && !seen[6]) {
+    return "replica_timeout_ms is how long a write waits for its replicas, and no replicas= "
+           "is given; add replicas=N or leave replica_timeout_ms out";
   }
   out.printable = printable_url(url);
   return out;

@@ -15,6 +15,12 @@
 //   require_fsync       always: refuse a server that does not fsync every write
 //                       (appendonly yes, appendfsync always), checked on every new
 //                       connection before anything is sent (redis_durability.h)
+//   client_name         1-64 printable characters, no space: every connection's name
+//                       (CLIENT SETNAME), so that CLIENT LIST shows whose it is
+//   replicas            1-100: every write waits (WAIT) for this many replicas to
+//                       acknowledge it, and fewer are an error (redis_pool.h)
+//   replica_timeout_ms  1-600000 (default 1000): how long a write waits for them; only
+//                       with replicas
 // Anything else (an unknown or repeated parameter, a fragment, a path that is not a
 // database number) is refused with a ConfigurationError naming the URL (password
 // masked), what is wrong and what to write instead.
@@ -32,7 +38,11 @@ namespace docket::redis::detail {
 
 inline constexpr std::string_view kUrlForms =
     "redis://[:PASSWORD@]HOST[:PORT][/DB][?prefix=PREFIX&connect_timeout_ms=N&"
-    "command_timeout_ms=N&pool_size=N&require_fsync=always]";
+    "command_timeout_ms=N&pool_size=N&require_fsync=always&client_name=NAME&replicas=N&replica_"
+    "timeout_ms=N]";
+
+inline constexpr std::size_t kMaxClientNameBytes = 64;
+inline constexpr int kMaxReplicas = 100;
 
 struct RedisUrl {
   std::string host{};
@@ -45,7 +55,10 @@ struct RedisUrl {
   int command_timeout_ms = 10000;
   std::size_t pool_size = 8;
   bool require_fsync = false;  // require_fsync=always
-  std::string printable{};     // the URL as given, password masked
+  std::string client_name{};   // "" : connections keep no name
+  int replicas = 0;            // 0: writes wait for no replica
+  int replica_timeout_ms = 1000;
+  std::string printable{};  // the URL as given, password masked
 
   // "127.0.0.1:6379/0": what errors name the server by (never the password).
   std::string server() const;

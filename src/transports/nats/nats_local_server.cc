@@ -1,18 +1,10 @@
 #include "transports/nats/nats_local_server.h"
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <set>
-#include <sstream>
 #include <thread>
 
 #include "docket/core/error.h"
@@ -26,7 +18,6 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::chrono::milliseconds kPoll{50};
-constexpr const char* kSetsid = "/usr/bin/setsid";
 
 }  // namespace
 
@@ -50,24 +41,15 @@ LocalServer LocalServer::find(const ServerUrl& url) {
     throw ConfigurationError(server + ": port " + std::to_string(url.port) +
                              " is listening, but no process visible here holds it: run as the "
                              "server's user, or root, where the server runs");
-  const std::string proc = "/proc/" + std::to_string(found.pid_);
-  found.argv_ =
-      transports::detail::split_nul(transports::detail::read_process_file(found.pid_, "cmdline"));
-  found.environment_ =
-      transports::detail::split_nul(transports::detail::read_process_file(found.pid_, "environ"));
-  std::error_code error;
-  found.directory_ = fs::read_symlink(proc + "/cwd", error).string();
-  std::error_code no_log;
-  const fs::path output = fs::read_symlink(proc + "/fd/1", no_log);
-  if (!no_log && output.is_absolute() && fs::is_regular_file(output, no_log))
-    found.log_ = output.string();
-  if (found.argv_.empty() || error)
+  const transports::detail::ProcessImage image = transports::detail::read_process_image(found.pid_);
+  found.image_ = image;
+  if (image.argv.empty() || image.directory.empty())
     throw ConfigurationError(found.describe() +
                              ": its command line or working directory cannot be read: run as "
                              "the server's user, or root");
-  if (fs::path(found.argv_.front()).filename() != "nats-server")
+  if (fs::path(image.argv.front()).filename() != "nats-server")
     throw ConfigurationError(found.describe() + ": the process holding the port runs '" +
-                             found.argv_.front() + "', not nats-server: correct the port");
+                             image.argv.front() + "', not nats-server: correct the port");
   return found;
 }
 
@@ -77,54 +59,11 @@ std::string LocalServer::describe() const {
 
 void LocalServer::restart(std::chrono::seconds timeout) {
   const Clock::time_point deadline = Clock::now() + timeout;
-  const std::string command = [&] {
-    std::string joined;
-    for (const std::string& arg : argv_)
-      joined += (joined.empty() ? "" : " ") + arg;
-    return joined;
-  }();
-  if (::kill(pid_, SIGTERM) != 0 && errno != ESRCH)
-    throw InfrastructureError(describe() + ": SIGTERM failed: " + std::strerror(errno) +
-                              "; run as the server's user, or root");
-  while (transports::detail::process_running(pid_)) {
-    if (Clock::now() >= deadline)
-      throw InfrastructureError(describe() + ": still running " + std::to_string(timeout.count()) +
-                                " s after SIGTERM; see its log, and stop it by hand (kill " +
-                                std::to_string(pid_) + ")");
-    std::this_thread::sleep_for(kPoll);
-  }
-  // setsid -f: the server leads a session of its own and is nobody's child.
-  std::vector<std::string> args = {kSetsid, "-f"};
-  args.insert(args.end(), argv_.begin(), argv_.end());
-  std::vector<char*> argv;
-  for (std::string& arg : args)
-    argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  std::vector<char*> env;
-  for (std::string& entry : environment_)
-    env.push_back(entry.data());
-  env.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addchdir_np(&actions, directory_.c_str());
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  // Its output goes on where it went (scripts/nats-start.sh's server.log).
-  const std::string log = log_.empty() ? "/dev/null" : log_;
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_APPEND, 0);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  // Nothing else of this process's: a descriptor the server inherited (the pipe a test
-  // reads this process's output from, say) would stay open as long as it runs.
-  posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
-  pid_t child = 0;
-  const int spawned = ::posix_spawn(&child, kSetsid, &actions, nullptr, argv.data(), env.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0)
-    throw InfrastructureError(describe() + ": stopped, and starting it again (" + command +
-                              ") failed: " + std::strerror(spawned) +
-                              "; start it by hand (scripts/nats-start.sh for the test server)");
-  int status = 0;
-  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
+  if (!transports::detail::signal_and_wait(pid_, SIGTERM, timeout, describe()))
+    throw InfrastructureError(describe() + ": still running " + std::to_string(timeout.count()) +
+                              " s after SIGTERM; see its log, and stop it by hand (kill " +
+                              std::to_string(pid_) + ")");
+  transports::detail::start_detached(image_.argv, image_, describe());
   std::string last_error;
   while (Clock::now() < deadline) {
     try {
@@ -145,7 +84,7 @@ void LocalServer::restart(std::chrono::seconds timeout) {
     }
     std::this_thread::sleep_for(kPoll);
   }
-  throw InfrastructureError(describe() + ": started again (" + command +
+  throw InfrastructureError(describe() + ": started again (" + image_.argv.front() +
                             ") but no client could log in and reach JetStream within " +
                             std::to_string(timeout.count()) +
                             " s; the last attempt: " + last_error + ". See the server's log");

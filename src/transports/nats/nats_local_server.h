@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "transports/local_server_process.h"
 #include "transports/nats/nats_url.h"
 
 namespace docket::nats::detail {
@@ -55,10 +56,7 @@ class LocalServer {
 
   ServerUrl url_;
   pid_t pid_ = 0;
-  std::vector<std::string> argv_;         // its command line, verbatim
-  std::vector<std::string> environment_;  // "NAME=value", its own
-  std::string directory_;                 // its working directory
-  std::string log_;  // the regular file its output went to, appended to; empty: none
+  transports::detail::ProcessImage image_;  // what it runs: started again as it was
 };
 
 }  // namespace docket::nats::detail

@@ -302,6 +302,14 @@ ChaosReport run_chaos(const ChaosOptions& options, const ChaosLog& log) {
   if (options.allow_server_restart) {
     server = fault_server(options.store_url, report.run);
   }
+  // Stated before the run, so that what the run finds reads against what the server
+  // promises (Redis with appendfsync everysec loses acknowledged commits to a power
+  // loss, not to a crash of its process).
+  if (const auto* provider = providers::Registry::builtin().find(options.store_url);
+      provider != nullptr && provider->durability != nullptr) {
+    report.store_durability = provider->durability(options.store_url);
+    log("the store's durability: " + report.store_durability);
+  }
   // Refusals of the transport and its broker before anything is written: a URL no
   // transport opens, restarts a broker cannot have.
   std::unique_ptr<Transport> transport;

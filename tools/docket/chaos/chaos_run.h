@@ -66,7 +66,10 @@ struct ChaosReport {
   int connection_drops = 0;       // server faults: times the workers' sessions were ended
   int server_crashes = 0;         // server faults: times the server was crashed
   int broker_restarts = 0;        // times the broker was restarted
-  bool drained = false;           // everything placed drained before the timeout
+  // What the store's server says an acknowledged commit survives (registry.h's
+  // durability); empty: its provider states nothing beyond its documentation.
+  std::string store_durability;
+  bool drained = false;  // everything placed drained before the timeout
   QueueCounters queue;
   ChaosCheck check;
   double seconds = 0;

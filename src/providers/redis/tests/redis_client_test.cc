@@ -64,6 +64,14 @@ TEST(RedisClient, ReconnectsAfterTheServerKilledThePoolsConnection) {
   EXPECT_EQ(pool.run({"GET", key}, Replay::kSafe).string(), "1");
 }
 
+TEST(RedisClient, EveryConnectionCarriesTheUrlsClientName) {
+  const RedisDatabase database;
+  Pool pool(parse_url(with(database, "client_name=billing-relay")));
+  EXPECT_EQ(pool.run({"CLIENT", "GETNAME"}, Replay::kSafe).string(), "billing-relay");
+  Pool unnamed(parse_url(database.url()));
+  EXPECT_FALSE(unnamed.run({"CLIENT", "GETNAME"}, Replay::kSafe).string().has_value());
+}
+
 TEST(RedisClient, ScriptsRunBySha1AndAreReloadedAfterAFlush) {
   const RedisDatabase database;
   Pool pool(parse_url(database.url()));

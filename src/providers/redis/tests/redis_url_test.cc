@@ -87,6 +87,19 @@ TEST(RedisUrl, RequireFsyncTakesAlwaysAlone) {
               HasSubstr("given twice"));
 }
 
+TEST(RedisUrl, ClientNameIsOnePrintableWordOfAtMost64Characters) {
+  EXPECT_EQ(parse_url("redis://h").client_name, "");
+  EXPECT_EQ(parse_url("redis://h?client_name=billing-relay").client_name, "billing-relay");
+  EXPECT_EQ(parse_url("redis://h?client_name=" + std::string(64, 'n')).client_name.size(), 64U);
+  for (const std::string& bad :
+       {std::string(65, 'n'), std::string(""), std::string("a b"), std::string("a\tb")}) {
+    EXPECT_THAT(refusal("redis://h?client_name=" + bad),
+                HasSubstr("must be 1 to 64 printable ASCII characters without spaces"))
+        << bad;
+  }
+  EXPECT_THAT(refusal("redis://h?client_name=a&client_name=b"), HasSubstr("given twice"));
+}
+
 TEST(RedisUrl, RefusesMalformedUrls) {
   EXPECT_THAT(refusal("rediss://h"), HasSubstr("starts with redis://"));
   EXPECT_THAT(refusal("redis://"), HasSubstr("names no host"));

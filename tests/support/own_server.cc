@@ -1,4 +1,4 @@
-#include "own_server.h"
+#include "support/own_server.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 // restart their server, which the shared test servers must never be.
 //
 // Thread-safety: construct and destroy on one thread; url() is a constant.
-#ifndef DOCKET_TESTS_TOOL_OWN_SERVER_H_
-#define DOCKET_TESTS_TOOL_OWN_SERVER_H_
+#ifndef DOCKET_TESTS_SUPPORT_OWN_SERVER_H_
+#define DOCKET_TESTS_SUPPORT_OWN_SERVER_H_
 
 #include <string>
 #include <string_view>
@@ -35,4 +35,4 @@ class OwnServer {
 
 }  // namespace docket::testing
 
-#endif  // DOCKET_TESTS_TOOL_OWN_SERVER_H_
+#endif  // DOCKET_TESTS_SUPPORT_OWN_SERVER_H_
