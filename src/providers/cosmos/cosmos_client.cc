@@ -75,9 +75,25 @@ std::string partition_key_header(std::string_view value) {
   return nlohmann::json::array({std::string(value)}).dump(-1, ' ', /*ensure_ascii=*/true);
 }
 
+namespace {
+
+// The HTTP options with the URL's certificate authorities (ca=) and, for a certificate
+// they do not vouch for, what to write in the URL.
+kit::http::HttpClientOptions http_options(const StoreUrl& url, kit::http::HttpClientOptions http) {
+  http.ca_file = url.ca_file;
+  http.untrusted_advice =
+      "Give the store URL ca=PATH, the PEM file of the authority that signed the server's "
+      "certificate (for the test server, the cert.pem scripts/cosmos-start.sh makes with "
+      "DOCKET_COSMOS_TLS=1), or use an endpoint the system's certificate authorities vouch "
+      "for";
+  return http;
+}
+
+}  // namespace
+
 Client::Client(StoreUrl url, const ClientOptions& options)
     : url_(std::move(url)),
-      http_("Cosmos DB client", options.http),
+      http_("Cosmos DB client", http_options(url_, options.http)),
       retry_("Cosmos DB client", options.retry) {}
 
 std::string Client::container_link(std::string_view container) const {

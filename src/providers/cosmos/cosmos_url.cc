@@ -29,6 +29,7 @@ struct Seen {
   std::optional<std::string> key{};
   std::optional<std::string> prefix{};
   std::optional<bool> tls{};
+  std::optional<std::string> ca{};
 };
 
 std::optional<std::string> once(bool seen, std::string_view name) {
@@ -92,13 +93,20 @@ std::optional<std::string> parameter_problem(std::string_view name, std::string_
     return std::nullopt;
   }
   if (name == "ca") {
-    return std::string(
-        "it names a certificate file (ca=), which docket's HTTP client cannot yet be told to "
-        "trust: use an endpoint the system's certificate authorities vouch for, or tls=off "
-        "for a test server on this machine (docs/cosmos.md)");
+    if (auto problem = once(seen.ca.has_value(), name)) {
+      return problem;
+    }
+    std::optional<std::string> decoded = core::percent_decoded(value);
+    if (!decoded || decoded->empty() || decoded->front() != '/') {
+      return "ca is '" + core::mask_parameter_value_credentials(value) +
+             "'; give the absolute path of a PEM file of the certificate authorities to trust "
+             "(percent-encoded where needed)";
+    }
+    seen.ca = std::move(*decoded);
+    return std::nullopt;
   }
   return "it has the unknown parameter '" + std::string(name) +
-         "'; the parameters are database and key (required), prefix and tls=off";
+         "'; the parameters are database and key (required), prefix, ca and tls=off";
 }
 
 using Parsed = std::variant<StoreUrl, std::string>;
@@ -126,6 +134,11 @@ Parsed parse(std::string_view text) {
       return std::move(*problem);
     }
   }
+  if (seen.ca && seen.tls == false) {
+    return std::string(
+        "it names a certificate file (ca=) and turns TLS off (tls=off); the file is for "
+        "TLS: leave out one of them");
+  }
   if (!seen.database) {
     return std::string("it names no database; add &database=DATABASE (created on first use)");
   }
@@ -146,6 +159,7 @@ Parsed parse(std::string_view text) {
       .endpoint = (seen.tls.value_or(true) ? "https://" : "http://") + std::string(parts.authority),
       .database = std::move(*seen.database),
       .prefix = seen.prefix.value_or(""),
+      .ca_file = seen.ca.value_or(""),
       .key = std::move(*key)};
 }
 

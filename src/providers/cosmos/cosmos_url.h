@@ -1,10 +1,12 @@
 // A Cosmos DB store URL, and where it sends requests:
 //
-//   cosmos://HOST:PORT?database=DATABASE&key=KEY[&prefix=PREFIX][&tls=off]
+//   cosmos://HOST:PORT?database=DATABASE&key=KEY[&prefix=PREFIX][&ca=PATH|&tls=off]
 //
 // HOST:PORT is the account's endpoint (ACCOUNT.documents.azure.com:443 for the service),
-// spoken to over HTTPS and trusted through the system's certificate authorities; tls=off
-// speaks plain HTTP, for a test server on this machine (scripts/cosmos-start.sh). KEY is
+// spoken to over HTTPS and trusted through the system's certificate authorities, or
+// through those of the PEM file ca=PATH (an absolute path, percent-encoded where needed:
+// a test server's own certificate, scripts/cosmos-start.sh with DOCKET_COSMOS_TLS=1);
+// tls=off speaks plain HTTP, for a test server on this machine. KEY is
 // the account's master key (base64, percent-encoded in the URL: '+' '/' '=' as %2B %2F
 // %3D), which signs every request (kit/http/cosmos_master_key.h) and is never printed:
 // printable_url() masks it. DATABASE is created on first use where the key may, as are
@@ -13,8 +15,9 @@
 //
 // Refused, naming what was wrong and what to write instead: an unknown, repeated or empty
 // parameter, a path, a fragment, user info, a host without a port, a database or prefix
-// outside Cosmos DB's id rules, a key that is not base64, and ca= (docket's HTTP client
-// cannot yet be told to trust a certificate file: docs/cosmos.md).
+// outside Cosmos DB's id rules, a key that is not base64, a ca= that is not an absolute
+// path, and ca= with tls=off. (A ca file that cannot be read is refused when a store
+// opens.)
 //
 // Thread-safety: immutable values and pure functions.
 #ifndef DOCKET_PROVIDERS_COSMOS_COSMOS_URL_H_
@@ -30,7 +33,7 @@
 namespace docket::cosmos::detail {
 
 inline constexpr std::string_view kUrlForms =
-    "cosmos://HOST:PORT?database=DATABASE&key=KEY[&prefix=PREFIX][&tls=off]";
+    "cosmos://HOST:PORT?database=DATABASE&key=KEY[&prefix=PREFIX][&ca=PATH|&tls=off]";
 
 // Docket's container names under a prefix stay well inside Cosmos DB's 255 characters.
 inline constexpr std::size_t kMaxPrefixBytes = 100;
@@ -41,6 +44,7 @@ struct StoreUrl {
   std::string endpoint{};   // "https://acct.documents.azure.com:443", "http://127.0.0.1:28700"
   std::string database{};   // "docket"
   std::string prefix{};     // "" or "app_"
+  std::string ca_file{};    // "": the system's certificate authorities
   kit::http::CosmosMasterKey key;
 
   // The container docket calls `base` ("docket_claim_inbox") under this URL.

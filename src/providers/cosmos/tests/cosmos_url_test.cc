@@ -41,6 +41,11 @@ TEST(CosmosUrl, AcceptsTheServiceAndATestServer) {
   const StoreUrl local = parse_store_url(url_with("&prefix=orders_&tls=off"));
   EXPECT_EQ(local.endpoint, "http://127.0.0.1:28700");
   EXPECT_EQ(local.container("docket_claim_inbox"), "orders_docket_claim_inbox");
+  EXPECT_EQ(local.ca_file, "");
+  const StoreUrl own_certificate =
+      parse_store_url(url_with("&ca=%2Ftmp%2Fdocket%20cosmos%2Fcert.pem"));
+  EXPECT_EQ(own_certificate.endpoint, "https://127.0.0.1:28700");
+  EXPECT_EQ(own_certificate.ca_file, "/tmp/docket cosmos/cert.pem");
 }
 
 TEST(CosmosUrl, NeverPrintsTheKey) {
@@ -59,7 +64,9 @@ TEST(CosmosUrl, RefusesWhatItCannotUseNamingIt) {
   EXPECT_THAT(refusal("cosmos://127.0.0.1:28700?database=app&key=%zz"), HasSubstr("'%'"));
   EXPECT_THAT(refusal(url_with("&database=other")), HasSubstr("database twice"));
   EXPECT_THAT(refusal(url_with("&tls=on")), HasSubstr("tls=off"));
-  EXPECT_THAT(refusal(url_with("&ca=/tmp/cert.pem")), HasSubstr("certificate file"));
+  EXPECT_THAT(refusal(url_with("&ca=/tmp/cert.pem&tls=off")), HasSubstr("leave out one"));
+  EXPECT_THAT(refusal(url_with("&ca=cert.pem")), HasSubstr("absolute path"));
+  EXPECT_THAT(refusal(url_with("&ca=/a&ca=/b")), HasSubstr("ca twice"));
   EXPECT_THAT(refusal(url_with("&prefix=a/b")), HasSubstr("prefix"));
   EXPECT_THAT(refusal(url_with("&colour=blue")), HasSubstr("unknown parameter 'colour'"));
   EXPECT_THAT(refusal("cosmos://127.0.0.1:28700?database=a%2Fb&key=" + std::string(kKey)),

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <utility>
 
 #include "docket/core/error.h"
@@ -60,7 +61,6 @@ TransportFailure::Kind failure_kind(CURLcode status) {
     case CURLE_COULDNT_RESOLVE_PROXY:
     case CURLE_COULDNT_CONNECT:
     case CURLE_SSL_CONNECT_ERROR:
-    case CURLE_PEER_FAILED_VERIFICATION:
       return TransportFailure::Kind::kConnect;
     case CURLE_OPERATION_TIMEDOUT:
       return TransportFailure::Kind::kTimeout;
@@ -86,8 +86,14 @@ class HttpClient::Lease {
   CurlEasy handle_;
 };
 
-HttpClient::HttpClient(std::string_view owner, HttpClientOptions options) : options_(options) {
-  const std::string who(owner);
+HttpClient::HttpClient(std::string_view owner, HttpClientOptions options)
+    : owner_(owner), options_(std::move(options)) {
+  const std::string& who = owner_;
+  if (!options_.ca_file.empty() && !std::ifstream(options_.ca_file).good()) {
+    throw ConfigurationError(who + ": the certificate authorities' file '" + options_.ca_file +
+                             "' cannot be read; give the path of a PEM file this process may "
+                             "read");
+  }
   if (options.connect_timeout.count() <= 0) {
     throw ConfigurationError(who + ": connect_timeout is " +
                              std::to_string(options.connect_timeout.count()) +
@@ -148,6 +154,9 @@ HttpResult HttpClient::send(const HttpRequest& request) const {
   check(curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https"), "PROTOCOLS_STR");
   check(curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L), "NOSIGNAL");
   check(curl_easy_setopt(curl, CURLOPT_TCP_KEEPALIVE, 1L), "TCP_KEEPALIVE");
+  if (!options_.ca_file.empty()) {
+    check(curl_easy_setopt(curl, CURLOPT_CAINFO, options_.ca_file.c_str()), "CAINFO");
+  }
   check(curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                          static_cast<long>(options_.connect_timeout.count())),
         "CONNECTTIMEOUT_MS");
@@ -172,6 +181,16 @@ HttpResult HttpClient::send(const HttpRequest& request) const {
   check(curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response), "HEADERDATA");
 
   const CURLcode status = curl_easy_perform(curl);
+  if (status == CURLE_PEER_FAILED_VERIFICATION) {
+    throw ConfigurationError(
+        owner_ + ": the TLS certificate of " + request.url.substr(0, request.url.find('/', 8)) +
+        " is not trusted (" + (error[0] != '\0' ? error : curl_easy_strerror(status)) +
+        "); nothing was sent. " +
+        (options_.untrusted_advice.empty()
+             ? std::string("Trust its certificate authority, or use an endpoint the system's "
+                           "certificate authorities vouch for")
+             : options_.untrusted_advice));
+  }
   if (status != CURLE_OK) {
     long sent = 0;
     curl_easy_getinfo(curl, CURLINFO_REQUEST_SIZE, &sent);

@@ -7,7 +7,9 @@
 //
 // Every request has a connect timeout and a total timeout, so a server that is down
 // or stops answering yields a TransportFailure within them, never a hang. Nothing is
-// retried here: the caller decides what may be sent again (retry_policy.h).
+// retried here: the caller decides what may be sent again (retry_policy.h). A server
+// whose TLS certificate is not trusted is a ConfigurationError at once: no attempt
+// could do better.
 //
 // Thread-safety: send() may be called from many threads at once; the pool of idle
 // handles is guarded by a mutex, and each handle serves one request at a time.
@@ -38,19 +40,27 @@ struct HttpClientOptions {
   std::size_t max_idle_connections = 8;
   // Where each request sent is counted (request_count.h); nullptr counts it nowhere.
   std::atomic<std::uint64_t>* request_count = &docket_requests();
+  // A PEM file of the certificate authorities to trust for https:// instead of the
+  // system's (a test server's own certificate, a private authority); empty: the system's.
+  std::string ca_file{};
+  // What to do about a server certificate that is not trusted, ending that error's
+  // message ("give the store URL ca=PATH ..."); empty: the generic advice.
+  std::string untrusted_advice{};
 };
 
 class HttpClient {
  public:
   // Throws ConfigurationError naming `owner` ("DynamoDB client") and the setting when a
-  // timeout is not positive or the total timeout is below the connect timeout.
+  // timeout is not positive, the total timeout is below the connect timeout, or ca_file
+  // cannot be read.
   explicit HttpClient(std::string_view owner, HttpClientOptions options = {});
 
   HttpClient(const HttpClient&) = delete;
   HttpClient& operator=(const HttpClient&) = delete;
 
   // Sends `request` once and returns the response, whatever its status, or the
-  // transport failure. Throws InfrastructureError only when libcurl itself cannot be
+  // transport failure. Throws ConfigurationError when the server's TLS certificate is
+  // not trusted (nothing was sent), InfrastructureError when libcurl itself cannot be
   // set up (out of memory).
   HttpResult send(const HttpRequest& request) const;
 
@@ -62,6 +72,7 @@ class HttpClient {
   CurlEasy checkout() const;
   void give_back(CurlEasy handle) const noexcept;
 
+  std::string owner_;
   HttpClientOptions options_;
   mutable std::mutex mutex_;
   mutable std::vector<CurlEasy> idle_;
