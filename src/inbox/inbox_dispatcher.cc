@@ -58,7 +58,10 @@ void check_transaction_type(const InboxStore& store, const InboxOptions& options
       "against " +
       std::string(provided.name) +
       " (code serving several providers takes HandlerContext& "
-      "and calls ctx.transaction<T>())");
+      "and calls ctx.transaction<T>()). A handler whose writes cannot commit with the "
+      "inbox's dedup record (they live in another database, or on Cosmos DB in another "
+      "partition or container) runs on the claim inbox instead "
+      "(docket/inbox/claim_runner.h)");
 }
 
 }  // namespace

@@ -11,7 +11,14 @@ using detail::KeyBuilder;
 constexpr std::string_view kCheckpointWhat = "checkpoint key";
 
 const detail::FieldLimit* checkpoint_limit(Provider provider) {
-  return provider == Provider::kFirestore ? &detail::kFirestoreDocumentId : nullptr;
+  switch (provider) {
+    case Provider::kFirestore:
+      return &detail::kFirestoreDocumentId;
+    case Provider::kCosmosDb:
+      return &detail::kCosmosItemId;
+    default:
+      return nullptr;
+  }
 }
 
 // The one definition of the checkpoint shape: t:{tenant}:{consumerId}.
@@ -28,8 +35,8 @@ Key compose_checkpoint_key(Provider provider, const CheckpointTerms& terms) {
   const detail::FieldLimit* limit = checkpoint_limit(provider);
   if (limit == nullptr) {
     throw InvalidInputError(std::string(provider_display_name(provider)) +
-                            " has no checkpoint key in docket; it exists for Firestore. Choose "
-                            "that provider.");
+                            " has no checkpoint key in docket; it exists for Firestore and Cosmos "
+                            "DB. Choose one of those.");
   }
   KeyBuilder key(provider, kCheckpointWhat, *limit, KeyBuilder::Mode::kThrow);
   build_checkpoint(key, terms);

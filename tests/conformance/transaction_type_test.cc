@@ -76,6 +76,7 @@ TEST_P(TransactionTypeTest, HandlersOfAnotherProviderAreRefusedAtConstructionNam
           contains(what, "the handler of event type 'ping' takes " + std::string(other.type.name)))
           << what;
       EXPECT_TRUE(contains(what, "inbox store gives handlers " + std::string(own.name))) << what;
+      EXPECT_TRUE(contains(what, "runs on the claim inbox instead")) << what;
       ++refused;
     }
   }

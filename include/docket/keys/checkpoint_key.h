@@ -2,11 +2,16 @@
 // always carrying the tenant:
 //
 //   Firestore  document id   t:{tenant}:{consumerId}    full percent-encoding
+//   Cosmos DB  item id       t:{tenant}:{consumerId}    Cosmos DB's escape (also '/' '\'
+//                                                       '?' '#', space, controls), at most
+//                                                       1,023 bytes; the id is also the
+//                                                       item's partition key
 //
 // (DynamoDB keys a checkpoint by two attributes, the tenant and the consumer id, each
 // the term itself, so it composes nothing.) Terms are escaped by the provider's term
 // codec (term_codec.h), so a consumer id with ':' or '/' stays one segment of one
-// document; "t:" keeps the id clear of Firestore's reserved __.*__ form.
+// document (or item: Cosmos DB forbids '/' in an id); "t:" keeps the id clear of
+// Firestore's reserved __.*__ form.
 //
 // Other providers have no checkpoint shape here; asking for one is an
 // InvalidInputError.

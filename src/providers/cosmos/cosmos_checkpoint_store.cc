@@ -5,15 +5,13 @@
 #include <vector>
 
 #include "docket/core/error.h"
-#include "docket/keys/term_codec.h"
+#include "docket/keys/checkpoint_key.h"
 #include "providers/cosmos/cosmos_client.h"
 #include "providers/cosmos/cosmos_items.h"
 #include "providers/kit/time_codec.h"
 
 namespace docket::cosmos::detail {
 namespace {
-
-constexpr std::size_t kMaxIdBytes = 1023;
 
 class CosmosCheckpointStore final : public CheckpointStore {
  public:
@@ -86,19 +84,12 @@ class CosmosCheckpointStore final : public CheckpointStore {
   }
 
  private:
-  std::string checkpoint_id(const std::string& tenant, std::string_view consumer_id) const {
-    std::string id = "t:";
-    keys::append_percent_encoded(tenant, id);
-    id += ':';
-    keys::append_percent_encoded(consumer_id, id);
-    if (id.size() > kMaxIdBytes) {
-      throw InvalidInputError(store_ + ": the checkpoint id of consumer '" +
-                              std::string(consumer_id.substr(0, 100)) + "' is " +
-                              std::to_string(id.size()) +
-                              " bytes once encoded, over Cosmos DB's limit of 1023 bytes on an "
-                              "item id; use a shorter consumer id");
-    }
-    return id;
+  // The item id (and partition key) of src/keys' Cosmos DB checkpoint shape. Throws
+  // KeyTooLongError (an InvalidInputError) naming the term to shorten past 1,023 bytes.
+  static std::string checkpoint_id(const std::string& tenant, std::string_view consumer_id) {
+    return keys::compose_checkpoint_key(keys::Provider::kCosmosDb,
+                                        {.tenant = tenant, .consumer_id = std::string(consumer_id)})
+        .value;
   }
 
   std::string text(const nlohmann::json& item, const char* name) const {
