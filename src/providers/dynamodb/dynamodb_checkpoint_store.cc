@@ -6,6 +6,7 @@
 
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_consistent_reads.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_pager.h"
@@ -41,13 +42,10 @@ class DynamoDbCheckpointStore final : public CheckpointStore {
  protected:
   std::optional<std::string> do_get(const std::string& tenant,
                                     std::string_view consumer_id) override {
-    nlohmann::json key = key_of(tenant, consumer_id);
+    const nlohmann::json key = key_of(tenant, consumer_id);
     table_.ensure(client_);
-    const Response response = client_.call(
-        {.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
-        {{"TableName", table_.name()}, {"Key", std::move(key)}, {"ConsistentRead", true}});
-    const auto item = response.body().find("Item");
-    if (item == response.body().end()) {
+    const std::optional<nlohmann::json> item = consistent_get(client_, table_.name(), key);
+    if (!item) {
       return std::nullopt;
     }
     return std::string(ItemReader(*item, store_).string(kPosition));

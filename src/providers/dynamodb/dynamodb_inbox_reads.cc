@@ -1,12 +1,12 @@
 #include "providers/dynamodb/dynamodb_inbox_reads.h"
 
 #include <algorithm>
-#include <set>
+#include <map>
 #include <utility>
 
-#include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_consistent_reads.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
 #include "providers/dynamodb/dynamodb_pager.h"
@@ -17,7 +17,6 @@ namespace docket::dynamodb::detail::inbox {
 namespace {
 
 constexpr std::size_t kBatchGetKeys = 100;  // DynamoDB's most keys per BatchGetItem
-constexpr int kMaxBatchGetRounds = 25;
 constexpr std::size_t kPurgePageItems = 1000;
 constexpr std::string_view kIdOnly = "#id";
 constexpr std::string_view kShardProcessedBefore = "#shard = :shard AND #processed_at < :cutoff";
@@ -34,14 +33,7 @@ Reads::Reads(const Client& client, TableSchema schema)
       store_("DynamoDB inbox (table '" + table_.name() + "' at " + client_.url().text + ")") {}
 
 bool Reads::exists(const nlohmann::json& key) const {
-  const Response response =
-      client_.call({.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
-                   {{"TableName", table_.name()},
-                    {"Key", key},
-                    {"ConsistentRead", true},
-                    {"ProjectionExpression", kIdOnly},
-                    {"ExpressionAttributeNames", attribute_names({kIdOnly})}});
-  return response.body().contains("Item");
+  return consistent_get(client_, table_.name(), key, kIdOnly).has_value();
 }
 
 std::vector<bool> Reads::recorded(
@@ -73,33 +65,8 @@ std::vector<std::string> Reads::unprocessed(const std::string& tenant, std::stri
 }
 
 std::vector<bool> Reads::found(std::span<const std::string> ids) const {
-  nlohmann::json keys = nlohmann::json::array();
-  for (const std::string& id : ids) {
-    keys.push_back({{std::string(kId), string_value(id)}});
-  }
-  nlohmann::json request_items = {{table_.name(),
-                                   {{"Keys", std::move(keys)},
-                                    {"ConsistentRead", true},
-                                    {"ProjectionExpression", kIdOnly},
-                                    {"ExpressionAttributeNames", attribute_names({kIdOnly})}}}};
-  std::set<std::string> present;
-  for (int round = 1; !request_items.empty(); ++round) {
-    if (round > kMaxBatchGetRounds) {
-      throw InfrastructureError(store_ + ": BatchGetItem of dedup items left keys unprocessed " +
-                                std::to_string(kMaxBatchGetRounds) +
-                                " times in a row (throttled); retry later");
-    }
-    const Response response =
-        client_.call({.operation = "BatchGetItem", .table = table_.name(), .replay = Replay::kSafe},
-                     {{"RequestItems", std::move(request_items)}});
-    const nlohmann::json& body = response.body();
-    for (const nlohmann::json& item : body.value("Responses", nlohmann::json::object())
-                                          .value(table_.name(), nlohmann::json::array())) {
-      present.emplace(ItemReader(item, store_).string(kId));
-    }
-    // The keys DynamoDB did not read this round (throttling, the 16 MB answer limit).
-    request_items = body.value("UnprocessedKeys", nlohmann::json::object());
-  }
+  const std::map<std::string, nlohmann::json> present = consistent_batch_get(
+      client_, table_.name(), store_, ids, {.key_attribute = kId, .projection = kIdOnly});
   std::vector<bool> result;
   result.reserve(ids.size());
   for (const std::string& id : ids) {

@@ -4,7 +4,9 @@
 //
 // An index is eventually consistent: an item may show there a moment after its write,
 // and keep its old place for a moment after a change. Every write the store bases on an
-// index read therefore carries its own condition on the item itself.
+// index read therefore carries its own condition on the item itself, and order per key
+// rests on the key items (dynamodb_outbox_table.h), read consistently
+// (dynamodb_consistent_reads.h).
 //
 // Thread-safety: pure functions over a Client that may be shared.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_OUTBOX_READS_H_

@@ -1,8 +1,11 @@
 #include "providers/dynamodb/dynamodb_outbox_requests.h"
 
+#include <map>
 #include <string>
+#include <utility>
 
 #include "providers/dynamodb/dynamodb_attribute.h"
+#include "providers/dynamodb/dynamodb_conditional_writes.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_outbox_table.h"
 #include "providers/kit/outbox_status_code.h"
@@ -117,6 +120,47 @@ nlohmann::json purge_action(std::string_view table, std::string_view id, Timesta
   return action(
       "Delete", table, id, "", "#status = :done AND #done_at < :cutoff",
       {{":done", status_value(OutboxStatus::kDone)}, {":cutoff", number_value(to_micros(cutoff))}});
+}
+
+nlohmann::json release_action(std::string_view table, const nlohmann::json& key_item,
+                              std::int64_t sequence) {
+  nlohmann::json released = nlohmann::json::array({std::to_string(sequence)});
+  return {{"Update",
+           {{"TableName", table},
+            {"Key", key_item},
+            {"UpdateExpression", "DELETE #held :released"},
+            {"ExpressionAttributeNames", {{"#held", std::string(kHeld)}}},
+            {"ExpressionAttributeValues", {{":released", {{"NS", std::move(released)}}}}}}}};
+}
+
+std::vector<bool> apply_releasing(const Client& client, const std::string& table,
+                                  std::string_view store, const std::vector<Releasing>& changes) {
+  // Wave n holds the n-th change of each key item (and, in the first, those without a
+  // key), so that no request names a key item twice: DynamoDB refuses that.
+  std::vector<std::vector<std::size_t>> waves;
+  std::map<std::string, std::size_t> per_key;  // changes of each key item so far
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    const std::size_t wave = changes[i].key_item ? per_key[changes[i].key_item->dump()]++ : 0;
+    if (waves.size() <= wave) {
+      waves.resize(wave + 1);
+    }
+    waves[wave].push_back(i);
+  }
+  std::vector<bool> applied(changes.size(), false);
+  for (const std::vector<std::size_t>& wave : waves) {
+    std::vector<ActionGroup> groups;
+    for (const std::size_t i : wave) {
+      ActionGroup& group = groups.emplace_back(1, changes[i].action);
+      if (changes[i].key_item) {
+        group.push_back(release_action(table, *changes[i].key_item, changes[i].sequence));
+      }
+    }
+    const std::vector<bool> done = apply_where_conditions_hold(client, table, store, groups);
+    for (std::size_t k = 0; k < wave.size(); ++k) {
+      applied[wave[k]] = done[k];
+    }
+  }
+  return applied;
 }
 
 }  // namespace docket::dynamodb::detail::outbox

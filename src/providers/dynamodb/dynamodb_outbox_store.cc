@@ -2,12 +2,10 @@
 #include "providers/dynamodb/dynamodb_outbox_store.h"
 
 #include <algorithm>
-#include <limits>
-#include <map>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "docket/core/error.h"
@@ -15,9 +13,12 @@
 #include "docket/dynamodb/transaction.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_conditional_writes.h"
+#include "providers/dynamodb/dynamodb_consistent_reads.h"
 #include "providers/dynamodb/dynamodb_key_schemas.h"
 #include "providers/dynamodb/dynamodb_limits.h"
+#include "providers/dynamodb/dynamodb_outbox_claim.h"
 #include "providers/dynamodb/dynamodb_outbox_reads.h"
+#include "providers/dynamodb/dynamodb_outbox_releases.h"
 #include "providers/dynamodb/dynamodb_outbox_requests.h"
 #include "providers/dynamodb/dynamodb_outbox_table.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
@@ -31,14 +32,6 @@ namespace {
 
 using kit::to_micros;
 
-// How many times claim reads the pending index again when other relays leased every
-// candidate it read.
-constexpr int kClaimRounds = 3;
-
-// How many pages of the pending index one claim round reads past messages it may not
-// lease (in backoff, leased, or held by their key) before it settles for fewer.
-constexpr int kClaimPages = 8;
-
 class DynamoDbOutboxStore final : public OutboxStore {
  public:
   explicit DynamoDbOutboxStore(std::string_view url)
@@ -46,7 +39,8 @@ class DynamoDbOutboxStore final : public OutboxStore {
         schemas_(client_),
         table_(outbox::outbox_table_schema(client_.url())),
         store_("DynamoDB outbox (table '" + table_.name() + "' at " + client_.url().text + ")"),
-        context_{client_, schemas_, store_} {}
+        context_{client_, schemas_, store_},
+        releases_(client_, table_.name(), store_) {}
 
   std::string_view provider_name() const noexcept override { return "dynamodb"; }
   StoreCapabilities capabilities() const noexcept override {
@@ -71,46 +65,16 @@ class DynamoDbOutboxStore final : public OutboxStore {
     unit.put(table_.name(), outbox::message_item(table_.schema(), staged), std::nullopt,
              detail::Role::kInsert,
              detail::SequencedItem{.counter = outbox::sequence_counter(table_.name()),
-                                   .number = &outbox::number_item});
+                                   .number = &outbox::number_item,
+                                   .hold = outbox::hold_of(table_.name(), record)});
   }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
     table_.ensure(client_);
-    std::vector<OutboxRecord> claimed;
-    std::set<std::string> held;  // ids leased by this call
-    for (int round = 0; round < kClaimRounds && claimed.size() < limit; ++round) {
-      std::vector<OutboxRecord> candidates;
-      for (OutboxRecord& r : claimable(now, limit)) {
-        if (!held.contains(r.id)) {
-          candidates.push_back(std::move(r));
-        }
-      }
-      if (candidates.empty()) {
-        break;
-      }
-      // Lease the lowest first; where another relay took some, the next candidates.
-      std::size_t next = 0;
-      while (claimed.size() < limit && next < candidates.size()) {
-        const std::size_t count = std::min(limit - claimed.size(), candidates.size() - next);
-        std::vector<nlohmann::json> actions;
-        for (std::size_t i = next; i < next + count; ++i) {
-          actions.push_back(
-              outbox::lease_action(table_.name(), candidates[i], token, now, lease_until));
-        }
-        const std::vector<bool> applied = apply(actions);
-        for (std::size_t i = 0; i < count; ++i) {
-          if (applied[i]) {
-            held.insert(candidates[next + i].id);
-            claimed.push_back(std::move(candidates[next + i]));
-          }
-        }
-        next += count;
-      }
-    }
-    std::sort(claimed.begin(), claimed.end(),
-              [](const OutboxRecord& a, const OutboxRecord& b) { return a.sequence < b.sequence; });
-    return claimed;
+    return outbox::claim(client_, table_.name(), store_,
+                         {.token = token, .now = now, .until = lease_until}, limit,
+                         [this](const OutboxRecord& record) { releases_.remember(record); });
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
@@ -120,31 +84,22 @@ class DynamoDbOutboxStore final : public OutboxStore {
 
   std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
                            Timestamp now) override {
-    std::vector<nlohmann::json> actions;
-    for (const std::string& id : distinct_message_ids(ids)) {
-      actions.push_back(outbox::complete_action(table_.name(), id, token, now));
-    }
-    return count_applied(actions);
+    return count_applied(releasing(distinct_message_ids(ids), [&](const std::string& id) {
+      return outbox::complete_action(table_.name(), id, token, now);
+    }));
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
     if (!Uuid::parse(id)) {
       return false;
     }
+    releases_.forget(id);  // its next lease, by whichever relay, remembers it anew
     return count_applied(std::vector<nlohmann::json>{
                outbox::fail_action(table_.name(), id, token, attempt)}) == 1;
   }
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
-    table_.ensure(client_);
-    return outbox::lowest_sequences(
-        outbox::query_shards(client_, table_.name(),
-                             {.index = outbox::kParkedIndex,
-                              .shard_attribute = outbox::kParkedShard,
-                              .order_condition = "#sequence > :after",
-                              .values = {{":after", number_value(after_sequence)}},
-                              .per_shard = limit}),
-        limit, store_);
+    return lowest_after(outbox::kParkedIndex, outbox::kParkedShard, after_sequence, limit);
   }
 
   bool replay(std::string_view id, Timestamp now) override {
@@ -156,19 +111,15 @@ class DynamoDbOutboxStore final : public OutboxStore {
   }
 
   bool skip(std::string_view id, Timestamp now) override {
-    if (!Uuid::parse(id)) {
-      return false;
-    }
-    return count_applied(
-               std::vector<nlohmann::json>{outbox::skip_action(table_.name(), id, now)}) == 1;
+    return change_releasing(id, [&](const std::string& message) {
+      return outbox::skip_action(table_.name(), message, now);
+    });
   }
 
   bool cancel(std::string_view id, Timestamp now) override {
-    if (!Uuid::parse(id)) {
-      return false;
-    }
-    return count_applied(
-               std::vector<nlohmann::json>{outbox::cancel_action(table_.name(), id, now)}) == 1;
+    return change_releasing(id, [&](const std::string& message) {
+      return outbox::cancel_action(table_.name(), message, now);
+    });
   }
 
   std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
@@ -181,15 +132,18 @@ class DynamoDbOutboxStore final : public OutboxStore {
          .filter = "#next_attempt_at < :cutoff",
          .values = {{":none", number_value(0)}, {":cutoff", number_value(to_micros(cutoff))}},
          .per_shard = limit});
-    std::vector<nlohmann::json> actions;
+    std::vector<outbox::Releasing> changes;
     for (const nlohmann::json& item : parked) {
-      if (actions.size() == limit) {
+      if (changes.size() == limit) {
         break;
       }
-      actions.push_back(outbox::purge_parked_action(
-          table_.name(), ItemReader(item, store_).string(outbox::kId), cutoff));
+      changes.push_back(outbox::releasing_of(
+          item,
+          outbox::purge_parked_action(table_.name(), ItemReader(item, store_).string(outbox::kId),
+                                      cutoff),
+          store_));
     }
-    return count_applied(actions);
+    return count_applied(changes);
   }
 
   std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
@@ -202,26 +156,25 @@ class DynamoDbOutboxStore final : public OutboxStore {
                               .values = {{":cutoff", number_value(to_micros(cutoff))}},
                               .per_shard = limit});
     std::vector<nlohmann::json> actions;
+    std::set<std::string> keys;  // the key items of the keyed messages purged
     for (const nlohmann::json& item : done) {
       if (actions.size() == limit) {
         break;
       }
       actions.push_back(outbox::purge_action(table_.name(),
                                              ItemReader(item, store_).string(outbox::kId), cutoff));
+      if (const std::optional<nlohmann::json> key =
+              outbox::releasing_of(item, {}, store_).key_item) {
+        keys.insert(key->at(outbox::kId).at("S").get<std::string>());
+      }
     }
-    return count_applied(actions);
+    const std::size_t purged = count_applied(actions);
+    forget_empty_keys(keys);
+    return purged;
   }
 
   std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
-    table_.ensure(client_);
-    return outbox::lowest_sequences(
-        outbox::query_shards(client_, table_.name(),
-                             {.index = outbox::kFeedIndex,
-                              .shard_attribute = outbox::kFeedShard,
-                              .order_condition = "#sequence > :after",
-                              .values = {{":after", number_value(after_sequence)}},
-                              .per_shard = limit}),
-        limit, store_);
+    return lowest_after(outbox::kFeedIndex, outbox::kFeedShard, after_sequence, limit);
   }
 
   std::optional<OutboxRecord> find(std::string_view id) override {
@@ -229,11 +182,9 @@ class DynamoDbOutboxStore final : public OutboxStore {
       return std::nullopt;  // no message has it (the counter item's id is no UUID)
     }
     table_.ensure(client_);
-    const Response response = client_.call(
-        {.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
-        {{"TableName", table_.name()}, {"Key", outbox::message_key(id)}, {"ConsistentRead", true}});
-    const auto item = response.body().find("Item");
-    if (item == response.body().end()) {
+    const std::optional<nlohmann::json> item =
+        consistent_get(client_, table_.name(), outbox::message_key(id));
+    if (!item) {
       return std::nullopt;
     }
     return outbox::record_of(*item, store_);
@@ -254,99 +205,51 @@ class DynamoDbOutboxStore final : public OutboxStore {
     return unit;
   }
 
-  // The pending messages that may be leased at `now`, lowest sequence first: due, not
-  // leased, and first of their (tenant, ordering key) with no earlier parked message.
-  // Order per key: the pending index is read from the lowest sequence on, unfiltered,
-  // as a prefix complete across the shards (up to the lowest last sequence of a shard
-  // that had more), so the first message of a key met is its earliest pending one and
-  // holds the later ones; the parked messages with a key are read once per call (the
-  // parked index: as many items as are parked, never the table). Each lease's condition
-  // is on the item itself; a message stops holding its key only by a committed complete
-  // or skip.
-  std::vector<OutboxRecord> claimable(Timestamp now, std::size_t limit) const {
-    const std::map<std::pair<std::string, std::string>, std::int64_t> parked_heads = parked_keys();
-    std::set<std::pair<std::string, std::string>> keys_met;
-    std::vector<OutboxRecord> result;
-    const std::size_t page = std::max<std::size_t>(limit, 32);
-    std::int64_t after = 0;
-    for (int read = 0; read < kClaimPages && result.size() < limit; ++read) {
-      const std::vector<nlohmann::json> items =
-          outbox::query_shards(client_, table_.name(),
-                               {.index = outbox::kPendingIndex,
-                                .shard_attribute = outbox::kPendingShard,
-                                .order_condition = "#sequence > :after",
-                                .values = {{":after", number_value(after)}},
-                                .per_shard = page});
-      // The highest sequence up to which every shard's items are all here.
-      std::map<std::int64_t, std::pair<std::size_t, std::int64_t>> shards;  // count, last
-      for (const nlohmann::json& item : items) {
-        const ItemReader reader(item, store_);
-        auto& [count, last] = shards[reader.number(outbox::kPendingShard)];
-        ++count;
-        last = std::max(last, reader.number(outbox::kSequence));
-      }
-      std::optional<std::int64_t> complete_to;
-      for (const auto& [shard, seen] : shards) {
-        if (seen.first >= page) {
-          complete_to = std::min(complete_to.value_or(seen.second), seen.second);
-        }
-      }
-      std::vector<std::pair<std::int64_t, const nlohmann::json*>> ordered;
-      for (const nlohmann::json& item : items) {
-        const std::int64_t sequence = ItemReader(item, store_).number(outbox::kSequence);
-        if (!complete_to || sequence <= *complete_to) {
-          ordered.emplace_back(sequence, &item);
-        }
-      }
-      std::sort(ordered.begin(), ordered.end(),
-                [](const auto& a, const auto& b) { return a.first < b.first; });
-      for (const auto& [sequence, item] : ordered) {
-        if (result.size() == limit) {
-          break;
-        }
-        OutboxRecord record = outbox::record_of(*item, store_);
-        if (record.ordering_key) {
-          const std::pair<std::string, std::string> key{record.tenant, *record.ordering_key};
-          const auto parked = parked_heads.find(key);
-          if (!keys_met.insert(key).second ||
-              (parked != parked_heads.end() && parked->second < sequence)) {
-            continue;
-          }
-        }
-        const ItemReader reader(*item, store_);
-        const auto lease_until = reader.optional_number("lease_until");
-        if (record.next_attempt_at <= now && (!lease_until || *lease_until <= to_micros(now))) {
-          result.push_back(std::move(record));
-        }
-      }
-      if (!complete_to) {
-        break;  // every pending message was read
-      }
-      after = *complete_to;
-    }
-    return result;
+  // The first `limit` messages of the index `index` (sharded by `shard_attribute`, in
+  // sequence order) after `after_sequence`, lowest first.
+  std::vector<OutboxRecord> lowest_after(std::string_view index, std::string_view shard_attribute,
+                                         std::int64_t after_sequence, std::size_t limit) {
+    table_.ensure(client_);
+    return outbox::lowest_sequences(
+        outbox::query_shards(client_, table_.name(),
+                             {.index = index,
+                              .shard_attribute = shard_attribute,
+                              .order_condition = "#sequence > :after",
+                              .values = {{":after", number_value(after_sequence)}},
+                              .per_shard = limit}),
+        limit, store_);
   }
 
-  // The lowest parked sequence of each (tenant, ordering key) that has a parked message.
-  std::map<std::pair<std::string, std::string>, std::int64_t> parked_keys() const {
-    std::map<std::pair<std::string, std::string>, std::int64_t> heads;
-    const std::vector<nlohmann::json> items =
-        outbox::query_shards(client_, table_.name(),
-                             {.index = outbox::kParkedIndex,
-                              .shard_attribute = outbox::kParkedShard,
-                              .order_condition = "#sequence > :after",
-                              .filter = "attribute_exists(#ordering_key)",
-                              .values = {{":after", number_value(0)}},
-                              .per_shard = std::numeric_limits<std::size_t>::max() / 4});
-    for (const nlohmann::json& item : items) {
-      const OutboxRecord record = outbox::record_of(item, store_);
-      const auto [it, inserted] =
-          heads.emplace(std::pair{record.tenant, *record.ordering_key}, record.sequence);
-      if (!inserted) {
-        it->second = std::min(it->second, record.sequence);
-      }
+  // `action` of each of `ids` that names a message, with its key's release.
+  std::vector<outbox::Releasing> releasing(
+      const std::vector<std::string>& ids,
+      const std::function<nlohmann::json(const std::string&)>& action) {
+    table_.ensure(client_);
+    return releases_.of(ids, action);
+  }
+
+  // Applies `action` to the message `id` with its key's release; whether it applied (a
+  // message that does not exist, or whose condition fails, is not changed).
+  bool change_releasing(std::string_view id,
+                        const std::function<nlohmann::json(const std::string&)>& action) {
+    if (!Uuid::parse(id)) {
+      return false;
     }
-    return heads;
+    return count_applied(releasing({std::string(id)}, action)) == 1;
+  }
+
+  // Deletes each key item of `key_ids` that holds no sequence (outbox table's key
+  // item): where a unit adds to it first, the condition keeps it; where after, the
+  // unit's Update makes it anew. Losing its last_held loses nothing, as no message of
+  // the key is held.
+  void forget_empty_keys(const std::set<std::string>& key_ids) const {
+    for (const std::string& id : key_ids) {
+      client_.call({.operation = "DeleteItem", .table = table_.name(), .replay = Replay::kSafe},
+                   {{"TableName", table_.name()},
+                    {"Key", outbox::message_key(id)},
+                    {"ConditionExpression", "attribute_not_exists(#held)"},
+                    {"ExpressionAttributeNames", {{"#held", std::string(outbox::kHeld)}}}});
+    }
   }
 
   // The ids that can name a message (UUIDs), each once.
@@ -361,13 +264,20 @@ class DynamoDbOutboxStore final : public OutboxStore {
     return result;
   }
 
-  std::vector<bool> apply(const std::vector<nlohmann::json>& actions) {
+  std::size_t count_applied(const std::vector<nlohmann::json>& actions) {
     table_.ensure(client_);
-    return apply_where_conditions_hold(client_, table_.name(), store_, actions);
+    const std::vector<bool> applied =
+        apply_where_conditions_hold(client_, table_.name(), store_, actions);
+    return static_cast<std::size_t>(std::count(applied.begin(), applied.end(), true));
   }
 
-  std::size_t count_applied(const std::vector<nlohmann::json>& actions) {
-    const std::vector<bool> applied = apply(actions);
+  std::size_t count_applied(const std::vector<outbox::Releasing>& changes) {
+    if (changes.empty()) {
+      return 0;
+    }
+    table_.ensure(client_);
+    const std::vector<bool> applied =
+        outbox::apply_releasing(client_, table_.name(), store_, changes);
     return static_cast<std::size_t>(std::count(applied.begin(), applied.end(), true));
   }
 
@@ -376,6 +286,9 @@ class DynamoDbOutboxStore final : public OutboxStore {
   TableOnce table_;
   std::string store_;  // for errors
   detail::UnitContext context_;
+  // The releases of the messages this store leased and has not completed, failed or
+  // otherwise changed since.
+  outbox::LeasedReleases releases_;
 };
 
 }  // namespace

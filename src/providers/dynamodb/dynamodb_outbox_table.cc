@@ -41,6 +41,47 @@ SequenceCounter sequence_counter(std::string_view table) {
           .attribute = std::string(kLastSequence)};
 }
 
+nlohmann::json key_item_key(std::string_view tenant, std::string_view ordering_key) {
+  std::string id(kKeyItemPrefix);
+  id += std::to_string(tenant.size());
+  id += ':';
+  id += tenant;
+  id += ':';
+  id += ordering_key;
+  return message_key(id);
+}
+
+std::optional<SequenceHold> hold_of(std::string_view table, const OutboxRecord& record) {
+  if (!record.ordering_key) {
+    return std::nullopt;
+  }
+  return SequenceHold{
+      .table = std::string(table),
+      .key = key_item_key(record.tenant, *record.ordering_key),
+      .set_attribute = std::string(kHeld),
+      .last_attribute = std::string(kLastHeld),
+      .max_held = kMaxHeldPerKey,
+      .what = "ordering key '" + *record.ordering_key + "' of tenant '" + record.tenant + "'"};
+}
+
+std::vector<std::int64_t> held_of(const nlohmann::json& item, std::string_view store) {
+  std::vector<std::int64_t> held;
+  const auto set = item.find(kHeld);
+  if (set == item.end()) {
+    return held;
+  }
+  const auto numbers = set->find("NS");
+  if (numbers == set->end() || !numbers->is_array()) {
+    throw InfrastructureError(
+        std::string(store) + ": key item " + item.value("id", nlohmann::json()).dump() +
+        " has a '" + std::string(kHeld) + "' that is no number set; docket did not write it");
+  }
+  for (const nlohmann::json& number : *numbers) {
+    held.push_back(ItemReader({{"n", {{"N", number}}}}, store).number("n"));
+  }
+  return held;
+}
+
 void number_item(nlohmann::json& item, std::int64_t sequence) {
   const nlohmann::json shard = number_value(sequence % kShards);
   item[std::string(kSequence)] = number_value(sequence);

@@ -7,6 +7,7 @@
 #include "docket/core/error.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_table.h"
+#include "providers/dynamodb/dynamodb_consistent_reads.h"
 #include "providers/dynamodb/dynamodb_expression.h"
 #include "providers/dynamodb/dynamodb_item_size.h"
 #include "providers/dynamodb/dynamodb_limits.h"
@@ -204,11 +205,8 @@ std::optional<SagaRecord> DynamoDbSagaStore::do_load_in(HandlerTransaction& tran
 }
 
 std::optional<SagaRecord> DynamoDbSagaStore::read(const nlohmann::json& key) {
-  const Response response =
-      client_.call({.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
-                   {{"TableName", table_.name()}, {"Key", key}, {"ConsistentRead", true}});
-  const auto item = response.body().find("Item");
-  if (item == response.body().end()) {
+  const std::optional<nlohmann::json> item = consistent_get(client_, table_.name(), key);
+  if (!item) {
     return std::nullopt;
   }
   return saga::read_saga_item(*item, store_);

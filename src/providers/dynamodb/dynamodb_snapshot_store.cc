@@ -6,6 +6,7 @@
 #include "docket/keys/provider.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_client.h"
+#include "providers/dynamodb/dynamodb_consistent_reads.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/dynamodb/dynamodb_table_once.h"
 #include "providers/kit/key_bridge.h"
@@ -68,13 +69,10 @@ class DynamoDbSnapshotStore final : public SnapshotStore {
   }
 
   std::optional<Snapshot> do_load(const StreamId& stream) override {
-    nlohmann::json key = key_of(stream);
+    const nlohmann::json key = key_of(stream);
     table_.ensure(client_);
-    const Response response = client_.call(
-        {.operation = "GetItem", .table = table_.name(), .replay = Replay::kSafe},
-        {{"TableName", table_.name()}, {"Key", std::move(key)}, {"ConsistentRead", true}});
-    const auto item = response.body().find("Item");
-    if (item == response.body().end()) {
+    const std::optional<nlohmann::json> item = consistent_get(client_, table_.name(), key);
+    if (!item) {
       return std::nullopt;
     }
     const ItemReader reader(*item, store_);

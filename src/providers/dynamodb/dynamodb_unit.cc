@@ -75,6 +75,10 @@ nlohmann::json key_of(const TableSchema& schema, const nlohmann::json& item) {
   return key;
 }
 
+// The most bytes a 64-bit sequence takes as a DynamoDB number (one per two of its 19
+// digits, plus one).
+constexpr std::size_t kSequenceBytes = 11;
+
 std::string item_id(std::string_view table, const nlohmann::json& key) {
   return std::string(table) + '\n' + key.dump();
 }
@@ -98,8 +102,33 @@ void Unit::put(std::string_view table, nlohmann::json item, std::optional<Expres
                            .names = {{"#docket_key", schema.partition_key.name}},
                            .values = nlohmann::json::object()};
   }
-  stage(schema, key, "Put", {{"Item", std::move(item)}}, std::move(condition), role, bytes,
-        std::nullopt, std::move(sequenced));
+  std::optional<SequenceHold> hold = sequenced ? sequenced->hold : std::nullopt;
+  if (!hold || holds(hold->table, hold->key)) {
+    stage(schema, key, "Put", {{"Item", std::move(item)}}, std::move(condition), role, bytes,
+          std::nullopt, std::move(sequenced));
+    return;
+  }
+  SequenceCounter counter = sequenced->counter;
+  // The put and its hold action (one per holding item: the unit's later puts of this
+  // hold join it) are staged together or not at all, so a unit refused at its 100th
+  // action holds no message without its hold.
+  staging_.begin_savepoint();
+  try {
+    stage(schema, key, "Put", {{"Item", std::move(item)}}, std::move(condition), role, bytes,
+          std::nullopt, std::move(sequenced));
+    const TableSchema& hold_schema = context_.schemas.of(hold->table);
+    check_key(hold_schema, hold->key);
+    // Its size at commit: the key and the most sequences a unit can add.
+    const std::size_t hold_bytes = item_size(hold->key) + kMaxTransactionActions * kSequenceBytes;
+    nlohmann::json hold_key = hold->key;
+    stage(hold_schema, hold_key, "Update", nlohmann::json::object(), std::nullopt, Role::kHold,
+          hold_bytes, std::nullopt,
+          SequencedItem{.counter = std::move(counter), .number = nullptr, .hold = std::move(hold)});
+  } catch (...) {
+    staging_.rollback_savepoint();
+    throw;
+  }
+  staging_.release_savepoint();
 }
 
 void Unit::update(std::string_view table, nlohmann::json key, Expression update,

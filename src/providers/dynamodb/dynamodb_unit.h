@@ -27,6 +27,15 @@
 // fails are gaps. The item staged carries the largest sequence, so its size as checked
 // at staging bounds the size sent.
 //
+// Held sequences (the outbox's ordering keys): a sequenced put with a SequenceHold
+// also stages, where the unit has none on that item yet, one hold action on the
+// holding item, which counts toward the 100 actions like any other (a unit over them
+// gets CommitLimitError at staging). At commit it becomes the Update adding all the
+// unit's sequences of that hold (hold_request, dynamodb_sequence_counter.h), in the
+// same TransactWriteItems. Refused for room: InvalidInputError naming the hold and its
+// limit, nothing written. Refused for order (a unit of the same hold that drew later
+// committed first): the unit draws again and sends again, within kMaxCommitAttempts.
+//
 // Sagas (kit/unit_sagas.h): a saga store joined to the unit reads each saga once and
 // stages whole saves; commit sends each saga's latest save alone, after the other
 // actions, conditioned on the saga being as first read. Events (kit/unit_streams.h): an
@@ -64,13 +73,16 @@ enum class Role : std::uint8_t {
   kWrite,   // any other handler write, with or without a condition
   kSaga,    // a saga's save, conditioned on the saga as the unit first read it
   kEvent,   // an appended event's put, where its stream has no event at its version
+  kHold,    // the Update of a holding item adding the unit's sequences, built at commit
 };
 
-// A put whose item takes a sequence drawn at commit: the counter it is drawn from, and
-// what writes the number into the item (the sequence, and whatever derives from it).
+// A put whose item takes a sequence drawn at commit: the counter it is drawn from,
+// what writes the number into the item (the sequence, and whatever derives from it),
+// and the item that holds the sequence until released, if any.
 struct SequencedItem {
   SequenceCounter counter;
   void (*number)(nlohmann::json& item, std::int64_t sequence) = nullptr;
+  std::optional<SequenceHold> hold = std::nullopt;
 };
 
 struct Action {
@@ -80,8 +92,9 @@ struct Action {
   std::string what;       // "Put of {...} in table 'orders'", for errors
   std::string condition;  // its condition's text, for errors
   Role role = Role::kWrite;
-  std::optional<kit::StagedEvent> event;   // role kEvent: the event's stream and version
-  std::optional<SequencedItem> sequenced;  // a Put numbered at commit
+  std::optional<kit::StagedEvent> event;  // role kEvent: the event's stream and version
+  // A Put numbered at commit; for role kHold, whose `hold` it adds sequences to.
+  std::optional<SequencedItem> sequenced;
 };
 
 // What every unit of one store shares.
@@ -158,8 +171,13 @@ class Unit : public TransactionAccess {
              std::optional<kit::StagedEvent> event = std::nullopt,
              std::optional<SequencedItem> sequenced = std::nullopt);
   // The TransactItems of the staged actions, the sequenced items numbered from one draw
-  // per counter.
+  // per counter, each hold action adding its sequences.
   nlohmann::json numbered_items() const;
+  // Whether `error` cancelled the commit only because a hold was refused for order, so
+  // that a new draw may pass.
+  bool overtaken(const ServiceError& error) const;
+  // How many sequenced puts add to the hold of the action at `hold_index`.
+  std::size_t added_by(std::size_t hold_index) const;
   [[noreturn]] void throw_cancelled(const ServiceError& error,
                                     const std::vector<const UnitSagas::Save*>& sagas) const;
 

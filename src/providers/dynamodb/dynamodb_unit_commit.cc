@@ -1,6 +1,6 @@
 // The unit of work's commit (dynamodb_unit.h): the sequenced items numbered from one
-// counter draw, one TransactWriteItems, and a cancellation read by the reason at each
-// action's index.
+// counter draw, their holds added, one TransactWriteItems, and a cancellation read by
+// the reason at each action's index.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -41,6 +41,11 @@ bool retryable(const ServiceError& error) {
          });
 }
 
+// Whether the action is a put numbered at commit (not a hold, which adds their numbers).
+bool numbered(const Action& action) {
+  return action.sequenced && action.role != Role::kHold;
+}
+
 }  // namespace
 
 void Unit::commit() {
@@ -53,12 +58,17 @@ void Unit::commit() {
   // The draw is the last request before the commit's, so a sequence is invisible only
   // while the commit is in flight. The client's resend of the TransactWriteItems (same
   // token) is applied once, and the retries below after a cancellation that applied
-  // nothing send the same numbers; a commit that fails for good leaves them a gap for
-  // ever, which a pull consumer waits one gap_timeout for and then passes.
-  nlohmann::json request = {{"TransactItems", numbered_items()}};
-  for (const UnitSagas::Save* save : sagas) {
-    request["TransactItems"].push_back(save->write.request);
-  }
+  // nothing send the same numbers, but for one whose hold was refused for order, which
+  // draws new ones; a commit that fails for good leaves them a gap for ever, which a
+  // pull consumer waits one gap_timeout for and then passes.
+  nlohmann::json request;
+  const auto number = [&] {
+    request = {{"TransactItems", numbered_items()}};
+    for (const UnitSagas::Save* save : sagas) {
+      request["TransactItems"].push_back(save->write.request);
+    }
+  };
+  number();
   const std::string& table = actions.empty() ? sagas.front()->write.table : actions.front().table;
   for (int attempt = 1;; ++attempt) {
     // A token per attempt: the client's resend of this request after an ambiguous
@@ -75,7 +85,8 @@ void Unit::commit() {
     if (response.ok()) {
       return;
     }
-    if (!retryable(response.error())) {
+    const bool redraw = overtaken(response.error());
+    if (!redraw && !retryable(response.error())) {
       throw_cancelled(response.error(), sagas);
     }
     if (attempt == kMaxCommitAttempts) {
@@ -85,7 +96,42 @@ void Unit::commit() {
                                 " concurrent transactions (or throttling) in a row and was not "
                                 "applied; nothing was written; retry later");
     }
+    if (redraw) {
+      // A unit of one of this unit's holds drew after it and committed first: the
+      // numbers drawn are gaps, and new ones follow that unit's.
+      number();
+    }
   }
+}
+
+bool Unit::overtaken(const ServiceError& error) const {
+  if (error.kind != ErrorKind::kTransactionCanceled) {
+    return false;
+  }
+  const auto& actions = staging_.writes().list<Action>();
+  const auto& reasons = error.cancellation_reasons;
+  bool any = false;
+  for (std::size_t i = 0; i < reasons.size(); ++i) {
+    const std::string& code = reasons[i].code;
+    if (code == "None" || code == "TransactionConflict" || code == "ThrottlingError" ||
+        code == "ProvisionedThroughputExceeded" || code == "RequestLimitExceeded") {
+      continue;
+    }
+    if (code != kConditionFailed || i >= actions.size() || actions[i].role != Role::kHold ||
+        refused_for_room(*actions[i].sequenced->hold, reasons[i].item, added_by(i))) {
+      return false;
+    }
+    any = true;
+  }
+  return any;
+}
+
+std::size_t Unit::added_by(std::size_t hold_index) const {
+  const auto& actions = staging_.writes().list<Action>();
+  return static_cast<std::size_t>(
+      std::count_if(actions.begin(), actions.end(), [&](const Action& action) {
+        return numbered(action) && action.sequenced->hold == actions[hold_index].sequenced->hold;
+      }));
 }
 
 nlohmann::json Unit::numbered_items() const {
@@ -94,17 +140,36 @@ nlohmann::json Unit::numbered_items() const {
   for (const Action& action : actions) {
     items.push_back(action.request);
   }
+  std::vector<std::int64_t> sequences(actions.size(), 0);
   kit::number_at_commit<SequenceCounter>(
       actions.size(),
       [&](std::size_t i) {
-        return actions[i].sequenced ? &actions[i].sequenced->counter : nullptr;
+        return numbered(actions[i]) ? &actions[i].sequenced->counter : nullptr;
       },
       [&](const SequenceCounter& counter, std::int64_t count) {
         return draw_sequences(context_.client, counter, count, context_.store);
       },
       [&](std::size_t i, std::int64_t sequence) {
         actions[i].sequenced->number(items[i].at("Put").at("Item"), sequence);
+        sequences[i] = sequence;
       });
+  for (std::size_t h = 0; h < actions.size(); ++h) {
+    if (actions[h].role != Role::kHold) {
+      continue;
+    }
+    std::vector<std::int64_t> held;  // ascending: numbered in staging order
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      if (numbered(actions[i]) && actions[i].sequenced->hold == actions[h].sequenced->hold) {
+        held.push_back(sequences[i]);
+      }
+    }
+    // Staged with its first put and rolled back with it, a hold has at least one.
+    if (held.empty()) {
+      throw InfrastructureError(context_.store + ": " + actions[h].what +
+                                " holds no sequence of this unit; nothing was written");
+    }
+    items[h] = hold_request(*actions[h].sequenced->hold, held);
+  }
   return items;
 }
 
@@ -121,7 +186,8 @@ void Unit::throw_cancelled(const ServiceError& error,
   // The dedup item first: a duplicate delivery explains every other failed condition;
   // then a saga another unit saved or a stream another unit appended to, which explain
   // the handler's other writes.
-  for (const Role role : {Role::kDedup, Role::kSaga, Role::kEvent, Role::kInsert, Role::kWrite}) {
+  for (const Role role :
+       {Role::kDedup, Role::kSaga, Role::kEvent, Role::kInsert, Role::kWrite, Role::kHold}) {
     for (std::size_t i = 0; i < count; ++i) {
       const Action& action = action_at(i);
       if (reasons[i].code != kConditionFailed || action.role != role) {
@@ -151,6 +217,22 @@ void Unit::throw_cancelled(const ServiceError& error,
           throw ConditionFailedError(action.table, context_.store + ": " + action.what +
                                                        ": its condition '" + action.condition +
                                                        "' did not hold" + nothing);
+        case Role::kHold: {
+          const std::size_t adding = added_by(i);
+          if (refused_for_room(*action.sequenced->hold, reasons[i].item, adding)) {
+            throw InvalidInputError(
+                context_.store + ": " + action.sequenced->hold->what + " has " +
+                std::to_string(held_count(reasons[i].item, action.sequenced->hold->set_attribute)) +
+                " unpublished messages, and the DynamoDB outbox holds at most " +
+                std::to_string(action.sequenced->hold->max_held) +
+                " per ordering key (its key item is limited to 400 KB), so this unit's " +
+                std::to_string(adding) +
+                " more cannot be staged; let the relay publish them (or skip or purge "
+                "parked ones) first, or spread the messages over more ordering keys" +
+                nothing);
+          }
+          break;  // refused for order, beside another failure: that one explains it
+        }
       }
     }
   }
