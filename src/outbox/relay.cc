@@ -17,12 +17,24 @@
 namespace docket {
 namespace {
 
-TransportMessage to_transport_message(const OutboxRecord& row) {
+// The message to publish for a claimed row. What only the message needs (the payload,
+// the lineage, the ordering key and the headers) moves out of the row; what the
+// record and the observer's spans read afterwards (the id, type, tenant, trace
+// context, destination and attempts) is copied.
+TransportMessage take_transport_message(OutboxRecord& row) {
   return TransportMessage{.tenant = row.tenant,
-                          .envelope = to_envelope(row),
+                          .envelope = Envelope{.message_id = row.id,
+                                               .event_type = row.event_type,
+                                               .payload = std::move(row.payload),
+                                               .occurred_at = row.occurred_at,
+                                               .source = std::move(row.source),
+                                               .causation_id = std::move(row.causation_id),
+                                               .correlation_id = std::move(row.correlation_id),
+                                               .traceparent = row.traceparent,
+                                               .tracestate = row.tracestate},
                           .destination = std::string(destination_of(row)),
-                          .ordering_key = row.ordering_key,
-                          .headers = row.headers};
+                          .ordering_key = std::move(row.ordering_key),
+                          .headers = std::move(row.headers)};
 }
 
 void add(RelayPass& totals, const RelayPass& pass) {
@@ -70,8 +82,8 @@ Relay::ClaimedBatch Relay::claim(std::size_t limit) {
   batch.rows = store_.claim(batch.token, now, batch.lease_until, limit);
   ++claims_;
   batch.messages.reserve(batch.rows.size());
-  for (const OutboxRecord& row : batch.rows) {
-    batch.messages.push_back(to_transport_message(row));
+  for (OutboxRecord& row : batch.rows) {
+    batch.messages.push_back(take_transport_message(row));
   }
   return batch;
 }

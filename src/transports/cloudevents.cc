@@ -112,6 +112,9 @@ std::optional<Timestamp> parse_rfc3339(std::string_view text) {
 
 // The attributes to_cloudevents_headers() may write (specversion ... partitionkey).
 constexpr std::size_t kMaxCloudEventsAttributes = 11;
+// Room for the headers a transport appends of its own (NATS: the message id and the
+// expected stream), so that it does not move the vector to make it.
+constexpr std::size_t kTransportHeaderRoom = 2;
 
 }  // namespace
 
@@ -119,9 +122,12 @@ std::vector<MessageHeader> to_cloudevents_headers(const TransportMessage& messag
                                                   std::string_view prefix) {
   const Envelope& e = message.envelope;
   std::vector<MessageHeader> headers;
-  headers.reserve(kMaxCloudEventsAttributes + 1 + message.headers.size());
+  headers.reserve(kMaxCloudEventsAttributes + 1 + message.headers.size() + kTransportHeaderRoom);
   const auto add = [&](std::string_view attribute, std::string value) {
-    headers.push_back({std::string(prefix) + std::string(attribute), std::move(value)});
+    std::string name;
+    name.reserve(prefix.size() + attribute.size());
+    name.append(prefix).append(attribute);
+    headers.push_back({std::move(name), std::move(value)});
   };
   add("specversion", "1.0");
   add("id", e.message_id);

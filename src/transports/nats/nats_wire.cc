@@ -64,16 +64,13 @@ MsgPtr to_nats_message(const TransportMessage& message, std::string_view stream)
     throw InvalidInputError("the destination '" + message.destination +
                             "' is not a NATS subject one may publish to (dot-separated tokens, "
                             "no whitespace, no wildcard '*' or '>'); name one");
-  std::vector<MessageHeader> cloudevents = to_cloudevents_headers(message, kCloudEventsNatsPrefix);
-  std::vector<MessageHeader> headers;
-  headers.reserve(cloudevents.size() + 2);
-  for (MessageHeader& header : cloudevents) {
+  std::vector<MessageHeader> headers = to_cloudevents_headers(message, kCloudEventsNatsPrefix);
+  for (MessageHeader& header : headers) {
     if (is_nats_header(header.name))
       throw InvalidInputError("header '" + header.name +
                               "' is named as JetStream's own headers (Nats-...); rename it");
     if (header.name == kCodecContentType)
       header.name = std::string(kContentTypeHeader);
-    headers.push_back(std::move(header));
   }
   headers.push_back({std::string(kMsgIdHeader), message.envelope.message_id});
   headers.push_back({std::string(kExpectedStreamHeader), std::string(stream)});
