@@ -14,6 +14,7 @@
 #include "docket/spi/inbox_unit.h"
 #include "providers/cosmos/cosmos_checkpoint_store.h"
 #include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_exact_time.h"
 #include "providers/cosmos/cosmos_items.h"
 #include "providers/cosmos/cosmos_limits.h"
 #include "providers/cosmos/cosmos_unit.h"
@@ -41,7 +42,7 @@ nlohmann::json dedup_item(const InboxRecord& record, Timestamp processed_at) {
           {"consumerId", record.key.consumer_id},
           {"messageId", record.key.message_id},
           {"eventType", record.event_type},
-          {"occurredAt", kit::to_micros(record.occurred_at)},
+          {"occurredAt", exact_time(record.occurred_at)},  // the caller's: any time
           {"processedAt", kit::to_micros(processed_at)},
           {"source", text_or_null(record.source)},
           {"causationId", text_or_null(record.causation_id)},
@@ -68,7 +69,8 @@ std::vector<bool> recorded_ids(const Client& client, const std::string& containe
         {.container = container,
          .sql = "SELECT VALUE c.id FROM c WHERE c.pk = @pk AND ARRAY_CONTAINS(@ids, c.id)",
          .parameters = {{{"name", "@pk"}, {"value", tenant}},
-                        {{"name", "@ids"}, {"value", wanted}}}},
+                        {{"name", "@ids"}, {"value", wanted}}},
+         .partition = tenant},
         ids.size());
     std::vector<bool> present;
     present.reserve(ids.size());
@@ -213,6 +215,7 @@ class CosmosInboxStore final : public InboxStore {
     if (tenant != nullptr) {
       query.sql += " AND c.pk = @pk";
       query.parameters.push_back({{"name", "@pk"}, {"value", *tenant}});
+      query.partition = *tenant;  // the tenant's partition alone
     }
     return delete_found(client_, context_.container, query_items(client_, query, limit));
   }

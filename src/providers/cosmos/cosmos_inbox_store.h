@@ -8,8 +8,10 @@
 // The dedup item: id the inbox dedup id of src/keys for Cosmos DB
 // ({tenant}:{messageId}:{consumerId}, '%' ':' '/' '\' '?' '#', space and controls escaped),
 // fields docketTable ("docket_inbox_messages", telling docket's items from the
-// application's), tenant, consumerId, messageId, eventType, occurredAt and processedAt
-// (Unix microseconds), source, causationId, correlationId (string or null).
+// application's), tenant, consumerId, messageId, eventType, occurredAt (the message's
+// time, Unix microseconds as decimal text: exact for any time, cosmos_exact_time.h),
+// processedAt (Unix microseconds, a number: the store's clock, compared by purge),
+// source, causationId, correlationId (string or null).
 //
 //   try_record / is_recorded   a point read of the dedup item (or the unit's own staging)
 //   record_at_commit           stages the create unread

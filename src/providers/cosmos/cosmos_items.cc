@@ -136,11 +136,16 @@ QueryPage query_page(const Client& client, const Query& query, std::size_t max_i
       .resource_link = client.container_link(query.container),
       .headers = {{"Content-Type", "application/query+json"},
                   {"x-ms-documentdb-isquery", "True"},
-                  {"x-ms-documentdb-query-enablecrosspartition", "True"},
                   {"x-ms-max-item-count", std::to_string(max_items)}},
       .body = nlohmann::json{{"query", query.sql}, {"parameters", query.parameters}}.dump(),
       .replay = Replay::kSafe};
   request.path = "/" + request.resource_link + "/docs";
+  if (query.partition) {
+    request.headers.push_back(
+        {"x-ms-documentdb-partitionkey", partition_key_header(*query.partition)});
+  } else {
+    request.headers.push_back({"x-ms-documentdb-query-enablecrosspartition", "True"});
+  }
   if (!continuation.empty()) {
     request.headers.push_back({"x-ms-continuation", continuation});
   }

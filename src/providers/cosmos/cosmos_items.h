@@ -58,11 +58,17 @@ std::string upsert_item(const Client& client, const ItemAddress& item, const nlo
 // Deletes the item if its etag is still `etag`: false when it changed or went since.
 bool delete_item(const Client& client, const ItemAddress& item, std::string_view etag);
 
-// A SQL query over a whole container (every partition) with @-named parameters.
+// A SQL query with @-named parameters, over one logical partition when `partition` is
+// given (sent with its partition key header: the service reads that partition alone, and
+// serves ORDER BY and TOP there), else over every partition of the container (sent as a
+// cross-partition query). A query of one partition names its partition key in its WHERE
+// too, so that it means the same on a server that reads the header (the service) and one
+// that filters by the WHERE alone (the test server).
 struct Query {
   std::string_view container;
   std::string sql;
   nlohmann::json parameters = nlohmann::json::array();  // [{"name": "@x", "value": ...}]
+  std::optional<std::string> partition = std::nullopt;  // its partition key value
 };
 
 struct QueryPage {

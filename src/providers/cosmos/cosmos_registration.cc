@@ -1,9 +1,10 @@
 // The Cosmos DB provider's registration (providers/registry.h): cosmos://HOST:PORT with
 // ?database=, &key= (the master key), an optional &prefix= and, for a test server on this
 // machine, &tls=off (cosmos_url.h). It offers, so far, the transactional inbox (handlers
-// write through docket::cosmos::Transaction), the claim inbox and the checkpoint store
-// (docs/cosmos.md lists what is to come). Stores opened on one URL share its database and
-// containers.
+// write through docket::cosmos::Transaction), the claim inbox, the checkpoint store and
+// the outbox, staged in the same batch, the event, snapshot and saga stores (each
+// committing on its own) and their legacy-key scan (docs/cosmos.md lists what is to
+// come). Stores opened on one URL share its database and containers.
 #include <array>
 #include <memory>
 #include <optional>
@@ -13,7 +14,12 @@
 #include "docket/keys/provider.h"
 #include "providers/cosmos/cosmos_checkpoint_store.h"
 #include "providers/cosmos/cosmos_claim_inbox_store.h"
+#include "providers/cosmos/cosmos_event_store.h"
 #include "providers/cosmos/cosmos_inbox_store.h"
+#include "providers/cosmos/cosmos_legacy_guard.h"
+#include "providers/cosmos/cosmos_outbox_store.h"
+#include "providers/cosmos/cosmos_saga_store.h"
+#include "providers/cosmos/cosmos_snapshot_store.h"
 #include "providers/cosmos/cosmos_url.h"
 #include "providers/registry.h"
 
@@ -50,7 +56,12 @@ const providers::ProviderRegistration& registration() {
       .printable_url = detail::printable_url,
       .inbox = detail::open_inbox_store,
       .checkpoint = detail::open_checkpoint_store,
+      .outbox = detail::open_outbox_store,
+      .event = detail::open_event_store,
+      .snapshot = detail::open_snapshot_store,
+      .saga = detail::open_saga_store,
       .claim_inbox = detail::open_cosmos_claim_inbox,
+      .legacy_scan = detail::scan_legacy_containers,
   };
   return cosmos;
 }

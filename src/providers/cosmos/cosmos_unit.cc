@@ -8,8 +8,10 @@
 #include "docket/core/tenant.h"
 #include "docket/inbox/inbox_errors.h"
 #include "docket/inbox/inbox_schema.h"
+#include "providers/cosmos/cosmos_batch.h"
 #include "providers/cosmos/cosmos_items.h"
 #include "providers/cosmos/cosmos_limits.h"
+#include "providers/kit/commit_sequences.h"
 
 namespace docket::cosmos::detail {
 namespace {
@@ -80,7 +82,8 @@ bool Unit::holds(std::string_view partition, std::string_view id) const {
 }
 
 void Unit::stage(std::string_view type, std::string_view id, std::optional<nlohmann::json> item,
-                 const std::optional<std::string>& etag, Role role) {
+                 const std::optional<std::string>& etag, Role role,
+                 std::optional<SequencedItem> sequenced) {
   std::string what = std::string(type) + " of item " + item_quoted(id) + " in container '" +
                      context_.container + "'";
   staging_.require_open(what);
@@ -134,12 +137,17 @@ void Unit::stage(std::string_view type, std::string_view id, std::optional<nlohm
   staging_.writes().add(StagedOperation{.operation = std::move(operation),
                                         .id = std::string(id),
                                         .role = role,
-                                        .what = std::move(what)},
+                                        .what = std::move(what),
+                                        .sequenced = std::move(sequenced)},
                         1, bytes);
 }
 
 void Unit::create(std::string_view id, nlohmann::json item) {
   stage("create", id, std::move(item), std::nullopt, Role::kCreate);
+}
+
+void Unit::create_sequenced(std::string_view id, nlohmann::json item, SequencedItem sequenced) {
+  stage("create", id, std::move(item), std::nullopt, Role::kCreate, std::move(sequenced));
 }
 
 void Unit::upsert(std::string_view id, nlohmann::json item) {
@@ -178,46 +186,40 @@ void Unit::commit() {
   if (staged.empty()) {
     return;
   }
+  const nlohmann::json operations = numbered_operations();
+  const std::string what = "transactional batch of " + std::to_string(staged.size()) +
+                           " operations in container '" + context_.container + "'";
+  if (const std::optional<BatchFailure> failure =
+          send_batch(context_.client, {.container = context_.container,
+                                       .partition = *partition_,
+                                       .operations = operations,
+                                       .what = what,
+                                       .store = context_.store})) {
+    throw_failed(*failure);
+  }
+}
+
+nlohmann::json Unit::numbered_operations() {
+  std::vector<StagedOperation>& staged = staging_.writes().list<StagedOperation>();
+  kit::number_at_commit<SequenceCounter>(
+      staged.size(),
+      [&](std::size_t i) { return staged[i].sequenced ? &staged[i].sequenced->counter : nullptr; },
+      [&](const SequenceCounter& counter, std::int64_t count) {
+        return draw_sequences(context_.client, counter, count, context_.store);
+      },
+      [&](std::size_t i, std::int64_t sequence) {
+        staged[i].sequenced->number(staged[i].operation["resourceBody"], sequence);
+      });
   nlohmann::json operations = nlohmann::json::array();
   for (const StagedOperation& op : staged) {
     operations.push_back(op.operation);
   }
-  const std::string what = "transactional batch of " + std::to_string(staged.size()) +
-                           " operations in container '" + context_.container + "'";
-  const Request request{
-      .what = what,
-      .method = "POST",
-      .resource_type = "docs",
-      .resource_link = context_.client.container_link(context_.container),
-      .path = "/" + context_.client.container_link(context_.container) + "/docs",
-      .headers = {{"x-ms-cosmos-is-batch-request", "True"},
-                  {"x-ms-cosmos-batch-atomic", "True"},
-                  {"x-ms-cosmos-batch-ordered", "True"},
-                  {"x-ms-documentdb-partitionkey", partition_key_header(*partition_)}},
-      .body = operations.dump(),
-      .replay = Replay::kUnsafe};
-  const Response response = context_.client.send(request);
-  if (response.status == 200) {
-    return;
-  }
-  if (response.status == 207 && response.body.is_array()) {
-    for (std::size_t i = 0; i < response.body.size() && i < staged.size(); ++i) {
-      const nlohmann::json& result = response.body[i];
-      const long status = result.value("statusCode", 0L);
-      if (status >= 400 && status != 424) {
-        throw_failed(i, status, result);
-      }
-    }
-  }
-  if (response.status == 400) {
-    throw InvalidInputError(context_.store + ": the " + what +
-                            " was refused as malformed (HTTP 400); nothing was written");
-  }
-  context_.client.fail(request, response);
+  return operations;
 }
 
-void Unit::throw_failed(std::size_t index, long status, const nlohmann::json& result) const {
-  const StagedOperation& op = staging_.writes().list<StagedOperation>().at(index);
+void Unit::throw_failed(const BatchFailure& failure) const {
+  const StagedOperation& op = staging_.writes().list<StagedOperation>().at(failure.index);
+  const long status = failure.status;
   const std::string nothing = "; nothing of the unit of work was written";
   if (status == 409 && op.role == Role::kDedup) {
     throw DuplicateDeliveryError(std::string(kInboxMessagesTable),
@@ -238,9 +240,7 @@ void Unit::throw_failed(std::size_t index, long status, const nlohmann::json& re
                            : " failed: the item does not exist") +
             nothing);
   }
-  const std::string message = result.contains("resourceBody") && result["resourceBody"].is_object()
-                                  ? result["resourceBody"].value("message", std::string())
-                                  : std::string();
+  const std::string& message = failure.message;
   if (status == 400 || status == 413) {
     throw InvalidInputError(context_.store + ": the " + op.what + " was refused (HTTP " +
                             std::to_string(status) + (message.empty() ? "" : ": " + message) + ")" +

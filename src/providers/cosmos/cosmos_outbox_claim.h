@@ -1,0 +1,44 @@
+// The Cosmos DB outbox's claim: which pending messages a relay may lease, and their
+// leases, without reading the whole container.
+//
+// Reads: the pending messages are those with a pendingSequence (cosmos_outbox_item.h), read
+// by one query across partitions, `c.pendingSequence > @after ORDER BY
+// c.pendingSequence`, a page at a time from the lowest on: a range over the one indexed
+// property only pending messages carry, so the done, parked and dedup items and the
+// application's are never read. The parked messages with an ordering key are read once
+// per claim by the same kind of query on parkedSequence (as many items as are parked).
+//
+// Order per key: the pending messages are met from the lowest sequence on, so the first
+// one of a (tenant, ordering key) met is the key's earliest pending one: it holds every
+// later one, whether or not it may be leased itself (due, not leased), and it is itself
+// held by a parked message of its key with a lower sequence. A message stops holding its
+// key only by a committed complete, skip or cancel, so a read that is behind can hold a
+// key longer than needed, never release it early.
+//
+// Leases: each candidate is rewritten whole with its lease under If-Match with the etag
+// the query read, so of concurrent relays exactly one leases it (the others get 412 and
+// pass it); where some were taken, the claim reads again, up to kClaimRounds times.
+//
+// Thread-safety: a pure function over a Client that may be shared.
+#ifndef DOCKET_PROVIDERS_COSMOS_COSMOS_OUTBOX_CLAIM_H_
+#define DOCKET_PROVIDERS_COSMOS_COSMOS_OUTBOX_CLAIM_H_
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "docket/core/clock.h"
+#include "docket/outbox/outbox_message.h"
+#include "providers/cosmos/cosmos_outbox_messages.h"
+
+namespace docket::cosmos::detail::outbox {
+
+// OutboxStore::claim on the messages of `place`: leases to `token` until `lease_until` at
+// most `limit` pending messages due at `now`, not leased and not held by their key, and
+// returns them in sequence order.
+std::vector<OutboxRecord> claim_messages(const MessagePlace& place, std::string_view token,
+                                         Timestamp now, Timestamp lease_until, std::size_t limit);
+
+}  // namespace docket::cosmos::detail::outbox
+
+#endif  // DOCKET_PROVIDERS_COSMOS_COSMOS_OUTBOX_CLAIM_H_

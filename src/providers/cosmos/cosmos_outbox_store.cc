@@ -1,0 +1,264 @@
+// The Cosmos DB OutboxStore (cosmos_outbox_store.h).
+#include "providers/cosmos/cosmos_outbox_store.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "docket/core/error.h"
+#include "docket/core/uuid.h"
+#include "docket/cosmos/transaction.h"
+#include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_inbox_store.h"
+#include "providers/cosmos/cosmos_items.h"
+#include "providers/cosmos/cosmos_limits.h"
+#include "providers/cosmos/cosmos_outbox_claim.h"
+#include "providers/cosmos/cosmos_outbox_item.h"
+#include "providers/cosmos/cosmos_outbox_messages.h"
+#include "providers/cosmos/cosmos_transaction_access.h"
+#include "providers/cosmos/cosmos_unit.h"
+#include "providers/kit/outbox_status_code.h"
+#include "providers/kit/producer_unit_of_work.h"
+#include "providers/kit/store_kind_capabilities.h"
+#include "providers/kit/time_codec.h"
+
+namespace docket::cosmos::detail {
+namespace {
+
+// complete_all looks up this many ids per query.
+constexpr std::size_t kIdsPerLookup = 100;
+
+nlohmann::json outbox_parameter(std::string_view name, nlohmann::json value) {
+  return {{"name", name}, {"value", std::move(value)}};
+}
+
+class CosmosOutboxStore final : public OutboxStore {
+ public:
+  explicit CosmosOutboxStore(std::string_view url)
+      : client_(parse_store_url(url)),
+        container_(client_.url().container(kInboxContainerBase)),
+        store_("Cosmos DB outbox (container '" + container_ + "' at " + client_.url().printable +
+               ")"),
+        context_{client_, container_, store_},
+        place_{client_, container_, store_} {}
+
+  std::string_view provider_name() const noexcept override { return "cosmos"; }
+  StoreCapabilities capabilities() const noexcept override {
+    // A message goes in the producer's transactional batch, so its limits bound one unit.
+    return kit::buffered_commit_capabilities({.max_writes = kMaxBatchOperations,
+                                              .max_bytes = kMaxBatchBytes,
+                                              .max_record_bytes = kMaxItemBytes},
+                                             FeedKind::kGlobalPositions);
+  }
+  TransactionType transaction_type() const noexcept override {
+    return TransactionType::of<cosmos::Transaction>();
+  }
+  void migrate() override {
+    client_.ensure_container(container_, kInboxPartitionKeyPath);
+    client_.ensure_container(outbox::sequence_counter(client_.url().prefix).container, "/id");
+  }
+  std::unique_ptr<UnitOfWork> begin() override {
+    migrate();
+    return std::make_unique<kit::ProducerUnitOfWork<Unit>>(context_);
+  }
+
+  void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
+    Unit& unit = joined_unit(tx);
+    migrate();
+    // The sequence is drawn when the unit commits (cosmos_unit.h), so a unit held open
+    // does not hold a number below those of the units that commit meanwhile.
+    kit::OutboxRow row{.record = record};
+    row.record.status = OutboxStatus::kPending;
+    unit.create_sequenced(record.id, outbox::outbox_item(row),
+                          SequencedItem{.counter = outbox::sequence_counter(client_.url().prefix),
+                                        .number = &outbox::number_item});
+  }
+
+  std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
+                                  std::size_t limit) override {
+    migrate();
+    return outbox::claim_messages(place_, token, now, lease_until, limit);
+  }
+
+  bool complete(std::string_view id, std::string_view token, Timestamp now) override {
+    const std::string ids[] = {std::string(id)};
+    return complete_all(ids, token, now) == 1;
+  }
+
+  std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
+                           Timestamp now) override {
+    migrate();
+    std::vector<std::string> wanted;
+    std::set<std::string> distinct;
+    for (const std::string& id : ids) {
+      if (Uuid::parse(id) && distinct.insert(id).second) {
+        wanted.push_back(id);
+      }
+    }
+    std::size_t completed = 0;
+    for (std::size_t first = 0; first < wanted.size(); first += kIdsPerLookup) {
+      nlohmann::json chunk = nlohmann::json::array();
+      for (std::size_t i = first; i < std::min(wanted.size(), first + kIdsPerLookup); ++i) {
+        chunk.push_back(wanted[i]);
+      }
+      const std::size_t count = chunk.size();
+      for (outbox::FoundMessage& message :
+           outbox::query_messages(place_, "ARRAY_CONTAINS(@ids, c.id)",
+                                  {outbox_parameter("@ids", std::move(chunk))}, "", count)) {
+        if (outbox::change_message(place_, std::move(message), [&](kit::OutboxRow& row) {
+              if (!kit::held_by(row, token)) {
+                return false;
+              }
+              kit::complete(row, now);
+              return true;
+            })) {
+          ++completed;
+        }
+      }
+    }
+    return completed;
+  }
+
+  bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    return change(id, [&](kit::OutboxRow& row) {
+      if (!kit::held_by(row, token)) {
+        return false;
+      }
+      kit::fail(row, attempt);
+      return true;
+    });
+  }
+
+  std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
+    migrate();
+    return records(outbox::query_messages(place_, "c.parkedSequence > @after",
+                                          {outbox_parameter("@after", after_sequence)},
+                                          "c.parkedSequence", limit));
+  }
+
+  bool replay(std::string_view id, Timestamp now) override {
+    return change(id, [&](kit::OutboxRow& row) { return kit::replay(row, now); });
+  }
+
+  bool skip(std::string_view id, Timestamp now) override {
+    return change(id, [&](kit::OutboxRow& row) { return kit::skip(row, now); });
+  }
+
+  bool cancel(std::string_view id, Timestamp now) override {
+    return change(id, [&](kit::OutboxRow& row) { return kit::cancel(row, now); });
+  }
+
+  std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
+    migrate();
+    return delete_unchanged(
+        outbox::query_messages(place_, "c.parkedSequence > 0 AND c.nextAttemptAt < @cutoff",
+                               {outbox_parameter("@cutoff", kit::to_micros(cutoff))}, "", limit));
+  }
+
+  std::size_t purge_done_batch(Timestamp cutoff, std::size_t limit) override {
+    migrate();
+    return delete_unchanged(outbox::query_messages(
+        place_, "c.status = @done AND c.doneAt < @cutoff",
+        {outbox_parameter("@done", kit::outbox_status_code(OutboxStatus::kDone)),
+         outbox_parameter("@cutoff", kit::to_micros(cutoff))},
+        "", limit));
+  }
+
+  std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
+    migrate();
+    return records(outbox::query_messages(place_, "c.sequence > @after",
+                                          {outbox_parameter("@after", after_sequence)},
+                                          "c.sequence", limit));
+  }
+
+  std::optional<OutboxRecord> find(std::string_view id) override {
+    migrate();
+    std::optional<outbox::FoundMessage> found = outbox::find_message(place_, id);
+    if (!found) {
+      return std::nullopt;
+    }
+    return std::move(found->row.record);
+  }
+
+ private:
+  // The unit under `tx`, when it is a Cosmos DB transaction of a unit on this store's
+  // container, and still open.
+  Unit& joined_unit(HandlerTransaction& tx) const {
+    const std::string refused =
+        store_ + ": cannot stage through a " + std::string(tx.type_name()) + ": ";
+    auto* cosmos_tx = dynamic_cast<cosmos::Transaction*>(&tx);
+    if (cosmos_tx == nullptr) {
+      throw ConfigurationError(refused + "it is another provider's transaction, and Cosmos DB " +
+                               "stores work only in the " +
+                               std::string(cosmos::Transaction::kTypeName) +
+                               " of a unit of work from a Cosmos DB inbox or outbox store");
+    }
+    Unit& unit = TransactionAccess::unit_of(*cosmos_tx);
+    const StoreUrl& theirs = unit.client().url();
+    const StoreUrl& mine = client_.url();
+    if (theirs.endpoint != mine.endpoint || theirs.database != mine.database ||
+        unit.container() != container_) {
+      throw ConfigurationError(
+          refused + "the transaction's unit of work writes container '" + unit.container() +
+          "' at " + theirs.printable + ", and this store's messages go in container '" +
+          container_ + "' at " + mine.printable +
+          ": a message commits with other writes only in one transactional batch of one "
+          "container; open the inbox (or outbox) store and this store on one URL");
+    }
+    if (unit.ended()) {
+      throw InvalidInputError(store_ +
+                              ": the unit of work has committed already, so the message would "
+                              "commit alone; stage it before commit(), or in a new unit of work");
+    }
+    return unit;
+  }
+
+  bool change(std::string_view id, const std::function<bool(kit::OutboxRow&)>& changer) {
+    migrate();
+    std::optional<outbox::FoundMessage> found = outbox::find_message(place_, id);
+    return found && outbox::change_message(place_, std::move(*found), changer);
+  }
+
+  static std::vector<OutboxRecord> records(std::vector<outbox::FoundMessage> found) {
+    std::vector<OutboxRecord> result;
+    result.reserve(found.size());
+    for (outbox::FoundMessage& message : found) {
+      result.push_back(std::move(message.row.record));
+    }
+    return result;
+  }
+
+  // Deletes each of `found` unless it changed since read; how many it deleted.
+  std::size_t delete_unchanged(const std::vector<outbox::FoundMessage>& found) const {
+    std::size_t deleted = 0;
+    for (const outbox::FoundMessage& message : found) {
+      if (delete_item(client_,
+                      {.container = container_,
+                       .id = message.row.record.id,
+                       .partition_key = message.partition},
+                      message.etag)) {
+        ++deleted;
+      }
+    }
+    return deleted;
+  }
+
+  Client client_;
+  std::string container_;
+  std::string store_;  // for errors
+  UnitContext context_;
+  outbox::MessagePlace place_;
+};
+
+}  // namespace
+
+std::unique_ptr<OutboxStore> open_outbox_store(std::string_view url, const Clock&) {
+  return std::make_unique<CosmosOutboxStore>(url);
+}
+
+}  // namespace docket::cosmos::detail

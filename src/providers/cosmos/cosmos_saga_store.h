@@ -1,0 +1,90 @@
+// The Cosmos DB SagaStore: one item per saga in {prefix}docket_sagas, its id
+// t:{tenant}:{sagaId} and its partition key the saga type (cosmos_saga_item.h), so each
+// tenant has its own saga and versions.
+//
+// Optimistic concurrency by etag: a save of a new saga (kNewSaga) is a create, refused
+// (409) where the saga exists. A save at version N reads the saga, refuses one that is
+// not at N (a conflict) or is completed at N (InvalidInputError, completed_saga_error),
+// and replaces the whole item (started_at kept) under the etag read (If-Match). Of two
+// saves expecting one version, the first changes the etag, so the other is refused with
+// 412: it reads again and reports a conflict with the version found. A write is never
+// resent after an ambiguous failure (the client's Replay::kUnsafe). An item over
+// kMaxItemBytes is refused before anything is sent.
+//
+// load is one point read. list is one query over every partition with a condition per
+// filter set, in listKey order behind the page's position, at most limit + 1 items.
+// purge_completed_batch queries completed sagas by completedAt before the cutoff, oldest
+// first, and deletes each under the etag it was listed with, so a saga changed since is
+// kept; the count is what this call deleted.
+//
+// Guard: a load that finds nothing, a create (kNewSaga), a save that finds no saga, and a
+// listing (an untenanted item would be listed under no tenant) run the container's
+// legacy-key probe (cosmos_legacy_guard.h) for an id without its tenant segment
+// ({sagaId}), once per store instance. A read that returns the saga is never probed.
+//
+// Capabilities: it does not join a handler's unit of work (transaction_type() is
+// nullopt): that unit is one batch in the inbox container's tenant partition, and a saga
+// lives in its type's partition of another container; the overloads taking a
+// HandlerTransaction are refused with a ConfigurationError saying so. Shared between
+// processes; one item per saga, at most kMaxItemBytes.
+//
+// Thread-safety: a store may be used from many threads at once.
+#ifndef DOCKET_PROVIDERS_COSMOS_COSMOS_SAGA_STORE_H_
+#define DOCKET_PROVIDERS_COSMOS_COSMOS_SAGA_STORE_H_
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "docket/core/clock.h"
+#include "docket/sagas/saga_store.h"
+#include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_items.h"
+#include "providers/cosmos/cosmos_legacy_guard.h"
+
+namespace docket::cosmos::detail {
+
+class CosmosSagaStore final : public SagaStore {
+ public:
+  // Throws ConfigurationError for a URL parse_store_url refuses; sends nothing.
+  CosmosSagaStore(std::string_view url, const Clock& clock);
+
+  std::string_view provider_name() const noexcept override { return "cosmos"; }
+  StoreCapabilities capabilities() const noexcept override;
+
+  // The legacy-key probes this store has sent (0 or 1).
+  int legacy_probes() const noexcept { return guard_.probes(); }
+  const std::string& container() const noexcept { return container_; }
+
+ protected:
+  SagaSaveResult do_save(const SaveRequest& request) override;
+  std::optional<SagaRecord> do_load(const SagaId& saga) override;
+  SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
+  std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
+                                       const SagaId& saga) override;
+  SagaPage do_list(const SagaListRequest& request) override;
+  std::size_t do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
+                                       const TenantId* tenant) override;
+
+ private:
+  // The saga's item, probing the guard when there is none.
+  std::optional<ReadItem> read(const ItemAddress& address);
+  // The conflict (or completed_saga_error) a save at `request`'s version meets in
+  // `current`, the saga as read (nullopt: none).
+  SagaSaveResult refused(const SaveRequest& request, const std::optional<ReadItem>& current) const;
+  [[noreturn]] void refuse_join(HandlerTransaction& transaction) const;
+
+  Client client_;
+  std::string container_;
+  LegacyGuard guard_;
+  std::string store_;  // for errors
+};
+
+// Throws what the constructor throws.
+std::unique_ptr<SagaStore> open_saga_store(std::string_view url, const Clock& clock);
+
+}  // namespace docket::cosmos::detail
+
+#endif  // DOCKET_PROVIDERS_COSMOS_COSMOS_SAGA_STORE_H_
