@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "providers/redis/redis_durability.h"
+#include "providers/redis/redis_round_trips.h"
 
 namespace docket::redis::detail {
 namespace {
@@ -130,6 +131,7 @@ std::vector<Reply> Connection::pipeline(std::span<const Command> commands) {
       lost(command_name(command));
     }
   }
+  count_round_trip();
   std::vector<Reply> replies;
   replies.reserve(commands.size());
   for (const Command& command : commands) {

@@ -25,9 +25,11 @@ local function first_of_key(id)
   if not okey or okey == '' then return true end
   return redis.call('ZRANGE', okey, 0, 0)[1] == id
 end
--- The message lets go of its ordering key; the next of the key becomes due.
-local function release_key(id)
-  local okey = redis.call('HGET', mp .. id, 'order_key')
+-- The message lets go of its ordering key; the next of the key becomes due. `known`:
+-- the message's order_key field when the caller has read it already.
+local function release_key(id, known)
+  local okey = known
+  if okey == nil then okey = redis.call('HGET', mp .. id, 'order_key') end
   if not okey or okey == '' then return end
   local first = redis.call('ZRANGE', okey, 0, 0)[1]
   redis.call('ZREM', okey, id)
@@ -36,6 +38,14 @@ local function release_key(id)
   if not next_id then return end
   local v = get(next_id, 'status', 'next_attempt_at')
   if v[1] == '0' then redis.call('ZADD', due, v[2], next_id) end
+end
+-- One command over many members (ZREM's ids, ZADD's score/id pairs), in chunks of 1000
+-- arguments (even, so pairs stay whole) that unpack keeps within Lua's stack; nothing
+-- for none.
+local function each_chunk(command, key, args)
+  for i = 1, #args, 1000 do
+    redis.call(command, key, unpack(args, i, math.min(i + 999, #args)))
+  end
 end
 local function rows(ids)
   local out = {}
@@ -48,11 +58,16 @@ end
 
 if op == 'claim' then
   local token, now, lease_until, limit = ARGV[8], tonumber(ARGV[9]), ARGV[10], tonumber(ARGV[11])
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', due, '-inf', ARGV[9], 'LIMIT', 0, ARGV[12])) do
-    redis.call('ZREM', due, id)
+  local moved, scored = redis.call('ZRANGEBYSCORE', due, '-inf', ARGV[9], 'LIMIT', 0, ARGV[12]), {}
+  for _, id in ipairs(moved) do
     local seq = redis.call('HGET', mp .. id, 'sequence')
-    if seq then redis.call('ZADD', ready, seq, id) end
+    if seq then
+      scored[#scored + 1] = seq
+      scored[#scored + 1] = id
+    end
   end
+  each_chunk('ZREM', due, moved)
+  each_chunk('ZADD', ready, scored)
   local chosen, stale, offset = {}, {}, 0
   while #chosen < limit do
     local page = redis.call('ZRANGE', ready, offset, offset + 99)
@@ -68,12 +83,15 @@ if op == 'claim' then
     end
     offset = offset + 100
   end
-  for _, id in ipairs(stale) do redis.call('ZREM', ready, id) end
+  each_chunk('ZREM', ready, stale)
+  local leased = {}
   for _, id in ipairs(chosen) do
     redis.call('HSET', mp .. id, 'lease_token', token, 'lease_until', lease_until)
-    redis.call('ZREM', ready, id)
-    redis.call('ZADD', due, lease_until, id)
+    leased[#leased + 1] = lease_until
+    leased[#leased + 1] = id
   end
+  each_chunk('ZREM', ready, chosen)
+  each_chunk('ZADD', due, leased)
   return rows(chosen)
 end
 
@@ -112,6 +130,25 @@ if op == 'purge_parked' then
     redis.call('DEL', mp .. id)
   end
   return #victims
+end
+
+-- Each id as 'complete' takes it, on its own terms: one run for a relay's whole batch.
+if op == 'complete_all' then
+  local token, at, completed = ARGV[8], ARGV[9], 0
+  if token == '' then return 0 end
+  for i = 10, #ARGV do
+    local id = ARGV[i]
+    local v = get(id, 'status', 'lease_token', 'order_key')
+    if v[1] == '0' and v[2] == token then
+      redis.call('HSET', mp .. id, 'status', '1', 'done_at', at, 'lease_token', '',
+                 'lease_until', '0')
+      unqueue(id)
+      redis.call('ZADD', done, at, id)
+      release_key(id, v[3])
+      completed = completed + 1
+    end
+  end
+  return completed
 end
 
 local id = ARGV[8]

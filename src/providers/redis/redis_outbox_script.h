@@ -19,6 +19,8 @@
 //                runs out makes it due again). Only messages first of their ordering
 //                key are ever in either set, so order per key needs no query.
 //   complete     id, token, now                   -> 1 when done
+//   complete_all token, now, id... -> how many were done: each id as `complete` takes
+//                it, in one run (a relay's batch: one run's set-up, not one a message)
 //   fail         id, token, park (1/0), next_attempt_at, error -> 1 when recorded
 //   replay, skip, cancel   id, now                -> 1 when changed
 //   purge_parked cutoff, limit   parked by sequence whose next_attempt_at < cutoff

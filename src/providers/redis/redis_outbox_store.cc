@@ -92,15 +92,15 @@ class RedisOutboxStore final : public OutboxStore {
 
   std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
                            Timestamp now) override {
-    std::vector<std::vector<std::string>> runs;
-    for (const std::string& id : ids) {
-      runs.push_back(args("complete", {id, std::string(token), outbox_micros(now)}));
+    if (ids.empty()) {
+      return 0;
     }
-    std::size_t completed = 0;
-    for (const Reply& reply : script_.run_all(pool_, runs, Replay::kUnsafe)) {
-      completed += reply.ok().integer() == 1 ? 1 : 0;
-    }
-    return completed;
+    // One script run for the batch, not one a message: a run's set-up (EVALSHA, the
+    // index type checks) is most of a completion's cost on the server.
+    std::vector<std::string> arguments{std::string(token), outbox_micros(now)};
+    arguments.insert(arguments.end(), ids.begin(), ids.end());
+    return static_cast<std::size_t>(
+        run("complete_all", std::move(arguments), Replay::kUnsafe).integer());
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {

@@ -11,3 +11,6 @@ docket_conformance(eventsourcing redis_eventsourcing_fixture.cc LINK docket_test
 # (tests/tool/scratch_stores.h): Redis offers every store, so all of them, `docket demo`
 # and `docket chaos` included (its order services: ../demo/).
 docket_conformance(tool redis_scratch_database.cc LINK docket_test_redis)
+# `docket bench inbox`, `claim`, `events` and `outbox` on the Redis test server, beside
+# the raw baselines of ../bench/.
+docket_conformance(tool redis_bench_test.cc LINK docket_test_redis)
