@@ -96,7 +96,7 @@ class PostgresEventStore final : public EventStore {
   Database database_;
   const std::string conninfo_;
   std::mutex listener_mutex_;
-  std::shared_ptr<Listener> listener_;  // opened by the first appended_signal()
+  std::shared_ptr<kit::NotificationListener> listener_;  // opened by the first appended_signal()
   std::int64_t tag_ = 0;
   std::string table_;
 };

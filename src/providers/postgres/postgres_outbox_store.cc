@@ -360,7 +360,7 @@ class PostgresOutboxStore final : public OutboxStore {
   Database database_;
   const std::string conninfo_;
   std::mutex listener_mutex_;
-  std::shared_ptr<Listener> listener_;  // opened by the first staged_signal()
+  std::shared_ptr<kit::NotificationListener> listener_;  // opened by the first staged_signal()
 };
 
 }  // namespace

@@ -8,7 +8,9 @@ namespace docket::redis::detail {
 namespace {
 
 // ARGV: index key, dedup count, write count, outbox message count, the outbox's
-// sequence, feed and due keys, then each dedup record (key, index member, processed_at,
+// sequence, feed and due keys, event count and keys, saga count and keys, the outbox's
+// staged channel (a commit that staged messages publishes their count to it), then each
+// dedup record (key, index member, processed_at,
 // field count n, n field/value pairs), each write (op, key, argument count n, n
 // arguments) and each outbox message (key, id, ordering-key set or "", next_attempt_at,
 // field count n, n field/value pairs). Phase 1 checks, phase 2 writes; see redis_unit.h.
@@ -18,7 +20,8 @@ local nd, nw, no, ne = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), 
 local seq_key, feed, due = ARGV[6], ARGV[7], ARGV[8]
 local epos, efeed, ens = ARGV[9], ARGV[10], ARGV[11]
 local ns, saga_keys, saga_done = tonumber(ARGV[12]), ARGV[13], ARGV[14]
-local i = 15
+local staged = ARGV[15]
+local i = 16
 local dedups, writes, outs, evs, sagas, seen, kinds = {}, {}, {}, {}, {}, {}, {}
 local function fmt(n) return string.format('%d', n) end
 local index_type = redis.call('TYPE', index)['ok']
@@ -140,6 +143,7 @@ for o = 1, no do
   end
   if free then redis.call('ZADD', due, ARGV[at + 3], id) end
 end
+if no > 0 then redis.call('PUBLISH', staged, no) end
 for g = 1, ns do
   local at = sagas[g]
   local key, member, completed_at, nf = ARGV[at], ARGV[at + 1], ARGV[at + 3], tonumber(ARGV[at + 4])

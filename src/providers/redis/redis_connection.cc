@@ -84,6 +84,27 @@ Connection::Connection(const RedisUrl& url) : url_(url) {
   }
 }
 
+int Connection::socket() const noexcept {
+  return context_->fd;
+}
+
+std::vector<Reply> Connection::read_pushed() {
+  if (broken_ || redisBufferRead(context_.get()) != REDIS_OK) {
+    lost("a pushed message");
+  }
+  std::vector<Reply> replies;
+  for (;;) {
+    void* reply = nullptr;
+    if (redisGetReplyFromReader(context_.get(), &reply) != REDIS_OK) {
+      lost("a pushed message");
+    }
+    if (reply == nullptr) {
+      return replies;  // the rest, if any, has not arrived yet
+    }
+    replies.emplace_back(static_cast<redisReply*>(reply), "a pushed message", url_.server());
+  }
+}
+
 bool Connection::broken() const noexcept {
   if (broken_ || context_->err != 0) {
     return true;

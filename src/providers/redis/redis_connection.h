@@ -50,6 +50,13 @@ class Connection {
   // Sends every command, then reads every reply, in order: one round trip.
   std::vector<Reply> pipeline(std::span<const Command> commands);
 
+  // For a connection in subscribe mode (SUBSCRIBE sent with run()): the socket to wait
+  // on, and every reply pushed to it that has arrived, after one read of what the socket
+  // holds (call it once the socket is readable: the read does not wait then). Throws
+  // ConnectionLostError when the connection failed.
+  int socket() const noexcept;
+  std::vector<Reply> read_pushed();
+
   // True once a command failed at the connection, or when the server has closed it
   // while it sat idle (checked without a round trip: an idle connection with
   // something to read has been closed or killed).

@@ -88,6 +88,9 @@ inline constexpr std::string_view kOutboxReady = "outbox:ready";
 inline constexpr std::string_view kOutboxParked = "outbox:parked";
 inline constexpr std::string_view kOutboxDone = "outbox:done";
 inline constexpr std::string_view kOutboxOrder = "outbox:order:";
+// A Pub/Sub channel, not a key: the commit script publishes the count of messages a
+// commit staged to it, and relays' listeners subscribe (redis_listener.h).
+inline constexpr std::string_view kOutboxStaged = "outbox:staged";
 inline constexpr std::string_view kEventPosition = "events:position";
 inline constexpr std::string_view kEventRecords = "event:";
 inline constexpr std::string_view kEventFeed = "events:feed";

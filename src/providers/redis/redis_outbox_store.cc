@@ -2,6 +2,7 @@
 #include "providers/redis/redis_outbox_store.h"
 
 #include <algorithm>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "providers/redis/redis_joined_unit.h"
 #include "providers/redis/redis_keyspace.h"
 #include "providers/redis/redis_limits.h"
+#include "providers/redis/redis_listener.h"
 #include "providers/redis/redis_outbox_row.h"
 #include "providers/redis/redis_outbox_script.h"
 #include "providers/redis/redis_unit.h"
@@ -57,6 +59,17 @@ class RedisOutboxStore final : public OutboxStore {
   void migrate() override {}
   std::unique_ptr<UnitOfWork> begin() override {
     return std::make_unique<kit::ProducerUnitOfWork<Unit>>(context_);
+  }
+
+  // The commit script publishes to the staged channel whenever a commit staged messages
+  // (whichever store's unit it was, in whichever process): one listening connection per
+  // process and server hears it (redis_listener.h).
+  std::shared_ptr<WakeSignal> staged_signal() override {
+    const std::lock_guard lock(listener_mutex_);
+    if (!listener_) {
+      listener_ = shared_listener(pool_.url(), pool_.url().key(kOutboxStaged));
+    }
+    return listener_->signal();
   }
 
   void insert(HandlerTransaction& tx, const OutboxRecord& record) override {
@@ -191,6 +204,8 @@ class RedisOutboxStore final : public OutboxStore {
   Script script_;
   UnitContext context_;
   std::string name_;  // "the Redis outbox at 127.0.0.1:6379/0 (prefix 'docket:')"
+  std::mutex listener_mutex_;
+  std::shared_ptr<kit::NotificationListener> listener_;  // opened by the first staged_signal()
 };
 
 }  // namespace

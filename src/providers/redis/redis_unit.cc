@@ -173,6 +173,7 @@ void Unit::commit() {
   args.push_back(std::to_string(saves.size()));
   args.push_back(url.key(kSagaKeys));
   args.push_back(url.key(kSagaCompleted));
+  args.push_back(url.key(kOutboxStaged));
   for (const DedupWrite& d : dedups) {
     args.push_back(d.key);
     args.push_back(d.member);

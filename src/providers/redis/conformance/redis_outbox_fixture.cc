@@ -41,12 +41,14 @@ class RedisOutboxFixture final : public OutboxFixture {
 
 // Not concurrent_commits: the commit script draws each message's sequence as it writes
 // it, and Redis runs one script at a time, so an open unit holds no sequence and a
-// lower one can never commit after a higher one. No staged signal: relays poll.
+// lower one can never commit after a higher one. Wakes relays: the commit script
+// publishes to the staged channel.
 const FixtureRegistrar<OutboxProviderCase> kRedisOutboxCase{
     {.name = "redis",
      .provider = "redis",
      .make = [] { return std::unique_ptr<OutboxFixture>(std::make_unique<RedisOutboxFixture>()); },
-     .concurrent_commits = false}};
+     .concurrent_commits = false,
+     .wakes_relays = true}};
 
 }  // namespace redis_outbox_fixture
 }  // namespace docket::conformance

@@ -1,0 +1,29 @@
+// Redis's listening connection: SUBSCRIBE to the outbox's staged channel on a
+// kit::NotificationListener's thread (providers/kit/notification_listener.h: the thread,
+// the reconnection pauses, the stop and the sharing), whose wake signal each message on
+// the channel notifies: how a relay hears, within milliseconds, that a producer in any
+// process committed a message (the commit script PUBLISHes with the messages it stages,
+// redis_commit_script.cc). Pub/Sub delivers to whoever is subscribed at the time and
+// keeps nothing: a message published while the connection was down is lost, which the
+// waiters' polling covers.
+//
+// Thread-safety: shared_listener() may be called from any thread.
+#ifndef DOCKET_PROVIDERS_REDIS_REDIS_LISTENER_H_
+#define DOCKET_PROVIDERS_REDIS_REDIS_LISTENER_H_
+
+#include <memory>
+#include <string_view>
+
+#include "providers/kit/notification_listener.h"
+#include "providers/redis/redis_url.h"
+
+namespace docket::redis::detail {
+
+// The listener of `channel` on the server `url` names, shared by every store of this
+// process that asks for it; it stops when the last holder lets go.
+std::shared_ptr<kit::NotificationListener> shared_listener(const RedisUrl& url,
+                                                           std::string_view channel);
+
+}  // namespace docket::redis::detail
+
+#endif  // DOCKET_PROVIDERS_REDIS_REDIS_LISTENER_H_
