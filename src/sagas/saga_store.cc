@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/delete_in_batches.h"
+#include "core/observing.h"
 #include "eventsourcing/name_rules.h"
 
 namespace docket {
@@ -55,13 +56,28 @@ std::optional<SagaRecord> SagaStore::load(HandlerTransaction& transaction, const
 
 SagaSaveResult SagaStore::save(const SagaId& saga, std::int64_t expected_version,
                                std::string_view state, SagaStatus status) {
-  return do_save(checked_request(saga, expected_version, state, status));
+  return observed(saga, do_save(checked_request(saga, expected_version, state, status)));
 }
 
 SagaSaveResult SagaStore::save(HandlerTransaction& transaction, const SagaId& saga,
                                std::int64_t expected_version, std::string_view state,
                                SagaStatus status) {
-  return do_save_in(transaction, checked_request(saga, expected_version, state, status));
+  return observed(saga,
+                  do_save_in(transaction, checked_request(saga, expected_version, state, status)));
+}
+
+SagaSaveResult SagaStore::observed(const SagaId& saga, SagaSaveResult result) const {
+  if (observer_ && result.is_conflict()) {
+    const VersionConflict& conflict = result.conflict();
+    detail::notify(observer_.get(), [&](Observer& observer) {
+      observer.on_saga_conflict(
+          SagaConflictObservation{.saga_type = saga.saga_type(),
+                                  .tenant = saga.tenant().value(),
+                                  .expected_version = conflict.expected_version,
+                                  .actual_version = conflict.actual_version});
+    });
+  }
+  return result;
 }
 
 SagaStore::SaveRequest SagaStore::checked_request(const SagaId& saga, std::int64_t expected_version,

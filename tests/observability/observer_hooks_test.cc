@@ -19,6 +19,7 @@
 #include "docket/inbox/inbox_dispatcher.h"
 #include "docket/outbox/outbox.h"
 #include "docket/outbox/relay.h"
+#include "docket/sagas/saga_store.h"
 #include "docket/stores/open_store.h"
 #include "docket/transports/in_process_transport.h"
 #include "observability/recording_observer.h"
@@ -257,6 +258,23 @@ TEST_P(ObserverHooksTest, EventStoreReportsAppendsAndConflicts) {
   EXPECT_FALSE(appends[0].conflict);
   EXPECT_FALSE(appends[0].in_transaction);
   EXPECT_TRUE(appends[1].conflict);
+}
+
+TEST_P(ObserverHooksTest, SagaStoreReportsConflictsAlone) {
+  auto observer = std::make_shared<RecordingObserver>();
+  auto store = open_saga_store(url_);
+  store->set_observer(observer);
+  const SagaId saga(TenantId("acme"), "shipping", "S-1");
+  ASSERT_FALSE(store->save(saga, kNewSaga, "{}").is_conflict());
+  ASSERT_FALSE(store->save(saga, 0, "{\"step\":1}").is_conflict());
+  EXPECT_TRUE(store->save(saga, 0, "{\"step\":2}").is_conflict());  // another step saved 1
+
+  const std::vector<RecordedSagaConflict> conflicts = observer->saga_conflicts();
+  ASSERT_EQ(conflicts.size(), 1U) << "only the conflict is observed";
+  EXPECT_EQ(conflicts[0].saga_type, "shipping");
+  EXPECT_EQ(conflicts[0].tenant, "acme");
+  EXPECT_EQ(conflicts[0].expected_version, 0);
+  EXPECT_EQ(conflicts[0].actual_version, 1);
 }
 
 TEST_P(ObserverHooksTest, AnObserverThatThrowsChangesNoOutcome) {

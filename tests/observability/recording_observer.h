@@ -58,6 +58,13 @@ struct RecordedAppend {
   bool conflict, in_transaction;
 };
 
+struct RecordedSagaConflict {
+  std::string saga_type;
+  std::string tenant;
+  std::int64_t expected_version = 0;
+  std::int64_t actual_version = 0;
+};
+
 class RecordingObserver final : public Observer {
  public:
   explicit RecordingObserver(bool throw_from_hooks = false) : throws_(throw_from_hooks) {}
@@ -99,6 +106,13 @@ class RecordingObserver final : public Observer {
     maybe_throw();
   }
 
+  void on_saga_conflict(const SagaConflictObservation& conflict) override {
+    std::lock_guard lock(mutex_);
+    saga_conflicts_.push_back({std::string(conflict.saga_type), std::string(conflict.tenant),
+                               conflict.expected_version, conflict.actual_version});
+    maybe_throw();
+  }
+
   std::vector<RecordedSpan> spans() const {
     std::lock_guard lock(mutex_);
     return spans_;
@@ -110,6 +124,10 @@ class RecordingObserver final : public Observer {
   std::vector<RecordedAppend> appends() const {
     std::lock_guard lock(mutex_);
     return appends_;
+  }
+  std::vector<RecordedSagaConflict> saga_conflicts() const {
+    std::lock_guard lock(mutex_);
+    return saga_conflicts_;
   }
   int unmatched_ends() const {
     std::lock_guard lock(mutex_);
@@ -129,6 +147,7 @@ class RecordingObserver final : public Observer {
   std::vector<RecordedSpan> spans_;
   std::vector<RecordedClaim> claims_;
   std::vector<RecordedAppend> appends_;
+  std::vector<RecordedSagaConflict> saga_conflicts_;
   int unmatched_ends_ = 0;
 };
 

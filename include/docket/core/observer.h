@@ -122,8 +122,8 @@ struct AppendObservation {
   std::chrono::nanoseconds duration{0};
 };
 
-// A saga save that lost its optimistic-concurrency race. Declared for the saga layer;
-// docket does not call it yet (docs/observability.md).
+// A saga save that lost its optimistic-concurrency race, heard from a saga store the
+// observer is set on (SagaStore::set_observer, docket/sagas/saga_store.h).
 struct SagaConflictObservation {
   std::string_view saga_type{};
   std::string_view tenant{};

@@ -40,12 +40,19 @@
 // unit of work on the same database file); any other pairing throws ConfigurationError
 // naming both.
 //
-// Thread-safety: a store may be used from many threads at once.
+// Observing conflicts: set_observer attaches an Observer (docket/core/observer.h) that
+// hears every save this store answered with a version conflict (on_saga_conflict). A
+// save inside a caller's transaction whose conflict only the commit finds (a provider
+// that checks versions when the unit commits) is not heard here: the commit's error is.
+//
+// Thread-safety: a store may be used from many threads at once; set_observer is the
+// exception: call it before the store is shared (it is configuration, not state).
 #ifndef DOCKET_SAGAS_SAGA_STORE_H_
 #define DOCKET_SAGAS_SAGA_STORE_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +61,7 @@
 #include "docket/core/clock.h"
 #include "docket/core/error.h"
 #include "docket/core/handler_transaction.h"
+#include "docket/core/observer.h"
 #include "docket/core/store_capabilities.h"
 #include "docket/core/tenant.h"
 #include "docket/core/transaction_type.h"
@@ -185,6 +193,12 @@ class SagaStore {
   std::size_t purge_completed(Timestamp cutoff, std::size_t batch_size = 1000,
                               const std::optional<TenantId>& tenant = std::nullopt);
 
+  // See "Observing conflicts" above; nullptr detaches.
+  void set_observer(std::shared_ptr<Observer> observer) noexcept {
+    observer_ = std::move(observer);
+  }
+  const std::shared_ptr<Observer>& observer() const noexcept { return observer_; }
+
  protected:
   explicit SagaStore(const Clock& clock) noexcept : clock_(clock) {}
 
@@ -228,7 +242,11 @@ class SagaStore {
  private:
   SaveRequest checked_request(const SagaId& saga, std::int64_t expected_version,
                               std::string_view state, SagaStatus status) const;
+  // Tells the observer of a conflict `result` holds; returns `result`.
+  SagaSaveResult observed(const SagaId& saga, SagaSaveResult result) const;
+
   const Clock& clock_;
+  std::shared_ptr<Observer> observer_;
 };
 
 }  // namespace docket
