@@ -146,6 +146,15 @@ struct RoundTrips {
   std::uint64_t raw = 0;
 };
 
+// Request units so far in this process (what a database bills a request: Cosmos DB's
+// x-ms-request-charge) of the requests round_trips() counts, each side's a running
+// total; nullopt for a side whose charges the provider cannot read, or where it bills
+// none.
+struct RequestUnits {
+  std::optional<double> docket;
+  std::optional<double> raw;
+};
+
 class ProviderBench {
  public:
   virtual ~ProviderBench() = default;
@@ -171,6 +180,8 @@ class ProviderBench {
   // The round-trip totals, or nullopt where the provider makes none (an embedded
   // database is called, not talked to).
   virtual std::optional<RoundTrips> round_trips() const { return std::nullopt; }
+  // The request-unit totals; none where the provider's database bills none.
+  virtual RequestUnits request_units() const { return {}; }
 
   // The benchmarks it has a raw baseline for; nullptr: none.
   virtual const InboxBench* inbox() const noexcept { return nullptr; }

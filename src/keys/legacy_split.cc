@@ -146,12 +146,41 @@ LegacyStreamSplit stream_split(Pair pair, std::optional<std::int64_t> version) {
                            .refusal = std::move(pair.refusal)};
 }
 
+// A Cosmos DB legacy saga: its whole id is the saga id, and its partition key value
+// (`partition`) the saga type, so nothing is split; the record's own fields, where it
+// has them, must name the same terms, or the record is not one docket wrote.
+LegacySagaSplit cosmos_saga_split(std::string_view id, std::string_view partition,
+                                  const LegacyFieldTerms& fields) {
+  const auto refused_saga = [](std::string reason) {
+    return LegacySagaSplit{.saga_type = {}, .saga_id = {}, .refusal = std::move(reason)};
+  };
+  if (id.empty()) {
+    return refused_saga("has an empty id, so it names no saga");
+  }
+  if (partition.empty()) {
+    return refused_saga("has an empty saga type (partition key)");
+  }
+  if (fields.id && *fields.id != id) {
+    return refused_saga("is not the saga id " + quoted(*fields.id) +
+                        " its own sagaId field names; the record is not one docket can re-key "
+                        "by its fields: correct or remove it");
+  }
+  if (fields.type && *fields.type != partition) {
+    return refused_saga("is in the partition of saga type " + quoted(partition) +
+                        ", not of the saga type " + quoted(*fields.type) +
+                        " its own field names; correct or remove it");
+  }
+  return LegacySagaSplit{
+      .saga_type = std::string(partition), .saga_id = std::string(id), .refusal = {}};
+}
+
 }  // namespace legacy_split_impl
 
 LegacyStreamSplit split_legacy_stream_key(Provider provider, std::string_view key,
                                           const LegacyFieldTerms& fields,
                                           std::span<const std::string> declared_types) {
-  if (provider == Provider::kDynamoDb) {
+  // Cosmos DB's legacy streamId and DynamoDB's legacy partition key are one shape.
+  if (provider == Provider::kDynamoDb || provider == Provider::kCosmosDb) {
     return legacy_split_impl::stream_split(
         legacy_split_impl::split_pair(legacy_split_impl::kStreamPair, key, fields, declared_types),
         std::nullopt);
@@ -174,7 +203,8 @@ LegacyStreamSplit split_legacy_stream_key(Provider provider, std::string_view ke
         version);
   }
   throw InvalidInputError(std::string(provider_display_name(provider)) +
-                          ": docket re-keys legacy event streams on DynamoDB and Firestore only");
+                          ": docket re-keys legacy event streams on Cosmos DB, DynamoDB and "
+                          "Firestore only");
 }
 
 LegacySagaSplit split_legacy_saga_key(Provider provider, std::string_view key,
@@ -194,6 +224,9 @@ LegacySagaSplit split_legacy_saga_key(Provider provider, std::string_view key,
     }
     return {.saga_type = std::string(sort_key), .saga_id = std::string(id), .refusal = {}};
   }
+  if (provider == Provider::kCosmosDb) {
+    return legacy_split_impl::cosmos_saga_split(key, sort_key, fields);
+  }
   if (provider == Provider::kFirestore) {
     legacy_split_impl::Pair pair =
         legacy_split_impl::split_pair(legacy_split_impl::kSagaPair, key, fields, declared_types);
@@ -202,7 +235,8 @@ LegacySagaSplit split_legacy_saga_key(Provider provider, std::string_view key,
             .refusal = std::move(pair.refusal)};
   }
   throw InvalidInputError(std::string(provider_display_name(provider)) +
-                          ": docket re-keys legacy sagas on DynamoDB and Firestore only");
+                          ": docket re-keys legacy sagas on Cosmos DB, DynamoDB and Firestore "
+                          "only");
 }
 
 }  // namespace docket::keys

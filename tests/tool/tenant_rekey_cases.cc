@@ -235,9 +235,16 @@ TEST_P(TenantRekey, AKilledRunIsFinishedByTheNext) {
 
   const nlohmann::json finished = rekey(seeder, kDefault);
   EXPECT_LT(finished["streams"].get<int>(), kStreams) << finished.dump();
-  EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), left)
+  // A record the killed run created but did not delete is still legacy, and the next
+  // run only deletes it (already moved).
+  EXPECT_EQ(finished["events"].get<std::uint64_t>() +
+                finished["events_already_moved"].get<std::uint64_t>() +
+                finished["sagas"].get<std::uint64_t>(),
+            left)
       << finished.dump();
-  EXPECT_EQ(finished["events_already_moved"], 0) << "each batch moved whole: " << finished.dump();
+  if (seeder.moves_atomically()) {
+    EXPECT_EQ(finished["events_already_moved"], 0) << "each batch moved whole: " << finished.dump();
+  }
   // The verification covers every stream and saga the re-key moved, this run's and the
   // killed one's: the store's, not only what the last run moved.
   EXPECT_EQ(finished["streams_verified"], kStreams) << finished.dump();
@@ -512,7 +519,10 @@ TEST_P(TenantRekey, AStreamHalfMovedByAKilledRunIsRefusedUntilTheReKeyFinishes) 
   const std::uint64_t found = legacy_count(seeder);
   EXPECT_LE(found, left);
   const nlohmann::json finished = rekey(seeder, kDefault);
-  EXPECT_EQ(finished["events"].get<std::uint64_t>() + finished["sagas"].get<std::uint64_t>(), found)
+  EXPECT_EQ(finished["events"].get<std::uint64_t>() +
+                finished["events_already_moved"].get<std::uint64_t>() +
+                finished["sagas"].get<std::uint64_t>(),
+            found)
       << finished.dump();
   EXPECT_EQ(finished["streams_verified"], 2) << finished.dump();
   EXPECT_EQ(finished["sagas_verified"], 1) << finished.dump();

@@ -32,6 +32,10 @@ class LegacySeeder {
   virtual ~LegacySeeder() = default;
   // The store URL, under a prefix of this seeder's own.
   virtual std::string url() const = 0;
+  // Whether the provider moves a batch of records in one atomic write, so that a killed
+  // run leaves no record both moved and not deleted (false on Cosmos DB, whose stream
+  // moves are a batch of creates and then a batch of deletes, in two partitions).
+  virtual bool moves_atomically() const { return true; }
 
   // An event of the stream `type`/`id` at `version`: under the legacy untenanted key
   // (the raw terms joined) when `tenant` is nullopt, else under the tenant-keyed key the

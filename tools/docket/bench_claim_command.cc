@@ -34,9 +34,10 @@ nlohmann::json effects_exactly_once(const bench::ClaimBenchReport& report) {
   return once(report.docket) && once(report.raw);
 }
 
-nlohmann::json report_json(const bench::ClaimBenchReport& report) {
+nlohmann::json report_json(const bench::ClaimBenchReport& report, const RequestUnitMeter& meter) {
   const auto& docket = report.docket;
   const auto& raw = report.raw;
+  const auto units = meter.per_op(report.round_trips_per_message);
   return {{"benchmark", "claim"},
           {"store", printable_store_url(report.store.url)},
           {"raw_store", printable_store_url(report.store.raw_db)},
@@ -55,6 +56,7 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"raw_handled_rate", raw.handled_rate},
           {"ratio", report.ratio},
           {"round_trips_per_op", round_trips_json(report.round_trips_per_message)},
+          {"request_units_per_op", request_units_json(units)},
           {"median_slice_ratio", report.timings.median_slice_ratio()},
           {"slices", report.timings.slices.size()},
           {"seconds", docket.seconds},
@@ -80,7 +82,7 @@ nlohmann::json report_json(const bench::ClaimBenchReport& report) {
           {"problems", report.problems}};
 }
 
-void print_text(const bench::ClaimBenchReport& report) {
+void print_text(const bench::ClaimBenchReport& report, const RequestUnitMeter& meter) {
   const auto& o = report.options;
   std::cout << "docket bench claim on " << printable_store_url(report.store.url)
             << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
@@ -106,6 +108,10 @@ void print_text(const bench::ClaimBenchReport& report) {
   if (report.round_trips_per_message) {
     std::cout << "  round trips a delivery: " << round_trips_text(*report.round_trips_per_message)
               << "\n";
+  }
+  if (const std::string units = request_units_text(meter.per_op(report.round_trips_per_message));
+      !units.empty()) {
+    std::cout << "  request units a delivery: " << units << "\n";
   }
 }
 
@@ -157,12 +163,13 @@ void add_bench_claim_subcommand(CLI::App& bench_group) {
       "one effect per message on both sides.");
   command->callback([options] {
     options->run.effect = !options->no_effect;
+    const RequestUnitMeter meter;
     const bench::ClaimBenchReport report =
         run_bench([&options] { return bench::run_claim_bench(options->run); });
     if (options->json) {
-      std::cout << report_json(report).dump() << '\n';
+      std::cout << report_json(report, meter).dump() << '\n';
     } else {
-      print_text(report);
+      print_text(report, meter);
     }
     throw_if_problems("claim", report.problems);
   });

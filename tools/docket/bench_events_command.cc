@@ -17,12 +17,13 @@ namespace {
 using bench::kDocketSide;
 using bench::kRawSide;
 
-nlohmann::json case_json(const bench::AppendCaseReport& c) {
+nlohmann::json case_json(const bench::AppendCaseReport& c, const RequestUnitMeter& meter) {
   const auto& docket = c.sides[kDocketSide];
   const auto& raw = c.sides[kRawSide];
   const auto k = static_cast<double>(c.events_per_append);
   return {{"case", c.name},
           {"round_trips_per_op", round_trips_json(c.round_trips_per_append)},
+          {"request_units_per_op", request_units_json(meter.per_op(c.round_trips_per_append))},
           {"streams", c.streams},
           {"events_per_append", c.events_per_append},
           {"appends", c.appends},
@@ -47,10 +48,10 @@ nlohmann::json case_json(const bench::AppendCaseReport& c) {
             {"rate", raw.rate}}}};
 }
 
-nlohmann::json report_json(const bench::EventsBenchReport& report) {
+nlohmann::json report_json(const bench::EventsBenchReport& report, const RequestUnitMeter& meter) {
   nlohmann::json cases = nlohmann::json::array();
   for (const auto& c : report.cases) {
-    cases.push_back(case_json(c));
+    cases.push_back(case_json(c, meter));
   }
   const auto& load = report.load;
   return {{"benchmark", "events"},
@@ -89,7 +90,7 @@ void print_row(const std::string& label, double rate, double raw_rate, double me
   std::cout << row << tail << "\n";
 }
 
-void print_text(const bench::EventsBenchReport& report) {
+void print_text(const bench::EventsBenchReport& report, const RequestUnitMeter& meter) {
   const auto& o = report.options;
   std::cout << "docket bench events on " << printable_store_url(report.store.url)
             << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
@@ -107,6 +108,10 @@ void print_text(const bench::EventsBenchReport& report) {
     if (c.round_trips_per_append) {
       tail += "; round trips an append " + fixed((*c.round_trips_per_append)[kDocketSide], 2) +
               " / " + fixed((*c.round_trips_per_append)[kRawSide], 2);
+    }
+    if (const std::string units = request_units_text(meter.per_op(c.round_trips_per_append));
+        !units.empty()) {
+      tail += "; request units an append " + units;
     }
     print_row(label, c.sides[kDocketSide].rate, c.sides[kRawSide].rate,
               c.timings.median_slice_ratio(), tail);
@@ -161,12 +166,13 @@ void add_bench_events_subcommand(CLI::App& bench_group) {
     if (per_append->count() == 0) {
       options->events_per_append = {1, 10};
     }
+    const RequestUnitMeter meter;
     const bench::EventsBenchReport report =
         run_bench([&options] { return bench::run_events_bench(*options); });
     if (*json) {
-      std::cout << report_json(report).dump() << '\n';
+      std::cout << report_json(report, meter).dump() << '\n';
     } else {
-      print_text(report);
+      print_text(report, meter);
     }
     throw_if_problems("events", report.problems);
   });

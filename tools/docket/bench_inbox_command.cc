@@ -36,7 +36,7 @@ nlohmann::json optional_json(const std::optional<double>& value) {
   return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
-nlohmann::json report_json(const bench::InboxBenchReport& report) {
+nlohmann::json report_json(const bench::InboxBenchReport& report, const RequestUnitMeter& meter) {
   nlohmann::json segments = nlohmann::json::array();
   for (const auto& segment : report.segments) {
     const double rate = segment.rate(bench::kDocketSide);
@@ -71,6 +71,7 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
       {"ratio", report.ratio},
       {"median_slice_ratio", report.timings.median_slice_ratio()},
       {"round_trips_per_op", round_trips_json(report.round_trips_per_delivery)},
+      {"request_units_per_op", request_units_json(meter.per_op(report.round_trips_per_delivery))},
       {"commit_limit_rate", optional_json(report.commit_limit_rate)},
       {"commit_limit_ratio", optional_json(report.commit_limit_ratio)},
       {"slices", report.timings.slices.size()},
@@ -81,7 +82,8 @@ nlohmann::json report_json(const bench::InboxBenchReport& report) {
       {"problems", report.problems}};
 }
 
-void print_text(const bench::InboxBenchReport& report, bool print_segments) {
+void print_text(const bench::InboxBenchReport& report, const RequestUnitMeter& meter,
+                bool print_segments) {
   const auto& o = report.options;
   std::cout << "docket bench inbox on " << printable_store_url(report.store.url)
             << " (raw baseline on " << printable_store_url(report.store.raw_db) << ")\n"
@@ -103,6 +105,10 @@ void print_text(const bench::InboxBenchReport& report, bool print_segments) {
   if (report.round_trips_per_delivery) {
     std::cout << "  round trips a delivery: " << round_trips_text(*report.round_trips_per_delivery)
               << "\n";
+  }
+  if (const std::string units = request_units_text(meter.per_op(report.round_trips_per_delivery));
+      !units.empty()) {
+    std::cout << "  request units a delivery: " << units << "\n";
   }
   if (report.commit_limit_rate) {
     std::cout << "  commit limit " << fixed(*report.commit_limit_rate, 0)
@@ -186,12 +192,13 @@ void add_bench_inbox_subcommand(CLI::App& bench_group) {
     options->run.ids = options->random_ids ? bench::IdOrder::kRandom : bench::IdOrder::kTimeOrdered;
     options->run.dedup =
         options->dedup_at_commit ? DedupCheck::kAtCommit : DedupCheck::kBeforeHandlers;
+    const RequestUnitMeter meter;
     const bench::InboxBenchReport report =
         run_bench([&options] { return bench::run_inbox_bench(options->run); });
     if (options->json) {
-      std::cout << report_json(report).dump() << '\n';
+      std::cout << report_json(report, meter).dump() << '\n';
     } else {
-      print_text(report, segment->count() > 0);
+      print_text(report, meter, segment->count() > 0);
     }
     throw_if_problems("inbox", report.problems);
   });

@@ -48,6 +48,29 @@ nlohmann::json round_trips_json(const std::optional<std::array<double, 2>>& roun
 // "docket 2.00, raw 1.00" for a text report.
 std::string round_trips_text(const std::array<double, 2>& round_trips);
 
+// Request units an operation consumed on each side (indexed by bench::Side), where a
+// provider's bench side reports what its requests are billed
+// (ProviderBench::request_units(): Cosmos DB's x-ms-request-charge). Made before a run,
+// it reads every bench provider's totals of request units and round trips; per_op()
+// reads them again after the run and gives each side's request units per round trip
+// over the run times that side's measured round trips per operation (the figure the
+// report prints), nullopt for a side whose units or round trips nobody counts.
+class RequestUnitMeter {
+ public:
+  RequestUnitMeter();
+  std::array<std::optional<double>, 2> per_op(
+      const std::optional<std::array<double, 2>>& round_trips_per_op) const;
+
+ private:
+  std::array<std::optional<double>, 2> units_;
+  std::array<double, 2> trips_{};
+};
+
+// {"docket": d, "raw": r} (each null when not counted); null when neither side is.
+nlohmann::json request_units_json(const std::array<std::optional<double>, 2>& units);
+// "docket 5.10, raw 4.20" ("n/a" for a side not counted), or "" when neither side is.
+std::string request_units_text(const std::array<std::optional<double>, 2>& units);
+
 // Throws CheckFailed ("bench <name>: the run does not add up: a; b") unless `problems`
 // is empty. Call after printing the report.
 void throw_if_problems(std::string_view name, const std::vector<std::string>& problems);

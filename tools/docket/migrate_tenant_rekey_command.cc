@@ -125,7 +125,7 @@ void add_migrate_tenant_rekey_subcommand(CLI::App& migrate_group) {
   CLI::App* command = migrate_group.add_subcommand(
       "tenant-rekey",
       "Re-key event streams and sagas stored without a tenant segment under one tenant "
-      "(DynamoDB, Firestore), then verify each through the stores");
+      "(DynamoDB, Firestore, Cosmos DB), then verify each through the stores");
   command->footer(
       "Run it with every writer stopped. Every legacy record (an event stream or saga keyed\n"
       "without its tenant, as `docket migrate scan` counts them) is written under the\n"
@@ -153,7 +153,9 @@ void add_migrate_tenant_rekey_subcommand(CLI::App& migrate_group) {
       "A legacy record whose new key holds the same record is only deleted; one whose new\n"
       "key holds another record stops the run, naming both keys. Prints a line per stream\n"
       "or saga moved, a progress bar on a terminal, and a report. Exit 1 when refused.");
-  command->add_option("--store", args->store, "Store URL: dynamodb://... or firestore://...")
+  command
+      ->add_option("--store", args->store,
+                   "Store URL: dynamodb://..., firestore://... or cosmos://...")
       ->required();
   command
       ->add_option("--tenant", args->tenant,

@@ -15,9 +15,11 @@
 // never a guess.
 //
 // Shapes split here (the legacy shapes of keys/legacy.h that re-key to a tenant):
-//   DynamoDB stream key            {aggregateType}:{aggregateId}
+//   Cosmos DB stream key (streamId), DynamoDB stream key   {aggregateType}:{aggregateId}
 //   Firestore event document id    {aggregateType}:{aggregateId}:{version}  (the version
 //                                  is after the last ':'; it holds no ':')
+//   Cosmos DB saga id              {sagaId}  (the saga type is the partition key: nothing
+//                                  to split; the item's own fields must agree)
 //   DynamoDB saga partition key    SAGA#{sagaId}  (the saga type is the sort key)
 //   Firestore saga document id     {sagaId}_{sagaType}
 //
@@ -51,22 +53,24 @@ struct LegacyStreamSplit {
 };
 
 struct LegacySagaSplit {
-  std::string saga_type;  // DynamoDB: the sort key as given
+  std::string saga_type;  // Cosmos DB, DynamoDB: the partition (sort) key as given
   std::string saga_id;
   std::string refusal;  // empty when split; else why not
 
   bool split() const noexcept { return refusal.empty(); }
 };
 
-// Splits a legacy stream key (DynamoDB) or event document id (Firestore); other
-// providers are refused. `declared_types` are the aggregate types the operator names.
+// Splits a legacy stream key (Cosmos DB, DynamoDB) or event document id (Firestore);
+// other providers are refused (InvalidInputError). `declared_types` are the aggregate types the
+// operator names.
 LegacyStreamSplit split_legacy_stream_key(Provider provider, std::string_view key,
                                           const LegacyFieldTerms& fields,
                                           std::span<const std::string> declared_types);
 
-// Splits a legacy saga key: DynamoDB's partition key with `sort_key` its saga type;
-// Firestore's document id (`sort_key` unused). `declared_types` are the saga types the
-// operator names.
+// Splits a legacy saga key: Cosmos DB's id with `sort_key` its partition key value (the
+// saga type), DynamoDB's partition key with `sort_key` its saga type; Firestore's
+// document id (`sort_key` unused); other providers are refused (InvalidInputError).
+// `declared_types` are the saga types the operator names.
 LegacySagaSplit split_legacy_saga_key(Provider provider, std::string_view key,
                                       std::string_view sort_key, const LegacyFieldTerms& fields,
                                       std::span<const std::string> declared_types);

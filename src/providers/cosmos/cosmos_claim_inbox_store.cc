@@ -52,7 +52,8 @@ std::string CosmosClaimInboxStore::entry_id(const ClaimKey& key) const {
   return kit::inbox_entry_id(keys::Provider::kCosmosDb, key).value;
 }
 
-bool CosmosClaimInboxStore::change_entry(const std::string& id, const Change& change) {
+std::optional<std::string> CosmosClaimInboxStore::change_entry(const std::string& id,
+                                                               const Change& change) {
   migrate();
   for (int race = 0; race < kMaxEntryRaces; ++race) {
     const std::optional<ReadItem> read = read_item(client_, address(id));
@@ -61,14 +62,14 @@ bool CosmosClaimInboxStore::change_entry(const std::string& id, const Change& ch
       entry = claim::claim_entry_of(read->body, store_);
     }
     if (!change(entry, clock_.now())) {
-      return false;
+      return std::nullopt;
     }
     const nlohmann::json item = claim::claim_item(id, *entry);
     check_item_size(item, store_);
-    const bool written = read ? replace_item(client_, address(id), item, read->etag).has_value()
-                              : create_item(client_, address(id), item).has_value();
-    if (written) {
-      return true;
+    std::optional<std::string> etag = read ? replace_item(client_, address(id), item, read->etag)
+                                           : create_item(client_, address(id), item);
+    if (etag) {
+      return etag;
     }
   }
   throw InfrastructureError(store_ + ": entry '" + id + "' changed under each of " +
@@ -85,44 +86,73 @@ ClaimResult CosmosClaimInboxStore::do_try_claim(const ClaimKey& key, const Claim
   const ClaimResult claimed = kit::claim(created, token, created_at, lease);
   const nlohmann::json item = claim::claim_item(id, created);
   check_item_size(item, store_);
-  if (create_item(client_, address(id), item)) {
+  if (std::optional<std::string> etag = create_item(client_, address(id), item)) {
+    writes_.remember(id, token, std::move(created), std::move(*etag));
     return claimed;
   }
   ClaimResult result;
-  change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry) {
-      entry = kit::new_claim_entry(key, now);
-    }
-    result = kit::claim(*entry, token, now, lease);
-    return result.outcome == ClaimOutcome::kClaimed;
-  });
+  std::optional<ClaimEntry> written;
+  std::optional<std::string> etag =
+      change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+        if (!entry) {
+          entry = kit::new_claim_entry(key, now);
+        }
+        result = kit::claim(*entry, token, now, lease);
+        written = *entry;
+        return result.outcome == ClaimOutcome::kClaimed;
+      });
+  if (etag) {
+    writes_.remember(id, token, std::move(*written), std::move(*etag));
+  }
   return result;
 }
 
 std::optional<ClaimEntry> CosmosClaimInboxStore::change_held(
     const std::string& id, const ClaimToken& token,
-    const std::function<void(ClaimEntry&, Timestamp)>& change) {
-  std::optional<ClaimEntry> changed;
-  const bool written = change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry || !kit::held_by(*entry, token)) {
-      return false;
+    const std::function<void(ClaimEntry&, Timestamp)>& change, ClaimGoesOn goes_on) {
+  const auto written = [&](const ClaimEntry& entry, std::string etag) {
+    if (goes_on == ClaimGoesOn::kYes) {
+      writes_.remember(id, token, entry, std::move(etag));
     }
-    change(*entry, now);
-    changed = *entry;
-    return true;
-  });
-  return written ? changed : std::nullopt;
+    return std::optional<ClaimEntry>(entry);
+  };
+  // The claim's last write as this store made it: unchanged since when its etag still
+  // matches, so the change needs no read first.
+  if (std::optional<ClaimWrites::Written> last = writes_.take(id, token);
+      last && kit::held_by(last->entry, token)) {
+    change(last->entry, clock_.now());
+    const nlohmann::json item = claim::claim_item(id, last->entry);
+    check_item_size(item, store_);
+    if (std::optional<std::string> etag = replace_item(client_, address(id), item, last->etag)) {
+      return written(last->entry, std::move(*etag));
+    }
+    // 412 or 404: another writer changed the entry since; decide from what it is now.
+  }
+  std::optional<ClaimEntry> changed;
+  std::optional<std::string> etag =
+      change_entry(id, [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+        if (!entry || !kit::held_by(*entry, token)) {
+          return false;
+        }
+        change(*entry, now);
+        changed = *entry;
+        return true;
+      });
+  return etag ? written(*changed, std::move(*etag)) : std::nullopt;
 }
 
 bool CosmosClaimInboxStore::do_mark_processed(const ClaimKey& key, const ClaimToken& token) {
-  return change_held(entry_id(key), token,
-                     [](ClaimEntry& entry, Timestamp now) { kit::mark_processed(entry, now); })
+  return change_held(
+             entry_id(key), token,
+             [](ClaimEntry& entry, Timestamp now) { kit::mark_processed(entry, now); },
+             ClaimGoesOn::kNo)
       .has_value();
 }
 
 bool CosmosClaimInboxStore::do_release(const ClaimKey& key, const ClaimToken& token) {
-  return change_held(entry_id(key), token,
-                     [](ClaimEntry& entry, Timestamp now) { kit::release(entry, now); })
+  return change_held(
+             entry_id(key), token,
+             [](ClaimEntry& entry, Timestamp now) { kit::release(entry, now); }, ClaimGoesOn::kNo)
       .has_value();
 }
 
@@ -130,16 +160,17 @@ bool CosmosClaimInboxStore::do_mark_failed(const ClaimKey& key, const ClaimToken
                                            const ClaimFailure& failure) {
   return change_held(
              entry_id(key), token,
-             [&](ClaimEntry& entry, Timestamp now) { kit::mark_failed(entry, failure, now); })
+             [&](ClaimEntry& entry, Timestamp now) { kit::mark_failed(entry, failure, now); },
+             ClaimGoesOn::kNo)
       .has_value();
 }
 
 std::optional<Timestamp> CosmosClaimInboxStore::do_renew(const ClaimKey& key,
                                                          const ClaimToken& token,
                                                          std::chrono::microseconds lease) {
-  const std::optional<ClaimEntry> renewed =
-      change_held(entry_id(key), token,
-                  [&](ClaimEntry& entry, Timestamp now) { kit::renew(entry, now, lease); });
+  const std::optional<ClaimEntry> renewed = change_held(
+      entry_id(key), token,
+      [&](ClaimEntry& entry, Timestamp now) { kit::renew(entry, now, lease); }, ClaimGoesOn::kYes);
   if (!renewed) {
     return std::nullopt;
   }
@@ -147,21 +178,25 @@ std::optional<Timestamp> CosmosClaimInboxStore::do_renew(const ClaimKey& key,
 }
 
 bool CosmosClaimInboxStore::do_try_mark_processed(const ClaimKey& key) {
-  return change_entry(entry_id(key), [&](std::optional<ClaimEntry>& entry, Timestamp now) {
-    if (!entry) {
-      entry = kit::new_claim_entry(key, now);
-    } else if (entry->status == ClaimStatus::kProcessed) {
-      return false;
-    }
-    kit::mark_processed(*entry, now);
-    return true;
-  });
+  return change_entry(entry_id(key),
+                      [&](std::optional<ClaimEntry>& entry, Timestamp now) {
+                        if (!entry) {
+                          entry = kit::new_claim_entry(key, now);
+                        } else if (entry->status == ClaimStatus::kProcessed) {
+                          return false;
+                        }
+                        kit::mark_processed(*entry, now);
+                        return true;
+                      })
+      .has_value();
 }
 
 bool CosmosClaimInboxStore::do_retry_now(const ClaimKey& key) {
-  return change_entry(entry_id(key), [](std::optional<ClaimEntry>& entry, Timestamp now) {
-    return entry && kit::retry_now(*entry, now);
-  });
+  return change_entry(entry_id(key),
+                      [](std::optional<ClaimEntry>& entry, Timestamp now) {
+                        return entry && kit::retry_now(*entry, now);
+                      })
+      .has_value();
 }
 
 std::optional<ClaimEntry> CosmosClaimInboxStore::do_find(const ClaimKey& key) {

@@ -13,7 +13,13 @@
 // service's _ts is whole seconds, and no condition can compare a lease with it).
 //
 // A claim first creates the claimed entry, so a message seen for the first time, most
-// claims, is one request; refused, the entry is read and claimed as any change is.
+// claims, is one request; refused, the entry is read and claimed as any change is. The
+// store remembers the entry each claim wrote and the etag its write returned
+// (cosmos_claim_writes.h), so that the claim's mark, release, failure or renewal is one
+// replace under that etag with no read before it; refused (412: another writer changed
+// the entry since, a lease taken over say; 404: it was deleted), the entry is read and
+// the change decided anew as for a claim the store does not remember. A claim cycle of a
+// new message is thus two requests: the create and the mark.
 //
 // The administration reads are SQL queries over the container, across partitions, on
 // the default range index (every field indexed): failed entries due, ordered by
@@ -36,6 +42,7 @@
 
 #include "docket/core/clock.h"
 #include "docket/inbox/claim_inbox_store.h"
+#include "providers/cosmos/cosmos_claim_writes.h"
 #include "providers/cosmos/cosmos_client.h"
 #include "providers/cosmos/cosmos_items.h"
 
@@ -84,18 +91,24 @@ class CosmosClaimInboxStore final : public ClaimInboxStore {
   }
   // Applies `change` to entry `id` and writes the result under the condition that the
   // entry is unchanged since it was read, starting over from a new read whenever it
-  // changed in between. True when it wrote, false when `change` declined.
-  bool change_entry(const std::string& id, const Change& change);
-  // `change` applied to entry `id` where `token`'s claim is its current one.
+  // changed in between. The etag of the write, or nullopt when `change` declined.
+  std::optional<std::string> change_entry(const std::string& id, const Change& change);
+  // Whether the claim ends with the change (a mark, release or failure) or goes on (a
+  // renewal: the change's write is remembered for the claim's next one).
+  enum class ClaimGoesOn : bool { kNo, kYes };
+  // `change` applied to entry `id` where `token`'s claim is its current one: straight
+  // onto the entry the claim's last write left when remembered, else from a read.
   std::optional<ClaimEntry> change_held(const std::string& id, const ClaimToken& token,
-                                        const std::function<void(ClaimEntry&, Timestamp)>& change);
+                                        const std::function<void(ClaimEntry&, Timestamp)>& change,
+                                        ClaimGoesOn goes_on);
   // The entries of a query's items.
   std::vector<ClaimEntry> entries_of(const std::vector<nlohmann::json>& items) const;
 
   Client client_;
   const Clock& clock_;
   std::string container_;
-  std::string store_;  // "Cosmos DB claim inbox (container 'docket_claim_inbox' at ...)"
+  std::string store_;   // "Cosmos DB claim inbox (container 'docket_claim_inbox' at ...)"
+  ClaimWrites writes_;  // what the claims held through this store wrote last
 };
 
 }  // namespace docket::cosmos::detail

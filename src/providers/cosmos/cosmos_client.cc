@@ -94,7 +94,8 @@ kit::http::HttpClientOptions http_options(const StoreUrl& url, kit::http::HttpCl
 Client::Client(StoreUrl url, const ClientOptions& options)
     : url_(std::move(url)),
       http_("Cosmos DB client", http_options(url_, options.http)),
-      retry_("Cosmos DB client", options.retry) {}
+      retry_("Cosmos DB client", options.retry),
+      process_milli_request_units_(options.milli_request_units) {}
 
 std::string Client::container_link(std::string_view container) const {
   return "dbs/" + url_.database + "/colls/" + std::string(container);
@@ -155,8 +156,12 @@ Response Client::send(const Request& request) const {
                                                                       connect_advice(url_), safe));
     }
     Response response = response_of(std::get<HttpResponse>(std::move(result)));
-    milli_request_units_.fetch_add(static_cast<std::uint64_t>(response.request_charge * 1000),
-                                   std::memory_order_relaxed);
+    // Rounded to the nearest thousandth, so that charges like 5.71 add up exactly.
+    const auto milli = static_cast<std::uint64_t>(std::llround(response.request_charge * 1000));
+    milli_request_units_.fetch_add(milli, std::memory_order_relaxed);
+    if (process_milli_request_units_ != nullptr) {
+      process_milli_request_units_->fetch_add(milli, std::memory_order_relaxed);
+    }
     const bool throttled = response.status == 429 || response.status == 449;
     if (attempt < max_attempts && (throttled || (safe && server_failure(response.status)))) {
       // A 429 waits what the service asks; without a readable ask, the backoff.

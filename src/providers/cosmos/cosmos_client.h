@@ -22,7 +22,11 @@
 //   requests (reads, queries), as a write may have been applied.
 //
 // Request units: every answer's x-ms-request-charge is added to request_units() (every
-// attempt's, throttled ones included: that is the bill), and given with the answer.
+// attempt's, throttled ones included: that is the bill), and given with the answer; and,
+// in thousandths, to the process-wide counter ClientOptions::milli_request_units names:
+// docket_milli_request_units() unless told otherwise (`docket bench` reads docket's
+// stores' total there, while its raw side's clients name a counter of their own so the
+// two never mix, and its checks' clients name none).
 //
 // Containers: ensure_container() creates the database and a container on first use (each
 // once per client), a 409 meaning another process made it first.
@@ -54,9 +58,20 @@ using Replay = kit::http::Replay;
 // The REST API version docket speaks (x-ms-version): transactional batches need 2018-12-31.
 inline constexpr std::string_view kApiVersion = "2018-12-31";
 
+// Thousandths of a request unit every client counting into docket's total (the default)
+// has been charged so far in this process, as kit::http::docket_requests() counts their
+// requests. Only grows.
+inline std::atomic<std::uint64_t>& docket_milli_request_units() noexcept {
+  static std::atomic<std::uint64_t> total{0};
+  return total;
+}
+
 struct ClientOptions {
   kit::http::HttpClientOptions http{};
   kit::http::RetryOptions retry{.max_attempts = 9};
+  // The process-wide counter this client's charges are added to, in thousandths of a
+  // request unit; nullptr: none. It must outlive the client.
+  std::atomic<std::uint64_t>* milli_request_units = &docket_milli_request_units();
 };
 
 // One request. The resource link is what is signed: the item's link for a request on an
@@ -119,6 +134,7 @@ class Client {
   kit::http::HttpClient http_;
   kit::http::RetryPolicy retry_;
   mutable std::atomic<std::uint64_t> milli_request_units_{0};
+  std::atomic<std::uint64_t>* process_milli_request_units_;  // ClientOptions' counter
   mutable std::mutex created_mutex_;
   mutable std::set<std::string, std::less<>> created_;  // containers ensured ("" = database)
 };

@@ -20,13 +20,15 @@ constexpr int kMaxAnyVersionAttempts = 25;
 
 }  // namespace
 
-CosmosEventStore::CosmosEventStore(std::string_view url, const Clock& clock)
+CosmosEventStore::CosmosEventStore(std::string_view url, const Clock& clock,
+                                   kit::RekeyMarkerCheck marker)
     : EventStore(clock),
       client_(parse_store_url(url)),
       container_(client_.url().container(event::kContainer)),
       guard_(container_, LegacyKeyKind::kStream),
       store_("Cosmos DB event store (container '" + container_ + "' at " + client_.url().printable +
-             ")") {}
+             ")"),
+      rekey_marker_(client_, store_, marker) {}
 
 StoreCapabilities CosmosEventStore::capabilities() const noexcept {
   // No order over every stream (FeedKind::kNone); one append is one transactional batch,
@@ -128,6 +130,7 @@ AppendResult CosmosEventStore::do_append(const StreamId& stream, ExpectedVersion
   const std::string key = event::stream_key(stream);  // refuses a key over the limits
   // Sizes are checked once, before anything is read or written.
   items(key, expected.is_any() ? 0 : expected.value(), events);
+  rekey_marker_.check(client_);
   client_.ensure_container(container_, event::kPartitionKeyPath);
   if (expected.is_no_stream()) {
     guard_.check(client_);  // a create that assumes nothing is there
@@ -192,6 +195,7 @@ std::int64_t CosmosEventStore::current_version(const std::string& key) const {
 std::vector<RecordedEvent> CosmosEventStore::do_load(const StreamId& stream,
                                                      std::int64_t from_version) {
   const std::string key = event::stream_key(stream);
+  rekey_marker_.check(client_);
   client_.ensure_container(container_, event::kPartitionKeyPath);
   const std::vector<nlohmann::json> found =
       query_items(client_,

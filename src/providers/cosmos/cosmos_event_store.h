@@ -20,6 +20,10 @@
 // load is one query of the stream's partition from a version, in version order (an
 // ORDER BY the service serves within one partition), in pages.
 //
+// Re-key marker: every load and append first probes, once per instance, for the marker
+// of a tenant re-key in progress (cosmos_tenant_rekey_marker.h) and refuses while it is
+// there (LegacyDataError), as a half-moved stream would load as a whole one.
+//
 // Guard: an empty load, a "no stream" append, and an any-version append that finds no
 // stream first run the container's legacy-key probe (cosmos_legacy_guard.h), once per
 // store instance.
@@ -46,6 +50,7 @@
 #include "docket/eventsourcing/event_store.h"
 #include "providers/cosmos/cosmos_client.h"
 #include "providers/cosmos/cosmos_legacy_guard.h"
+#include "providers/cosmos/cosmos_tenant_rekey_marker.h"
 
 namespace docket::cosmos::detail {
 
@@ -55,8 +60,10 @@ inline constexpr std::size_t kMaxAppendEvents = 99;
 
 class CosmosEventStore final : public EventStore {
  public:
-  // Throws ConfigurationError for a URL parse_store_url refuses; sends nothing.
-  CosmosEventStore(std::string_view url, const Clock& clock);
+  // Throws ConfigurationError for a URL parse_store_url refuses; sends nothing. `marker`
+  // is kSkip only for the tenant re-key's own verification.
+  CosmosEventStore(std::string_view url, const Clock& clock,
+                   kit::RekeyMarkerCheck marker = kit::RekeyMarkerCheck::kProbe);
 
   std::string_view provider_name() const noexcept override { return "cosmos"; }
   StoreCapabilities capabilities() const noexcept override;
@@ -87,6 +94,7 @@ class CosmosEventStore final : public EventStore {
   std::string container_;
   LegacyGuard guard_;
   std::string store_;  // for errors
+  RekeyMarkerProbe rekey_marker_;
 };
 
 // Throws what the constructor throws.

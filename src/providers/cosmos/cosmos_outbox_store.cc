@@ -19,6 +19,7 @@
 #include "providers/cosmos/cosmos_limits.h"
 #include "providers/cosmos/cosmos_outbox_claim.h"
 #include "providers/cosmos/cosmos_outbox_item.h"
+#include "providers/cosmos/cosmos_outbox_key_item.h"
 #include "providers/cosmos/cosmos_outbox_messages.h"
 #include "providers/cosmos/cosmos_transaction_access.h"
 #include "providers/cosmos/cosmos_unit.h"
@@ -74,9 +75,15 @@ class CosmosOutboxStore final : public OutboxStore {
     // does not hold a number below those of the units that commit meanwhile.
     kit::OutboxRow row{.record = record};
     row.record.status = OutboxStatus::kPending;
-    unit.create_sequenced(record.id, outbox::outbox_item(row),
-                          SequencedItem{.counter = outbox::sequence_counter(client_.url().prefix),
-                                        .number = &outbox::number_item});
+    // A keyed message writes its key's key item in the same batch, so that per key the
+    // units commit in sequence order (cosmos_outbox_key_item.h).
+    unit.create_sequenced(
+        record.id, outbox::outbox_item(row),
+        SequencedItem{.counter = outbox::sequence_counter(client_.url().prefix),
+                      .number = &outbox::number_item,
+                      .key_item = record.ordering_key
+                                      ? outbox::key_item_id(record.tenant, *record.ordering_key)
+                                      : std::string()});
   }
 
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,

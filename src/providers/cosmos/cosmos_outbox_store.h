@@ -10,9 +10,12 @@
 // a counter item (cosmos_sequence_counter.h) when the unit of work commits, once for all
 // its messages, just before its batch: never handed out twice, never reused, a gap where
 // that batch fails, and visible when the batch lands, so out of order only between
-// batches in flight at once.
+// batches in flight at once. Per ordering key, not even then: a keyed message's batch also
+// writes its key's key item (cosmos_outbox_key_item.h), so units of one key commit in
+// sequence order, and the claim's first message of a key met is the key's earliest.
 //
-//   insert     the create staged in the unit, numbered when the unit commits
+//   insert     the create staged in the unit, numbered when the unit commits, and for
+//              the first message of an ordering key in the unit the key item's write
 //   claim      cosmos_outbox_claim.h: a query of the pending messages' pendingSequence
 //              range, in sequence order; each lease a replace under If-Match
 //   complete, complete_all, fail, replay, skip, cancel

@@ -3,7 +3,8 @@
 // machine, &tls=off (cosmos_url.h). It offers, so far, the transactional inbox (handlers
 // write through docket::cosmos::Transaction), the claim inbox, the checkpoint store and
 // the outbox, staged in the same batch, the event, snapshot and saga stores (each
-// committing on its own) and their legacy-key scan (docs/cosmos.md lists what is to
+// committing on its own), their legacy-key scan and the tenant re-key of their legacy
+// items (docs/cosmos.md lists what is to
 // come). Stores opened on one URL share its database and containers.
 #include <array>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "providers/cosmos/cosmos_outbox_store.h"
 #include "providers/cosmos/cosmos_saga_store.h"
 #include "providers/cosmos/cosmos_snapshot_store.h"
+#include "providers/cosmos/cosmos_tenant_rekey.h"
 #include "providers/cosmos/cosmos_url.h"
 #include "providers/registry.h"
 
@@ -62,6 +64,7 @@ const providers::ProviderRegistration& registration() {
       .saga = detail::open_saga_store,
       .claim_inbox = detail::open_cosmos_claim_inbox,
       .legacy_scan = detail::scan_legacy_containers,
+      .rekey_tenant = detail::rekey_legacy_containers,
   };
   return cosmos;
 }

@@ -19,13 +19,15 @@ void add_parameter(Query& query, std::string_view name, nlohmann::json value) {
 
 }  // namespace
 
-CosmosSagaStore::CosmosSagaStore(std::string_view url, const Clock& clock)
+CosmosSagaStore::CosmosSagaStore(std::string_view url, const Clock& clock,
+                                 kit::RekeyMarkerCheck marker)
     : SagaStore(clock),
       client_(parse_store_url(url)),
       container_(client_.url().container(saga::kContainer)),
       guard_(container_, LegacyKeyKind::kSaga),
       store_("Cosmos DB saga store (container '" + container_ + "' at " + client_.url().printable +
-             ")") {}
+             ")"),
+      rekey_marker_(client_, store_, marker) {}
 
 StoreCapabilities CosmosSagaStore::capabilities() const noexcept {
   // One item per save (no commit to bound); joins no handler's unit of work.
@@ -56,6 +58,7 @@ SagaSaveResult CosmosSagaStore::do_save(const SaveRequest& request) {
   }
   // Checked against the limit before anything is sent: a refusal sends nothing.
   check_item_size(saga::saga_item(request.saga, where, record), store_);
+  rekey_marker_.check(client_);
   client_.ensure_container(container_, saga::kPartitionKeyPath);
   if (request.expected_version == kNewSaga) {
     guard_.check(client_);  // a create that assumes nothing is there
@@ -104,6 +107,7 @@ std::optional<ReadItem> CosmosSagaStore::read(const ItemAddress& address) {
 
 std::optional<SagaRecord> CosmosSagaStore::do_load(const SagaId& saga) {
   const saga::SagaAddress where = saga::saga_address(saga);
+  rekey_marker_.check(client_);
   client_.ensure_container(container_, saga::kPartitionKeyPath);
   const std::optional<ReadItem> item =
       read({.container = container_, .id = where.id, .partition_key = where.partition});
@@ -134,6 +138,7 @@ std::optional<SagaRecord> CosmosSagaStore::do_load_in(HandlerTransaction& transa
 }
 
 SagaPage CosmosSagaStore::do_list(const SagaListRequest& request) {
+  rekey_marker_.check(client_);
   client_.ensure_container(container_, saga::kPartitionKeyPath);
   guard_.check(client_);  // an untenanted item would be listed under no tenant
   Query query{.container = container_, .sql = "SELECT * FROM c WHERE IS_DEFINED(c.listKey)"};
@@ -168,6 +173,7 @@ SagaPage CosmosSagaStore::do_list(const SagaListRequest& request) {
 
 std::size_t CosmosSagaStore::do_purge_completed_batch(Timestamp cutoff, std::size_t batch_size,
                                                       const TenantId* tenant) {
+  rekey_marker_.check(client_);
   client_.ensure_container(container_, saga::kPartitionKeyPath);
   Query query{.container = container_,
               .sql = "SELECT * FROM c WHERE c.status = 'completed' AND c.completedAt < @cutoff"};

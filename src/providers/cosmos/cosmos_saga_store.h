@@ -17,6 +17,10 @@
 // first, and deletes each under the etag it was listed with, so a saga changed since is
 // kept; the count is what this call deleted.
 //
+// Re-key marker: every operation first probes, once per instance, for the marker of a
+// tenant re-key in progress (cosmos_tenant_rekey_marker.h) and refuses while it is there
+// (LegacyDataError).
+//
 // Guard: a load that finds nothing, a create (kNewSaga), a save that finds no saga, and a
 // listing (an untenanted item would be listed under no tenant) run the container's
 // legacy-key probe (cosmos_legacy_guard.h) for an id without its tenant segment
@@ -43,13 +47,16 @@
 #include "providers/cosmos/cosmos_client.h"
 #include "providers/cosmos/cosmos_items.h"
 #include "providers/cosmos/cosmos_legacy_guard.h"
+#include "providers/cosmos/cosmos_tenant_rekey_marker.h"
 
 namespace docket::cosmos::detail {
 
 class CosmosSagaStore final : public SagaStore {
  public:
-  // Throws ConfigurationError for a URL parse_store_url refuses; sends nothing.
-  CosmosSagaStore(std::string_view url, const Clock& clock);
+  // Throws ConfigurationError for a URL parse_store_url refuses; sends nothing. `marker`
+  // is kSkip only for the tenant re-key's own verification.
+  CosmosSagaStore(std::string_view url, const Clock& clock,
+                  kit::RekeyMarkerCheck marker = kit::RekeyMarkerCheck::kProbe);
 
   std::string_view provider_name() const noexcept override { return "cosmos"; }
   StoreCapabilities capabilities() const noexcept override;
@@ -80,6 +87,7 @@ class CosmosSagaStore final : public SagaStore {
   std::string container_;
   LegacyGuard guard_;
   std::string store_;  // for errors
+  RekeyMarkerProbe rekey_marker_;
 };
 
 // Throws what the constructor throws.

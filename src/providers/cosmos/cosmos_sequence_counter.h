@@ -11,13 +11,14 @@
 // A unit of work draws once, just before its batch, for all the messages it commits
 // (cosmos_unit.h): draw_sequences(..., n) returns the last of n numbers, the messages take
 // last - n + 1 .. last in staging order. Drawn at commit, a number is invisible only while
-// that batch is in flight, not while the producer's unit is open.
+// that batch is in flight, not while the producer's unit is open. A unit whose batch
+// another unit of one of its ordering keys overtook draws again (cosmos_outbox_key_item.h).
 //
 // Gaps: a number drawn and never committed is a gap a pull consumer waits one gap_timeout
-// for, then passes (docket/outbox/pull_consumer.h): the batch after the draw was refused or
-// failed, or the draw was applied twice (it is resent after an ambiguous failure, as a
-// lost answer only costs numbers). No gap is ever filled later, so none makes a consumer
-// skip a message.
+// for, then passes (docket/outbox/pull_consumer.h): the batch after the draw was refused,
+// failed or overtaken, or the draw was applied twice (it is resent after an ambiguous
+// failure, as a lost answer only costs numbers). No gap is ever filled later, so none makes
+// a consumer skip a message.
 //
 // Thread-safety: SequenceCounter is a value; draw_sequences may be called from many
 // threads (and processes) at once.

@@ -147,7 +147,34 @@ void Unit::create(std::string_view id, nlohmann::json item) {
 }
 
 void Unit::create_sequenced(std::string_view id, nlohmann::json item, SequencedItem sequenced) {
-  stage("create", id, std::move(item), std::nullopt, Role::kCreate, std::move(sequenced));
+  const std::vector<StagedOperation>& staged = staging_.writes().list<StagedOperation>();
+  const std::string key_item = sequenced.key_item;
+  if (key_item.empty() || std::any_of(staged.begin(), staged.end(), [&](const StagedOperation& op) {
+        return op.role == Role::kKeyItem && op.id == key_item;
+      })) {
+    stage("create", id, std::move(item), std::nullopt, Role::kCreate, std::move(sequenced));
+    return;
+  }
+  // The key's first item and its key item are staged together or not at all.
+  staging_.begin_savepoint();
+  try {
+    stage("create", id, std::move(item), std::nullopt, Role::kCreate, std::move(sequenced));
+    stage_key_item(key_item);
+  } catch (...) {
+    staging_.rollback_savepoint();
+    throw;
+  }
+  staging_.release_savepoint();
+}
+
+void Unit::stage_key_item(const std::string& id) {
+  // Staged after an item, so the unit's partition is pinned.
+  staging_.writes().add(StagedOperation{.operation = nlohmann::json::object(),
+                                        .id = id,
+                                        .role = Role::kKeyItem,
+                                        .what = "write of outbox key item " + item_quoted(id) +
+                                                " in container '" + context_.container + "'"},
+                        1, outbox::key_item_operation_bytes(id, *partition_));
 }
 
 void Unit::upsert(std::string_view id, nlohmann::json item) {
@@ -186,21 +213,58 @@ void Unit::commit() {
   if (staged.empty()) {
     return;
   }
-  const nlohmann::json operations = numbered_operations();
   const std::string what = "transactional batch of " + std::to_string(staged.size()) +
                            " operations in container '" + context_.container + "'";
-  if (const std::optional<BatchFailure> failure =
-          send_batch(context_.client, {.container = context_.container,
-                                       .partition = *partition_,
-                                       .operations = operations,
-                                       .what = what,
-                                       .store = context_.store})) {
-    throw_failed(*failure);
+  for (int attempt = 1; attempt <= kMaxCommitAttempts; ++attempt) {
+    // Read before the draw: a unit of the same key that committed before the read drew
+    // before it too, so this unit's numbers follow its; one that commits after the read
+    // changes a key item this batch writes under the etag read, and fails it.
+    const std::vector<std::optional<outbox::KeyItemRead>> reads = read_key_items();
+    step(CommitStep::kKeysRead);
+    const nlohmann::json operations = numbered_operations(reads);
+    step(CommitStep::kDrawn);
+    const std::optional<BatchFailure> failure =
+        send_batch(context_.client, {.container = context_.container,
+                                     .partition = *partition_,
+                                     .operations = operations,
+                                     .what = what,
+                                     .store = context_.store});
+    if (!failure) {
+      return;
+    }
+    const StagedOperation& failed = staged.at(failure->index);
+    if (failed.role != Role::kKeyItem ||
+        (failure->status != 412 && failure->status != 409 && failure->status != 404)) {
+      throw_failed(*failure);
+    }
+    // A unit of that key committed since the read: nothing was applied; again.
   }
+  throw InfrastructureError(context_.store + ": the " + what + " was overtaken " +
+                            std::to_string(kMaxCommitAttempts) +
+                            " times in a row by units of work of the same ordering keys "
+                            "committing first; nothing of the unit of work was written; retry "
+                            "it later, or spread its messages over more ordering keys");
 }
 
-nlohmann::json Unit::numbered_operations() {
+std::vector<std::optional<outbox::KeyItemRead>> Unit::read_key_items() const {
+  const std::vector<StagedOperation>& staged = staging_.writes().list<StagedOperation>();
+  std::vector<std::optional<outbox::KeyItemRead>> reads(staged.size());
+  const outbox::KeyItemPlace place{.client = context_.client,
+                                   .container = context_.container,
+                                   .partition = *partition_,
+                                   .store = context_.store};
+  for (std::size_t i = 0; i < staged.size(); ++i) {
+    if (staged[i].role == Role::kKeyItem) {
+      reads[i] = outbox::read_key_item(place, staged[i].id);
+    }
+  }
+  return reads;
+}
+
+nlohmann::json Unit::numbered_operations(
+    const std::vector<std::optional<outbox::KeyItemRead>>& reads) {
   std::vector<StagedOperation>& staged = staging_.writes().list<StagedOperation>();
+  std::vector<std::int64_t> sequences(staged.size(), 0);
   kit::number_at_commit<SequenceCounter>(
       staged.size(),
       [&](std::size_t i) { return staged[i].sequenced ? &staged[i].sequenced->counter : nullptr; },
@@ -209,7 +273,37 @@ nlohmann::json Unit::numbered_operations() {
       },
       [&](std::size_t i, std::int64_t sequence) {
         staged[i].sequenced->number(staged[i].operation["resourceBody"], sequence);
+        sequences[i] = sequence;
       });
+  for (std::size_t k = 0; k < staged.size(); ++k) {
+    if (staged[k].role != Role::kKeyItem) {
+      continue;
+    }
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+      if (staged[i].sequenced && staged[i].sequenced->key_item == staged[k].id) {
+        first = first == 0 ? sequences[i] : std::min(first, sequences[i]);
+        last = std::max(last, sequences[i]);
+      }
+    }
+    // Staged with its key's first item and rolled back with it, a key item has one.
+    if (last == 0) {
+      throw InfrastructureError(context_.store + ": the " + staged[k].what +
+                                " numbers no item of this unit; nothing was written");
+    }
+    // Drawn after the read, the numbers pass every sequence a committed unit gave the
+    // key, unless the counter went back.
+    if (reads[k]->last_sequence >= first) {
+      throw InfrastructureError(
+          context_.store + ": the outbox key item " + item_quoted(staged[k].id) + " holds " +
+          std::to_string(reads[k]->last_sequence) + ", at or past the sequence " +
+          std::to_string(first) +
+          " just drawn for it: the sequence counter went back (was its item deleted or "
+          "changed outside docket?); nothing of the unit of work was written");
+    }
+    staged[k].operation = outbox::key_item_operation(staged[k].id, *partition_, *reads[k], last);
+  }
   nlohmann::json operations = nlohmann::json::array();
   for (const StagedOperation& op : staged) {
     operations.push_back(op.operation);

@@ -16,6 +16,15 @@
 // patch of their counter just before the batch (cosmos_sequence_counter.h) and numbers
 // them in staging order. A unit that rolls back, or commits nothing, draws nothing.
 //
+// Ordering keys: a sequenced item of an ordering key stages, with the first item of that
+// key, one more operation (of the batch's 100), the write of the key's key item
+// (cosmos_outbox_key_item.h). Commit reads each key item (one point read each) before the
+// draw (so its numbers pass those of every unit of the key committed before the read);
+// its batch writes each under the etag read (a create where none was). The batch that
+// fails on a key item (412, 409 or 404: a unit of that key committed since the read) is
+// read, drawn and sent again, at most kMaxCommitAttempts times, then InfrastructureError;
+// so per key, commit order is sequence order, and the numbers of a failed attempt are gaps.
+//
 // A failed batch answers 207 with the failing operation's status (the others 424);
 // commit throws for it, nothing of the unit written:
 //   a dedup item that exists (409)        DuplicateDeliveryError
@@ -29,14 +38,17 @@
 #define DOCKET_PROVIDERS_COSMOS_COSMOS_UNIT_H_
 
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "docket/cosmos/transaction.h"
 #include "providers/cosmos/cosmos_batch.h"
 #include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_outbox_key_item.h"
 #include "providers/cosmos/cosmos_sequence_counter.h"
 #include "providers/cosmos/cosmos_transaction_access.h"
 #include "providers/kit/unit_staging.h"
@@ -52,18 +64,31 @@ inline constexpr std::size_t kMaxBatchBytes = 2 * 1024 * 1024 - 16 * 1024;
 inline constexpr std::string_view kInboxPartitionKeyPath = "/pk";
 inline constexpr std::string_view kPartitionProperty = "pk";
 
+// How many times commit reads, draws and sends when units of the same ordering keys
+// commit in between (the header comment).
+inline constexpr int kMaxCommitAttempts = 10;
+
 // How commit reads a failed operation.
 enum class Role : std::uint8_t {
-  kDedup,   // the inbox's record that the message was processed (a create)
-  kCreate,  // a handler's create
-  kWrite,   // a handler's upsert, replace or delete
+  kDedup,    // the inbox's record that the message was processed (a create)
+  kCreate,   // a handler's create
+  kWrite,    // a handler's upsert, replace or delete
+  kKeyItem,  // the write of an ordering key's key item, made at commit
+};
+
+// The points of commit() a test can act at (Unit::on_commit_step).
+enum class CommitStep : std::uint8_t {
+  kKeysRead,  // the key items were read, nothing drawn yet
+  kDrawn,     // the sequences were drawn, the batch not sent yet
 };
 
 // An item whose body takes a sequence drawn at commit: the counter it is drawn from, and
-// how the number goes into the body.
+// how the number goes into the body, and the id of the key item of its ordering key ("" for
+// an item of none).
 struct SequencedItem {
   SequenceCounter counter;
   void (*number)(nlohmann::json& item, std::int64_t sequence) = nullptr;
+  std::string key_item{};
 };
 
 struct StagedOperation {
@@ -94,7 +119,9 @@ class Unit : public TransactionAccess {
   std::optional<ItemRead> read(std::string_view id) const;
 
   // Stages the create of `item` under `id` in the unit's partition, its sequence drawn
-  // from `sequenced.counter` at commit (above). Throws as create().
+  // from `sequenced.counter` at commit (above), and the write of `sequenced.key_item`
+  // with the first item of that key. Throws as create(), staging neither when either
+  // would pass the batch's limits.
   void create_sequenced(std::string_view id, nlohmann::json item, SequencedItem sequenced);
 
   // Stages docket's dedup item `item` under `id` in `tenant`'s partition, created where
@@ -116,6 +143,10 @@ class Unit : public TransactionAccess {
   void release_savepoint() { staging_.release_savepoint(); }
   void rollback_savepoint() { staging_.rollback_savepoint(); }
 
+  // For tests: `hook` is called at each CommitStep of every attempt of commit(), so that a
+  // test can commit another unit of work exactly there.
+  void on_commit_step(std::function<void(CommitStep)> hook) { commit_hook_ = std::move(hook); }
+
   // Sends the staged operations as one transactional batch (nothing when none). Throws as
   // the header comment says, or InfrastructureError when the unit already ended.
   void commit();
@@ -125,8 +156,20 @@ class Unit : public TransactionAccess {
   void stage(std::string_view type, std::string_view id, std::optional<nlohmann::json> item,
              const std::optional<std::string>& etag, Role role,
              std::optional<SequencedItem> sequenced = std::nullopt);
-  // The batch's operations, the sequenced items numbered (one draw per counter).
-  nlohmann::json numbered_operations();
+  // Stages the write of key item `id` (made at commit).
+  void stage_key_item(const std::string& id);
+  // The batch's operations, the sequenced items numbered (one draw per counter) and the
+  // key items written from `reads` (by staged index). Throws InfrastructureError when a
+  // key item read holds a sequence at or past the unit's first for that key, drawn after
+  // the read (the counter went back).
+  nlohmann::json numbered_operations(const std::vector<std::optional<outbox::KeyItemRead>>& reads);
+  // One point read of each staged key item, by staged index.
+  std::vector<std::optional<outbox::KeyItemRead>> read_key_items() const;
+  void step(CommitStep at) const {
+    if (commit_hook_) {
+      commit_hook_(at);
+    }
+  }
   // The partition a write staged now goes to, pinning it when the unit is empty.
   const std::string& pin(const std::string& wanted, bool refuse_other);
   // Throws what the header comment says for the operation that failed the batch.
@@ -136,6 +179,7 @@ class Unit : public TransactionAccess {
   kit::UnitStaging<StagedOperation> staging_;
   std::optional<std::string> partition_;
   Transaction tx_;
+  std::function<void(CommitStep)> commit_hook_;
 };
 
 }  // namespace docket::cosmos::detail

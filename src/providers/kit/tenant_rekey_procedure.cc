@@ -289,8 +289,10 @@ class Mover {
       throw InfrastructureError(
           target_.where(batch.front()->record->kind) + ": a legacy record beginning with '" +
           batch.front()->record->key +
-          "' changed while it was being re-keyed; nothing of its batch was written. Stop "
-          "every writer and run again");
+          "' changed while it was being re-keyed; no legacy record of its batch was "
+          "deleted (where creates and deletes are separate writes, its new records may be "
+          "written, and the marker keeps every store refusing). Stop every writer and run "
+          "again");
     }
     count(moves, false);
     count(deletes, true);

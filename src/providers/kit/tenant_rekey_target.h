@@ -1,12 +1,16 @@
 // What a document provider gives the tenant re-key procedure (tenant_rekey_procedure.h,
 // docket/stores/tenant_rekey.h): its legacy event and saga records as read, each record's
-// document under its new key, and ONE atomic write that creates new documents where
-// their keys are free and deletes old ones where they are unchanged. The procedure
+// document under its new key, and ONE write (atomic where the provider can make it so:
+// commit() says what one that is not may leave) that creates new documents where their
+// keys are free and deletes old ones where they are unchanged. The procedure
 // (which records move, in what order and batches, what a refused write means) is the
 // kit's, once for every provider.
 //
 // The procedure writes the target's marker before anything else and removes it after
 // verifying, through the target's own stores, every stream and saga under the tenant.
+// What makes a half-done write safe is that order and the marker, not the atomicity of
+// one write: a record is deleted only after its new document is written, and while the
+// marker is there no store reads either.
 //
 // Documents are the provider's own JSON (a DynamoDB item, a Firestore document's
 // fields), opaque here; two documents are the same content when their JSON is equal,
@@ -88,10 +92,16 @@ class TenantRekeyTarget {
   virtual std::size_t moves_per_write() const = 0;
   virtual std::size_t weight_per_write() const = 0;
 
-  // ONE atomic write: each of `moves` created under its new key where that key is free
-  // and its old record deleted where unchanged; each of `deletes` (whose new key holds
-  // its content already) only deleted where unchanged. false when a condition failed:
-  // nothing was written.
+  // ONE write: each of `moves` created under its new key where that key is free and its
+  // old record deleted where unchanged; each of `deletes` (whose new key holds its
+  // content already) only deleted where unchanged. The records of one call are one
+  // stream's events or one saga. false when a condition failed: no old record was
+  // deleted, and either nothing was written (DynamoDB, Firestore: one atomic write) or,
+  // on a target whose creates and deletes cannot be one atomic write (Cosmos DB events:
+  // the new stream key is another partition), the new documents of `moves` may have been
+  // created, each with exactly its new_document, which the procedure's read_new then
+  // finds and only deletes, as for a move an earlier, killed run left half done. Either
+  // way every record is still held at least once, and whole.
   virtual bool commit(std::span<const RekeyMove* const> moves,
                       std::span<const RekeyMove* const> deletes) const = 0;
 

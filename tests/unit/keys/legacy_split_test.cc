@@ -125,8 +125,64 @@ TEST(LegacySplit, SagaKeys) {
   EXPECT_EQ(fields.saga_type, "check_out");
 }
 
+// Cosmos DB's legacy streamId is DynamoDB's shape, and splits (or is refused) alike; the
+// new key is composed with Cosmos DB's escape.
+TEST(LegacySplit, CosmosDbStreamIdsSplitAsDynamoDbKeys) {
+  const LegacyStreamSplit split =
+      split_legacy_stream_key(Provider::kCosmosDb, "Order:50%/x", {}, kNoTypes);
+  ASSERT_TRUE(split.split()) << split.refusal;
+  EXPECT_EQ(split.aggregate_type, "Order");
+  EXPECT_EQ(split.aggregate_id, "50%/x");
+  EXPECT_FALSE(split.version.has_value());
+  EXPECT_EQ(compose_stream_key(Provider::kCosmosDb,
+                               {"__default__", split.aggregate_type, split.aggregate_id})
+                .value,
+            "t:__default__:Order:50%25%2Fx");  // '/' is no byte of a Cosmos DB id
+  EXPECT_THAT(split_legacy_stream_key(Provider::kCosmosDb, "Order:A:1", {}, kNoTypes).refusal,
+              HasSubstr("cannot be told apart"));
+  const std::vector<std::string> types{"Order"};
+  EXPECT_EQ(split_legacy_stream_key(Provider::kCosmosDb, "Order:A:1", {}, types).aggregate_id,
+            "A:1");
+  // The item's own aggregateType and aggregateId fields decide, and must agree.
+  EXPECT_EQ(split_legacy_stream_key(Provider::kCosmosDb, "Order:A:1",
+                                    {.type = "Order:A", .id = "1"}, kNoTypes)
+                .aggregate_type,
+            "Order:A");
+  EXPECT_THAT(split_legacy_stream_key(Provider::kCosmosDb, "Order:A:1",
+                                      {.type = "Invoice", .id = "A:1"}, kNoTypes)
+                  .refusal,
+              HasSubstr("its own fields name"));
+  EXPECT_THAT(split_legacy_stream_key(Provider::kCosmosDb, "Order", {}, kNoTypes).refusal,
+              HasSubstr("holds no ':'"));
+}
+
+// A Cosmos DB legacy saga id is the saga id whole, whatever it holds; the saga type is
+// its partition key value. Its own fields, where present, must agree.
+TEST(LegacySplit, CosmosDbSagaIdsAreTheSagaIdInTheirTypesPartition) {
+  const LegacySagaSplit split =
+      split_legacy_saga_key(Provider::kCosmosDb, "O:1_x", "check:out", {}, kNoTypes);
+  ASSERT_TRUE(split.split()) << split.refusal;
+  EXPECT_EQ(split.saga_id, "O:1_x");
+  EXPECT_EQ(split.saga_type, "check:out");
+  const LegacySagaSplit agreeing = split_legacy_saga_key(
+      Provider::kCosmosDb, "O-1", "checkout", {.type = "checkout", .id = "O-1"}, kNoTypes);
+  EXPECT_TRUE(agreeing.split()) << agreeing.refusal;
+  EXPECT_THAT(split_legacy_saga_key(Provider::kCosmosDb, "O-1", "checkout",
+                                    {.type = std::nullopt, .id = "O-2"}, kNoTypes)
+                  .refusal,
+              HasSubstr("its own sagaId field names"));
+  EXPECT_THAT(split_legacy_saga_key(Provider::kCosmosDb, "O-1", "checkout",
+                                    {.type = "refund", .id = std::nullopt}, kNoTypes)
+                  .refusal,
+              HasSubstr("not of the saga type 'refund'"));
+  EXPECT_THAT(split_legacy_saga_key(Provider::kCosmosDb, "", "checkout", {}, kNoTypes).refusal,
+              HasSubstr("empty id"));
+  EXPECT_THAT(split_legacy_saga_key(Provider::kCosmosDb, "O-1", "", {}, kNoTypes).refusal,
+              HasSubstr("empty saga type"));
+}
+
 TEST(LegacySplit, ProvidersWithoutTheReKeyAreRefused) {
-  EXPECT_THROW(split_legacy_stream_key(Provider::kCosmosDb, "Order:A", {}, kNoTypes),
+  EXPECT_THROW(split_legacy_stream_key(Provider::kMongoDb, "Order:A", {}, kNoTypes),
                InvalidInputError);
   EXPECT_THROW(split_legacy_saga_key(Provider::kMongoDb, "O-1", {}, {}, kNoTypes),
                InvalidInputError);

@@ -15,3 +15,8 @@ docket_conformance(tool cosmos_scratch_database.cc LINK docket_test_cosmos)
 # `docket events show`, `sagas show` and `migrate scan` under the event and saga stores'
 # legacy-key guard (tests/tool).
 docket_conformance(tool cosmos_inspect_test.cc LINK docket_test_cosmos)
+# `docket migrate tenant-rekey` on legacy items written raw: the cases every provider
+# with legacy records runs (tests/tool/tenant_rekey_cases.h).
+docket_conformance(tool cosmos_tenant_rekey_test.cc LINK docket_test_cosmos)
+# `docket bench claim`, `events` and `inbox` on the test server (src/providers/cosmos/bench/).
+docket_conformance(tool cosmos_bench_test.cc LINK docket_test_cosmos)
