@@ -33,8 +33,12 @@ class UniqueViolationError : public InfrastructureError {
 // or (a failed commit or mark) it is unknown whether it did: a redelivery decides, and
 // the inbox skips it if it did. The consumer runner returns such a delivery without
 // counting it toward max_deliveries, so an outage never dead-letters a good message.
-// A unique violation at commit is not one of these: it is the handler's own write, or
-// a concurrent duplicate (UniqueViolationError, DuplicateDeliveryError).
+// The store's failure is its InfrastructureError (down, connection lost) or its
+// ConfigurationError at run time (credentials refused or expired): a fault of the
+// deployment, which a redelivery after it is mended finds in order, never the
+// message's. Not one of these: a unique violation at commit (the handler's own write,
+// or a concurrent duplicate: UniqueViolationError, DuplicateDeliveryError), a
+// CommitLimitError, and an InvalidInputError for a write the store will never take.
 class InboxStoreError : public InfrastructureError {
  public:
   using InfrastructureError::InfrastructureError;

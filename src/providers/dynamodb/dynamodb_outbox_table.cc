@@ -4,6 +4,7 @@
 
 #include "docket/core/error.h"
 #include "docket/outbox/outbox_schema.h"
+#include "keys/dynamodb_key.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_limits.h"
 #include "providers/kit/outbox_row.h"
@@ -42,13 +43,7 @@ SequenceCounter sequence_counter(std::string_view table) {
 }
 
 nlohmann::json key_item_key(std::string_view tenant, std::string_view ordering_key) {
-  std::string id(kKeyItemPrefix);
-  id += std::to_string(tenant.size());
-  id += ':';
-  id += tenant;
-  id += ':';
-  id += ordering_key;
-  return message_key(id);
+  return message_key(keys::compose_dynamodb_outbox_key_item(tenant, ordering_key).value);
 }
 
 std::optional<SequenceHold> hold_of(std::string_view table, const OutboxRecord& record) {

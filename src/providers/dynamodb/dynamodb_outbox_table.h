@@ -17,8 +17,8 @@
 //          the highest sequence handed out (dynamodb_sequence_counter.h). A message's
 //          sequence, and the shards that derive from it, are drawn from it when its
 //          unit of work commits, not when it is staged (number_item)
-//   key item  id kKeyItemPrefix + "<tenant's byte length>:<tenant>:<ordering key>" (no
-//          UUID; the length makes the pair unambiguous): held (NS), the sequences of the
+//   key item  id docket:outbox:key:t:{tenant}:{orderingKey}, composed by src/keys
+//          (keys/dynamodb_key.h; no UUID has it): held (NS), the sequences of the
 //          key's messages that are pending or parked, read with ConsistentRead by the
 //          claim; last_held (N), the highest sequence ever added to it. A keyed
 //          message's sequence enters held in the TransactWriteItems that stages it (the
@@ -60,7 +60,6 @@ namespace docket::dynamodb::detail::outbox {
 
 inline constexpr std::int64_t kShards = 4;
 inline constexpr std::string_view kCounterId = "docket:outbox:sequence";
-inline constexpr std::string_view kKeyItemPrefix = "docket:outbox:key:";
 
 inline constexpr std::string_view kId = "id";
 inline constexpr std::string_view kSequence = "sequence";

@@ -220,7 +220,10 @@ void Unit::throw_cancelled(const ServiceError& error,
         case Role::kHold: {
           const std::size_t adding = added_by(i);
           if (refused_for_room(*action.sequenced->hold, reasons[i].item, adding)) {
-            throw InvalidInputError(
+            // Not the message's fault, and not for ever: once the relay publishes the
+            // key's earlier messages a retry stages it. So an InfrastructureError, which
+            // the inbox returns for later instead of dead-lettering.
+            throw InfrastructureError(
                 context_.store + ": " + action.sequenced->hold->what + " has " +
                 std::to_string(held_count(reasons[i].item, action.sequenced->hold->set_attribute)) +
                 " unpublished messages, and the DynamoDB outbox holds at most " +
@@ -234,6 +237,16 @@ void Unit::throw_cancelled(const ServiceError& error,
           break;  // refused for order, beside another failure: that one explains it
         }
       }
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (reasons[i].code == "ValidationError") {
+      // The write itself can never be applied (an item over 400 KB, an attribute of the
+      // wrong type for a key): the caller's, not the service's, and no retry does better.
+      const Action& action = action_at(i);
+      throw InvalidInputError(context_.store + ": DynamoDB refused " + action.what + ": " +
+                              (reasons[i].message.empty() ? reasons[i].code : reasons[i].message) +
+                              nothing);
     }
   }
   for (std::size_t i = 0; i < count; ++i) {

@@ -97,15 +97,33 @@ void NotificationListener::run() {
 
 std::shared_ptr<NotificationListener> shared_listener(
     std::string_view key, const std::function<NotificationListener::Listen()>& make) {
-  static std::mutex mutex;
-  static std::map<std::string, std::weak_ptr<NotificationListener>, std::less<>> listeners;
-  const std::lock_guard lock(mutex);
-  std::erase_if(listeners, [](const auto& entry) { return entry.second.expired(); });
-  std::weak_ptr<NotificationListener>& slot = listeners[std::string(key)];
-  std::shared_ptr<NotificationListener> listener = slot.lock();
+  // One slot a key, found under the registry's lock and filled under its own: a listener
+  // whose first connection waits on an unreachable server holds up the stores asking
+  // for that server's listener, never those asking for another's.
+  struct Slot {
+    std::mutex mutex;
+    std::weak_ptr<NotificationListener> listener;
+  };
+  static std::mutex registry_mutex;
+  static std::map<std::string, std::shared_ptr<Slot>, std::less<>> slots;
+  std::shared_ptr<Slot> slot;
+  {
+    const std::lock_guard lock(registry_mutex);
+    std::erase_if(slots, [](const auto& entry) {
+      // A slot nobody is filling and whose listener has stopped.
+      return entry.second.use_count() == 1 && entry.second->listener.expired();
+    });
+    std::shared_ptr<Slot>& found = slots[std::string(key)];
+    if (!found) {
+      found = std::make_shared<Slot>();
+    }
+    slot = found;
+  }
+  const std::lock_guard lock(slot->mutex);
+  std::shared_ptr<NotificationListener> listener = slot->listener.lock();
   if (!listener) {
     listener = std::make_shared<NotificationListener>(make());
-    slot = listener;
+    slot->listener = listener;
   }
   return listener;
 }

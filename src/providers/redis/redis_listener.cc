@@ -1,6 +1,6 @@
 #include "providers/redis/redis_listener.h"
 
-#include <optional>
+#include <exception>
 #include <string>
 
 #include "docket/core/error.h"
@@ -27,8 +27,10 @@ bool listen_once(const RedisUrl& url, const std::string& channel,
         session.heard();
       }
     }
-  } catch (const Error&) {
-    return false;  // the server is away or the connection failed: try again after a pause
+  } catch (const std::exception&) {
+    // The server is away, the connection failed, or memory ran out: try again after a
+    // pause (an exception leaving the listener's thread would end the process).
+    return false;
   }
 }
 

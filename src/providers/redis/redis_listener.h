@@ -5,7 +5,9 @@
 // process committed a message (the commit script PUBLISHes with the messages it stages,
 // redis_commit_script.cc). Pub/Sub delivers to whoever is subscribed at the time and
 // keeps nothing: a message published while the connection was down is lost, which the
-// waiters' polling covers.
+// waiters' polling covers. Channels are the server's, not a database's: stores on
+// other databases of one server with the same prefix wake each other's relays, which
+// costs them a poll and nothing else.
 //
 // Thread-safety: shared_listener() may be called from any thread.
 #ifndef DOCKET_PROVIDERS_REDIS_REDIS_LISTENER_H_

@@ -148,7 +148,7 @@ class RedisSagaStore final : public SagaStore {
                  {"purge", pool_.url().key(kSagas), pool_.url().key(kSagaKeys),
                   pool_.url().key(kSagaCompleted), std::to_string(kit::to_micros(cutoff)),
                   std::to_string(batch_size), tenant == nullptr ? "" : tenant->value()},
-                 Replay::kSafe)
+                 Replay::kSafeWrite)
             .integer());
   }
 

@@ -60,7 +60,8 @@ class RedisSnapshotStore final : public SnapshotStore {
     check_record(name_, "the snapshot of " + stream.describe(), record,
                  "Make the snapshot's state smaller.");
     const Reply reply = save_script_.run(
-        pool_, {snapshot_key(pool_.url(), stream), record[1], record[3], record[5]}, Replay::kSafe);
+        pool_, {snapshot_key(pool_.url(), stream), record[1], record[3], record[5]},
+        Replay::kSafeWrite);
     return reply.integer() == 1 ? SnapshotSaveOutcome::kSaved : SnapshotSaveOutcome::kKeptNewer;
   }
 

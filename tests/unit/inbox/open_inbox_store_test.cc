@@ -140,5 +140,35 @@ TEST(SqliteUnitOfWork, AStoreThatCannotBeginIsAnInboxStoreErrorAndAHandlersError
   EXPECT_EQ(handled.load(), 1);
 }
 
+// A store the deployment broke while the service ran (here: its schema moved past this
+// build's) is the store's failure too: an InboxStoreError over the store's
+// ConfigurationError, so that a consumer returns the message instead of counting it.
+TEST(SqliteUnitOfWork, AStoreRefusingItsConfigurationAtRunTimeIsAnInboxStoreError) {
+  TempDir dir;
+  {
+    auto other = open_inbox_store(dir.url());
+    auto unit = other->begin();
+    native(*unit).exec("UPDATE docket_schema_version SET version = 99");
+    unit->commit();
+  }
+  auto store = open_inbox_store(dir.url());
+  HandlerRegistry handlers;
+  handlers.on<Ping>("ping", [](const Ping&, HandlerContext&) {});
+  const InboxDispatcher later(*store, InboxOptions("billing"), std::move(handlers));
+  try {
+    later.dispatch(Envelope{.message_id = "m", .event_type = "ping", .payload = "{}"});
+    FAIL() << "a store whose schema is newer than this build must refuse";
+  } catch (const InboxStoreError& e) {
+    bool nested_configuration = false;
+    try {
+      std::rethrow_if_nested(e);
+    } catch (const ConfigurationError& store_error) {
+      nested_configuration =
+          std::string(store_error.what()).find("version 99") != std::string::npos;
+    }
+    EXPECT_TRUE(nested_configuration) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace docket::open_inbox_store_test

@@ -1,9 +1,9 @@
 // Over TLS, against a Cosmos DB test server of the test's own that serves HTTPS with a
 // certificate made at its start (scripts/cosmos-start.sh with DOCKET_COSMOS_TLS=1; its
 // URL names the certificate with ca=): with the URL's ca= a store works; without it the
-// server's certificate is not trusted, and the error says so and what to write, at once
-// (no attempt could do better), nothing sent; a ca= file that cannot be read is refused
-// when the store opens.
+// server's certificate is not trusted, and the InfrastructureError says so and what to
+// write, at once (no attempt could do better), nothing sent; a ca= file that cannot be read is
+// refused when the store opens.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -41,7 +41,7 @@ TEST(CosmosTls, TheUrlsCertificateFileIsTrustedAndNoOtherIs) {
   try {
     untrusted->get("billing");
     FAIL() << "a certificate no authority of the system vouches for must be refused";
-  } catch (const ConfigurationError& error) {
+  } catch (const InfrastructureError& error) {
     EXPECT_THAT(error.what(), HasSubstr("is not trusted"));
     EXPECT_THAT(error.what(), HasSubstr("Give the store URL ca=PATH"));
   }

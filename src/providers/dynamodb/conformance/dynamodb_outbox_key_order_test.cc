@@ -225,7 +225,7 @@ TEST_F(DynamoDbOutboxKeyOrderTest, AKeyAtItsLimitRefusesTheUnitAndNothingIsWritt
   try {
     unit->commit();
     FAIL() << "a key at its limit must refuse the unit";
-  } catch (const InvalidInputError& e) {
+  } catch (const InfrastructureError& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("ordering key 'K'"), std::string::npos) << message;
     EXPECT_NE(message.find("37143"), std::string::npos) << message;

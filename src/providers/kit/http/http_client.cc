@@ -94,15 +94,15 @@ HttpClient::HttpClient(std::string_view owner, HttpClientOptions options)
                              "' cannot be read; give the path of a PEM file this process may "
                              "read");
   }
-  if (options.connect_timeout.count() <= 0) {
+  if (options_.connect_timeout.count() <= 0) {
     throw ConfigurationError(who + ": connect_timeout is " +
-                             std::to_string(options.connect_timeout.count()) +
+                             std::to_string(options_.connect_timeout.count()) +
                              " ms; it must be positive");
   }
-  if (options.total_timeout < options.connect_timeout) {
+  if (options_.total_timeout < options_.connect_timeout) {
     throw ConfigurationError(
-        who + ": total_timeout (" + std::to_string(options.total_timeout.count()) +
-        " ms) is below connect_timeout (" + std::to_string(options.connect_timeout.count()) +
+        who + ": total_timeout (" + std::to_string(options_.total_timeout.count()) +
+        " ms) is below connect_timeout (" + std::to_string(options_.connect_timeout.count()) +
         " ms); the total includes connecting, so make it at least as long");
   }
 }
@@ -181,8 +181,12 @@ HttpResult HttpClient::send(const HttpRequest& request) const {
   check(curl_easy_setopt(curl, CURLOPT_HEADERDATA, &response), "HEADERDATA");
 
   const CURLcode status = curl_easy_perform(curl);
-  if (status == CURLE_PEER_FAILED_VERIFICATION) {
-    throw ConfigurationError(
+  if (status == CURLE_PEER_FAILED_VERIFICATION || status == CURLE_SSL_CACERT_BADFILE) {
+    // Not retried (no attempt could do better), and an InfrastructureError, not a
+    // ConfigurationError: it can begin at run time (a certificate replaced, an
+    // authority file rotated), and what sent the request should hold its work for
+    // later, not drop it.
+    throw InfrastructureError(
         owner_ + ": the TLS certificate of " + request.url.substr(0, request.url.find('/', 8)) +
         " is not trusted (" + (error[0] != '\0' ? error : curl_easy_strerror(status)) +
         "); nothing was sent. " +

@@ -8,8 +8,8 @@
 // Every request has a connect timeout and a total timeout, so a server that is down
 // or stops answering yields a TransportFailure within them, never a hang. Nothing is
 // retried here: the caller decides what may be sent again (retry_policy.h). A server
-// whose TLS certificate is not trusted is a ConfigurationError at once: no attempt
-// could do better.
+// whose TLS certificate is not trusted (or a ca_file that does not load) is an
+// InfrastructureError at once, naming what to do: no attempt could do better.
 //
 // Thread-safety: send() may be called from many threads at once; the pool of idle
 // handles is guarded by a mutex, and each handle serves one request at a time.
@@ -59,9 +59,9 @@ class HttpClient {
   HttpClient& operator=(const HttpClient&) = delete;
 
   // Sends `request` once and returns the response, whatever its status, or the
-  // transport failure. Throws ConfigurationError when the server's TLS certificate is
-  // not trusted (nothing was sent), InfrastructureError when libcurl itself cannot be
-  // set up (out of memory).
+  // transport failure. Throws InfrastructureError when the server's TLS certificate is
+  // not trusted (nothing was sent) or when libcurl itself cannot be set up (out of
+  // memory).
   HttpResult send(const HttpRequest& request) const;
 
   const HttpClientOptions& options() const noexcept { return options_; }
