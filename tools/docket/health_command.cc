@@ -35,6 +35,7 @@
 #include "host_health_check.h"
 #include "outbox_command_support.h"
 #include "projections_command.h"
+#include "providers/registry.h"
 #include "shared_store.h"
 #include "usage_error.h"
 
@@ -81,6 +82,20 @@ void check_outbox(const HealthArgs& args, std::chrono::microseconds max_age,
   } catch (const InfrastructureError& error) {
     checks.push_back({"outbox backlog", false, std::string("cannot read: ") + error.what()});
     checks.push_back({"parked messages", false, "not read (the outbox could not be)"});
+  }
+}
+
+// What the store's server says an acknowledged commit survives, where its provider
+// reads that from the server (Redis: appendonly, appendfsync): a statement, which fails
+// only when it cannot be read.
+void check_durability(const HealthArgs& args, std::vector<HealthCheck>& checks) {
+  const providers::ProviderRegistration* provider = providers::Registry::builtin().find(args.store);
+  if (provider == nullptr || provider->durability == nullptr)
+    return;
+  try {
+    checks.push_back({"durability", true, provider->durability(args.store)});
+  } catch (const Error& error) {
+    checks.push_back({"durability", false, std::string("cannot read: ") + error.what()});
   }
 }
 
@@ -148,6 +163,7 @@ void run_health(const HealthArgs& args) {
   }
   if (!args.store.empty()) {
     check_outbox(args, max_age, checks);
+    check_durability(args, checks);
     check_projections(args, max_lag, checks);
   }
   bool healthy = true;
@@ -187,8 +203,9 @@ void add_health_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "health",
       "Check a service against thresholds, one line a check, for a container probe: its "
-      "service host's health file, the outbox's backlog age, its parked messages, and named "
-      "projections' lag. Exit 0 when every check holds, 1 when one fails.");
+      "service host's health file, the outbox's backlog age, its parked messages, named "
+      "projections' lag, and what the store's server says a commit survives (Redis). Exit 0 "
+      "when every check holds, 1 when one fails.");
   cmd->add_option("--store", args->store, "Store URL, e.g. sqlite:///var/lib/app/app.db");
   cmd->add_option("--host-file", args->host_file,
                   "A service host's health file (ServiceHostSettings::health_file) to check");
