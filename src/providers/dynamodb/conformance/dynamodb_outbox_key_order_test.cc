@@ -279,7 +279,7 @@ TEST(DynamoDbOutboxKeyItem, TheIdTellsEveryTenantAndKeyApart) {
   EXPECT_NE(outbox::key_item_key("a:b", "c"), outbox::key_item_key("a", "b:c"));
   EXPECT_NE(outbox::key_item_key("1:a", "b"), outbox::key_item_key("1", "a:b"));
   EXPECT_EQ(outbox::key_item_key("acme", "order-7").at("id").at("S"),
-            "docket:outbox:key:4:acme:order-7");
+            "docket:outbox:key:t:acme:order-7");
 }
 
 // Each distinct key of a unit is one more action: 50 messages of 50 keys fill the 100,
