@@ -64,7 +64,8 @@ std::optional<std::string> LegacyGuard::probe(const Client& client) const {
 LegacyKeyPlace LegacyGuard::scan(const Client& client, std::size_t max_examples) const {
   // A read of the container itself: 404 when it was never made (nothing to scan).
   const std::string link = client.container_link(container_);
-  const Request read{.what = "read of container '" + container_ + "'",
+  const std::string what = "read of container '" + container_ + "'";
+  const Request read{.what = what,
                      .method = "GET",
                      .resource_type = "colls",
                      .resource_link = link,

@@ -84,7 +84,8 @@ std::size_t CosmosRekeyTarget::weight_per_write() const {
 
 bool CosmosRekeyTarget::container_exists(kit::RekeyKind kind) const {
   const std::string link = client_.container_link(container(kind));
-  const Request read{.what = "read of container '" + container(kind) + "'",
+  const std::string what = "read of container '" + container(kind) + "'";
+  const Request read{.what = what,
                      .method = "GET",
                      .resource_type = "colls",
                      .resource_link = link,
