@@ -15,9 +15,10 @@ cosmos_scripts=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 cosmos_pins=$cosmos_scripts/cosmos
 cosmos_cache=${DOCKET_COSMOS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/docket/cosmosdb-server}
 
-# The master key of the URL: Microsoft's published key of the Cosmos DB emulator, so that
-# nothing secret is in the tree. The server checks no signature; docket signs anyway.
-cosmos_key='C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw=='
+# The account's master key, which the patched server checks every request's signature
+# against and the URL carries: DOCKET_COSMOS_KEY (base64), by default Microsoft's published
+# key of the Cosmos DB emulator, so that nothing secret is in the tree.
+cosmos_key=${DOCKET_COSMOS_KEY:-'C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw=='}
 cosmos_key_in_url=$(printf '%s' "$cosmos_key" | sed 's/+/%2B/g; s,/,%2F,g; s/=/%3D/g')
 
 server_name="the Cosmos DB test server (cosmosdb-server)"
@@ -33,15 +34,19 @@ fi
 
 server_command_pattern() { printf 'docket-cosmos-server\\.js .*--port %s( |$)' "$1"; }
 
-# True once GET / (the account) answers 200 (over TLS: trusting the certificate made at
-# start).
+# True once GET / (the account) answers: 200 from the unpatched package, 401 from the
+# patched one, which refuses a request without a signature (over TLS: trusting the
+# certificate made at start).
 server_ready() {
   local url="http://127.0.0.1:$1/" tls=()
   if [ "$cosmos_tls" = 1 ]; then
     url="https://127.0.0.1:$1/"
     tls=(--cacert "$cosmos_cert")
   fi
-  [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "${tls[@]}" "$url" 2>/dev/null)" = 200 ]
+  case $(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "${tls[@]}" "$url" 2>/dev/null) in
+    200 | 401) return 0 ;;
+    *) return 1 ;;
+  esac
 }
 
 # sha256 of the pins: the stamp an install records, so a changed lockfile reinstalls.

@@ -67,10 +67,12 @@ class CosmosCheckpointStore final : public CheckpointStore {
     }
     sql += " ORDER BY c.id";
     std::vector<CheckpointEntry> entries;
-    for (const nlohmann::json& item : query_items(
-             client_,
-             {.container = container_, .sql = std::move(sql), .parameters = std::move(parameters)},
-             request.limit + 1)) {
+    for (const nlohmann::json& item : query_items(client_,
+                                                  {.container = container_,
+                                                  .sql = std::move(sql),
+                                                  .parameters = std::move(parameters),
+                                                  .order = OrderBy{.path = "id"}},
+                                                  request.limit + 1)) {
       const nlohmann::json& updated = item.contains("updatedAt") ? item["updatedAt"] : item;
       if (!updated.is_number_integer()) {
         refuse(item, "updatedAt");

@@ -51,7 +51,8 @@ std::vector<ClaimEntry> CosmosClaimInboxStore::do_failed_due(std::uint32_t max_r
                       "SELECT * FROM c WHERE c.status = 'failed' AND c.nextAttemptAt <= @now AND "
                       "c.retryCount < @max ORDER BY c.nextAttemptAt",
                   .parameters = {parameter("@now", kit::to_micros(clock_.now())),
-                                 parameter("@max", max_retries)}};
+                                 parameter("@max", max_retries)},
+                  .order = OrderBy{.path = "nextAttemptAt"}};
   return entries_of(query_items(client_, due, limit));
 }
 
@@ -78,13 +79,13 @@ ClaimCounts CosmosClaimInboxStore::do_counts(const std::optional<TenantId>& tena
                   nlohmann::json::array({parameter("@now", kit::to_micros(clock_.now()))}));
   nlohmann::json parameters = nlohmann::json::array();
   const std::string narrowed = tenant_clause(of, parameters);
-  const std::vector<nlohmann::json> oldest = query_items(
+  const std::vector<nlohmann::json> oldest = query_every_range(
       client_,
       {.container = container_,
        .sql = "SELECT VALUE MIN(c.receivedAt) FROM c WHERE c.status != 'processed'" + narrowed,
        .parameters = std::move(parameters)},
       kMaxClaimPageSize);
-  // One value per page (partition range) at most: the least of them.
+  // One value per partition key range at most: the least of them.
   for (const nlohmann::json& value : oldest) {
     if (value.is_number()) {
       const Timestamp at = kit::from_micros(value.get<std::int64_t>());
@@ -110,10 +111,12 @@ ClaimPage CosmosClaimInboxStore::do_entries(const ClaimPageRequest& request) {
     parameters.push_back(parameter("@after", entry_id(*request.after)));
   }
   sql += " ORDER BY c.id";
-  std::vector<ClaimEntry> entries = entries_of(query_items(
-      client_,
-      {.container = container_, .sql = std::move(sql), .parameters = std::move(parameters)},
-      request.limit + 1));
+  std::vector<ClaimEntry> entries = entries_of(query_items(client_,
+                                                           {.container = container_,
+                                                            .sql = std::move(sql),
+                                                            .parameters = std::move(parameters),
+                                                            .order = OrderBy{.path = "id"}},
+                                                           request.limit + 1));
   ClaimPage page;
   if (entries.size() > request.limit) {
     entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(request.limit), entries.end());

@@ -54,6 +54,9 @@ Response response_of(HttpResponse http) {
                     .etag = std::string(http.header("etag")),
                     .continuation = std::string(http.header("x-ms-continuation")),
                     .request_charge = parse_charge(http.header("x-ms-request-charge"))};
+  if (const auto substatus = core::whole_number(http.header("x-ms-substatus"))) {
+    response.substatus = static_cast<int>(std::min<std::uint64_t>(*substatus, 1'000'000));
+  }
   if (const auto ms = core::whole_number(http.header("x-ms-retry-after-ms"))) {
     response.retry_after = std::chrono::milliseconds(std::min<std::uint64_t>(*ms, 60'000));
   }
@@ -172,13 +175,23 @@ Response Client::send(const Request& request) const {
       std::this_thread::sleep_for(wait);
       continue;
     }
-    if (response.status == 401 || response.status == 403) {
+    if (response.status == 401) {
       throw ConfigurationError(
           "Cosmos DB " + std::string(request.what) + " at " + url_.printable +
-          " was refused (HTTP " + std::to_string(response.status) + ": " +
-          service_message(response) +
-          "): check the key= of the store URL, and that it may do this (a read-only key "
-          "cannot create a missing database or container; create them with a key that may)");
+          " was refused as unauthorized (HTTP 401: " + service_message(response) +
+          "): the key= of the store URL is not a master key of this account (a wrong or "
+          "rotated key, or one copied in part); give the account's primary or secondary key "
+          "as the portal shows it, percent-encoded (+ / = as %2B %2F %3D). Nothing was "
+          "written.");
+    }
+    if (response.status == 403) {
+      throw ConfigurationError(
+          "Cosmos DB " + std::string(request.what) + " at " + url_.printable +
+          " was refused (HTTP 403: " + service_message(response) +
+          "): the key= of the store URL may not do this (a read-only key cannot write, nor "
+          "create a missing database or container: create them with a key that may), or "
+          "this machine's clock is more than 15 minutes off the service's. Nothing was "
+          "written.");
     }
     if (response.status == 413) {
       throw InvalidInputError("Cosmos DB " + std::string(request.what) + " at " + url_.printable +

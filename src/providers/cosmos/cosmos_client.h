@@ -6,8 +6,9 @@
 // Statuses: every answer comes back to the caller, who knows which ones are outcomes (201
 // created, 404 not found, 409 conflict, 412 precondition failed, 207 a batch that failed),
 // except those that no caller can act on, thrown here naming the request:
-//   401, 403   ConfigurationError: the key= of the store URL is wrong, or the key may not
-//              do this (a missing container without permission to create it);
+//   401        ConfigurationError: the key= of the store URL is not the account's;
+//   403        ConfigurationError: the key may not do this (a read-only key, a missing
+//              container without permission to create it), or the clock is 15 minutes off;
 //   413, 400 naming a size   InvalidInputError: the item or request is over a limit;
 //   anything else >= 500 after the attempts below   InfrastructureError.
 // A caller's other unexpected statuses go through fail(), which words them the same way.
@@ -94,6 +95,7 @@ struct Response {
   std::string etag{};          // the etag header, "" when none
   std::string continuation{};  // x-ms-continuation, "" when the feed is done
   double request_charge = 0;   // x-ms-request-charge of the last attempt
+  int substatus = 0;           // x-ms-substatus, 0 when none (410 with 1002: a range split)
   // x-ms-retry-after-ms of a 429, 0 when none.
   std::chrono::microseconds retry_after{0};
 };

@@ -1,9 +1,12 @@
 #include "providers/cosmos/cosmos_items.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <stdexcept>
 #include <utility>
 
 #include "docket/core/error.h"
+#include "providers/cosmos/cosmos_partition_ranges.h"
 
 namespace docket::cosmos::detail {
 namespace {
@@ -126,8 +129,18 @@ bool delete_item(const Client& client, const ItemAddress& item, std::string_view
   return true;
 }
 
-QueryPage query_page(const Client& client, const Query& query, std::size_t max_items,
-                     const std::string& continuation) {
+namespace {
+
+// How often a query over every range starts over after a range split under it.
+constexpr int kMaxRangeRereads = 10;
+
+// A range named by a query split or merged away since the ranges were read.
+struct RangeGone {};
+
+// One page of `query`, in partition key range `range` when given (then a 410 for a range
+// gone throws RangeGone).
+QueryPage send_query(const Client& client, const Query& query, std::size_t max_items,
+                     const std::string& continuation, const std::string* range) {
   const std::string what = "query of container '" + std::string(query.container) + "'";
   Request request{
       .what = what,
@@ -145,11 +158,17 @@ QueryPage query_page(const Client& client, const Query& query, std::size_t max_i
         {"x-ms-documentdb-partitionkey", partition_key_header(*query.partition)});
   } else {
     request.headers.push_back({"x-ms-documentdb-query-enablecrosspartition", "True"});
+    if (range != nullptr) {
+      request.headers.push_back({"x-ms-documentdb-partitionkeyrangeid", *range});
+    }
   }
   if (!continuation.empty()) {
     request.headers.push_back({"x-ms-continuation", continuation});
   }
   Response response = client.send(request);
+  if (range != nullptr && range_is_gone(response)) {
+    throw RangeGone{};
+  }
   if (response.status != 200 || !response.body.is_object() ||
       !response.body.contains("Documents") || !response.body["Documents"].is_array()) {
     client.fail(request, response);
@@ -161,36 +180,107 @@ QueryPage query_page(const Client& client, const Query& query, std::size_t max_i
   return page;
 }
 
-std::vector<nlohmann::json> query_items(const Client& client, const Query& query,
-                                        std::size_t limit) {
+// Up to `limit` results of `query` in `range` (nullptr: as the query's scope says).
+std::vector<nlohmann::json> collect(const Client& client, const Query& query, std::size_t limit,
+                                    const std::string* range) {
   std::vector<nlohmann::json> items;
   std::string continuation;
-  do {
-    QueryPage page =
-        query_page(client, query, std::min(limit - items.size(), kMaxPageItems), continuation);
+  while (items.size() < limit) {
+    QueryPage page = send_query(client, query, std::min(limit - items.size(), kMaxPageItems),
+                                continuation, range);
     for (nlohmann::json& item : page.items) {
       if (items.size() < limit) {
         items.push_back(std::move(item));
       }
     }
     continuation = std::move(page.continuation);
-  } while (!continuation.empty() && items.size() < limit);
+    if (continuation.empty()) {
+      break;
+    }
+  }
   return items;
+}
+
+// Up to `limit` results of each current partition key range, one run per range; started
+// over on the ranges read again when one split under it.
+std::vector<std::vector<nlohmann::json>> collect_ranges(const Client& client, const Query& query,
+                                                        std::size_t limit) {
+  for (int read = 1;; ++read) {
+    const std::vector<std::string> ranges = read_partition_key_ranges(client, query.container);
+    try {
+      std::vector<std::vector<nlohmann::json>> runs;
+      for (const std::string& range : ranges) {
+        runs.push_back(collect(client, query, limit, &range));
+      }
+      return runs;
+    } catch (const RangeGone&) {
+      if (read == kMaxRangeRereads) {
+        throw InfrastructureError("Cosmos DB query of container '" + std::string(query.container) +
+                                  "' at " + client.url().printable +
+                                  ": its partition key ranges split under each of " +
+                                  std::to_string(kMaxRangeRereads) + " reads of them; retry later");
+      }
+    }
+  }
+}
+
+[[noreturn]] void refuse_unmergeable(const Query& query) {
+  throw std::logic_error(
+      "a Cosmos DB query over every partition with ORDER BY, TOP, DISTINCT, GROUP BY or an "
+      "aggregate cannot be served by the gateway and must be combined per partition key range "
+      "(give Query::order, or use query_count or query_every_range): " +
+      query.sql);
+}
+
+}  // namespace
+
+QueryPage query_page(const Client& client, const Query& query, std::size_t max_items,
+                     const std::string& continuation) {
+  if (!query.partition && needs_query_plan(query.sql)) {
+    refuse_unmergeable(query);
+  }
+  return send_query(client, query, max_items, continuation, nullptr);
+}
+
+std::vector<nlohmann::json> query_items(const Client& client, const Query& query,
+                                        std::size_t limit) {
+  if (query.partition || !needs_query_plan(query.sql)) {
+    return collect(client, query, limit, nullptr);
+  }
+  if (!query.order) {
+    refuse_unmergeable(query);
+  }
+  return merge_ordered(collect_ranges(client, query, limit), *query.order, limit);
 }
 
 std::uint64_t query_count(const Client& client, const Query& query) {
   std::uint64_t count = 0;
-  std::string continuation;
-  do {
-    QueryPage page = query_page(client, query, kMaxPageItems, continuation);
-    for (const nlohmann::json& value : page.items) {
+  const auto add = [&count](const std::vector<nlohmann::json>& values) {
+    for (const nlohmann::json& value : values) {
       if (value.is_number_unsigned() || value.is_number_integer()) {
         count += value.get<std::uint64_t>();
       }
     }
-    continuation = std::move(page.continuation);
-  } while (!continuation.empty());
+  };
+  if (query.partition) {
+    add(collect(client, query, SIZE_MAX, nullptr));
+  } else {
+    for (const std::vector<nlohmann::json>& run : collect_ranges(client, query, SIZE_MAX)) {
+      add(run);
+    }
+  }
   return count;
+}
+
+std::vector<nlohmann::json> query_every_range(const Client& client, const Query& query,
+                                              std::size_t limit_per_range) {
+  std::vector<nlohmann::json> all;
+  for (std::vector<nlohmann::json>& run : collect_ranges(client, query, limit_per_range)) {
+    for (nlohmann::json& item : run) {
+      all.push_back(std::move(item));
+    }
+  }
+  return all;
 }
 
 }  // namespace docket::cosmos::detail

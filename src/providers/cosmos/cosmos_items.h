@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_query_merge.h"
 
 namespace docket::cosmos::detail {
 
@@ -60,15 +61,27 @@ bool delete_item(const Client& client, const ItemAddress& item, std::string_view
 
 // A SQL query with @-named parameters, over one logical partition when `partition` is
 // given (sent with its partition key header: the service reads that partition alone, and
-// serves ORDER BY and TOP there), else over every partition of the container (sent as a
-// cross-partition query). A query of one partition names its partition key in its WHERE
-// too, so that it means the same on a server that reads the header (the service) and one
-// that filters by the WHERE alone (the test server).
+// serves ORDER BY and TOP there), else over every partition of the container. A query of
+// one partition names its partition key in its WHERE too, so that it means the same on a
+// server that reads the header (the service) and one that filters by the WHERE alone.
+//
+// Over every partition the service's gateway serves a plain filter directly (sent as a
+// cross-partition query), but refuses ORDER BY, TOP, DISTINCT, GROUP BY and aggregates
+// (cosmos_query_merge.h): such a query is run once per partition key range
+// (cosmos_partition_ranges.h) and combined here, as the SDKs do: query_items merges the
+// ranges' results in `order` (which the caller must give, naming what its ORDER BY orders
+// by) and applies the limit after merging; query_count adds the ranges' counts; and
+// query_every_range gives each range's results for the caller to combine (a MIN). A range
+// that split meanwhile (410, substatus 1002) makes the whole query start over on the
+// ranges read again. Such a query without a way to combine it is a programming error
+// (std::logic_error), never sent.
 struct Query {
   std::string_view container;
   std::string sql;
   nlohmann::json parameters = nlohmann::json::array();  // [{"name": "@x", "value": ...}]
   std::optional<std::string> partition = std::nullopt;  // its partition key value
+  // What the SQL's ORDER BY orders by: required for an ORDER BY over every partition.
+  std::optional<OrderBy> order = std::nullopt;
 };
 
 struct QueryPage {
@@ -76,16 +89,24 @@ struct QueryPage {
   std::string continuation{};  // "" when no page follows
 };
 
-// One page of at most `max_items` results, from `continuation` ("" for the first).
+// One page of at most `max_items` results, from `continuation` ("" for the first), of a
+// query the gateway serves directly: of one partition, or a plain filter over every
+// partition.
 QueryPage query_page(const Client& client, const Query& query, std::size_t max_items,
                      const std::string& continuation = "");
 
-// Up to `limit` results, page after page (a page may hold fewer than asked).
+// Up to `limit` results, page after page (a page may hold fewer than asked); over every
+// partition with an `order`, each range's first `limit` merged.
 std::vector<nlohmann::json> query_items(const Client& client, const Query& query,
                                         std::size_t limit);
 
-// The sum of a SELECT VALUE COUNT(1) query's values over every page.
+// The sum of a SELECT VALUE COUNT(1) query's values over every page (and range).
 std::uint64_t query_count(const Client& client, const Query& query);
+
+// Up to `limit_per_range` results of each partition key range, the ranges' one after
+// another: for an aggregate across partitions (one MIN per range, the least of them).
+std::vector<nlohmann::json> query_every_range(const Client& client, const Query& query,
+                                              std::size_t limit_per_range);
 
 }  // namespace docket::cosmos::detail
 

@@ -31,15 +31,16 @@ std::vector<FoundMessage> query_messages(const MessagePlace& place, std::string_
                                          std::size_t limit) {
   std::string sql =
       "SELECT * FROM c WHERE c.docketTable = @table AND (" + std::string(condition) + ")";
+  Query query{.container = place.container, .sql = {}, .parameters = std::move(parameters)};
   if (!order.empty()) {
     sql += " ORDER BY " + std::string(order);
+    // Merged over the partition key ranges on the property ordered by (cosmos_items.h).
+    query.order = OrderBy{.path = std::string(order.substr(order.starts_with("c.") ? 2 : 0))};
   }
-  parameters.push_back({{"name", "@table"}, {"value", kOutboxTable}});
+  query.sql = std::move(sql);
+  query.parameters.push_back({{"name", "@table"}, {"value", kOutboxTable}});
   std::vector<FoundMessage> found;
-  for (nlohmann::json& item :
-       query_items(place.client,
-                   {.container = place.container, .sql = std::move(sql), .parameters = parameters},
-                   limit)) {
+  for (nlohmann::json& item : query_items(place.client, query, limit)) {
     found.push_back(found_of(place, std::move(item)));
   }
   return found;

@@ -40,7 +40,8 @@ struct FoundMessage {
 };
 
 // The messages matching `condition` (SQL over `c`, ANDed to docketTable = "docket_outbox";
-// its parameters beside @table), in `order` ("" or "c.sequence"), at most `limit`.
+// its parameters beside @table), in `order` ("" or "c.{property}", ascending), at most
+// `limit`; ordered ones merged over the partition key ranges (cosmos_items.h).
 std::vector<FoundMessage> query_messages(const MessagePlace& place, std::string_view condition,
                                          nlohmann::json parameters, std::string_view order,
                                          std::size_t limit);

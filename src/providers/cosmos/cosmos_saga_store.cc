@@ -164,6 +164,7 @@ SagaPage CosmosSagaStore::do_list(const SagaListRequest& request) {
     add_parameter(query, "@after", saga::list_key(request.after->saga));
   }
   query.sql += " ORDER BY c.listKey";
+  query.order = OrderBy{.path = "listKey"};  // merged over the partition key ranges
   std::vector<SagaSummary> found;
   for (const nlohmann::json& item : query_items(client_, query, request.limit + 1)) {
     found.push_back(saga::saga_summary_of(item, store_));
@@ -183,6 +184,7 @@ std::size_t CosmosSagaStore::do_purge_completed_batch(Timestamp cutoff, std::siz
     add_parameter(query, "@tenant", tenant->value());
   }
   query.sql += " ORDER BY c.completedAt";
+  query.order = OrderBy{.path = "completedAt"};  // merged over the partition key ranges
   std::size_t deleted = 0;
   for (const nlohmann::json& item : query_items(client_, query, batch_size)) {
     const ItemFields fields(item, store_);

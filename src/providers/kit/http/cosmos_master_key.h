@@ -12,8 +12,8 @@
 // every byte but A-Z a-z 0-9 - . _ ~ as %xx with lower-case hex digits.
 //
 // The key is a secret: a CosmosMasterKey never prints it, and no message here quotes it.
-// The emulator docket's tests run against checks no signature; the documented example in
-// the unit tests is what proves this code right.
+// The unit tests check it against the documented example, and docket's patch of the test
+// server (scripts/cosmos/docket-cosmos-server.js) checks every request's signature.
 //
 // Thread-safety: a CosmosMasterKey is immutable; the functions are pure.
 #ifndef DOCKET_PROVIDERS_KIT_HTTP_COSMOS_MASTER_KEY_H_
