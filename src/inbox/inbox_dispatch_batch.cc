@@ -15,6 +15,7 @@
 #include "docket/spi/inbox_unit.h"
 #include "inbox/dispatch_parts.h"
 #include "inbox/dispatch_segments.h"
+#include "inbox/store_step.h"
 
 namespace docket {
 namespace {
@@ -40,7 +41,7 @@ inbox::Staged dispatch_one(spi::InboxUnit& unit, const HandlerRegistry& handlers
   MessageContextScope scope(inbox::make_context(envelope, consumer_id));
   unit.begin_savepoint();
   try {
-    if (!unit.try_record(record)) {
+    if (!inbox::store_step("to record the delivery", [&] { return unit.try_record(record); })) {
       unit.release_savepoint();  // nothing was staged
       result.outcome = DispatchOutcome::kSkippedDuplicate;
       return inbox::Staged::kDone;
@@ -193,7 +194,8 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
     // again and sees what was committed. Every rerun follows a commit by someone else,
     // so reruns are finite.
     for (;;) {
-      auto unit = spi::InboxStoreAccess::begin(store_);
+      auto unit = inbox::store_step("to begin a unit of work",
+                                    [&] { return spi::InboxStoreAccess::begin(store_); });
       const auto rest =
           next < one_by_one_until ? envelopes.subspan(next, 1) : envelopes.subspan(next);
       const bool segmented = unit->defer_segments(stop);
@@ -212,6 +214,9 @@ std::vector<BatchItemResult> InboxDispatcher::dispatch_batch(
           case CommitFailure::kRunAgain:
             continue;
           case CommitFailure::kUnit:
+            // The transaction failed: an outage of the store is InboxStoreError, as
+            // for dispatch().
+            inbox::store_step("to commit the unit of work", [] { throw; });
             throw;
           case CommitFailure::kOneMessage:
             if (run.results.size() > 1) {

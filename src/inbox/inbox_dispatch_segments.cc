@@ -11,6 +11,7 @@
 #include "docket/spi/inbox_unit.h"
 #include "inbox/dispatch_parts.h"
 #include "inbox/dispatch_segments.h"
+#include "inbox/store_step.h"
 
 namespace docket::inbox {
 namespace {
@@ -29,7 +30,10 @@ Staged stage(spi::InboxUnit& unit, const HandlerRegistry& handlers, const Envelo
   try {
     // A store that defers segments holds the dedup write back (record_at_commit); one
     // that cannot is asked.
-    if ((repeat || !unit.record_at_commit(record)) && !unit.try_record(record)) {
+    const bool recorded = store_step("to record the delivery", [&] {
+      return (!repeat && unit.record_at_commit(record)) || unit.try_record(record);
+    });
+    if (!recorded) {
       unit.release_savepoint();
       result.outcome = DispatchOutcome::kSkippedDuplicate;
       return Staged::kDone;

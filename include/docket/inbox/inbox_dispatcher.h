@@ -84,10 +84,11 @@ class InboxDispatcher {
 
   // Dispatches every envelope in ONE transaction with a savepoint per message: a
   // message that fails (invalid envelope, handler throw, unknown type, undecodable
-  // payload, own unique violation) is rolled back alone and reported in its result
-  // while the others commit together. Results are in input order. Throws only when
-  // the transaction itself fails (e.g. InfrastructureError on commit); then nothing of
-  // that transaction is committed. With AfterBatchFailure::kStop the messages after the
+  // payload, own unique violation, the store failing to record it: InboxStoreError) is
+  // rolled back alone and reported in its result while the others commit together.
+  // Results are in input order. Throws only when the transaction itself fails
+  // (InboxStoreError when the store could not begin or commit it); then nothing of that
+  // transaction is committed. With AfterBatchFailure::kStop the messages after the
   // first failed one are not dispatched and have no result: the results end at the
   // failed message, and only the messages before it commit. A batch of more messages
   // than the store's max_writes_per_commit (docket/core/store_capabilities.h) is refused with

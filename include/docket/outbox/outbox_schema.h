@@ -7,18 +7,17 @@
 #ifndef DOCKET_OUTBOX_OUTBOX_SCHEMA_H_
 #define DOCKET_OUTBOX_OUTBOX_SCHEMA_H_
 
-#include <cstdint>
 #include <string_view>
 
 namespace docket {
 
 inline constexpr std::string_view kOutboxTable = "docket_outbox";
 
-// The component name of the outbox's row in docket_schema_version, and the version of
-// the outbox schema this release writes. Version 2 added the route (destination,
-// ordering_key, headers) and the skipped status.
+// The component name of the outbox's row in docket_schema_version. Its version is each
+// provider's own (docs/outbox.md, "Schema"): version 2 added the route (destination,
+// ordering_key, headers) and the skipped status everywhere; SQLite's version 3 moved the
+// relays' leases into a table of their own.
 inline constexpr std::string_view kOutboxSchemaComponent = "outbox";
-inline constexpr std::int64_t kOutboxSchemaVersion = 2;
 
 }  // namespace docket
 

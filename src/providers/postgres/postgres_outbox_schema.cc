@@ -50,7 +50,7 @@ CREATE INDEX docket_outbox_key_held ON docket_outbox (tenant, ordering_key, sequ
   WHERE ordering_key IS NOT NULL AND status IN (0, 2);
 )sql"};
 
-static_assert(kOutboxMigrations.size() == kOutboxSchemaVersion);
+static_assert(kOutboxMigrations.size() == kPostgresOutboxSchemaVersion);
 
 }  // namespace
 

@@ -7,11 +7,16 @@
 #ifndef DOCKET_PROVIDERS_POSTGRES_OUTBOX_SCHEMA_H_
 #define DOCKET_PROVIDERS_POSTGRES_OUTBOX_SCHEMA_H_
 
+#include <cstdint>
+
 #include "providers/postgres/postgres_migration.h"
 
 namespace docket::postgres::detail {
 
-// Its version is kOutboxSchemaVersion (docket/outbox/outbox_schema.h).
+// The version of the outbox schema this release writes on PostgreSQL.
+inline constexpr std::int64_t kPostgresOutboxSchemaVersion = 2;
+
+// Its migrations, one a version (kPostgresOutboxSchemaVersion of them).
 SchemaComponent outbox_schema() noexcept;
 
 }  // namespace docket::postgres::detail

@@ -53,8 +53,28 @@ CREATE INDEX docket_outbox_key_held ON docket_outbox (tenant, ordering_key, sequ
   WHERE ordering_key IS NOT NULL AND status IN (0, 2);
 )sql";
 
-constexpr std::array<const char*, 2> kOutboxMigrations{kOutboxVersion1, kOutboxVersion2};
-static_assert(kOutboxMigrations.size() == kOutboxSchemaVersion,
+// Version 3: a relay's lease is a run of sequences in docket_outbox_leases
+// (sqlite_outbox_leases.h), not two columns of each row, so that a claim writes one row
+// instead of rewriting every row it takes. The leases rows held at the upgrade become
+// runs of one row each, so that no live lease is lost.
+constexpr const char* kOutboxVersion3 = R"sql(
+CREATE TABLE docket_outbox_leases (
+  first_sequence INTEGER PRIMARY KEY,
+  last_sequence INTEGER NOT NULL,
+  token TEXT NOT NULL,
+  lease_until INTEGER NOT NULL
+);
+CREATE INDEX docket_outbox_leases_token ON docket_outbox_leases (token);
+INSERT INTO docket_outbox_leases (first_sequence, last_sequence, token, lease_until)
+  SELECT sequence, sequence, lease_token, lease_until FROM docket_outbox
+  WHERE status = 0 AND lease_token IS NOT NULL AND lease_until IS NOT NULL;
+ALTER TABLE docket_outbox DROP COLUMN lease_token;
+ALTER TABLE docket_outbox DROP COLUMN lease_until;
+)sql";
+
+constexpr std::array<const char*, 3> kOutboxMigrations{kOutboxVersion1, kOutboxVersion2,
+                                                       kOutboxVersion3};
+static_assert(kOutboxMigrations.size() == kSqliteOutboxSchemaVersion,
               "one migration script per outbox schema version");
 
 }  // namespace

@@ -6,9 +6,13 @@
 #ifndef DOCKET_PROVIDERS_SQLITE_SQLITE_OUTBOX_SCHEMA_H_
 #define DOCKET_PROVIDERS_SQLITE_SQLITE_OUTBOX_SCHEMA_H_
 
+#include <cstdint>
 #include <span>
 
 namespace docket::sqlite::detail {
+
+// The version of the outbox schema this release writes on SQLite.
+inline constexpr std::int64_t kSqliteOutboxSchemaVersion = 3;
 
 std::span<const char* const> outbox_migrations() noexcept;
 

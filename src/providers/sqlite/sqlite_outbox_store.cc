@@ -1,13 +1,16 @@
 // The SQLite OutboxStore: the docket_outbox table in the producer's database. Every
-// relay operation is one autocommit statement, which SQLite runs under its write lock:
-// claims are serialised (one claimer at a time) and atomic. Order per key is the claim's
-// condition: a row with a key is a candidate only when no row of its tenant and key
-// with a lower sequence is pending or parked (docket_outbox_key_held answers that), so
-// only a key's earliest open row can be leased, and not while its lease lasts. Leases
-// are on the machine's clock (LeaseClock::kStore), the relays' times moved onto it.
+// relay operation is one transaction, which SQLite runs under its write lock: claims are
+// serialised (one claimer at a time) and atomic. A claim's leases are runs of sequences
+// in docket_outbox_leases (sqlite_outbox_leases.h), not columns of the rows. Order per key
+// is the claim's condition: a row with a key is a candidate only when no row of its
+// tenant and key with a lower sequence is pending or parked (docket_outbox_key_held
+// answers that), so only a key's earliest open row can be leased, and not while its lease
+// lasts. Leases are on the machine's clock (LeaseClock::kStore), the relays' times moved
+// onto it.
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <span>
 #include <string>
@@ -19,7 +22,9 @@
 #include "providers/kit/outbox_status_code.h"
 #include "providers/kit/time_codec.h"
 #include "providers/sqlite/sqlite_database.h"
+#include "providers/sqlite/sqlite_immediate_transaction.h"
 #include "providers/sqlite/sqlite_options.h"
+#include "providers/sqlite/sqlite_outbox_leases.h"
 #include "providers/sqlite/sqlite_outbox_rows.h"
 #include "providers/sqlite/sqlite_schema.h"
 #include "providers/sqlite/sqlite_transaction_access.h"
@@ -29,7 +34,7 @@ namespace docket::sqlite {
 namespace {
 
 using detail::Database;
-using detail::rows_to_records;
+using detail::ParamView;
 
 const std::string kColumns = detail::kOutboxColumns;
 
@@ -73,12 +78,15 @@ class SqliteOutboxStore final : public OutboxStore {
                               "': no transaction is open on the connection, so the message would "
                               "commit alone; stage inside a unit of work (begin() ... commit())");
     }
-    sqlite_tx->exec(
-        "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
-        "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
-        "attempts, next_attempt_at, destination, ordering_key, headers, status) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0)",
-        detail::record_to_params(record));
+    std::string encoded_headers;
+    const auto params = detail::outbox_insert_params(record, encoded_headers);
+    TransactionAccess::connection(*sqlite_tx)
+        .exec_views(
+            "INSERT INTO docket_outbox (id, tenant, event_type, payload, occurred_at, "
+            "message_source, causation_id, correlation_id, traceparent, tracestate, created_at, "
+            "attempts, next_attempt_at, destination, ordering_key, headers, status) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, 0)",
+            params);
     TransactionAccess::note_staged_outbox(*sqlite_tx);
   }
 
@@ -87,92 +95,113 @@ class SqliteOutboxStore final : public OutboxStore {
   // The relay's times are moved onto the machine's clock (to_machine()): its lease is
   // as long as it asked, and is taken and compared on the clock every process sharing
   // the file reads, so a relay whose clock runs ahead cannot take over another's live
-  // lease early (issue 37).
+  // lease early (issue 37). One transaction under the write lock: the lease runs
+  // (sqlite_outbox_leases.h) over, the candidates read, the claim's runs written.
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
     const std::chrono::microseconds shift = to_machine(now);
-    return rows_to_records(database_.connect()->query(
-        "UPDATE docket_outbox SET lease_token = ?1, lease_until = ?2 WHERE sequence IN "
-        "(SELECT sequence FROM docket_outbox AS o WHERE status = 0 AND next_attempt_at <= ?3 AND "
-        "(lease_until IS NULL OR lease_until <= ?3) AND (ordering_key IS NULL OR NOT EXISTS "
-        "(SELECT 1 FROM docket_outbox AS e WHERE e.tenant = o.tenant AND "
-        "e.ordering_key = o.ordering_key AND e.sequence < o.sequence AND "
-        "e.ordering_key IS NOT NULL AND e.status IN (0, 2))) "
-        "ORDER BY sequence LIMIT ?4) RETURNING " +
-            kColumns,
-        {std::string(token), kit::to_micros(lease_until + shift), kit::to_micros(now + shift),
-         static_cast<std::int64_t>(limit)}));
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
+    auto leased = detail::lease_due_rows(*connection, token, kit::to_micros(now + shift),
+                                         kit::to_micros(lease_until + shift), limit);
+    transaction.commit();
+    return leased;
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
-    return database_.connect()->exec(
-               "UPDATE docket_outbox SET status = 1, done_at = ?3, lease_token = NULL, "
-               "lease_until = NULL WHERE id = ?1 AND lease_token = ?2 AND status = 0",
-               {std::string(id), std::string(token), kit::to_micros(now + to_machine(now))}) == 1;
+    const std::string ids[] = {std::string(id)};
+    return complete_all(ids, token, now) == 1;
   }
 
-  // One statement for up to kCompleteChunk rows, not one a row: a relay marks its batch
-  // with one commit (one WAL sync under synchronous=FULL) instead of one a message.
+  // One commit for the whole batch (one WAL sync under synchronous=FULL), not one a
+  // message, in statements of up to kCompleteChunk ids each, bound as views of `ids`;
+  // then the token's runs that cover no pending row are released.
   std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
                            Timestamp now) override {
-    now += to_machine(now);
     constexpr std::size_t kCompleteChunk = 500;  // bound ids a statement, far below SQLite's limit
+    if (ids.empty()) {
+      return 0;
+    }
+    const std::int64_t done_at = kit::to_micros(now + to_machine(now));
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
+    std::vector<ParamView> params;
+    params.reserve(std::min(kCompleteChunk, ids.size()) + 2);
     std::size_t marked = 0;
     for (std::size_t first = 0; first < ids.size(); first += kCompleteChunk) {
       const std::size_t count = std::min(kCompleteChunk, ids.size() - first);
-      std::string sql =
-          "UPDATE docket_outbox SET status = 1, done_at = ?2, lease_token = NULL, "
-          "lease_until = NULL WHERE lease_token = ?1 AND status = 0 AND id IN (";
-      std::vector<Value> params{std::string(token), kit::to_micros(now)};
-      params.reserve(count + 2);
+      std::string sql = "UPDATE docket_outbox SET status = 1, done_at = ?2 WHERE status = 0 AND " +
+                        std::string(detail::kRowLeasedByToken) + " AND id IN (";
+      params.assign({ParamView(token), ParamView(done_at)});
       for (std::size_t i = 0; i < count; ++i) {
         sql += (i == 0 ? "?" : ", ?") + std::to_string(i + 3);
-        params.emplace_back(ids[first + i]);
+        params.emplace_back(std::string_view(ids[first + i]));
       }
       sql += ")";
-      marked += static_cast<std::size_t>(database_.connect()->exec(sql, params));
+      marked += static_cast<std::size_t>(connection->exec_views(sql, params));
     }
+    if (marked > 0) {
+      detail::release_finished_runs(*connection, token);
+    }
+    transaction.commit();
     return marked;
   }
 
   // The next attempt's time is moved onto the machine's clock as claim()'s times are,
-  // by the store's clock's offset from it (the relay's own, where they are one).
+  // by the store's clock's offset from it (the relay's own, where they are one). The row
+  // leaves its run, so that its retry is a candidate once due.
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
     const Timestamp next_attempt_at = attempt.next_attempt_at + to_machine(database_.clock().now());
-    return database_.connect()->exec(
-               "UPDATE docket_outbox SET attempts = attempts + 1, last_error = ?3, "
-               "status = ?4, next_attempt_at = CASE WHEN ?4 = 2 THEN next_attempt_at ELSE ?5 END, "
-               "lease_token = NULL, lease_until = NULL "
-               "WHERE id = ?1 AND lease_token = ?2 AND status = 0",
-               {std::string(id), std::string(token), attempt.error,
-                std::int64_t{attempt.park ? 2 : 0}, kit::to_micros(next_attempt_at)}) == 1;
+    auto connection = database_.connect();
+    detail::ImmediateTransaction transaction(*connection);
+    std::optional<std::int64_t> sequence;
+    const std::array<ParamView, 2> find{ParamView(token), ParamView(id)};
+    connection->for_each_row(
+        "SELECT sequence FROM docket_outbox WHERE id = ?2 AND status = 0 AND " +
+            std::string(detail::kRowLeasedByToken),
+        find, [&](const detail::RowView& row) { sequence = row.int64(0); });
+    if (!sequence) {
+      return false;
+    }
+    const std::array<ParamView, 4> update{ParamView(*sequence), ParamView(attempt.error),
+                                          ParamView(std::int64_t{attempt.park ? 2 : 0}),
+                                          ParamView(kit::to_micros(next_attempt_at))};
+    connection->exec_views(
+        "UPDATE docket_outbox SET attempts = attempts + 1, last_error = ?2, status = ?3, "
+        "next_attempt_at = CASE WHEN ?3 = 2 THEN next_attempt_at ELSE ?4 END "
+        "WHERE sequence = ?1",
+        update);
+    detail::cut_from_run(*connection, token, *sequence);
+    detail::release_finished_runs(*connection, token);
+    transaction.commit();
+    return true;
   }
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
-    return rows_to_records(database_.connect()->query(
+    return records(
         "SELECT " + kColumns +
             " FROM docket_outbox WHERE status = 2 AND sequence > ?1 ORDER BY sequence LIMIT ?2",
-        {after_sequence, static_cast<std::int64_t>(limit)}));
+        {after_sequence, static_cast<std::int64_t>(limit)});
   }
 
   bool replay(std::string_view id, Timestamp now) override {
     return database_.connect()->exec(
-               "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = ?2, "
-               "lease_token = NULL, lease_until = NULL WHERE id = ?1 AND status = 2",
+               "UPDATE docket_outbox SET status = 0, attempts = 0, next_attempt_at = ?2 "
+               "WHERE id = ?1 AND status = 2",
                {std::string(id), kit::to_micros(now)}) == 1;
   }
 
   bool skip(std::string_view id, Timestamp now) override {
     return database_.connect()->exec(
-               "UPDATE docket_outbox SET status = 3, done_at = ?2, lease_token = NULL, "
-               "lease_until = NULL WHERE id = ?1 AND status = 2",
+               "UPDATE docket_outbox SET status = 3, done_at = ?2 WHERE id = ?1 AND status = 2",
                {std::string(id), kit::to_micros(now)}) == 1;
   }
 
   bool cancel(std::string_view id, Timestamp now) override {
     return database_.connect()->exec(
                "UPDATE docket_outbox SET status = 4, done_at = ?2 WHERE id = ?1 AND status = 0 "
-               "AND lease_token IS NULL",
+               "AND NOT " +
+                   std::string(detail::kRowLeased),
                {std::string(id), kit::to_micros(now)}) == 1;
   }
 
@@ -191,17 +220,17 @@ class SqliteOutboxStore final : public OutboxStore {
   }
 
   std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
-    return rows_to_records(database_.connect()->query(
+    return records(
         "SELECT " + kColumns + " FROM docket_outbox WHERE sequence > ?1 ORDER BY sequence LIMIT ?2",
-        {after_sequence, static_cast<std::int64_t>(limit)}));
+        {after_sequence, static_cast<std::int64_t>(limit)});
   }
 
   std::vector<OutboxRecord> list(OutboxStatus status, std::int64_t after_sequence,
                                  std::size_t limit) override {
-    return rows_to_records(database_.connect()->query(
+    return records(
         "SELECT " + kColumns +
             " FROM docket_outbox WHERE status = ?1 AND sequence > ?2 ORDER BY sequence LIMIT ?3",
-        {kit::outbox_status_code(status), after_sequence, static_cast<std::int64_t>(limit)}));
+        {kit::outbox_status_code(status), after_sequence, static_cast<std::int64_t>(limit)});
   }
 
   // One grouped query: a row per destination and class (outbox_stats.h).
@@ -224,15 +253,19 @@ class SqliteOutboxStore final : public OutboxStore {
   }
 
   std::optional<OutboxRecord> find(std::string_view id) override {
-    auto records = rows_to_records(database_.connect()->query(
-        "SELECT " + kColumns + " FROM docket_outbox WHERE id = ?1", {std::string(id)}));
-    if (records.empty()) {
+    auto found = records("SELECT " + kColumns + " FROM docket_outbox WHERE id = ?1", {id});
+    if (found.empty()) {
       return std::nullopt;
     }
-    return std::move(records.front());
+    return std::move(found.front());
   }
 
  private:
+  std::vector<OutboxRecord> records(const std::string& sql,
+                                    std::initializer_list<ParamView> params) {
+    return detail::query_outbox_records(*database_.connect(), sql, params);
+  }
+
   // How far the machine's clock is from a relay's time `now` (read just before): what
   // moves the relay's times onto the machine's clock. Zero when the store's clock is
   // simulated, whose times every relay and store of a test follow as they are.

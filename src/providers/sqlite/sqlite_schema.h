@@ -13,7 +13,7 @@
 namespace docket::sqlite::detail {
 
 // Creates the tables when absent and records kInboxSchemaVersion and
-// kOutboxSchemaVersion. Throws ConfigurationError when the database holds a newer
+// kSqliteOutboxSchemaVersion. Throws ConfigurationError when the database holds a newer
 // schema version of either component.
 void migrate_schema(Connection& connection);
 

@@ -140,6 +140,56 @@ TEST(SqliteUnitOfWork, AStoreThatCannotBeginIsAnInboxStoreErrorAndAHandlersError
   EXPECT_EQ(handled.load(), 1);
 }
 
+// dispatch_batch tells the store's outage from a handler's failure as dispatch() does:
+// a batch whose unit cannot begin throws InboxStoreError with the store's error nested,
+// and a handler's InfrastructureError is its message's result, not the store's.
+TEST(SqliteUnitOfWork, ABatchOnALockedStoreIsAnInboxStoreErrorAndAHandlersErrorIsItsResult) {
+  TempDir dir;
+  auto store =
+      sqlite::open_store({.path = dir.path(), .busy_timeout = std::chrono::milliseconds(20)});
+  store->migrate();
+  HandlerRegistry handlers;
+  handlers.on<Ping>("ping", [](const Ping&, HandlerContext&) {});
+  handlers.on<Ping>("pong", [](const Ping&, HandlerContext&) {
+    throw InfrastructureError("the handler's gateway is down");
+  });
+  const InboxDispatcher inbox(*store, InboxOptions("billing"), std::move(handlers));
+  const std::vector<Envelope> batch{
+      Envelope{.message_id = "m1", .event_type = "ping", .payload = "{}"},
+      Envelope{.message_id = "m2", .event_type = "pong", .payload = "{}"}};
+  {
+    auto holder = open_inbox_store(dir.url());
+    const auto lock = holder->begin();  // BEGIN IMMEDIATE: holds the write lock
+    try {
+      inbox.dispatch_batch(batch);
+      FAIL() << "a locked store must fail the batch";
+    } catch (const InboxStoreError& e) {
+      EXPECT_NE(std::string(e.what()).find("the inbox store failed to begin a unit of work"),
+                std::string::npos)
+          << e.what();
+      bool nested_is_the_stores = false;
+      try {
+        std::rethrow_if_nested(e);
+      } catch (const InfrastructureError& store_error) {
+        nested_is_the_stores =
+            std::string(store_error.what()).find("busy timeout") != std::string::npos;
+      }
+      EXPECT_TRUE(nested_is_the_stores);
+    }
+  }
+  const auto results = inbox.dispatch_batch(batch);
+  ASSERT_EQ(results.size(), 2U);
+  EXPECT_EQ(results[0].outcome, DispatchOutcome::kProcessed);
+  ASSERT_FALSE(results[1].ok());
+  try {
+    std::rethrow_exception(results[1].error);
+  } catch (const InboxStoreError& e) {
+    FAIL() << "the handler's failure was taken for the store's: " << e.what();
+  } catch (const InfrastructureError& e) {
+    EXPECT_STREQ(e.what(), "the handler's gateway is down");
+  }
+}
+
 // A store the deployment broke while the service ran (here: its schema moved past this
 // build's) is the store's failure too: an InboxStoreError over the store's
 // ConfigurationError, so that a consumer returns the message instead of counting it.

@@ -21,6 +21,7 @@
 #include "providers/postgres/postgres_connection.h"
 #include "providers/postgres/postgres_eventsourcing_schema.h"
 #include "providers/postgres/postgres_migration.h"
+#include "providers/postgres/postgres_outbox_schema.h"
 
 namespace docket::conformance::eventsourcing::postgres_schema_test {
 namespace {
@@ -39,7 +40,7 @@ TEST(PostgresEventSourcingSchema, OneSchemaHoldsTheInboxAndTheEventSourcingCompo
                           "SELECT component, version::int8 FROM docket_schema_version ORDER BY 1"),
             (std::vector<postgres::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
                                         {std::string("inbox"), std::int64_t{1}},
-                                        {std::string("outbox"), kOutboxSchemaVersion}}));
+                                        {std::string("outbox"), postgres::detail::kPostgresOutboxSchemaVersion}}));
   EXPECT_EQ(query_in_unit(*inbox,
                           "SELECT table_name::text FROM information_schema.tables "
                           "WHERE table_schema = current_schema() AND table_name LIKE 'docket%' "

@@ -36,7 +36,7 @@ TEST(PostgresOutboxMigration, AVersionOneSchemaIsMigratedAndItsRowsStillRelay) {
     const Result version =
         exec(check, "SELECT version FROM docket_schema_version WHERE component = 'outbox'");
     ASSERT_EQ(version.rows(), 1);
-    EXPECT_EQ(version.int64(0, 0), kOutboxSchemaVersion);
+    EXPECT_EQ(version.int64(0, 0), kPostgresOutboxSchemaVersion);
   }
   const Timestamp now = SystemClock::instance().now();
   const auto claimed = store->claim("relay", now, now + std::chrono::seconds(30), 10);

@@ -1,12 +1,13 @@
 // The raw limit of the outbox on SQLite: what docket's Outbox, Relay and SQLite outbox
 // store do, written directly against the C API.
 //
-// The statements are those of src/providers/sqlite/sqlite_outbox_store.cc, verbatim,
-// with the same parameters, in the same transaction shape:
-//   stage:  BEGIN IMMEDIATE; the INSERT INTO docket_outbox; COMMIT;
-//   relay:  the claim UPDATE ... RETURNING (one autocommit statement under a fresh
-//           lease token), the rows put in sequence order, each id published to the
-//           PublishLog, then per row the mark-done UPDATE (autocommit).
+// Staging is docket's INSERT (BEGIN IMMEDIATE; INSERT INTO docket_outbox; COMMIT); the
+// relay is the fastest shape docket's schema allows for the bench's workload (no ordering
+// keys, no failures, one relay at a time):
+//   claim:  BEGIN IMMEDIATE; the lease runs over deleted; the due rows above every live
+//           run read in sequence order; one run [first, last] written for them; COMMIT;
+//   then each id published to the PublishLog;
+//   marks:  BEGIN IMMEDIATE; one UPDATE of the run's range; its run deleted; COMMIT.
 // Every statement is prepared once per connection. Message ids are made before the
 // clock starts (docket makes its own while staging).
 //
@@ -46,8 +47,11 @@ class RawOutboxSqlite final : public OutboxSession {
   RawStatement begin_;
   RawStatement commit_;
   RawStatement insert_;
+  RawStatement drop_over_;
   RawStatement claim_;
+  RawStatement lease_;
   RawStatement complete_;
+  RawStatement release_;
   std::vector<std::pair<std::int64_t, std::string>> claimed_;  // (sequence, id), reused
   std::uint64_t sink_ = 0;  // what the claims read, so that reading is not optimised out
 };

@@ -3,7 +3,8 @@
 docket_conformance(inbox sqlite_inbox_fixture.cc)
 docket_conformance(outbox sqlite_outbox_fixture.cc
   sqlite_outbox_migration_test.cc  # the outbox schema brought from version 1
-  sqlite_outbox_lease_clock_test.cc)  # relays with skewed clocks (issue 37)
+  sqlite_outbox_lease_clock_test.cc  # relays with skewed clocks (issue 37)
+  sqlite_outbox_lease_runs_test.cc)  # leases as runs of sequences (schema version 3)
 docket_conformance(claim sqlite_claim_fixture.cc
   sqlite_claim_migration_test.cc  # the claim inbox schema brought from version 1
   sqlite_claim_lease_clock_test.cc)  # claimers with skewed clocks (issue 37)

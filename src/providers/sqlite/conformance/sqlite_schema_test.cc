@@ -16,6 +16,7 @@
 #include "docket/sqlite/snapshot_store.h"
 #include "docket/sqlite/store.h"
 #include "docket/sqlite/transaction.h"
+#include "providers/sqlite/sqlite_outbox_schema.h"
 
 namespace docket::conformance::eventsourcing::sqlite_schema_test {
 namespace {
@@ -41,9 +42,10 @@ TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponent
   auto again = sqlite::open_event_store(options);  // migrating twice changes nothing
   auto sagas = sqlite::open_saga_store(options);
   EXPECT_EQ(query(*inbox, "SELECT component, version FROM docket_schema_version ORDER BY 1"),
-            (std::vector<sqlite::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
-                                      {std::string("inbox"), std::int64_t{1}},
-                                      {std::string("outbox"), kOutboxSchemaVersion}}));
+            (std::vector<sqlite::Row>{
+                {std::string("eventsourcing"), kEventSourcingSchemaVersion},
+                {std::string("inbox"), std::int64_t{1}},
+                {std::string("outbox"), sqlite::detail::kSqliteOutboxSchemaVersion}}));
   EXPECT_EQ(query(*inbox,
                   "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docket_%' "
                   "ORDER BY 1"),
@@ -51,6 +53,7 @@ TEST(SqliteEventSourcingSchema, OneFileHoldsTheInboxAndTheEventSourcingComponent
                                       {std::string("docket_events")},
                                       {std::string("docket_inbox_messages")},
                                       {std::string("docket_outbox")},
+                                      {std::string("docket_outbox_leases")},
                                       {std::string("docket_sagas")},
                                       {std::string("docket_schema_version")},
                                       {std::string("docket_snapshots")}}));
