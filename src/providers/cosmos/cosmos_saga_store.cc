@@ -5,7 +5,6 @@
 
 #include "docket/core/error.h"
 #include "providers/cosmos/cosmos_limits.h"
-#include "providers/cosmos/cosmos_saga_item.h"
 #include "providers/kit/saga_listing.h"
 #include "providers/kit/store_kind_capabilities.h"
 #include "providers/kit/time_codec.h"
@@ -21,7 +20,7 @@ void add_parameter(Query& query, std::string_view name, nlohmann::json value) {
 
 CosmosSagaStore::CosmosSagaStore(std::string_view url, const Clock& clock,
                                  kit::RekeyMarkerCheck marker)
-    : SagaStore(clock),
+    : TaggedSagaStore(clock),
       client_(parse_store_url(url)),
       container_(client_.url().container(saga::kContainer)),
       guard_(container_, LegacyKeyKind::kSaga),
@@ -43,78 +42,42 @@ StoreCapabilities CosmosSagaStore::capabilities() const noexcept {
                                        .lease_clock = LeaseClock::kClaimer});
 }
 
-SagaSaveResult CosmosSagaStore::do_save(const SaveRequest& request) {
-  const saga::SagaAddress where = saga::saga_address(request.saga);
-  const ItemAddress address{
-      .container = container_, .id = where.id, .partition_key = where.partition};
-  SagaRecord record{.version = request.expected_version + 1,
-                    .state = std::string(request.state),
-                    .status = request.status,
-                    .started_at = request.now,
-                    .updated_at = request.now,
-                    .completed_at = std::nullopt};
-  if (request.status == SagaStatus::kCompleted) {
-    record.completed_at = request.now;
-  }
-  // Checked against the limit before anything is sent: a refusal sends nothing.
-  check_item_size(saga::saga_item(request.saga, where, record), store_);
+ItemAddress CosmosSagaStore::address(const saga::SagaAddress& where) const {
+  return {.container = container_, .id = where.id, .partition_key = where.partition};
+}
+
+void CosmosSagaStore::before_save(const SagaId& saga, const SagaRecord& record) {
+  check_item_size(saga::saga_item(saga, saga::saga_address(saga), record), store_);
   rekey_marker_.check(client_);
   client_.ensure_container(container_, saga::kPartitionKeyPath);
-  if (request.expected_version == kNewSaga) {
-    guard_.check(client_);  // a create that assumes nothing is there
-    if (create_item(client_, address, saga::saga_item(request.saga, where, record))) {
-      return SagaSaved{.new_version = record.version};
-    }
-    return refused(request, read(address));
-  }
-  const std::optional<ReadItem> current = read(address);
-  if (!current) {
-    return refused(request, current);
-  }
-  const SagaRecord found = saga::saga_record_of(current->body, store_);
-  if (found.version != request.expected_version || found.completed_at) {
-    return refused(request, current);
-  }
-  record.started_at = found.started_at;
-  if (replace_item(client_, address, saga::saga_item(request.saga, where, record), current->etag)) {
-    return SagaSaved{.new_version = record.version};
-  }
-  return refused(request, read(address));
 }
 
-SagaSaveResult CosmosSagaStore::refused(const SaveRequest& request,
-                                        const std::optional<ReadItem>& current) const {
-  std::optional<SagaRecord> found;
-  if (current) {
-    found = saga::saga_record_of(current->body, store_);
-  }
-  const std::int64_t actual = found ? found->version : kNewSaga;
-  if (found && actual == request.expected_version && found->completed_at) {
-    throw completed_saga_error(request.saga, *found->completed_at);
-  }
-  return VersionConflict{.subject = request.saga.describe(),
-                         .expected_version = request.expected_version,
-                         .actual_version = actual};
-}
-
-std::optional<ReadItem> CosmosSagaStore::read(const ItemAddress& address) {
-  std::optional<ReadItem> item = read_item(client_, address);
+kit::TaggedSaga CosmosSagaStore::read_saga(const SagaId& saga) {
+  const std::optional<ReadItem> item = read_item(client_, address(saga::saga_address(saga)));
   if (!item) {
     guard_.check(client_);  // a read that found nothing
+    return {.record = std::nullopt, .base = {}};
   }
-  return item;
+  return {.record = saga::saga_record_of(item->body, store_), .base = item->etag};
+}
+
+bool CosmosSagaStore::create_saga(const SagaId& saga, const SagaRecord& record) {
+  guard_.check(client_);  // a create that assumes nothing is there
+  const saga::SagaAddress where = saga::saga_address(saga);
+  return create_item(client_, address(where), saga::saga_item(saga, where, record)).has_value();
+}
+
+bool CosmosSagaStore::replace_saga(const SagaId& saga, const SagaRecord& record,
+                                   const std::string& etag) {
+  const saga::SagaAddress where = saga::saga_address(saga);
+  return replace_item(client_, address(where), saga::saga_item(saga, where, record), etag)
+      .has_value();
 }
 
 std::optional<SagaRecord> CosmosSagaStore::do_load(const SagaId& saga) {
-  const saga::SagaAddress where = saga::saga_address(saga);
   rekey_marker_.check(client_);
   client_.ensure_container(container_, saga::kPartitionKeyPath);
-  const std::optional<ReadItem> item =
-      read({.container = container_, .id = where.id, .partition_key = where.partition});
-  if (!item) {
-    return std::nullopt;
-  }
-  return saga::saga_record_of(item->body, store_);
+  return read_saga(saga).record;
 }
 
 void CosmosSagaStore::refuse_join(HandlerTransaction& transaction) const {

@@ -2,14 +2,11 @@
 // t:{tenant}:{sagaId} and its partition key the saga type (cosmos_saga_item.h), so each
 // tenant has its own saga and versions.
 //
-// Optimistic concurrency by etag: a save of a new saga (kNewSaga) is a create, refused
-// (409) where the saga exists. A save at version N reads the saga, refuses one that is
-// not at N (a conflict) or is completed at N (InvalidInputError, completed_saga_error),
-// and replaces the whole item (started_at kept) under the etag read (If-Match). Of two
-// saves expecting one version, the first changes the etag, so the other is refused with
-// 412: it reads again and reports a conflict with the version found. A write is never
-// resent after an ambiguous failure (the client's Replay::kUnsafe). An item over
-// kMaxItemBytes is refused before anything is sent.
+// Optimistic concurrency by etag (the save is kit/tagged_saga_store.h's): a save of a
+// new saga (kNewSaga) is a create, refused (409) where the saga exists; a save at
+// version N replaces the whole item under the etag read (If-Match), which a concurrent
+// save changed (412). A write is never resent after an ambiguous failure (the client's
+// Replay::kUnsafe). An item over kMaxItemBytes is refused before anything is sent.
 //
 // load is one point read. list is one query over every partition with a condition per
 // filter set, in listKey order behind the page's position, at most limit + 1 items.
@@ -47,11 +44,13 @@
 #include "providers/cosmos/cosmos_client.h"
 #include "providers/cosmos/cosmos_items.h"
 #include "providers/cosmos/cosmos_legacy_guard.h"
+#include "providers/cosmos/cosmos_saga_item.h"
 #include "providers/cosmos/cosmos_tenant_rekey_marker.h"
+#include "providers/kit/tagged_saga_store.h"
 
 namespace docket::cosmos::detail {
 
-class CosmosSagaStore final : public SagaStore {
+class CosmosSagaStore final : public kit::TaggedSagaStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses; sends nothing. `marker`
   // is kSkip only for the tenant re-key's own verification.
@@ -66,7 +65,6 @@ class CosmosSagaStore final : public SagaStore {
   const std::string& container() const noexcept { return container_; }
 
  protected:
-  SagaSaveResult do_save(const SaveRequest& request) override;
   std::optional<SagaRecord> do_load(const SagaId& saga) override;
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
@@ -76,11 +74,14 @@ class CosmosSagaStore final : public SagaStore {
                                        const TenantId* tenant) override;
 
  private:
-  // The saga's item, probing the guard when there is none.
-  std::optional<ReadItem> read(const ItemAddress& address);
-  // The conflict (or completed_saga_error) a save at `request`'s version meets in
-  // `current`, the saga as read (nullopt: none).
-  SagaSaveResult refused(const SaveRequest& request, const std::optional<ReadItem>& current) const;
+  // The save's steps (kit/tagged_saga_store.h): the item's size, the marker and the
+  // container; the item and its etag; a create; a replace under the etag (If-Match).
+  void before_save(const SagaId& saga, const SagaRecord& record) override;
+  kit::TaggedSaga read_saga(const SagaId& saga) override;
+  bool create_saga(const SagaId& saga, const SagaRecord& record) override;
+  bool replace_saga(const SagaId& saga, const SagaRecord& record, const std::string& etag) override;
+  // Where the saga's item is.
+  ItemAddress address(const saga::SagaAddress& where) const;
   [[noreturn]] void refuse_join(HandlerTransaction& transaction) const;
 
   Client client_;

@@ -50,7 +50,7 @@ struct DynamoDbSagaStore::Candidate {
 
 DynamoDbSagaStore::DynamoDbSagaStore(std::string_view url, const Clock& clock,
                                      std::size_t probe_items, kit::RekeyMarkerCheck marker)
-    : SagaStore(clock),
+    : ConditionalSagaStore(clock),
       client_(parse_store_url(url)),
       table_(saga::saga_table_schema(client_.url())),
       guard_(table_.name(), saga_attribute(saga::kKey), LegacyKeyKind::kSaga, probe_items),
@@ -72,15 +72,8 @@ StoreCapabilities DynamoDbSagaStore::capabilities() const noexcept {
 SagaSaveResult DynamoDbSagaStore::do_save(const SaveRequest& request) {
   rekey_marker_.check(client_);
   const bool creates = request.expected_version == kNewSaga;
-  SagaRecord record{.version = request.expected_version + 1,
-                    .state = std::string(request.state),
-                    .status = request.status,
-                    .started_at = request.now,  // kept by an update (not among its SETs)
-                    .updated_at = request.now,
-                    .completed_at = std::nullopt};
-  if (request.status == SagaStatus::kCompleted) {
-    record.completed_at = request.now;
-  }
+  // Its started_at is kept by an update (not among its SETs).
+  const SagaRecord record = saved_record(request);
   // The whole item, checked against the limits before anything is sent.
   nlohmann::json item = saga::saga_item(table_.schema(), request.saga, record);
   nlohmann::json key = saga::saga_item_key(table_.schema(), request.saga);
@@ -126,13 +119,7 @@ SagaSaveResult DynamoDbSagaStore::refused(const SaveRequest& request, const nloh
   if (!current) {
     guard_.check(client_);  // a version read that found nothing
   }
-  const std::int64_t actual = current ? current->version : kNewSaga;
-  if (current && actual == request.expected_version && current->completed_at) {
-    throw completed_saga_error(request.saga, *current->completed_at);
-  }
-  return VersionConflict{.subject = request.saga.describe(),
-                         .expected_version = request.expected_version,
-                         .actual_version = actual};
+  return refusal(request, current);
 }
 
 std::optional<SagaRecord> DynamoDbSagaStore::do_load(const SagaId& saga) {

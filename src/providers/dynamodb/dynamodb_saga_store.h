@@ -73,10 +73,11 @@
 #include "providers/dynamodb/dynamodb_table_once.h"
 #include "providers/dynamodb/dynamodb_tenant_rekey.h"
 #include "providers/dynamodb/dynamodb_unit.h"
+#include "providers/kit/conditional_saga_store.h"
 
 namespace docket::dynamodb::detail {
 
-class DynamoDbSagaStore final : public SagaStore {
+class DynamoDbSagaStore final : public kit::ConditionalSagaStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses or missing AWS
   // credentials; sends nothing. `probe_items` is the legacy probe's page size; `marker`
@@ -114,8 +115,8 @@ class DynamoDbSagaStore final : public SagaStore {
   std::optional<SagaRecord> view(detail::Unit& unit, const SagaId& saga);
   // The saga's item read strongly consistent, or nullopt.
   std::optional<SagaRecord> read(const nlohmann::json& key);
-  // What a save whose condition failed met: the completed saga at its version
-  // (thrown), or a conflict with the version found.
+  // What a save whose condition failed met (kit/conditional_saga_store.h), read
+  // strongly consistent: the completed saga at its version (thrown), or a conflict.
   SagaSaveResult refused(const SaveRequest& request, const nlohmann::json& key);
   // Up to `limit` completed sagas of one index partition before `cutoff`, oldest first.
   std::vector<Candidate> completed(std::string_view index, const nlohmann::json& partition,

@@ -17,7 +17,7 @@ namespace docket::firestore::detail {
 
 FirestoreSagaStore::FirestoreSagaStore(std::string_view url, const Clock& clock,
                                        kit::RekeyMarkerCheck marker)
-    : SagaStore(clock),
+    : TaggedSagaStore(clock),
       client_(parse_store_url(url)),
       collection_(client_.url().collection(saga::kCollection)),
       guard_(collection_, LegacyKeyKind::kSaga),
@@ -37,74 +37,45 @@ StoreCapabilities FirestoreSagaStore::capabilities() const noexcept {
                                        .shared_between_processes = true});
 }
 
-SagaSaveResult FirestoreSagaStore::do_save(const SaveRequest& request) {
-  rekey_marker_.check(client_);
-  const bool creates = request.expected_version == kNewSaga;
-  const std::string id = saga::saga_document_id(request.saga);
-  SagaRecord record{.version = request.expected_version + 1,
-                    .state = std::string(request.state),
-                    .status = request.status,
-                    .started_at = request.now,
-                    .updated_at = request.now,
-                    .completed_at = std::nullopt};
-  if (request.status == SagaStatus::kCompleted) {
-    record.completed_at = request.now;
-  }
-  Write write{.collection = collection_, .id = id, .fields = {}, .precondition = {}};
-  if (creates) {
-    // Checked against the limits before the probe: a refusal sends nothing.
-    check_document(collection_, id, saga::saga_fields(request.saga, record));
-    guard_.check(client_);  // a create that assumes nothing is there
-    write.precondition.exists = false;
-  } else {
-    const std::optional<Document> current = read(id);
-    if (!current) {
-      return refused(request, current);
-    }
-    const SagaRecord found = saga::saga_record_of(*current, store_);
-    if (found.version != request.expected_version || found.completed_at) {
-      return refused(request, current);
-    }
-    record.started_at = found.started_at;
-    write.precondition.update_time = current->update_time;
-  }
-  write.fields = saga::saga_fields(request.saga, record);
-  if (commit(client_, std::span<const Write>(&write, 1), store_).applied) {
-    return SagaSaved{.new_version = record.version};
-  }
-  return refused(request, read(id));
+void FirestoreSagaStore::before_save(const SagaId& /*saga*/, const SagaRecord& /*record*/) {
+  rekey_marker_.check(client_);  // the limits: create_saga, and every commit
 }
 
-SagaSaveResult FirestoreSagaStore::refused(const SaveRequest& request,
-                                           const std::optional<Document>& current) const {
-  std::optional<SagaRecord> found;
-  if (current) {
-    found = saga::saga_record_of(*current, store_);
-  }
-  const std::int64_t actual = found ? found->version : kNewSaga;
-  if (found && actual == request.expected_version && found->completed_at) {
-    throw completed_saga_error(request.saga, *found->completed_at);
-  }
-  return VersionConflict{.subject = request.saga.describe(),
-                         .expected_version = request.expected_version,
-                         .actual_version = actual};
-}
-
-std::optional<Document> FirestoreSagaStore::read(const std::string& id) {
-  std::optional<Document> document = get_document(client_, collection_, id);
+kit::TaggedSaga FirestoreSagaStore::read_saga(const SagaId& saga) {
+  const std::optional<Document> document =
+      get_document(client_, collection_, saga::saga_document_id(saga));
   if (!document) {
     guard_.check(client_);  // a read that found nothing
+    return {.record = std::nullopt, .base = {}};
   }
-  return document;
+  return {.record = saga::saga_record_of(*document, store_), .base = document->update_time};
+}
+
+bool FirestoreSagaStore::create_saga(const SagaId& saga, const SagaRecord& record) {
+  // Checked against the limits before the probe: a refusal sends nothing.
+  check_document(collection_, saga::saga_document_id(saga), saga::saga_fields(saga, record));
+  guard_.check(client_);  // a create that assumes nothing is there
+  return commit_saga(saga, record, {.exists = false, .update_time = std::nullopt});
+}
+
+bool FirestoreSagaStore::replace_saga(const SagaId& saga, const SagaRecord& record,
+                                      const std::string& update_time) {
+  return commit_saga(saga, record, {.exists = std::nullopt, .update_time = update_time});
+}
+
+bool FirestoreSagaStore::commit_saga(const SagaId& saga, const SagaRecord& record,
+                                     Precondition precondition) const {
+  const Write write{.collection = collection_,
+                    .id = saga::saga_document_id(saga),
+                    .fields = saga::saga_fields(saga, record),
+                    .precondition = std::move(precondition),
+                    .mask = std::nullopt};
+  return commit(client_, std::span<const Write>(&write, 1), store_).applied;
 }
 
 std::optional<SagaRecord> FirestoreSagaStore::do_load(const SagaId& saga) {
   rekey_marker_.check(client_);
-  const std::optional<Document> document = read(saga::saga_document_id(saga));
-  if (!document) {
-    return std::nullopt;
-  }
-  return saga::saga_record_of(*document, store_);
+  return read_saga(saga).record;
 }
 
 detail::Unit& FirestoreSagaStore::joined_unit(HandlerTransaction& transaction) const {
@@ -114,15 +85,7 @@ detail::Unit& FirestoreSagaStore::joined_unit(HandlerTransaction& transaction) c
 }
 
 std::optional<SagaRecord> FirestoreSagaStore::view(detail::Unit& unit, const SagaId& saga) {
-  return unit.sagas().view(unit.staged_sagas(), saga, [&] {
-    const std::optional<Document> document = read(saga::saga_document_id(saga));
-    kit::SagaRead<std::string> first;
-    if (document) {
-      first.record = saga::saga_record_of(*document, store_);
-      first.base = document->update_time;
-    }
-    return first;
-  });
+  return unit.sagas().view(unit.staged_sagas(), saga, [&] { return read_saga(saga); });
 }
 
 SagaSaveResult FirestoreSagaStore::do_save_in(HandlerTransaction& transaction,

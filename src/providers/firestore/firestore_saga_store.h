@@ -2,14 +2,11 @@
 // (firestore_saga_document.h), its id t:{tenant}:{sagaId}_{sagaType} from src/keys (each
 // tenant has its own saga and versions).
 //
-// save of a new saga (kNewSaga) is one commit of the whole document with the
-// precondition exists: false. A save at version N reads the saga (a batchGet), refuses
-// a saga that is not at N (a conflict) or is completed at N (InvalidInputError,
-// completed_saga_error), and commits the whole document (started_at kept) with the
-// precondition that it is unchanged since that read (its updateTime). Of two saves
-// expecting one version, the one that commits first changes the updateTime, so the
-// other is refused: it is read again and reported as a conflict with the version found.
-// A commit is never resent after an ambiguous failure (firestore_documents.h).
+// save (kit/tagged_saga_store.h) of a new saga (kNewSaga) is one commit of the whole
+// document with the precondition exists: false; of a saga at version N, read first (a
+// batchGet), one commit of the whole document with the precondition that it is
+// unchanged since that read (its updateTime), which a concurrent save changed. A commit
+// is never resent after an ambiguous failure (firestore_documents.h).
 //
 // load is one batchGet.
 //
@@ -69,10 +66,11 @@
 #include "providers/firestore/firestore_legacy_guard.h"
 #include "providers/firestore/firestore_tenant_rekey.h"
 #include "providers/firestore/firestore_unit.h"
+#include "providers/kit/tagged_saga_store.h"
 
 namespace docket::firestore::detail {
 
-class FirestoreSagaStore final : public SagaStore {
+class FirestoreSagaStore final : public kit::TaggedSagaStore {
  public:
   // Throws ConfigurationError for a URL parse_store_url refuses or a missing access
   // token; sends nothing.
@@ -91,7 +89,6 @@ class FirestoreSagaStore final : public SagaStore {
   const std::string& collection() const noexcept { return collection_; }
 
  protected:
-  SagaSaveResult do_save(const SaveRequest& request) override;
   std::optional<SagaRecord> do_load(const SagaId& saga) override;
   SagaSaveResult do_save_in(HandlerTransaction& transaction, const SaveRequest& request) override;
   std::optional<SagaRecord> do_load_in(HandlerTransaction& transaction,
@@ -103,13 +100,19 @@ class FirestoreSagaStore final : public SagaStore {
  private:
   // The unit of work under `transaction` (firestore_unit.h), or cannot_join_error.
   detail::Unit& joined_unit(HandlerTransaction& transaction) const;
-  // The saga as `unit` sees it (kit/unit_sagas.h), read through read() the first time.
+  // The saga as `unit` sees it (kit/unit_sagas.h), read through read_saga() the first
+  // time.
   std::optional<SagaRecord> view(detail::Unit& unit, const SagaId& saga);
-  // The saga's document, probing the guard when there is none.
-  std::optional<Document> read(const std::string& id);
-  // The conflict (or completed_saga_error) a save at `request`'s version meets in
-  // `current`, the saga as read (nullopt: none).
-  SagaSaveResult refused(const SaveRequest& request, const std::optional<Document>& current) const;
+  // The save's steps (kit/tagged_saga_store.h): the marker; the document and its
+  // updateTime; a commit with exists: false (the document's limits checked before the
+  // guard's probe); a commit with the updateTime as its precondition.
+  void before_save(const SagaId& saga, const SagaRecord& record) override;
+  kit::TaggedSaga read_saga(const SagaId& saga) override;
+  bool create_saga(const SagaId& saga, const SagaRecord& record) override;
+  bool replace_saga(const SagaId& saga, const SagaRecord& record,
+                    const std::string& update_time) override;
+  // Commits the whole document of `saga` at `record` on `precondition`; whether it held.
+  bool commit_saga(const SagaId& saga, const SagaRecord& record, Precondition precondition) const;
   // Deletes `documents` in one commit, or one by one when that is refused; how many.
   std::size_t delete_unchanged(const std::vector<Document>& documents) const;
 
