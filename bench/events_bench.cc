@@ -26,6 +26,29 @@ void validate(const EventsBenchOptions& o) {
   require_count("--stream-length", o.stream_length, kMaxEventsPerAppend);
 }
 
+// An append of more events than `store` takes in one atomic commit would fail mid-run:
+// refused before any is made, naming the store's limit, rather than run a smaller
+// append than asked (Cosmos DB: 99 events, one transactional batch of 100 operations, one
+// of them the read proving the version; the default --stream-length is 100).
+void refuse_appends_over_commit(const EventsBenchOptions& o, const EventStore& store) {
+  const std::size_t most = store.capabilities().max_writes_per_commit;
+  if (most == 0) {
+    return;
+  }
+  const auto refuse_over = [&](const std::string& option, std::size_t events) {
+    require_option(events <= most, option + " " + std::to_string(events) +
+                                       " is more events than one append holds on the " +
+                                       std::string(store.provider_name()) + " store (at most " +
+                                       std::to_string(most) +
+                                       ": one append is one atomic commit there); pass " + option +
+                                       " " + std::to_string(most) + " or less");
+  };
+  refuse_over("--stream-length", o.stream_length);
+  for (const std::size_t k : o.events_per_append) {
+    refuse_over("--events-per-append", k);
+  }
+}
+
 // Both sides' sessions, one per thread each, and what every case shares.
 struct EventSides {
   const EventsBenchOptions& options;
@@ -134,6 +157,7 @@ EventsBenchReport run_events_bench(const EventsBenchOptions& options) {
   const EventsBench& provider = events_bench(report.store);
   report.store.provider->create_sides(report.store);
   auto store = provider.open_docket_store(report.store.docket_db, options.threads);
+  refuse_appends_over_commit(options, *store);
   // The raw baseline's database gets docket's schema (set-up, not measured).
   provider.open_docket_store(report.store.raw_db, 1);
 

@@ -8,6 +8,7 @@
 #include "docket/core/error.h"
 #include "docket_outbox_side.h"
 #include "option_checks.h"
+#include "request_unit_count.h"
 #include "round_trip_count.h"
 #include "run_schemas.h"
 
@@ -52,6 +53,7 @@ SideWork relay_work(OutboxSides& sides, Side side, std::vector<RelayTally>& tall
 RelayRunReport run_relays(OutboxSides& sides, const ProviderBench& provider, std::size_t relays) {
   RelayRunReport run;
   const RoundTripCount trips(provider);
+  const RequestUnitCount units(provider);
   run.relays = relays;
   std::array<std::vector<RelayTally>, 2> tallies{std::vector<RelayTally>(relays),
                                                  std::vector<RelayTally>(relays)};
@@ -63,6 +65,7 @@ RelayRunReport run_relays(OutboxSides& sides, const ProviderBench& provider, std
                                  relay_work(sides, kDocketSide, tallies[kDocketSide]),
                                  relay_work(sides, kRawSide, tallies[kRawSide]));
   run.round_trips_per_message = trips.per_item(sides.options.messages);
+  run.request_units_per_message = units.per_item(sides.options.messages);
   for (const Side side : {kDocketSide, kRawSide}) {
     for (const RelayTally& tally : tallies[side]) {
       run.tally[side] += tally;
@@ -115,16 +118,22 @@ OutboxBenchReport run_outbox_bench(OutboxBenchOptions options) {
   const std::size_t slice = (OutboxBenchOptions::kSliceMessages + options.threads - 1) /
                             options.threads * options.threads;
   const RoundTripCount stage_trips(*report.store.provider);
+  const RequestUnitCount stage_units(*report.store.provider);
   report.stage = run_side_by_side(
       SideBySideShape{.items = options.messages, .slice_items = slice, .threads = options.threads},
       stage_work(kDocketSide), stage_work(kRawSide));
   report.stage_round_trips_per_message = stage_trips.per_item(options.messages);
+  report.stage_request_units_per_message = stage_units.per_item(options.messages);
+  // A refill transaction holds at most what one commit of the store holds (Cosmos DB and
+  // DynamoDB: 100 writes).
+  const std::size_t max_writes = store->capabilities().max_writes_per_commit;
+  const std::size_t fill = max_writes == 0
+                               ? OutboxBenchOptions::kFillMessages
+                               : std::min(OutboxBenchOptions::kFillMessages, max_writes);
   for (std::size_t run = 0; run < options.relays.size(); ++run) {
     for (std::size_t first = run * options.messages;
-         run > 0 && first < (run + 1) * options.messages;
-         first += OutboxBenchOptions::kFillMessages) {
-      const std::size_t count =
-          std::min(OutboxBenchOptions::kFillMessages, (run + 1) * options.messages - first);
+         run > 0 && first < (run + 1) * options.messages; first += fill) {
+      const std::size_t count = std::min(fill, (run + 1) * options.messages - first);
       sides.sessions[kDocketSide][0]->fill(first, count);
       sides.sessions[kRawSide][0]->fill(first, count);
     }

@@ -15,6 +15,9 @@
 // and parallel runs must not publish each other's. SQLite: a file that already holds
 // pending outbox rows is refused for the same reason.
 //
+// Round trips and, where the database bills them (Cosmos DB), request units are counted
+// per phase, each side's own.
+//
 // Afterwards both databases are checked: every message the run staged was published
 // at least once and marked done, nothing else was published, and both sides staged and
 // published as many messages. A failed check is listed in problems.
@@ -32,13 +35,15 @@
 #include "bench_store.h"
 #include "outbox_checks.h"
 #include "outbox_workload.h"
+#include "request_unit_count.h"
 #include "side_by_side.h"
 
 namespace docket::bench {
 
 struct OutboxBenchOptions {
   static constexpr std::size_t kSliceMessages = 100;  // staged per slice
-  static constexpr std::size_t kFillMessages = 500;   // per refill transaction
+  // Per refill transaction, or fewer where one commit of the store holds fewer writes.
+  static constexpr std::size_t kFillMessages = 500;
 
   std::string store_url;
   std::size_t messages = 2'000;
@@ -54,6 +59,8 @@ struct RelayRunReport {
   SideBySideTimings timings;
   // Round trips per message relayed, by Side, where the provider counts them.
   std::optional<std::array<double, 2>> round_trips_per_message;
+  // Request units per message relayed, by Side, where the database bills them.
+  RequestUnitsPerItem request_units_per_message{};
 };
 
 struct OutboxBenchReport {
@@ -63,6 +70,8 @@ struct OutboxBenchReport {
   SideBySideTimings stage;
   // Round trips per message staged, by Side, where the provider counts them.
   std::optional<std::array<double, 2>> stage_round_trips_per_message;
+  // Request units per message staged, by Side, where the database bills them.
+  RequestUnitsPerItem stage_request_units_per_message{};
   std::vector<RelayRunReport> relay_runs;
   std::array<OutboxSideCheck, 2> checks{};  // by Side
   std::vector<std::string> problems;

@@ -5,7 +5,8 @@
 // (message_source), by which a run's rows are counted. Relays publish into a
 // PublishLog instead of a broker: the bench measures the outbox, not a transport.
 //
-// Thread-safety: constants, plain values, and PublishLog (internally locked).
+// Thread-safety: constants, plain values, a pure function, and PublishLog (internally
+// locked).
 #ifndef DOCKET_BENCH_OUTBOX_WORKLOAD_H_
 #define DOCKET_BENCH_OUTBOX_WORKLOAD_H_
 
@@ -15,12 +16,22 @@
 #include <string_view>
 #include <vector>
 
+#include "docket/core/clock.h"
+#include "docket/outbox/outbox_message.h"
+
 namespace docket::bench {
 
 inline constexpr std::string_view kOutboxEventType = "bench.order-placed";
 inline constexpr std::string_view kOutboxPayload = R"({"order":"A-1001","qty":3})";
 // The tenant docket stages under outside a TenantScope.
 inline constexpr std::string_view kOutboxTenant = "__untenanted__";
+
+// The record docket's Outbox::stage makes of the bench's message `id` staged at `now`
+// with `sequence`, from the run `source`: pending, due now, the destination its event
+// type, no trace context, ordering key or headers. The document stores' raw sides write
+// the items their stores would write of it.
+OutboxRecord bench_outbox_record(std::string_view id, std::int64_t sequence, Timestamp now,
+                                 std::string_view source);
 
 // What one side's relay passes did.
 struct RelayTally {

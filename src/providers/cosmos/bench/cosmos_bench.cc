@@ -1,5 +1,6 @@
 // The Cosmos DB provider's bench side (bench/bench_provider.h), for `docket bench inbox`,
-// `docket bench events`, `docket bench claim` and `docket bench latency`: a run on
+// `docket bench events`, `docket bench claim`, `docket bench outbox` and `docket bench
+// latency`: a run on
 // cosmos://...?database=D&... puts each side in a database of its own on the same
 // account, D followed by '_' and the side's name (D_docket_bench_docket,
 // D_docket_bench_raw), so both sides' containers have one shape and grow in step, and a
@@ -20,6 +21,7 @@
 #include "cosmos_raw_charges.h"
 #include "cosmos_raw_events.h"
 #include "cosmos_raw_inbox.h"
+#include "cosmos_raw_outbox.h"
 #include "docket/core/error.h"
 #include "docket/cosmos/transaction.h"
 #include "docket/inbox/inbox_schema.h"
@@ -160,6 +162,33 @@ class CosmosEventsBench final : public EventsBench {
   }
 };
 
+class CosmosOutboxBench final : public OutboxBench {
+ public:
+  // One relay: every pending message is in one partition of the test server, and each
+  // relay count is another fill and run on this 2-core machine; pass --relays for more.
+  std::vector<std::size_t> default_relays() const override { return {1}; }
+
+  // One store, its client's connections shared by the threads.
+  std::unique_ptr<OutboxStore> open_docket_store(const std::string& db,
+                                                 std::size_t) const override {
+    return cosmos::detail::open_outbox_store(db, SystemClock::instance());
+  }
+
+  std::unique_ptr<OutboxSession> raw_session(const std::string& raw_db, const std::string& source,
+                                             const MessageIds& ids, PublishLog& log,
+                                             std::size_t batch) const override {
+    return std::make_unique<RawOutboxCosmos>(raw_db, source, ids, log, batch);
+  }
+
+  OutboxRunRows run_rows(const std::string& db, std::string_view run_id) const override {
+    return cosmos_outbox_run_rows(db, run_id);
+  }
+
+  std::int64_t pending_rows(const std::string& db) const override {
+    return cosmos_pending_outbox_rows(db);
+  }
+};
+
 class CosmosBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override {
@@ -209,10 +238,12 @@ class CosmosBench final : public ProviderBench {
   const InboxBench* inbox() const noexcept override { return &inbox_; }
   const EventsBench* events() const noexcept override { return &events_; }
   const ClaimBench* claim() const noexcept override { return &claim_; }
+  const OutboxBench* outbox() const noexcept override { return &outbox_; }
   const LatencyBench* latency() const noexcept override { return &latency_; }
 
  private:
   CosmosInboxBench inbox_;
+  CosmosOutboxBench outbox_;
   CosmosEventsBench events_;
   CosmosClaimBench claim_;
   StoreUrlLatencyBench latency_{cosmos::detail::open_outbox_store,

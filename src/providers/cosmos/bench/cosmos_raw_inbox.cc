@@ -7,6 +7,7 @@
 #include "docket/core/tenant.h"
 #include "docket/inbox/inbox_schema.h"
 #include "docket/keys/provider.h"
+#include "first_deliveries.h"
 #include "inbox_workload.h"
 #include "providers/cosmos/cosmos_exact_time.h"
 #include "providers/cosmos/cosmos_inbox_store.h"
@@ -91,19 +92,7 @@ bool RawInboxCosmos::recorded(const BenchDelivery& delivery) {
 }
 
 void RawInboxCosmos::commit(std::span<const BenchDelivery> batch, DispatchCounts& counts) {
-  // A message delivered twice within the batch is a duplicate of its first delivery (a
-  // batch cannot create one item twice).
-  std::vector<const BenchDelivery*> pending;
-  for (const BenchDelivery& delivery : batch) {
-    const bool repeated = std::any_of(pending.begin(), pending.end(), [&](const auto* earlier) {
-      return earlier->message_id == delivery.message_id;
-    });
-    if (repeated) {
-      ++counts.skipped_duplicates;
-    } else {
-      pending.push_back(&delivery);
-    }
-  }
+  std::vector<const BenchDelivery*> pending = first_deliveries(batch, counts);
   if (pending.size() > 1) {
     drop_recorded(pending, counts);
   } else if (dedup_ == DedupCheck::kBeforeHandlers && pending.size() == 1 &&

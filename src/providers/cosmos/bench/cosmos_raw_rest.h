@@ -1,7 +1,9 @@
 // The Cosmos DB REST requests the raw sides of `docket bench` send, written plainly over
 // the provider's client (cosmos_client.h: signing, dating, the service's retries, the
 // request charge), with no store code between: a transactional batch, a point read, a
-// point create, a replace under If-Match and a query of one partition. The client adds
+// point create, a replace under If-Match, a query of one partition, the partition key
+// ranges and a page of a query of one of them, and a server-side increment (patch) of a
+// number. The client adds
 // each answer's charge to raw_request_units() (cosmos_raw_charges.h).
 //
 // Outcomes a raw side acts on come back (a batch's failing operation, a 404, a 409, a
@@ -12,10 +14,12 @@
 #define DOCKET_PROVIDERS_COSMOS_BENCH_COSMOS_RAW_REST_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cosmos_raw_charges.h"
 #include "providers/cosmos/cosmos_client.h"
@@ -45,6 +49,11 @@ class RawRest {
   // `container`: nullopt when applied.
   std::optional<RawBatchFailure> batch(std::string_view container, std::string_view partition,
                                        const nlohmann::json& operations);
+  // The same batch: the etag each operation's item has after it, in order, or nullopt
+  // when an operation failed it (nothing of it applied).
+  std::optional<std::vector<std::string>> batch_etags(std::string_view container,
+                                                      std::string_view partition,
+                                                      const nlohmann::json& operations);
   // The item, or nullopt (404).
   std::optional<nlohmann::json> read(std::string_view container, std::string_view id,
                                      std::string_view partition);
@@ -59,11 +68,29 @@ class RawRest {
   // Every result of `sql` (with `parameters`) in `partition`, page after page.
   nlohmann::json query(std::string_view container, std::string_view partition, std::string_view sql,
                        const nlohmann::json& parameters);
+  // The ids of `container`'s partition key ranges (one GET of its pkranges feed).
+  std::vector<std::string> partition_key_ranges(std::string_view container);
+  // The first page, at most `max_items`, of `sql` over partition key range `range` of
+  // `container` (how a query across partitions with ORDER BY is sent to the service: once
+  // per range); nullopt when the range split or merged away (410), so the ranges are read
+  // again.
+  std::optional<nlohmann::json> query_range(std::string_view container, const std::string& range,
+                                            std::string_view sql, const nlohmann::json& parameters,
+                                            std::size_t max_items);
+  // Raises the integer property `property` of item `id` (partitioned by "/id") by `by`
+  // on the server (one patch `incr`): its new value, or nullopt when there is no item.
+  std::optional<std::int64_t> increment(std::string_view container, std::string_view id,
+                                        std::string_view property, std::int64_t by);
 
   const cosmos::detail::Client& client() const noexcept { return client_; }
 
  private:
   cosmos::detail::Response send(const cosmos::detail::Request& request);
+  // The batch's answer when it applied (200), nullopt when an operation failed it.
+  std::optional<cosmos::detail::Response> send_batch(std::string_view container,
+                                                     std::string_view partition,
+                                                     const nlohmann::json& operations,
+                                                     std::optional<RawBatchFailure>& failure);
 
   cosmos::detail::Client client_;
 };

@@ -1,5 +1,6 @@
 // The DynamoDB provider's bench side (bench/bench_provider.h), for `docket bench claim`,
-// `docket bench events`, `docket bench inbox` and `docket bench latency`:
+// `docket bench events`, `docket bench inbox`, `docket bench outbox` and `docket bench
+// latency`:
 // a run on dynamodb://...?region=R[&table_prefix=P] puts each side under a table
 // prefix of its own on the same server, P followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' tables have one shape and
@@ -17,6 +18,7 @@
 #include "dynamodb_raw_claim.h"
 #include "dynamodb_raw_events.h"
 #include "dynamodb_raw_inbox.h"
+#include "dynamodb_raw_outbox.h"
 #include "latency_side.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_claim_inbox_store.h"
@@ -246,6 +248,32 @@ class DynamoDbEventsBench final : public EventsBench {
   }
 };
 
+class DynamoDbOutboxBench final : public OutboxBench {
+ public:
+  // One relay: each relay count is another fill and run; pass --relays for more.
+  std::vector<std::size_t> default_relays() const override { return {1}; }
+
+  // One store, its client's connections shared by the threads.
+  std::unique_ptr<OutboxStore> open_docket_store(const std::string& db,
+                                                 std::size_t) const override {
+    return dynamodb::detail::open_outbox_store(db, SystemClock::instance());
+  }
+
+  std::unique_ptr<OutboxSession> raw_session(const std::string& raw_db, const std::string& source,
+                                             const MessageIds& ids, PublishLog& log,
+                                             std::size_t batch) const override {
+    return std::make_unique<RawOutboxDynamoDb>(raw_db, source, ids, log, batch);
+  }
+
+  OutboxRunRows run_rows(const std::string& db, std::string_view run_id) const override {
+    return dynamodb_outbox_run_rows(db, run_id);
+  }
+
+  std::int64_t pending_rows(const std::string& db) const override {
+    return dynamodb_pending_outbox_rows(db);
+  }
+};
+
 class DynamoDbBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override {
@@ -288,12 +316,14 @@ class DynamoDbBench final : public ProviderBench {
   }
 
   const InboxBench* inbox() const noexcept override { return &inbox_; }
+  const OutboxBench* outbox() const noexcept override { return &outbox_; }
   const LatencyBench* latency() const noexcept override { return &latency_; }
 
  private:
   DynamoDbClaimBench claim_;
   DynamoDbEventsBench events_;
   DynamoDbInboxBench inbox_;
+  DynamoDbOutboxBench outbox_;
   StoreUrlLatencyBench latency_{dynamodb::detail::open_outbox_store,
                                 dynamodb::detail::open_inbox_store};
 };

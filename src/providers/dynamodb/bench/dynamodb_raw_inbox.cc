@@ -7,6 +7,7 @@
 
 #include "docket/core/error.h"
 #include "docket/core/tenant.h"
+#include "first_deliveries.h"
 #include "inbox_workload.h"
 #include "providers/dynamodb/dynamodb_attribute.h"
 #include "providers/dynamodb/dynamodb_inbox_table.h"
@@ -104,19 +105,7 @@ bool RawInboxDynamoDb::recorded(const BenchDelivery& delivery) {
 }
 
 void RawInboxDynamoDb::commit(std::span<const BenchDelivery> batch, DispatchCounts& counts) {
-  // A message delivered twice within the batch is a duplicate of its first delivery
-  // (one transaction cannot hold two operations on one item).
-  std::vector<const BenchDelivery*> pending;
-  for (const BenchDelivery& delivery : batch) {
-    const bool repeated = std::any_of(pending.begin(), pending.end(), [&](const auto* earlier) {
-      return earlier->message_id == delivery.message_id;
-    });
-    if (repeated) {
-      ++counts.skipped_duplicates;
-    } else {
-      pending.push_back(&delivery);
-    }
-  }
+  std::vector<const BenchDelivery*> pending = first_deliveries(batch, counts);
   if (pending.size() > 1) {
     drop_recorded(pending, counts);
   } else if (dedup_ == DedupCheck::kBeforeHandlers && pending.size() == 1 &&

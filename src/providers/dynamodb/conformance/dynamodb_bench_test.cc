@@ -1,10 +1,13 @@
-// docket bench claim, events and inbox on DynamoDB Local (DOCKET_TEST_DYNAMODB_URL;
-// missing fails the test): the document providers' bench cases
-// (tests/tool/document_bench_cases.h) under table prefixes of the test's own.
+// docket bench claim, events, inbox and outbox on DynamoDB Local
+// (DOCKET_TEST_DYNAMODB_URL; missing fails the test): the document providers' bench cases
+// (tests/tool/document_bench_cases.h) and the outbox's under table prefixes of the test's
+// own.
 #include <gtest/gtest.h>
 
 #include "providers/dynamodb/tests/dynamodb_tables.h"
+#include "tool/bench_run.h"
 #include "tool/document_bench_cases.h"
+#include "tool/outbox_bench_report.h"
 
 namespace docket::testing {
 namespace {
@@ -19,6 +22,27 @@ INSTANTIATE_TEST_SUITE_P(DynamoDb, DocumentBench,
                              .redelivered_claim_messages = 300,
                              .claim_round_trips = 3.0,
                              .redelivery_round_trips = 1.0}));
+
+// 120 messages relayed in passes of 40 by one relay, then by two (both sides refilled in
+// TransactWriteItems of at most 100). Staging is two requests a message on both sides: the
+// counter's UpdateItem, then docket's TransactWriteItems of the one Put or the raw side's
+// PutItem. A raw pass is a Query of the pending index per shard (4), one TransactWriteItems
+// leasing and one completing: 6; docket's claim also reads the parked index (4 Queries):
+// 10.
+TEST(DynamoDbOutboxBench, AddsUpWithTheRequestsOfEachSide) {
+  const test_support::DynamoDbTables tables;
+  const auto report = run_json({"bench", "outbox", "--store", tables.url(), "--messages", "120",
+                                "--batch", "40", "--relays", "1", "2", "--json"});
+  expect_outbox_bench_adds_up(report, 240);
+  const auto& stage = report.at("round_trips_per_op");
+  EXPECT_DOUBLE_EQ(stage.at("raw").get<double>(), 2.0) << report.dump();
+  // docket's first unit also makes its tables when missing (set-up).
+  EXPECT_GE(stage.at("docket").get<double>(), 2.0) << report.dump();
+  EXPECT_LE(stage.at("docket").get<double>(), 2.0 + 4.0 / 120) << report.dump();
+  const auto& trips = report.at("relay").at(0).at("round_trips_per_op");
+  EXPECT_DOUBLE_EQ(trips.at("raw").get<double>(), 3 * 6.0 / 120) << report.dump();
+  EXPECT_DOUBLE_EQ(trips.at("docket").get<double>(), 3 * 10.0 / 120) << report.dump();
+}
 
 }  // namespace
 }  // namespace docket::testing

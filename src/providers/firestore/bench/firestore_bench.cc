@@ -1,5 +1,6 @@
 // The Firestore provider's bench side (bench/bench_provider.h), for `docket bench claim`,
-// `docket bench inbox`, `docket bench events` and `docket bench latency`:
+// `docket bench inbox`, `docket bench events`, `docket bench outbox` and `docket bench
+// latency`:
 // a run on firestore://...?project=P[&prefix=X] puts each side under a collection prefix
 // of its own in the same database, X followed by the side's name and '_'
 // (docket_bench_docket_, docket_bench_raw_), so both sides' collections have one shape and
@@ -19,6 +20,7 @@
 #include "firestore_raw_claim.h"
 #include "firestore_raw_events.h"
 #include "firestore_raw_inbox.h"
+#include "firestore_raw_outbox.h"
 #include "latency_side.h"
 #include "providers/firestore/firestore_claim_document.h"
 #include "providers/firestore/firestore_claim_inbox_store.h"
@@ -227,6 +229,32 @@ class FirestoreEventsBench final : public EventsBench {
   }
 };
 
+class FirestoreOutboxBench final : public OutboxBench {
+ public:
+  // One relay: each relay count is another fill and run; pass --relays for more.
+  std::vector<std::size_t> default_relays() const override { return {1}; }
+
+  // One store, its client's connections shared by the threads.
+  std::unique_ptr<OutboxStore> open_docket_store(const std::string& db,
+                                                 std::size_t) const override {
+    return firestore::detail::open_outbox_store(db, SystemClock::instance());
+  }
+
+  std::unique_ptr<OutboxSession> raw_session(const std::string& raw_db, const std::string& source,
+                                             const MessageIds& ids, PublishLog& log,
+                                             std::size_t batch) const override {
+    return std::make_unique<RawOutboxFirestore>(raw_db, source, ids, log, batch);
+  }
+
+  OutboxRunRows run_rows(const std::string& db, std::string_view run_id) const override {
+    return firestore_outbox_run_rows(db, run_id);
+  }
+
+  std::int64_t pending_rows(const std::string& db) const override {
+    return firestore_pending_outbox_rows(db);
+  }
+};
+
 class FirestoreBench final : public ProviderBench {
  public:
   std::string_view example_url() const noexcept override {
@@ -260,7 +288,8 @@ class FirestoreBench final : public ProviderBench {
       firestore::detail::delete_collection(client, firestore_claim_effects_collection(db));
       firestore::detail::delete_collection(
           client, client.url().collection(firestore::detail::event::kCollection));
-      // `bench latency`'s outbox, its sequence counter among its documents.
+      // `bench latency`'s and `bench outbox`'s outbox, its sequence counter among its
+      // documents.
       firestore::detail::delete_collection(client, client.url().collection(kOutboxTable));
     }
   }
@@ -275,10 +304,12 @@ class FirestoreBench final : public ProviderBench {
   const InboxBench* inbox() const noexcept override { return &inbox_; }
   const ClaimBench* claim() const noexcept override { return &claim_; }
   const EventsBench* events() const noexcept override { return &events_; }
+  const OutboxBench* outbox() const noexcept override { return &outbox_; }
   const LatencyBench* latency() const noexcept override { return &latency_; }
 
  private:
   FirestoreInboxBench inbox_;
+  FirestoreOutboxBench outbox_;
   FirestoreClaimBench claim_;
   FirestoreEventsBench events_;
   StoreUrlLatencyBench latency_{firestore::detail::open_outbox_store,

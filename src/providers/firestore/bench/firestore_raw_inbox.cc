@@ -5,6 +5,7 @@
 
 #include "docket/core/tenant.h"
 #include "docket/inbox/inbox_schema.h"
+#include "first_deliveries.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_inbox_document.h"
 #include "providers/firestore/firestore_limits.h"
@@ -81,18 +82,7 @@ bool RawInboxFirestore::recorded(const BenchDelivery& delivery) {
 }
 
 void RawInboxFirestore::commit(std::span<const BenchDelivery> batch, DispatchCounts& counts) {
-  // A message delivered twice within the batch is a duplicate of its first delivery.
-  std::vector<const BenchDelivery*> pending;
-  for (const BenchDelivery& delivery : batch) {
-    const bool repeated = std::any_of(pending.begin(), pending.end(), [&](const auto* earlier) {
-      return earlier->message_id == delivery.message_id;
-    });
-    if (repeated) {
-      ++counts.skipped_duplicates;
-    } else {
-      pending.push_back(&delivery);
-    }
-  }
+  std::vector<const BenchDelivery*> pending = first_deliveries(batch, counts);
   if (pending.size() > 1) {
     drop_recorded(pending, counts);
   } else if (dedup_ == DedupCheck::kBeforeHandlers && pending.size() == 1 &&

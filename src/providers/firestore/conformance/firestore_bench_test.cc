@@ -1,10 +1,13 @@
-// docket bench claim, events and inbox on the Firestore emulator
+// docket bench claim, events, inbox and outbox on the Firestore emulator
 // (DOCKET_TEST_FIRESTORE_URL; missing fails the test): the document providers' bench
-// cases (tests/tool/document_bench_cases.h) under collection prefixes of the test's own.
+// cases (tests/tool/document_bench_cases.h) and the outbox's under collection prefixes of
+// the test's own.
 #include <gtest/gtest.h>
 
 #include "providers/firestore/tests/firestore_collections.h"
+#include "tool/bench_run.h"
 #include "tool/document_bench_cases.h"
+#include "tool/outbox_bench_report.h"
 
 namespace docket::testing {
 namespace {
@@ -21,6 +24,24 @@ INSTANTIATE_TEST_SUITE_P(Firestore, DocumentBench,
                              .redelivered_claim_messages = 100,
                              .claim_round_trips = 3.0,
                              .redelivery_round_trips = 2.0}));
+
+// 120 messages relayed in passes of 40 by one relay, then by two (both sides refilled in
+// commits of 100). Staging is two commits a message on both sides: the counter's
+// increment, then the create. A raw pass is one query, one batchWrite leasing and one
+// completing: 3; docket's leases go in one commit after the query, and it completes each
+// message by a get and a commit of its own: 2 + 2 x 40.
+TEST(FirestoreOutboxBench, AddsUpWithTheRequestsOfEachSide) {
+  const test_support::FirestoreCollections collections;
+  const auto report = run_json({"bench", "outbox", "--store", collections.url(), "--messages",
+                                "120", "--batch", "40", "--relays", "1", "2", "--json"});
+  expect_outbox_bench_adds_up(report, 240);
+  const auto& stage = report.at("round_trips_per_op");
+  EXPECT_DOUBLE_EQ(stage.at("raw").get<double>(), 2.0) << report.dump();
+  EXPECT_DOUBLE_EQ(stage.at("docket").get<double>(), 2.0) << report.dump();
+  const auto& trips = report.at("relay").at(0).at("round_trips_per_op");
+  EXPECT_DOUBLE_EQ(trips.at("raw").get<double>(), 3 * 3.0 / 120) << report.dump();
+  EXPECT_DOUBLE_EQ(trips.at("docket").get<double>(), 3 * (2.0 + 2 * 40) / 120) << report.dump();
+}
 
 }  // namespace
 }  // namespace docket::testing
