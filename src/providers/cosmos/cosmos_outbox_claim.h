@@ -8,16 +8,17 @@
 // application's are never read. The parked messages with an ordering key are read once
 // per claim by the same kind of query on parkedSequence (as many items as are parked).
 //
-// Order per key: the pending messages are met from the lowest sequence on, so the first
-// one of a (tenant, ordering key) met is the key's earliest pending one: it holds every
-// later one, whether or not it may be leased itself (due, not leased), and it is itself
-// held by a parked message of its key with a lower sequence. A message stops holding its
-// key only by a committed complete, skip or cancel, so a read that is behind can hold a
-// key longer than needed, never release it early.
+// What it may lease is decided by the kit's key-ordered claim (kit/key_ordered_claim.h),
+// over these reads. Order per key: the pending messages are met from the lowest sequence
+// on, so the first one of a (tenant, ordering key) met is the key's earliest pending one:
+// it holds every later one, and it is itself held by a parked message of its key with a
+// lower sequence. No key item is read: staging makes per key commit order equal to
+// sequence order (cosmos_outbox_key_item.h), so no message of a key the query has not
+// shown yet can commit below one it showed.
 //
 // Leases: each candidate is rewritten whole with its lease under If-Match with the etag
 // the query read, so of concurrent relays exactly one leases it (the others get 412 and
-// pass it); where some were taken, the claim reads again, up to kClaimRounds times.
+// pass it); where some were taken, the claim selects again, up to kit::kClaimRounds times.
 //
 // Thread-safety: a pure function over a Client that may be shared.
 #ifndef DOCKET_PROVIDERS_COSMOS_COSMOS_OUTBOX_CLAIM_H_

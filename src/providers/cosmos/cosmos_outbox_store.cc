@@ -108,6 +108,7 @@ class CosmosOutboxStore final : public OutboxStore {
       }
     }
     std::size_t completed = 0;
+    std::set<outbox::KeyOfMessage> released;  // the keys of the messages completed
     for (std::size_t first = 0; first < wanted.size(); first += kIdsPerLookup) {
       nlohmann::json chunk = nlohmann::json::array();
       for (std::size_t i = first; i < std::min(wanted.size(), first + kIdsPerLookup); ++i) {
@@ -117,6 +118,7 @@ class CosmosOutboxStore final : public OutboxStore {
       for (outbox::FoundMessage& message :
            outbox::query_messages(place_, "ARRAY_CONTAINS(@ids, c.id)",
                                   {outbox_parameter("@ids", std::move(chunk))}, "", count)) {
+        std::optional<outbox::KeyOfMessage> key = key_of(message);
         if (outbox::change_message(place_, std::move(message), [&](kit::OutboxRow& row) {
               if (!kit::held_by(row, token)) {
                 return false;
@@ -125,9 +127,13 @@ class CosmosOutboxStore final : public OutboxStore {
               return true;
             })) {
           ++completed;
+          if (key) {
+            released.insert(std::move(*key));
+          }
         }
       }
     }
+    forget_unheld_keys(released);
     return completed;
   }
 
@@ -153,11 +159,11 @@ class CosmosOutboxStore final : public OutboxStore {
   }
 
   bool skip(std::string_view id, Timestamp now) override {
-    return change(id, [&](kit::OutboxRow& row) { return kit::skip(row, now); });
+    return change_releasing(id, [&](kit::OutboxRow& row) { return kit::skip(row, now); });
   }
 
   bool cancel(std::string_view id, Timestamp now) override {
-    return change(id, [&](kit::OutboxRow& row) { return kit::cancel(row, now); });
+    return change_releasing(id, [&](kit::OutboxRow& row) { return kit::cancel(row, now); });
   }
 
   std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
@@ -231,6 +237,37 @@ class CosmosOutboxStore final : public OutboxStore {
     return found && outbox::change_message(place_, std::move(*found), changer);
   }
 
+  // change(), and where it applied to a keyed message (no longer pending or parked), the
+  // removal of its key item if no message of the key holds it now.
+  bool change_releasing(std::string_view id, const std::function<bool(kit::OutboxRow&)>& changer) {
+    migrate();
+    std::optional<outbox::FoundMessage> found = outbox::find_message(place_, id);
+    if (!found) {
+      return false;
+    }
+    std::optional<outbox::KeyOfMessage> key = key_of(*found);
+    if (!outbox::change_message(place_, std::move(*found), changer)) {
+      return false;
+    }
+    if (key) {
+      forget_unheld_keys({std::move(*key)});
+    }
+    return true;
+  }
+
+  // Where the key item of a keyed message is.
+  static std::optional<outbox::KeyOfMessage> key_of(const outbox::FoundMessage& message) {
+    const OutboxRecord& record = message.row.record;
+    if (!record.ordering_key) {
+      return std::nullopt;
+    }
+    return outbox::KeyOfMessage{message.partition, record.tenant, *record.ordering_key};
+  }
+
+  void forget_unheld_keys(const std::set<outbox::KeyOfMessage>& keys) const noexcept {
+    outbox::forget_unheld(client_, container_, store_, keys);
+  }
+
   static std::vector<OutboxRecord> records(std::vector<outbox::FoundMessage> found) {
     std::vector<OutboxRecord> result;
     result.reserve(found.size());
@@ -240,9 +277,11 @@ class CosmosOutboxStore final : public OutboxStore {
     return result;
   }
 
-  // Deletes each of `found` unless it changed since read; how many it deleted.
+  // Deletes each of `found` unless it changed since read, and then the key items of the
+  // keyed ones that no message holds any more; how many messages it deleted.
   std::size_t delete_unchanged(const std::vector<outbox::FoundMessage>& found) const {
     std::size_t deleted = 0;
+    std::set<outbox::KeyOfMessage> released;
     for (const outbox::FoundMessage& message : found) {
       if (delete_item(client_,
                       {.container = container_,
@@ -250,8 +289,12 @@ class CosmosOutboxStore final : public OutboxStore {
                        .partition_key = message.partition},
                       message.etag)) {
         ++deleted;
+        if (std::optional<outbox::KeyOfMessage> key = key_of(message)) {
+          released.insert(std::move(*key));
+        }
       }
     }
+    forget_unheld_keys(released);
     return deleted;
   }
 

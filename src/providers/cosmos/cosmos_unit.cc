@@ -235,9 +235,14 @@ void Unit::commit() {
     const StagedOperation& failed = staged.at(failure->index);
     if (failed.role != Role::kKeyItem ||
         (failure->status != 412 && failure->status != 409 && failure->status != 404)) {
+      forget_created_key_items(reads);
       throw_failed(*failure);
     }
-    // A unit of that key committed since the read: nothing was applied; again.
+    // A unit of that key committed since the read, or a removal deleted the key item:
+    // nothing was applied; again.
+    if (attempt == kMaxCommitAttempts) {
+      forget_created_key_items(reads);
+    }
   }
   throw InfrastructureError(context_.store + ": the " + what + " was overtaken " +
                             std::to_string(kMaxCommitAttempts) +
@@ -255,10 +260,23 @@ std::vector<std::optional<outbox::KeyItemRead>> Unit::read_key_items() const {
                                    .store = context_.store};
   for (std::size_t i = 0; i < staged.size(); ++i) {
     if (staged[i].role == Role::kKeyItem) {
-      reads[i] = outbox::read_key_item(place, staged[i].id);
+      reads[i] = outbox::read_or_create_key_item(place, staged[i].id);
     }
   }
   return reads;
+}
+
+void Unit::forget_created_key_items(
+    const std::vector<std::optional<outbox::KeyItemRead>>& reads) const {
+  const outbox::KeyItemPlace place{.client = context_.client,
+                                   .container = context_.container,
+                                   .partition = *partition_,
+                                   .store = context_.store};
+  for (const std::optional<outbox::KeyItemRead>& read : reads) {
+    if (read) {
+      outbox::forget_created(place, *read);
+    }
+  }
 }
 
 nlohmann::json Unit::numbered_operations(
@@ -302,7 +320,7 @@ nlohmann::json Unit::numbered_operations(
           " just drawn for it: the sequence counter went back (was its item deleted or "
           "changed outside docket?); nothing of the unit of work was written");
     }
-    staged[k].operation = outbox::key_item_operation(staged[k].id, *partition_, *reads[k], last);
+    staged[k].operation = outbox::key_item_operation(*partition_, *reads[k], last);
   }
   nlohmann::json operations = nlohmann::json::array();
   for (const StagedOperation& op : staged) {

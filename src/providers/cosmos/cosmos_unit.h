@@ -18,12 +18,14 @@
 //
 // Ordering keys: a sequenced item of an ordering key stages, with the first item of that
 // key, one more operation (of the batch's 100), the write of the key's key item
-// (cosmos_outbox_key_item.h). Commit reads each key item (one point read each) before the
-// draw (so its numbers pass those of every unit of the key committed before the read);
-// its batch writes each under the etag read (a create where none was). The batch that
-// fails on a key item (412, 409 or 404: a unit of that key committed since the read) is
-// read, drawn and sent again, at most kMaxCommitAttempts times, then InfrastructureError;
-// so per key, commit order is sequence order, and the numbers of a failed attempt are gaps.
+// (cosmos_outbox_key_item.h). Commit reads each key item (one point read each, and a
+// create where there is none) before the draw (so its numbers pass those of every unit of
+// the key committed before the read); its batch replaces each under the etag read. The
+// batch that fails on a key item (412 or 404: a unit of that key committed since the read,
+// or the key item was removed) is read, drawn and sent again, at most kMaxCommitAttempts
+// times, then InfrastructureError; so per key, commit order is sequence order, and the
+// numbers of a failed attempt are gaps. A unit whose batch fails for good deletes the key
+// items its reads created, where no unit wrote them since.
 //
 // A failed batch answers 207 with the failing operation's status (the others 424);
 // commit throws for it, nothing of the unit written:
@@ -163,8 +165,12 @@ class Unit : public TransactionAccess {
   // key item read holds a sequence at or past the unit's first for that key, drawn after
   // the read (the counter went back).
   nlohmann::json numbered_operations(const std::vector<std::optional<outbox::KeyItemRead>>& reads);
-  // One point read of each staged key item, by staged index.
+  // One point read of each staged key item (a create where there is none), by staged
+  // index.
   std::vector<std::optional<outbox::KeyItemRead>> read_key_items() const;
+  // Deletes the key items of `reads` that the read created and no unit wrote since: the
+  // unit's batch failed, and they would stay without a message.
+  void forget_created_key_items(const std::vector<std::optional<outbox::KeyItemRead>>& reads) const;
   void step(CommitStep at) const {
     if (commit_hook_) {
       commit_hook_(at);

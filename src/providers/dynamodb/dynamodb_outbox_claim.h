@@ -1,9 +1,9 @@
-// The outbox's claim: reads the messages a relay may lease (claimable,
-// dynamodb_outbox_claimable.h) and leases them lowest sequence first, each by a write
-// conditional on the item itself (lease_action, dynamodb_outbox_requests.h), so a
-// message another relay leased meanwhile is passed over, not leased twice. Where other
-// relays took candidates, it leases the next ones read, and reads again, up to
-// kClaimRounds reads, before it settles for fewer.
+// The outbox's claim: the key-ordered claim of the kit (kit/key_ordered_claim.h) over
+// the pending index's reads (ClaimReads, dynamodb_outbox_claimable.h), leasing the
+// messages it selects in one TransactWriteItems per 100, each by a write conditional on
+// the item itself (lease_action, dynamodb_outbox_requests.h), so a message another relay
+// leased meanwhile is passed over, not leased twice. Where other relays took candidates,
+// it selects again, up to kit::kClaimRounds times, before it settles for fewer.
 //
 // Thread-safety: a pure function over a Client that may be shared; `leased` is called
 // on the calling thread.

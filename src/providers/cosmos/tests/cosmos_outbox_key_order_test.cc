@@ -28,73 +28,14 @@
 #include "providers/cosmos/cosmos_items.h"
 #include "providers/cosmos/cosmos_outbox_key_item.h"
 #include "providers/cosmos/cosmos_unit.h"
-#include "providers/cosmos/tests/cosmos_database.h"
+#include "providers/cosmos/tests/cosmos_outbox_key_fixture.h"
 
 namespace docket::cosmos::detail {
 namespace {
 
 using ::testing::HasSubstr;
 
-constexpr std::string_view kTenant = "acme";
-
-class CosmosOutboxKeyOrderTest : public ::testing::Test {
- protected:
-  CosmosOutboxKeyOrderTest()
-      : store_(docket::open_outbox_store(database_.url(), SystemClock::instance())),
-        outbox_(*store_),
-        client_(parse_store_url(database_.url())),
-        container_(client_.url().container(kInboxContainerBase)),
-        context_{client_, container_, "test outbox"} {}
-
-  // A producer's unit of work on the store's container, open for a test to hook.
-  std::unique_ptr<Unit> unit() const { return std::make_unique<Unit>(context_); }
-
-  // Stages a message of ordering key `key` in `unit`; its id.
-  std::string stage(Unit& unit, std::string key) const {
-    const TenantScope acme{TenantId(std::string(kTenant))};
-    return outbox_.stage(unit.transaction(), {.event_type = "T", .ordering_key = std::move(key)})
-        .to_string();
-  }
-
-  // Commits one message of `key` in a unit of its own; its id.
-  std::string produce(const std::string& key) const {
-    const std::unique_ptr<Unit> alone = unit();
-    const std::string id = stage(*alone, key);
-    alone->commit();
-    return id;
-  }
-
-  std::int64_t sequence_of(const std::string& id) const {
-    const std::optional<OutboxRecord> found = store_->find(id);
-    return found ? found->sequence : -1;
-  }
-
-  // The key item's lastSequence, or -1 when there is none.
-  std::int64_t last_sequence(const std::string& key) const {
-    const std::optional<ReadItem> read =
-        read_item(client_, {.container = container_,
-                            .id = outbox::key_item_id(kTenant, key),
-                            .partition_key = kTenant});
-    return read ? read->body.value("lastSequence", std::int64_t{-2}) : -1;
-  }
-
-  std::vector<std::string> claim_ids() const {
-    const Timestamp now = SystemClock::instance().now();
-    std::vector<std::string> ids;
-    for (const OutboxRecord& record :
-         store_->claim("relay", now, now + std::chrono::minutes(5), 10)) {
-      ids.push_back(record.id);
-    }
-    return ids;
-  }
-
-  test_support::CosmosDatabase database_;
-  std::unique_ptr<OutboxStore> store_;
-  Outbox outbox_;
-  Client client_;
-  std::string container_;
-  UnitContext context_;
-};
+class CosmosOutboxKeyOrderTest : public CosmosOutboxKeyFixture {};
 
 TEST_F(CosmosOutboxKeyOrderTest,
        AUnitOvertakenAfterItsDrawDrawsAgainAndTheRelayFollowsCommitOrder) {
@@ -185,7 +126,7 @@ TEST_F(CosmosOutboxKeyOrderTest, KeyItemsCountTowardTheBatchsOperations) {
 }
 
 TEST_F(CosmosOutboxKeyOrderTest, AMessageRefusedForRoomStagesNoKeyItem) {
-  const TenantScope acme{TenantId(std::string(kTenant))};
+  const TenantScope acme{TenantId(std::string(kKeyFixtureTenant))};
   const std::unique_ptr<Unit> full = unit();
   for (int i = 0; i < 99; ++i) {
     full->create("app-" + std::to_string(i), {{"n", i}});
