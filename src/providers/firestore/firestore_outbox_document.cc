@@ -2,6 +2,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "docket/core/error.h"
 #include "providers/firestore/firestore_value.h"
@@ -63,6 +65,19 @@ nlohmann::json outbox_fields(const kit::OutboxRow& row) {
           {"destination", string_value(r.destination)},
           {kOrderingKey, outbox_optional_string(r.ordering_key)},
           {"headers", string_value(kit::encode_headers(r.headers))}};
+}
+
+Write completion_write(std::string_view collection, std::string_view id, Timestamp now,
+                       std::string update_time) {
+  return Write{.collection = std::string(collection),
+               .id = std::string(id),
+               .fields = nlohmann::json{{kStatus, string_value(to_string(OutboxStatus::kDone))},
+                                        {kDoneAt, timestamp_value(now)},
+                                        {"leaseToken", null_value()},
+                                        {"leaseUntil", null_value()}},
+               .precondition = {.update_time = std::move(update_time)},
+               .mask = std::vector<std::string>{std::string(kStatus), std::string(kDoneAt),
+                                                "leaseToken", "leaseUntil"}};
 }
 
 kit::OutboxRow outbox_row_of(const Document& document, std::string_view store) {

@@ -21,7 +21,9 @@
 //                when its unit of work commits, not when it is staged (number_fields)
 //
 // Every change writes the whole document (outbox_fields()), so no path leaves a field
-// out.
+// out, except a completion under a remembered lease (firestore_outbox_leases.h), which
+// writes the four fields kit::complete changes (completion_write()): the others are as
+// the lease's write left them, which its precondition guarantees.
 //
 // Thread-safety: pure functions.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_FIRESTORE_OUTBOX_DOCUMENT_H_
@@ -29,8 +31,10 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
+#include "docket/core/clock.h"
 #include "providers/firestore/firestore_documents.h"
 #include "providers/firestore/firestore_sequence_counter.h"
 #include "providers/kit/outbox_row.h"
@@ -55,6 +59,11 @@ nlohmann::json outbox_fields(const kit::OutboxRow& row);
 
 // Gives the message document `fields` the sequence `sequence`.
 void number_fields(nlohmann::json& fields, std::int64_t sequence);
+
+// The write marking message `id` of `collection` done at `now` (kit::complete: status
+// done, doneAt, the lease ended) under `update_time`, masked to those fields.
+Write completion_write(std::string_view collection, std::string_view id, Timestamp now,
+                       std::string update_time);
 
 // The row a document holds. Throws InfrastructureError naming `store`, the document and
 // the field when it is not a document outbox_fields() wrote.

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,8 @@
 #include "providers/firestore/firestore_client.h"
 #include "providers/firestore/firestore_limits.h"
 #include "providers/firestore/firestore_outbox_document.h"
+#include "providers/firestore/firestore_outbox_leases.h"
+#include "providers/firestore/firestore_outbox_queries.h"
 #include "providers/firestore/firestore_query.h"
 #include "providers/firestore/firestore_unit.h"
 #include "providers/firestore/firestore_value.h"
@@ -24,8 +27,14 @@
 namespace docket::firestore::detail {
 namespace {
 
-// How many times claim queries again when other relays leased candidates it read.
+// How many times claim queries again when other relays leased candidates it read, once
+// it has leased some.
 constexpr int kOutboxClaimRounds = 3;
+// How many rounds a claim that has leased nothing makes while each round finds due
+// messages and loses every one to other relays: each lost round means another relay
+// leased, so the relays together progress; one starved this long claims nothing (its
+// relay polls again) rather than spin.
+constexpr int kMaxOutboxClaimRaces = 100;
 // The most query results claim reads a page.
 constexpr std::size_t kOutboxClaimPage = 100;
 // Each refused write means another relay changed the message in between; one refused
@@ -67,7 +76,9 @@ class FirestoreOutboxStore final : public OutboxStore {
                                   std::size_t limit) override {
     std::vector<OutboxRecord> claimed;
     std::set<std::string> seen;  // ids leased, or found taken, by this call
-    for (int round = 0; round < kOutboxClaimRounds && claimed.size() < limit; ++round) {
+    for (int round = 0; claimed.size() < limit && round < kMaxOutboxClaimRaces &&
+                        (claimed.empty() || round < kOutboxClaimRounds);
+         ++round) {
       std::vector<Write> leases;
       std::vector<OutboxRecord> candidates;
       // Order per key: the pending messages are read from the lowest sequence on, so the
@@ -77,8 +88,8 @@ class FirestoreOutboxStore final : public OutboxStore {
       // message stops holding its key only by a committed complete or skip, so a key
       // found free stays free for the message that follows it.
       std::set<std::pair<std::string, std::string>> keys_met;
-      query_pages(client_, with_status(OutboxStatus::kPending), kOutboxClaimPage,
-                  [&](std::vector<Document>& page) {
+      query_pages(client_, outbox::with_status(collection_, OutboxStatus::kPending),
+                  kOutboxClaimPage, [&](std::vector<Document>& page) {
                     for (const Document& document : page) {
                       kit::OutboxRow row = outbox::outbox_row_of(document, context_.store);
                       if (claimed.size() + candidates.size() == limit) {
@@ -86,7 +97,7 @@ class FirestoreOutboxStore final : public OutboxStore {
                       }
                       if (row.record.ordering_key &&
                           (!keys_met.emplace(row.record.tenant, *row.record.ordering_key).second ||
-                           parked_before(row.record))) {
+                           outbox::parked_before(client_, collection_, row.record))) {
                         continue;
                       }
                       if (seen.contains(row.record.id) || !kit::leasable(row, now)) {
@@ -102,7 +113,7 @@ class FirestoreOutboxStore final : public OutboxStore {
         break;
       }
       const std::vector<bool> applied =
-          commit_where_preconditions_hold(client_, leases, context_.store);
+          leases_.lease_each(client_, leases, token, now, lease_until, context_.store);
       for (std::size_t i = 0; i < candidates.size(); ++i) {
         seen.insert(candidates[i].id);
         if (applied[i]) {
@@ -119,16 +130,27 @@ class FirestoreOutboxStore final : public OutboxStore {
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
-    return change_row(id, [&](kit::OutboxRow& row) {
-      if (!kit::held_by(row, token)) {
-        return false;
+    const std::string one(id);
+    return complete_all(std::span<const std::string>(&one, 1), token, now) == 1;
+  }
+
+  // One batchWrite for the messages whose leases this store wrote, each under its lease's
+  // update time (firestore_outbox_leases.h); a get and a commit for each other one.
+  std::size_t complete_all(std::span<const std::string> ids, std::string_view token,
+                           Timestamp now) override {
+    std::vector<std::string> unresolved;
+    std::size_t marked =
+        leases_.complete_each(client_, collection_, ids, token, now, context_.store, unresolved);
+    for (const std::string& id : unresolved) {
+      if (complete_read(id, token, now)) {
+        ++marked;
       }
-      kit::complete(row, now);
-      return true;
-    });
+    }
+    return marked;
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    leases_.forget(id, token);
     return change_row(id, [&](kit::OutboxRow& row) {
       if (!kit::held_by(row, token)) {
         return false;
@@ -139,12 +161,14 @@ class FirestoreOutboxStore final : public OutboxStore {
   }
 
   std::vector<OutboxRecord> parked(std::int64_t after_sequence, std::size_t limit) override {
-    return records(Query{.collection = collection_,
-                         .where = all_of({status_is(OutboxStatus::kParked),
-                                          field_filter(outbox::kSequence, "GREATER_THAN",
-                                                       integer_value(after_sequence))}),
-                         .order_by = {{std::string(outbox::kSequence), false}},
-                         .limit = limit});
+    return outbox::records(client_,
+                           Query{.collection = collection_,
+                                 .where = all_of({outbox::status_is(OutboxStatus::kParked),
+                                                  field_filter(outbox::kSequence, "GREATER_THAN",
+                                                               integer_value(after_sequence))}),
+                                 .order_by = {{std::string(outbox::kSequence), false}},
+                                 .limit = limit},
+                           context_.store);
   }
 
   bool replay(std::string_view id, Timestamp now) override {
@@ -162,7 +186,7 @@ class FirestoreOutboxStore final : public OutboxStore {
   std::size_t purge_parked_batch(Timestamp cutoff, std::size_t limit) override {
     const std::vector<Document> parked =
         run_query(client_, Query{.collection = collection_,
-                                 .where = all_of({status_is(OutboxStatus::kParked),
+                                 .where = all_of({outbox::status_is(OutboxStatus::kParked),
                                                   field_filter(outbox::kNextAttemptAt, "LESS_THAN",
                                                                timestamp_value(cutoff))}),
                                  .order_by = {{std::string(outbox::kNextAttemptAt), false}},
@@ -174,7 +198,7 @@ class FirestoreOutboxStore final : public OutboxStore {
     const std::vector<Document> done = run_query(
         client_, Query{.collection = collection_,
                        .where = all_of(
-                           {status_is(OutboxStatus::kDone),
+                           {outbox::status_is(OutboxStatus::kDone),
                             field_filter(outbox::kDoneAt, "LESS_THAN", timestamp_value(cutoff))}),
                        .order_by = {{std::string(outbox::kDoneAt), false}},
                        .limit = limit});
@@ -182,11 +206,13 @@ class FirestoreOutboxStore final : public OutboxStore {
   }
 
   std::vector<OutboxRecord> read_feed(std::int64_t after_sequence, std::size_t limit) override {
-    return records(Query{
-        .collection = collection_,
-        .where = field_filter(outbox::kSequence, "GREATER_THAN", integer_value(after_sequence)),
-        .order_by = {{std::string(outbox::kSequence), false}},
-        .limit = limit});
+    return outbox::records(client_,
+                           Query{.collection = collection_,
+                                 .where = field_filter(outbox::kSequence, "GREATER_THAN",
+                                                       integer_value(after_sequence)),
+                                 .order_by = {{std::string(outbox::kSequence), false}},
+                                 .limit = limit},
+                           context_.store);
   }
 
   std::optional<OutboxRecord> find(std::string_view id) override {
@@ -215,47 +241,24 @@ class FirestoreOutboxStore final : public OutboxStore {
     return unit;
   }
 
-  // Whether a parked message of `record`'s tenant and ordering key precedes it.
-  bool parked_before(const OutboxRecord& record) const {
-    return !run_query(client_,
-                      Query{.collection = collection_,
-                            .where = all_of({status_is(OutboxStatus::kParked),
-                                             field_filter(outbox::kTenant, "EQUAL",
-                                                          string_value(record.tenant)),
-                                             field_filter(outbox::kOrderingKey, "EQUAL",
-                                                          string_value(*record.ordering_key)),
-                                             field_filter(outbox::kSequence, "LESS_THAN",
-                                                          integer_value(record.sequence))}),
-                            .order_by = {{std::string(outbox::kSequence), false}},
-                            .limit = 1})
-                .empty();
-  }
-
-  static nlohmann::json status_is(OutboxStatus status) {
-    return field_filter(outbox::kStatus, "EQUAL", string_value(to_string(status)));
-  }
-
-  // Messages of `status`, by sequence.
-  Query with_status(OutboxStatus status) const {
-    return Query{.collection = collection_,
-                 .where = status_is(status),
-                 .order_by = {{std::string(outbox::kSequence), false}}};
-  }
-
-  std::vector<OutboxRecord> records(const Query& query) const {
-    std::vector<OutboxRecord> result;
-    for (const Document& document : run_query(client_, query)) {
-      result.push_back(outbox::outbox_row_of(document, context_.store).record);
-    }
-    return result;
-  }
-
   // The write of `row` over `document`, where it is unchanged since read.
   Write rewrite(const Document& document, const kit::OutboxRow& row) const {
     return Write{.collection = collection_,
                  .id = document.id,
                  .fields = outbox::outbox_fields(row),
                  .precondition = {.update_time = document.update_time}};
+  }
+
+  // complete() by a get and a commit: for a message whose lease this store does not
+  // remember, or whose completion under it was refused.
+  bool complete_read(std::string_view id, std::string_view token, Timestamp now) {
+    return change_row(id, [&](kit::OutboxRow& row) {
+      if (!kit::held_by(row, token)) {
+        return false;
+      }
+      kit::complete(row, now);
+      return true;
+    });
   }
 
   // Reads the message, lets `change` decide (true: write the changed row) and writes it
@@ -286,6 +289,7 @@ class FirestoreOutboxStore final : public OutboxStore {
   Client client_;
   std::string collection_;
   detail::UnitContext context_;
+  OutboxLeases leases_;
 };
 
 }  // namespace

@@ -17,8 +17,20 @@
 //   claim      a query of status == pending ordered by sequence, page by page, until
 //              `limit` documents that are due and not leased (kit/outbox_row.h); each
 //              leased by a write of the whole document unchanged since the query read
-//              it, in one commit (one at a time where another relay changed one)
-//   complete, fail, replay
+//              it, all in ONE batchWrite (up to 500), each applied or refused on its own,
+//              the update time of each applied lease remembered (firestore_outbox_leases.h).
+//              So a round is one query page (100) and one request. A round that lost
+//              messages to other relays queries again: at most 3 rounds once it leased
+//              some, and while it has leased none, again as long as each round finds due
+//              messages (at most 100 rounds): a claim returns nothing only when it found
+//              nothing due and unleased, or lost 100 rounds in a row
+//   complete, complete_all
+//              ONE batchWrite marking every message whose lease this store remembers for
+//              the token (status, doneAt and the lease: a masked write), each under its
+//              lease's update time, so not applied where the lease was taken over; a get
+//              and a commit for each other message (not leased through this store, or
+//              its mark refused), which marks it only if the token still holds it
+//   fail, replay, cancel, skip
 //              a get, the state change of kit/outbox_row.h, and a write of the whole
 //              document unchanged since the get (read again where it changed)
 //   parked     a query of status == parked and sequence > after, by sequence

@@ -21,10 +21,10 @@
 //           claim reads again where it lost a race: raw_relay_pass.h); published to the
 //           PublishLog in sequence order; ONE batchWrite marking them done, each under the
 //           update time its lease's write returned.
-// Docket's store sends more: its leases go in one commit (all or nothing: one taken by
-// another relay sends them again one at a time), and it completes a message by a get and
-// a commit of its own, as the SPI hands complete() an id alone. The bench's messages have
-// no ordering key and never fail, so the raw side reads no parked messages.
+// Docket's store sends the same three requests a pass (firestore_outbox_leases.h: its
+// leases in one batchWrite, its marks in one under the update times the leases returned),
+// and reads the parked messages' keys besides. The bench's messages have no ordering key
+// and never fail, so the raw side reads no parked messages.
 //
 // Thread-safety: one session per thread, each with its own client and connection.
 #ifndef DOCKET_PROVIDERS_FIRESTORE_BENCH_FIRESTORE_RAW_OUTBOX_H_
