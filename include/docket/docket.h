@@ -76,6 +76,7 @@
 #include "docket/stores/legacy_scan.h"
 #include "docket/stores/open_store.h"
 #include "docket/stores/printable_store_url.h"
+#include "docket/stores/store_durability.h"
 #include "docket/stores/tenant_rekey.h"
 #include "docket/transports/cloudevents.h"
 #include "docket/transports/consumer_runner.h"

@@ -14,10 +14,14 @@
 //                              DynamoDB (docs/dynamodb.md)
 //   firestore://host:port?project=p[&prefix=x]
 //                              Firestore (docs/firestore.md)
+//   redis://:password@host:port/db?prefix=p
+//                              Redis (docs/redis.md)
+//   cosmos://host:port?database=d&key=k
+//                              Cosmos DB (docs/cosmos.md)
 //
-// Stores opened on the same SQLite file, or the same PostgreSQL, DynamoDB or Firestore
-// URL, share its database: an inbox handler may append events, save sagas and stage
-// outbox messages through its own transaction, committed with the message's dedup record.
+// Stores opened on the same SQLite file, or the same PostgreSQL, DynamoDB, Firestore,
+// Redis or Cosmos DB URL, share its database: an inbox handler may append events, save sagas and
+// stage outbox messages through its own transaction, committed with the message's dedup record.
 //
 // Every function throws ConfigurationError for an unknown or unavailable scheme, listing
 // the schemes of this build, and for a provider that does not offer the store asked

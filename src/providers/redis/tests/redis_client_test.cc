@@ -5,10 +5,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "docket/core/error.h"
+#include "docket/stores/store_durability.h"
 #include "providers/redis/redis_durability.h"
 #include "providers/redis/redis_pool.h"
 #include "providers/redis/redis_script.h"
@@ -171,6 +173,12 @@ TEST(RedisClient, RequireFsyncReadsTheServersSettingsOnEveryNewConnection) {
   Pool pool(parse_url(with(database, "require_fsync=always&pool_size=1")));
   Connection direct(parse_url(database.url()));
   EXPECT_TRUE(read_durability(direct, parse_url(database.url())).fsyncs_every_write());
+  // What a service states when it starts (docket/stores/store_durability.h).
+  const std::optional<std::string> stated = store_durability(database.url());
+  ASSERT_TRUE(stated.has_value());
+  EXPECT_THAT(*stated, HasSubstr("appendfsync always"));
+  EXPECT_THAT(*stated, HasSubstr("survives a crash of the server"));
+  EXPECT_THAT(*stated, Not(HasSubstr("docket-test-secret")));
   EXPECT_EQ(pool.run({"PING"}, Replay::kSafe).ok().text(), "PONG");
 
   // Restores the server's setting however the test ends.
@@ -195,6 +203,7 @@ TEST(RedisClient, RequireFsyncReadsTheServersSettingsOnEveryNewConnection) {
   }
   EXPECT_EQ(database.pool().run({"EXISTS", database.prefix() + "never"}, Replay::kSafe).integer(),
             0);
+  EXPECT_THAT(store_durability(database.url()).value_or(""), HasSubstr("appendfsync everysec"));
 }
 
 }  // namespace
