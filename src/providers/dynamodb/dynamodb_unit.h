@@ -1,7 +1,8 @@
 // One DynamoDB unit of work: the actions of a TransactWriteItems (the inbox's dedup items
 // and the handlers' writes), staged in a kit::UnitStaging with savepoint marks, checked as
 // they are staged (DynamoDB JSON, item and key limits, one action per item, at most 100
-// actions and 4 MB) and sent at commit as ONE TransactWriteItems with a ClientRequestToken.
+// actions and 4 MB) and sent at commit as ONE TransactWriteItems with a ClientRequestToken
+// (a unit of exactly one write: that write alone, below).
 //
 // Commit reads a cancellation by its reasons, one per action in request order:
 //   ConditionalCheckFailed on a dedup item       UniqueViolationError (a duplicate: the
@@ -17,7 +18,8 @@
 //   only TransactionConflict or throttling       sent again with a new token (nothing was
 //                                                 applied), at most kMaxCommitAttempts
 //   any other reason                             InfrastructureError naming the action
-// In every case nothing of the unit was written.
+// In every case nothing of the unit was written. (A unit of one write sends no
+// transaction, below, and its failure is read as this one reason.)
 //
 // Sequenced items (the outbox's messages): a put staged with a SequencedItem takes its
 // sequence at commit, not when staged: commit draws the numbers of all of them in one
@@ -41,6 +43,15 @@
 // actions, conditioned on the saga being as first read. Events (kit/unit_streams.h): an
 // event store joined to the unit reads each stream's version once and stages one put
 // per event, where its version is free.
+//
+// A unit whose one write is an outbox message without ordering key (a numbered put, no
+// hold) or the inbox's dedup record alone commits it as its own PutItem, with the same
+// condition and the same errors (dynamodb_unit_single_write.cc): the same work at half
+// the write units of a TransactWriteItems. Only these two: a single write carries no
+// ClientRequestToken, and only their resend after a lost answer is safe without one (the
+// put finds its own item; the dedup record's redelivery finds it recorded); any other
+// lone write stays a transaction. A numbered put draws first, as above: an outbox
+// message without ordering key is two requests, the draw and the put.
 //
 // Thread-safety: belongs to one thread.
 #ifndef DOCKET_PROVIDERS_DYNAMODB_DYNAMODB_UNIT_H_
@@ -178,6 +189,10 @@ class Unit : public TransactionAccess {
   bool overtaken(const ServiceError& error) const;
   // How many sequenced puts add to the hold of the action at `hold_index`.
   std::size_t added_by(std::size_t hold_index) const;
+  // Sends `element` (a TransactItems element, the unit's one write, numbered when
+  // `numbered`) as its own single-item operation; throws as the transactional commit.
+  void commit_single_write(const nlohmann::json& element, bool numbered,
+                           const std::vector<const UnitSagas::Save*>& sagas) const;
   [[noreturn]] void throw_cancelled(const ServiceError& error,
                                     const std::vector<const UnitSagas::Save*>& sagas) const;
 
@@ -187,6 +202,10 @@ class Unit : public TransactionAccess {
   kit::UnitStreams streams_;
   Transaction tx_;
 };
+
+// The single-item operation ("PutItem") that applies the TransactItems element
+// `element` alone, for the writes that may go alone (puts); nullopt for anything else.
+std::optional<std::string_view> single_write_operation(const nlohmann::json& element);
 
 // The unit under `transaction` when it is a docket::dynamodb::Transaction of a unit
 // on the server, region and table_prefix of `client` (only there do its writes commit

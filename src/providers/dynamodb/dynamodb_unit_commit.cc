@@ -46,6 +46,15 @@ bool numbered(const Action& action) {
   return action.sequenced && action.role != Role::kHold;
 }
 
+// Whether a lone `action` may be sent without a transaction's ClientRequestToken: a
+// numbered put finds its own first try on a resend (its item holds a sequence drawn for
+// this commit alone), and a dedup record that the answer of was lost is found recorded
+// by the message's redelivery, which skips it (the unit wrote nothing else). A handler's
+// write, an event or a saga's save gives neither, so they stay transactional.
+bool single_write_may_go_alone(const Action& action) {
+  return numbered(action) || action.role == Role::kDedup;
+}
+
 }  // namespace
 
 void Unit::commit() {
@@ -54,6 +63,19 @@ void Unit::commit() {
   const std::vector<const UnitSagas::Save*> sagas = UnitSagas::latest_saves(staged_sagas());
   if (actions.empty() && sagas.empty()) {
     return;
+  }
+  // An outbox message or a dedup record alone is sent as its own PutItem
+  // (dynamodb_unit_single_write.cc); a numbered put draws its sequence first, as in a
+  // transaction. Any other lone write keeps the TransactWriteItems, whose
+  // ClientRequestToken makes the client's resend after a lost answer apply once: a single
+  // write has none, and only these two can do without (single_write_may_go_alone).
+  if (actions.size() + sagas.size() == 1) {
+    const Action& alone = actions.empty() ? sagas.front()->write : actions.front();
+    if (single_write_may_go_alone(alone) && single_write_operation(alone.request)) {
+      commit_single_write(numbered(alone) ? numbered_items().at(0) : alone.request, numbered(alone),
+                          sagas);
+      return;
+    }
   }
   // The draw is the last request before the commit's, so a sequence is invisible only
   // while the commit is in flight. The client's resend of the TransactWriteItems (same

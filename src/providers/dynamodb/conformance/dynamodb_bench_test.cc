@@ -25,10 +25,10 @@ INSTANTIATE_TEST_SUITE_P(DynamoDb, DocumentBench,
 
 // 120 messages relayed in passes of 40 by one relay, then by two (both sides refilled in
 // TransactWriteItems of at most 100). Staging is two requests a message on both sides: the
-// counter's UpdateItem, then docket's TransactWriteItems of the one Put or the raw side's
-// PutItem. A raw pass is a Query of the pending index per shard (4), one TransactWriteItems
-// leasing and one completing: 6; docket's claim also reads the parked index (4 Queries):
-// 10.
+// counter's UpdateItem, then the PutItem of the message alone (docket's unit of one
+// outbox message commits it so: dynamodb_unit_single_write.cc). A raw pass is a Query of
+// the pending index per shard (4), one TransactWriteItems leasing and one completing: 6;
+// docket's claim also reads the parked index (4 Queries): 10.
 TEST(DynamoDbOutboxBench, AddsUpWithTheRequestsOfEachSide) {
   const test_support::DynamoDbTables tables;
   const auto report = run_json({"bench", "outbox", "--store", tables.url(), "--messages", "120",
