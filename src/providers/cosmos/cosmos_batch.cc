@@ -17,9 +17,47 @@ std::string operation_message(const nlohmann::json& result) {
                                                         : std::string();
 }
 
+// Whether `operations` is one Create alone.
+bool one_create(const nlohmann::json& operations) {
+  return operations.is_array() && operations.size() == 1 && operations[0].is_object() &&
+         operations[0].value("operationType", std::string()) == "Create" &&
+         operations[0].contains("resourceBody") && operations[0]["id"].is_string();
+}
+
 }  // namespace
 
+std::optional<BatchFailure> send_batch_or_point_create(const Client& client, const Batch& batch) {
+  if (!one_create(batch.operations)) {
+    return send_batch(client, batch);
+  }
+  const std::string link = client.container_link(batch.container);
+  const Request request{
+      .what = batch.what,
+      .method = "POST",
+      .resource_type = "docs",
+      .resource_link = link,
+      .path = "/" + link + "/docs",
+      .headers = {{"x-ms-documentdb-partitionkey", partition_key_header(batch.partition)}},
+      .body = batch.operations[0]["resourceBody"].dump(),
+      .replay = Replay::kUnsafe};
+  const Response response = client.send(request);
+  if (response.status == 201) {
+    return std::nullopt;
+  }
+  if (response.status == 409 || response.status == 400 || response.status == 413) {
+    // As the batch answers them: that operation's status and the service's message.
+    return BatchFailure{.index = 0,
+                        .status = response.status,
+                        .message = operation_message({{"resourceBody", response.body}})};
+  }
+  client.fail(request, response);
+}
+
 std::optional<BatchFailure> send_batch(const Client& client, const Batch& batch) {
+  return send_batch_etags(client, batch).failure;
+}
+
+BatchOutcome send_batch_etags(const Client& client, const Batch& batch) {
   const std::string link = client.container_link(batch.container);
   const Request request{
       .what = batch.what,
@@ -35,7 +73,16 @@ std::optional<BatchFailure> send_batch(const Client& client, const Batch& batch)
       .replay = Replay::kUnsafe};
   const Response response = client.send(request);
   if (response.status == 200) {
-    return std::nullopt;
+    BatchOutcome applied;
+    applied.etags.resize(batch.operations.size());
+    for (std::size_t i = 0;
+         response.body.is_array() && i < response.body.size() && i < applied.etags.size(); ++i) {
+      const nlohmann::json& result = response.body[i];
+      if (const auto etag = result.find("eTag"); etag != result.end() && etag->is_string()) {
+        applied.etags[i] = etag->get<std::string>();
+      }
+    }
+    return applied;
   }
   if (response.status == 207 && response.body.is_array()) {
     // The operation that failed is the one not answered 424 ("failed dependency").
@@ -45,7 +92,10 @@ std::optional<BatchFailure> send_batch(const Client& client, const Batch& batch)
       const long status =
           code != result.end() && code->is_number_integer() ? code->get<long>() : 0L;
       if (status >= 400 && status != 424) {
-        return BatchFailure{.index = i, .status = status, .message = operation_message(result)};
+        return BatchOutcome{
+            .failure =
+                BatchFailure{.index = i, .status = status, .message = operation_message(result)},
+            .etags = {}};
       }
     }
   }

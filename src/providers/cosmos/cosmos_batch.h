@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "providers/cosmos/cosmos_client.h"
 
@@ -45,6 +46,25 @@ struct BatchFailure {
 
 // Sends `batch`: nullopt when it was applied, else the operation that failed it.
 std::optional<BatchFailure> send_batch(const Client& client, const Batch& batch);
+
+// send_batch for a batch of one Create and nothing else, sent as a point create, which
+// the service applies as the batch would, for one request and no batch framing: the
+// same answer (nullopt when created, else its failure as the batch would give it, index
+// 0: 409 for an item of that id, 400 or 413 for a refused item), any other answer thrown
+// as the client words it. Anything else goes to send_batch.
+std::optional<BatchFailure> send_batch_or_point_create(const Client& client, const Batch& batch);
+
+// What a batch sent by send_batch_etags did: when applied, the etag each operation's
+// item was left with (one per operation, "" for one whose answer gave none, e.g. a delete);
+// else the operation that failed it, nothing applied, and no etags.
+struct BatchOutcome {
+  std::optional<BatchFailure> failure;
+  std::vector<std::string> etags;
+};
+
+// send_batch, keeping the etags an applied batch's answer gives: what a writer that
+// writes the items again under If-Match (the outbox's leases) needs.
+BatchOutcome send_batch_etags(const Client& client, const Batch& batch);
 
 }  // namespace docket::cosmos::detail
 

@@ -19,9 +19,9 @@ namespace {
 // The reads of one claim (queries across partitions) and its leases (If-Match writes).
 class ClaimSource final : public kit::KeyOrderedSource {
  public:
-  ClaimSource(const MessagePlace& place, std::string_view token, Timestamp now,
-              Timestamp lease_until)
-      : place_(place), token_(token), now_(now), lease_until_(lease_until) {}
+  ClaimSource(const MessagePlace& place, OutboxLeases& leases, std::string_view token,
+              Timestamp now, Timestamp lease_until)
+      : place_(place), leases_(leases), token_(token), now_(now), lease_until_(lease_until) {}
 
   kit::ParkedKeyHeads parked_key_heads() override {
     kit::ParkedKeyHeads heads;
@@ -60,20 +60,17 @@ class ClaimSource final : public kit::KeyOrderedSource {
 
   std::vector<std::optional<OutboxRecord>> lease(
       std::span<const OutboxRecord> candidates) override {
-    std::vector<std::optional<OutboxRecord>> result(candidates.size());
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-      const FoundMessage& candidate = read_.at(candidates[i].id);
-      kit::OutboxRow leased = candidate.row;
-      kit::lease(leased, token_, lease_until_);
-      if (rewrite_message(place_, candidate, leased)) {
-        result[i] = std::move(leased.record);
-      }
+    std::vector<FoundMessage> read;
+    read.reserve(candidates.size());
+    for (const OutboxRecord& candidate : candidates) {
+      read.push_back(read_.at(candidate.id));
     }
-    return result;
+    return leases_.lease_each(place_, read, token_, now_, lease_until_);
   }
 
  private:
   const MessagePlace& place_;
+  OutboxLeases& leases_;
   std::string_view token_;
   Timestamp now_;
   Timestamp lease_until_;
@@ -82,9 +79,10 @@ class ClaimSource final : public kit::KeyOrderedSource {
 
 }  // namespace
 
-std::vector<OutboxRecord> claim_messages(const MessagePlace& place, std::string_view token,
-                                         Timestamp now, Timestamp lease_until, std::size_t limit) {
-  ClaimSource source(place, token, now, lease_until);
+std::vector<OutboxRecord> claim_messages(const MessagePlace& place, OutboxLeases& leases,
+                                         std::string_view token, Timestamp now,
+                                         Timestamp lease_until, std::size_t limit) {
+  ClaimSource source(place, leases, token, now, lease_until);
   return kit::claim_key_ordered(source, limit);
 }
 

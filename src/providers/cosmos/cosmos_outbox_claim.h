@@ -18,7 +18,9 @@
 //
 // Leases: each candidate is rewritten whole with its lease under If-Match with the etag
 // the query read, so of concurrent relays exactly one leases it (the others get 412 and
-// pass it); where some were taken, the claim selects again, up to kit::kClaimRounds times.
+// pass it); a round's candidates of one partition go in one transactional batch, and the
+// store remembers each lease's etag for its completion (cosmos_outbox_leases.h). Where
+// some were taken, the claim selects again, up to kit::kClaimRounds times.
 //
 // Thread-safety: a pure function over a Client that may be shared.
 #ifndef DOCKET_PROVIDERS_COSMOS_COSMOS_OUTBOX_CLAIM_H_
@@ -30,15 +32,17 @@
 
 #include "docket/core/clock.h"
 #include "docket/outbox/outbox_message.h"
+#include "providers/cosmos/cosmos_outbox_leases.h"
 #include "providers/cosmos/cosmos_outbox_messages.h"
 
 namespace docket::cosmos::detail::outbox {
 
 // OutboxStore::claim on the messages of `place`: leases to `token` until `lease_until` at
 // most `limit` pending messages due at `now`, not leased and not held by their key, and
-// returns them in sequence order.
-std::vector<OutboxRecord> claim_messages(const MessagePlace& place, std::string_view token,
-                                         Timestamp now, Timestamp lease_until, std::size_t limit);
+// returns them in sequence order; `leases` remembers the leases it wrote.
+std::vector<OutboxRecord> claim_messages(const MessagePlace& place, OutboxLeases& leases,
+                                         std::string_view token, Timestamp now,
+                                         Timestamp lease_until, std::size_t limit);
 
 }  // namespace docket::cosmos::detail::outbox
 

@@ -58,11 +58,16 @@ std::optional<FoundMessage> find_message(const MessagePlace& place, std::string_
   return std::move(found.front());
 }
 
+nlohmann::json message_item(std::string_view partition, const kit::OutboxRow& row) {
+  nlohmann::json item = outbox_item(row);
+  item["id"] = row.record.id;
+  item[std::string(kPartitionProperty)] = partition;
+  return item;
+}
+
 bool rewrite_message(const MessagePlace& place, const FoundMessage& message,
                      const kit::OutboxRow& changed) {
-  nlohmann::json item = outbox_item(changed);
-  item["id"] = changed.record.id;
-  item[std::string(kPartitionProperty)] = message.partition;
+  const nlohmann::json item = message_item(message.partition, changed);
   return replace_item(place.client,
                       {.container = place.container,
                        .id = changed.record.id,

@@ -49,6 +49,9 @@ std::vector<FoundMessage> query_messages(const MessagePlace& place, std::string_
 // The message with this id, or nullopt (also for an id that is no UUID).
 std::optional<FoundMessage> find_message(const MessagePlace& place, std::string_view id);
 
+// The item of `row` in `partition`, with its id and partition key: what a replace sends.
+nlohmann::json message_item(std::string_view partition, const kit::OutboxRow& row);
+
 // Writes `changed` over `message` where it is unchanged since read; whether it did.
 bool rewrite_message(const MessagePlace& place, const FoundMessage& message,
                      const kit::OutboxRow& changed);

@@ -20,6 +20,7 @@
 #include "providers/cosmos/cosmos_outbox_claim.h"
 #include "providers/cosmos/cosmos_outbox_item.h"
 #include "providers/cosmos/cosmos_outbox_key_item.h"
+#include "providers/cosmos/cosmos_outbox_leases.h"
 #include "providers/cosmos/cosmos_outbox_messages.h"
 #include "providers/cosmos/cosmos_transaction_access.h"
 #include "providers/cosmos/cosmos_unit.h"
@@ -89,7 +90,7 @@ class CosmosOutboxStore final : public OutboxStore {
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
     migrate();
-    return outbox::claim_messages(place_, token, now, lease_until, limit);
+    return outbox::claim_messages(place_, leases_, token, now, lease_until, limit);
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
@@ -107,12 +108,23 @@ class CosmosOutboxStore final : public OutboxStore {
         wanted.push_back(id);
       }
     }
-    std::size_t completed = 0;
+    // The leases this store wrote: one batch a partition, under each lease's etag.
+    std::vector<std::string> unresolved;
     std::set<outbox::KeyOfMessage> released;  // the keys of the messages completed
-    for (std::size_t first = 0; first < wanted.size(); first += kIdsPerLookup) {
+    std::vector<outbox::FoundMessage> marked =
+        leases_.complete_each(place_, wanted, token, now, unresolved);
+    std::size_t completed = marked.size();
+    for (const outbox::FoundMessage& message : marked) {
+      if (std::optional<outbox::KeyOfMessage> key = key_of(message)) {
+        released.insert(std::move(*key));
+      }
+    }
+    // The rest (another store object's leases, or refused): read, and marked only where
+    // the token still holds them.
+    for (std::size_t first = 0; first < unresolved.size(); first += kIdsPerLookup) {
       nlohmann::json chunk = nlohmann::json::array();
-      for (std::size_t i = first; i < std::min(wanted.size(), first + kIdsPerLookup); ++i) {
-        chunk.push_back(wanted[i]);
+      for (std::size_t i = first; i < std::min(unresolved.size(), first + kIdsPerLookup); ++i) {
+        chunk.push_back(unresolved[i]);
       }
       const std::size_t count = chunk.size();
       for (outbox::FoundMessage& message :
@@ -138,6 +150,7 @@ class CosmosOutboxStore final : public OutboxStore {
   }
 
   bool fail(std::string_view id, std::string_view token, const FailedAttempt& attempt) override {
+    leases_.forget(id, token);  // the failure's write changes the etag the lease left
     return change(id, [&](kit::OutboxRow& row) {
       if (!kit::held_by(row, token)) {
         return false;
@@ -303,6 +316,7 @@ class CosmosOutboxStore final : public OutboxStore {
   std::string store_;  // for errors
   UnitContext context_;
   outbox::MessagePlace place_;
+  outbox::OutboxLeases leases_;
 };
 
 }  // namespace

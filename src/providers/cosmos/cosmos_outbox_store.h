@@ -17,8 +17,13 @@
 //   insert     the create staged in the unit, numbered when the unit commits, and for
 //              the first message of an ordering key in the unit the key item's write
 //   claim      cosmos_outbox_claim.h: a query of the pending messages' pendingSequence
-//              range, in sequence order; each lease a replace under If-Match
-//   complete, complete_all, fail, replay, skip, cancel
+//              range, in sequence order; its leases one transactional batch a
+//              partition, each a replace under If-Match, their etags remembered by the
+//              store object (cosmos_outbox_leases.h)
+//   complete, complete_all
+//              the messages whose leases the store remembers for the token: one batch a
+//              partition, each a replace under its lease's etag; the rest as below
+//   complete (the rest), fail, replay, skip, cancel
 //              a lookup by id (one query on the indexed id, complete_all one per 100
 //              ids), the state change of kit/outbox_row.h, and a replace of the whole
 //              item under If-Match (a point read and again where it changed)

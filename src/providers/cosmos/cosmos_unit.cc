@@ -223,12 +223,13 @@ void Unit::commit() {
     step(CommitStep::kKeysRead);
     const nlohmann::json operations = numbered_operations(reads);
     step(CommitStep::kDrawn);
+    // A unit of one create (a producer's unkeyed message) goes as a point create.
     const std::optional<BatchFailure> failure =
-        send_batch(context_.client, {.container = context_.container,
-                                     .partition = *partition_,
-                                     .operations = operations,
-                                     .what = what,
-                                     .store = context_.store});
+        send_batch_or_point_create(context_.client, {.container = context_.container,
+                                                     .partition = *partition_,
+                                                     .operations = operations,
+                                                     .what = what,
+                                                     .store = context_.store});
     if (!failure) {
       return;
     }

@@ -3,7 +3,9 @@
 // kit::UnitStaging with savepoint marks, checked as they are staged (ids, items, item
 // size, one write per item, at most 100 operations and 2 MB a batch, one partition) and
 // sent at commit as ONE transactional batch on the inbox's container, which the service
-// applies wholly or not at all.
+// applies wholly or not at all. A unit whose batch would be one create alone (a
+// producer's one unkeyed message) sends it as a point create instead: the same write, its
+// failure mapped as the batch's (below), one request without the batch's framing.
 //
 // The partition: the tenant of the unit's first dedup item, or the ambient tenant for a
 // handler write staged before any (a unit opened by InboxStore::begin()). A dedup item of
