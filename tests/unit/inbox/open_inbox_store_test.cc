@@ -90,6 +90,21 @@ TEST(SqliteUnitOfWork, HandlerThatCommitsNativelyIsRefused) {
                InfrastructureError);
 }
 
+// An InboxStoreError for a unit that could not begin, SQLite's busy timeout nested in it.
+void expect_a_busy_store_could_not_begin(const InboxStoreError& e) {
+  EXPECT_NE(std::string(e.what()).find("the inbox store failed to begin a unit of work"),
+            std::string::npos)
+      << e.what();
+  bool nested_is_the_stores = false;
+  try {
+    std::rethrow_if_nested(e);
+  } catch (const InfrastructureError& store_error) {
+    nested_is_the_stores =
+        std::string(store_error.what()).find("busy timeout") != std::string::npos;
+  }
+  EXPECT_TRUE(nested_is_the_stores);
+}
+
 // An outage of the store (here: another connection holds SQLite's write lock past the
 // busy timeout) is the store's failure, told apart from the handler's: InboxStoreError
 // naming the step, with the store's own error nested. A handler's InfrastructureError
@@ -113,17 +128,7 @@ TEST(SqliteUnitOfWork, AStoreThatCannotBeginIsAnInboxStoreErrorAndAHandlersError
       inbox.dispatch(Envelope{.message_id = "m", .event_type = "ping", .payload = "{}"});
       FAIL() << "a locked store must fail the dispatch";
     } catch (const InboxStoreError& e) {
-      EXPECT_NE(std::string(e.what()).find("the inbox store failed to begin a unit of work"),
-                std::string::npos)
-          << e.what();
-      bool nested_is_the_stores = false;
-      try {
-        std::rethrow_if_nested(e);
-      } catch (const InfrastructureError& store_error) {
-        nested_is_the_stores =
-            std::string(store_error.what()).find("busy timeout") != std::string::npos;
-      }
-      EXPECT_TRUE(nested_is_the_stores);
+      expect_a_busy_store_could_not_begin(e);
     }
   }
   EXPECT_EQ(handled.load(), 0);
@@ -164,17 +169,7 @@ TEST(SqliteUnitOfWork, ABatchOnALockedStoreIsAnInboxStoreErrorAndAHandlersErrorI
       inbox.dispatch_batch(batch);
       FAIL() << "a locked store must fail the batch";
     } catch (const InboxStoreError& e) {
-      EXPECT_NE(std::string(e.what()).find("the inbox store failed to begin a unit of work"),
-                std::string::npos)
-          << e.what();
-      bool nested_is_the_stores = false;
-      try {
-        std::rethrow_if_nested(e);
-      } catch (const InfrastructureError& store_error) {
-        nested_is_the_stores =
-            std::string(store_error.what()).find("busy timeout") != std::string::npos;
-      }
-      EXPECT_TRUE(nested_is_the_stores);
+      expect_a_busy_store_could_not_begin(e);
     }
   }
   const auto results = inbox.dispatch_batch(batch);
