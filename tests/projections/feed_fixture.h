@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "docket/inbox/handler_registry.h"
@@ -51,7 +52,7 @@ class FeedFixture : public ::testing::Test {
   using Model = ReadModel<Database>;
 
   FeedFixture() : inbox_store_(db_.open_inbox(clock_)), events_(db_.open_events(clock_)) {
-    Model::create(*inbox_store_);
+    model_.create(*inbox_store_);
   }
 
   // Appends `events` to `tenant`'s account `account`; returns what was recorded.
@@ -78,7 +79,7 @@ class FeedFixture : public ::testing::Test {
           if (before_) {
             before_(event);
           }
-          Model::apply(tx, Applied{event.stream.tenant().value(), event.stream.aggregate_id(),
+          model_.apply(tx, Applied{event.stream.tenant().value(), event.stream.aggregate_id(),
                                    event.version});
         });
     return InboxDispatcher(*inbox_store_, InboxOptions(std::move(consumer)), std::move(handlers));
@@ -110,9 +111,9 @@ class FeedFixture : public ::testing::Test {
 
   // The read model holds exactly `rows`.
   void expect_read_model(const std::vector<Applied>& rows) {
-    EXPECT_EQ(Model::count(*inbox_store_), rows.size());
+    EXPECT_EQ(model_.count(*inbox_store_), rows.size());
     for (const Applied& row : rows) {
-      EXPECT_TRUE(Model::has(*inbox_store_, row))
+      EXPECT_TRUE(model_.has(*inbox_store_, row))
           << "missing " << row.tenant << "/" << row.account << "@" << row.version;
     }
   }
@@ -133,7 +134,17 @@ class FeedFixture : public ::testing::Test {
     throw std::logic_error("no such event");
   }
 
+  // A read model that keeps state of its database (a key prefix) is made from it.
+  static Model make_model(Database& db) {
+    if constexpr (std::is_constructible_v<Model, Database&>) {
+      return Model(db);
+    } else {
+      return Model{};
+    }
+  }
+
   Database db_;
+  Model model_ = make_model(db_);
   ManualClock clock_{Timestamp(std::chrono::seconds(1'800'000'000))};
   std::unique_ptr<InboxStore> inbox_store_;
   std::unique_ptr<EventStore> events_;

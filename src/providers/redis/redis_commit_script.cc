@@ -9,7 +9,8 @@ namespace {
 
 // ARGV: index key, dedup count, write count, outbox message count, the outbox's
 // sequence, feed and due keys, event count and keys, saga count and keys, the outbox's
-// staged channel (a commit that staged messages publishes their count to it), then each
+// staged channel (a commit that staged messages publishes their count to it), the
+// events' appended channel (a commit that appended events publishes their count), then each
 // dedup record (key, index member, processed_at,
 // field count n, n field/value pairs), each write (op, key, argument count n, n
 // arguments) and each outbox message (key, id, ordering-key set or "", next_attempt_at,
@@ -20,8 +21,8 @@ local nd, nw, no, ne = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), 
 local seq_key, feed, due = ARGV[6], ARGV[7], ARGV[8]
 local epos, efeed, ens = ARGV[9], ARGV[10], ARGV[11]
 local ns, saga_keys, saga_done = tonumber(ARGV[12]), ARGV[13], ARGV[14]
-local staged = ARGV[15]
-local i = 16
+local staged, appended = ARGV[15], ARGV[16]
+local i = 17
 local dedups, writes, outs, evs, sagas, seen, kinds = {}, {}, {}, {}, {}, {}, {}
 local function fmt(n) return string.format('%d', n) end
 local index_type = redis.call('TYPE', index)['ok']
@@ -166,6 +167,7 @@ for e = 1, ne do
   placed[#placed + 1] = tonumber(version)
   placed[#placed + 1] = tonumber(pos)
 end
+if ne > 0 then redis.call('PUBLISH', appended, ne) end
 return placed
 )lua";
 

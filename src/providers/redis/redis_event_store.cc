@@ -1,6 +1,8 @@
 // The Redis EventStore (redis_event_store.h).
 #include "providers/redis/redis_event_store.h"
 
+#include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +13,7 @@
 #include "providers/redis/redis_joined_unit.h"
 #include "providers/redis/redis_keyspace.h"
 #include "providers/redis/redis_limits.h"
+#include "providers/redis/redis_listener.h"
 #include "providers/redis/redis_unit.h"
 
 namespace docket::redis::detail {
@@ -60,6 +63,18 @@ class RedisEventStore final : public EventStore {
             .server_side_expiry = false,
             .shared_between_processes = true,
             .concurrent_writers = false};
+  }
+
+  // The commit script publishes to the appended channel whenever a commit appended events
+  // (whichever store's unit it was, in whichever process): one listening connection per
+  // process and server hears it (redis_listener.h), and a feed consumer waiting on it
+  // reads at once.
+  std::shared_ptr<WakeSignal> appended_signal() override {
+    const std::lock_guard lock(listener_mutex_);
+    if (!listener_) {
+      listener_ = shared_listener(pool_.url(), pool_.url().key(kEventsAppended));
+    }
+    return listener_->signal();
   }
 
  private:
@@ -196,6 +211,8 @@ class RedisEventStore final : public EventStore {
   Script read_script_;
   UnitContext context_;
   std::string name_;
+  std::mutex listener_mutex_;
+  std::shared_ptr<kit::NotificationListener> listener_;  // opened by the first appended_signal()
 };
 
 }  // namespace

@@ -91,6 +91,10 @@ inline constexpr std::string_view kOutboxOrder = "outbox:order:";
 // A Pub/Sub channel, not a key: the commit script publishes the count of messages a
 // commit staged to it, and relays' listeners subscribe (redis_listener.h).
 inline constexpr std::string_view kOutboxStaged = "outbox:staged";
+// A Pub/Sub channel, not a key: the commit script publishes the count of events a commit
+// appended to it, and feed consumers' listeners subscribe (RedisEventStore's
+// appended_signal).
+inline constexpr std::string_view kEventsAppended = "events:appended";
 inline constexpr std::string_view kEventPosition = "events:position";
 inline constexpr std::string_view kEventRecords = "event:";
 inline constexpr std::string_view kEventFeed = "events:feed";

@@ -174,6 +174,7 @@ void Unit::commit() {
   args.push_back(url.key(kSagaKeys));
   args.push_back(url.key(kSagaCompleted));
   args.push_back(url.key(kOutboxStaged));
+  args.push_back(url.key(kEventsAppended));
   for (const DedupWrite& d : dedups) {
     args.push_back(d.key);
     args.push_back(d.member);

@@ -7,10 +7,12 @@
 // A provider's JoinDatabase names its read model as `using ReadModel = ...;`, a type
 // with
 //   using Tx = <the provider's handler transaction>;
-//   static void create(InboxStore&);                 // the table, where one is needed
-//   static void apply(Tx&, const Applied&);          // inside the handler
-//   static std::size_t count(InboxStore&);           // rows committed
-//   static bool has(InboxStore&, const Applied&);
+//   void create(InboxStore&);                 // the table, where one is needed
+//   void apply(Tx&, const Applied&);          // inside the handler
+//   std::size_t count(InboxStore&);           // rows committed
+//   bool has(InboxStore&, const Applied&);
+// (static where it keeps no state), made from the JoinDatabase where it takes one (a key
+// prefix of the database's own: Redis), else default-constructed.
 // SQL providers share SqlReadModel, which differs between them only by placeholders.
 #ifndef DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_READ_MODEL_H_
 #define DOCKET_TESTS_CONFORMANCE_EVENTSOURCING_JOIN_READ_MODEL_H_
