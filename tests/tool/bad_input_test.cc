@@ -340,11 +340,11 @@ std::vector<BadInput> option_cases() {
     {{"bench", "latency", "--store", "dynamodb://127.0.0.1:1?region=us-east-1"},
      kRefused,
      {"could not connect", "Is the server running there?"}},
-    // The document stores have no bench side for the relay: the refusal names the run.
+    // A broker URL without its exchange is refused before any store is touched.
     {{"bench", "relay", "--store", "dynamodb://127.0.0.1:1?region=us-east-1", "--transport",
       "amqp://u:p@127.0.0.1:1/v"},
      kRefused,
-     {"`docket bench relay` has no raw baseline"}},
+     {"the URL names no exchange", "?exchange=<name>"}},
     {{"bench", "relay", "--store", kStore, "--transport", "nosuch://x"}, kRefused, {"nosuch"}},
     {{"bench", "relay", "--store", kStore, "--transport", ""}, kRefused, {"transport"}},
     // The range is checked before the broker is reached: no broker is needed here.

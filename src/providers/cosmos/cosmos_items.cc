@@ -206,7 +206,9 @@ std::vector<nlohmann::json> collect(const Client& client, const Query& query, st
 std::vector<std::vector<nlohmann::json>> collect_ranges(const Client& client, const Query& query,
                                                         std::size_t limit) {
   for (int read = 1;; ++read) {
-    const std::vector<std::string> ranges = read_partition_key_ranges(client, query.container);
+    const std::vector<std::string> ranges =
+        query.range_cache != nullptr ? query.range_cache->ranges(client, query.container)
+                                     : read_partition_key_ranges(client, query.container);
     try {
       std::vector<std::vector<nlohmann::json>> runs;
       for (const std::string& range : ranges) {
@@ -214,6 +216,9 @@ std::vector<std::vector<nlohmann::json>> collect_ranges(const Client& client, co
       }
       return runs;
     } catch (const RangeGone&) {
+      if (query.range_cache != nullptr) {
+        query.range_cache->forget();
+      }
       if (read == kMaxRangeRereads) {
         throw InfrastructureError("Cosmos DB query of container '" + std::string(query.container) +
                                   "' at " + client.url().printable +

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_partition_range_cache.h"
 #include "providers/cosmos/cosmos_query_merge.h"
 
 namespace docket::cosmos::detail {
@@ -82,6 +83,9 @@ struct Query {
   std::optional<std::string> partition = std::nullopt;  // its partition key value
   // What the SQL's ORDER BY orders by: required for an ORDER BY over every partition.
   std::optional<OrderBy> order = std::nullopt;
+  // Where a query over every range takes the ranges from: nullptr, read afresh; else a
+  // cache, for reads a stale list can only delay (cosmos_partition_range_cache.h).
+  PartitionRangeCache* range_cache = nullptr;
 };
 
 struct QueryPage {

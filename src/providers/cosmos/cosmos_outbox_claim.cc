@@ -19,9 +19,14 @@ namespace {
 // The reads of one claim (queries across partitions) and its leases (If-Match writes).
 class ClaimSource final : public kit::KeyOrderedSource {
  public:
-  ClaimSource(const MessagePlace& place, OutboxLeases& leases, std::string_view token,
-              Timestamp now, Timestamp lease_until)
-      : place_(place), leases_(leases), token_(token), now_(now), lease_until_(lease_until) {}
+  ClaimSource(const MessagePlace& place, OutboxLeases& leases, PartitionRangeCache& ranges,
+              std::string_view token, Timestamp now, Timestamp lease_until)
+      : place_(place),
+        leases_(leases),
+        ranges_(ranges),
+        token_(token),
+        now_(now),
+        lease_until_(lease_until) {}
 
   kit::ParkedKeyHeads parked_key_heads() override {
     kit::ParkedKeyHeads heads;
@@ -42,9 +47,9 @@ class ClaimSource final : public kit::KeyOrderedSource {
 
   // One page of the pending query; the messages are kept (by id) for their leases.
   kit::PendingPage pending_after(std::int64_t after, std::size_t page) override {
-    std::vector<FoundMessage> pending =
-        query_messages(place_, "c.pendingSequence > @after",
-                       {{{"name", "@after"}, {"value", after}}}, "c.pendingSequence", page);
+    std::vector<FoundMessage> pending = query_messages(place_, "c.pendingSequence > @after",
+                                                       {{{"name", "@after"}, {"value", after}}},
+                                                       "c.pendingSequence", page, &ranges_);
     kit::PendingPage result;
     if (pending.size() == page) {
       result.next_after = pending.back().row.record.sequence;
@@ -71,6 +76,7 @@ class ClaimSource final : public kit::KeyOrderedSource {
  private:
   const MessagePlace& place_;
   OutboxLeases& leases_;
+  PartitionRangeCache& ranges_;
   std::string_view token_;
   Timestamp now_;
   Timestamp lease_until_;
@@ -80,9 +86,9 @@ class ClaimSource final : public kit::KeyOrderedSource {
 }  // namespace
 
 std::vector<OutboxRecord> claim_messages(const MessagePlace& place, OutboxLeases& leases,
-                                         std::string_view token, Timestamp now,
-                                         Timestamp lease_until, std::size_t limit) {
-  ClaimSource source(place, leases, token, now, lease_until);
+                                         PartitionRangeCache& ranges, std::string_view token,
+                                         Timestamp now, Timestamp lease_until, std::size_t limit) {
+  ClaimSource source(place, leases, ranges, token, now, lease_until);
   return kit::claim_key_ordered(source, limit);
 }
 

@@ -34,15 +34,18 @@
 #include "docket/outbox/outbox_message.h"
 #include "providers/cosmos/cosmos_outbox_leases.h"
 #include "providers/cosmos/cosmos_outbox_messages.h"
+#include "providers/cosmos/cosmos_partition_range_cache.h"
 
 namespace docket::cosmos::detail::outbox {
 
 // OutboxStore::claim on the messages of `place`: leases to `token` until `lease_until` at
 // most `limit` pending messages due at `now`, not leased and not held by their key, and
-// returns them in sequence order; `leases` remembers the leases it wrote.
+// returns them in sequence order; `leases` remembers the leases it wrote; the pending
+// queries take the partition key ranges from `ranges` (a claim is where a stale list only
+// delays: cosmos_partition_range_cache.h).
 std::vector<OutboxRecord> claim_messages(const MessagePlace& place, OutboxLeases& leases,
-                                         std::string_view token, Timestamp now,
-                                         Timestamp lease_until, std::size_t limit);
+                                         PartitionRangeCache& ranges, std::string_view token,
+                                         Timestamp now, Timestamp lease_until, std::size_t limit);
 
 }  // namespace docket::cosmos::detail::outbox
 

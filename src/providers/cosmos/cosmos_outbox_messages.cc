@@ -28,10 +28,11 @@ FoundMessage found_of(const MessagePlace& place, nlohmann::json item) {
 
 std::vector<FoundMessage> query_messages(const MessagePlace& place, std::string_view condition,
                                          nlohmann::json parameters, std::string_view order,
-                                         std::size_t limit) {
+                                         std::size_t limit, PartitionRangeCache* range_cache) {
   std::string sql =
       "SELECT * FROM c WHERE c.docketTable = @table AND (" + std::string(condition) + ")";
   Query query{.container = place.container, .sql = {}, .parameters = std::move(parameters)};
+  query.range_cache = range_cache;
   if (!order.empty()) {
     sql += " ORDER BY " + std::string(order);
     // Merged over the partition key ranges on the property ordered by (cosmos_items.h).

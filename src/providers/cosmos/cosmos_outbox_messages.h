@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "providers/cosmos/cosmos_client.h"
+#include "providers/cosmos/cosmos_partition_range_cache.h"
 #include "providers/kit/outbox_row.h"
 
 namespace docket::cosmos::detail::outbox {
@@ -41,10 +42,12 @@ struct FoundMessage {
 
 // The messages matching `condition` (SQL over `c`, ANDed to docketTable = "docket_outbox";
 // its parameters beside @table), in `order` ("" or "c.{property}", ascending), at most
-// `limit`; ordered ones merged over the partition key ranges (cosmos_items.h).
+// `limit`; ordered ones merged over the partition key ranges (cosmos_items.h), taken from
+// `range_cache` where one is given (a claim's reads), else read afresh.
 std::vector<FoundMessage> query_messages(const MessagePlace& place, std::string_view condition,
                                          nlohmann::json parameters, std::string_view order,
-                                         std::size_t limit);
+                                         std::size_t limit,
+                                         PartitionRangeCache* range_cache = nullptr);
 
 // The message with this id, or nullopt (also for an id that is no UUID).
 std::optional<FoundMessage> find_message(const MessagePlace& place, std::string_view id);

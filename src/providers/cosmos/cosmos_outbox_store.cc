@@ -22,6 +22,7 @@
 #include "providers/cosmos/cosmos_outbox_key_item.h"
 #include "providers/cosmos/cosmos_outbox_leases.h"
 #include "providers/cosmos/cosmos_outbox_messages.h"
+#include "providers/cosmos/cosmos_partition_range_cache.h"
 #include "providers/cosmos/cosmos_transaction_access.h"
 #include "providers/cosmos/cosmos_unit.h"
 #include "providers/kit/outbox_status_code.h"
@@ -90,7 +91,7 @@ class CosmosOutboxStore final : public OutboxStore {
   std::vector<OutboxRecord> claim(std::string_view token, Timestamp now, Timestamp lease_until,
                                   std::size_t limit) override {
     migrate();
-    return outbox::claim_messages(place_, leases_, token, now, lease_until, limit);
+    return outbox::claim_messages(place_, leases_, claim_ranges_, token, now, lease_until, limit);
   }
 
   bool complete(std::string_view id, std::string_view token, Timestamp now) override {
@@ -317,6 +318,7 @@ class CosmosOutboxStore final : public OutboxStore {
   UnitContext context_;
   outbox::MessagePlace place_;
   outbox::OutboxLeases leases_;
+  PartitionRangeCache claim_ranges_;  // the claim's ranges, kept a moment
 };
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "docket/core/error.h"
+#include "providers/cosmos/cosmos_event_item.h"
 #include "providers/cosmos/cosmos_limits.h"
 #include "providers/kit/saga_listing.h"
 #include "providers/kit/store_kind_capabilities.h"

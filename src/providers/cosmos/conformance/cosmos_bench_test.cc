@@ -217,11 +217,12 @@ TEST_F(CosmosBench, ClaimRedeliveriesWriteNoSecondEffect) {
 // from the counter item and its write (a point create on both sides: docket's unit of
 // one create sends it as one). A raw relay pass is R + 2 requests: one query of the due
 // messages per partition key range (R of them; the ranges are read at set-up), one batch
-// leasing them, one batch marking them done. docket's pass is R + 4: the same batch of
-// leases and batch of marks (under the etags its leases returned), its pending query (the
-// ranges read, then one query a range) and the query of the parked messages of ordering
-// keys (R + 5 where the ranges are read again after one went). Both sides' databases are
-// dropped when the run ends.
+// leasing them, one batch marking them done. docket's pass is R + 3: the same batch of
+// leases and batch of marks (under the etags its leases returned), its pending query (one
+// a range) and the query of the parked messages of ordering keys; the ranges are read
+// once a second at most (cosmos_partition_range_cache.h), so a pass that reads them is
+// R + 4 (its first, or every one on a machine that slow), R + 5 where one went. Both
+// sides' databases are dropped when the run ends.
 TEST_F(CosmosBench, OutboxAddsUpWithTheRequestsOfEachSide) {
   const auto report = run_json({"bench", "outbox", "--store", url(), "--messages", "120", "--batch",
                                 "40", "--relays", "1", "2", "--json"});
@@ -240,7 +241,7 @@ TEST_F(CosmosBench, OutboxAddsUpWithTheRequestsOfEachSide) {
   const auto& trips = one_relay.at("round_trips_per_op");
   const double ranges = ranges_of_a_container(url());
   EXPECT_DOUBLE_EQ(trips.at("raw").get<double>(), 3 * (ranges + 2) / 120) << one_relay.dump();
-  EXPECT_GE(trips.at("docket").get<double>(), 3 * (ranges + 4) / 120) << one_relay.dump();
+  EXPECT_GE(trips.at("docket").get<double>(), 3 * (ranges + 3) / 120) << one_relay.dump();
   EXPECT_LE(trips.at("docket").get<double>(), 3 * (ranges + 5) / 120) << one_relay.dump();
   EXPECT_THAT(databases_named(url(), database_.name() + "_docket_bench_ob_"), ::testing::IsEmpty());
 }

@@ -79,8 +79,11 @@ TEST_F(CosmosOutboxLeaseTest, AClaimIsItsQueriesAndOneBatchAndItsMarkIsOneReques
   const std::uint64_t before_empty = cosmos_requests_sent();
   EXPECT_TRUE(relay_a_->claim("relay-c", now_, now_ + std::chrono::minutes(1), kMessages).empty());
   const std::uint64_t queries = cosmos_requests_sent() - before_empty;
-  EXPECT_EQ(claim_requests, queries + 1)
-      << "the queries and one batch of " << kMessages << " leases";
+  // The first claim also read the partition key ranges, which the second reuses when it
+  // runs within their age (cosmos_partition_range_cache.h): one more request, or none.
+  EXPECT_GE(claim_requests, queries + 1) << "the queries and one batch of " << kMessages;
+  EXPECT_LE(claim_requests, queries + 2)
+      << "the queries, the ranges' read and one batch of " << kMessages << " leases";
 
   const std::uint64_t before_mark = cosmos_requests_sent();
   EXPECT_EQ(relay_a_->complete_all(leased_ids(claimed), "relay-a", now_),

@@ -17,8 +17,10 @@
 #include "conformance/eventsourcing/temp_dir.h"
 #include "providers/cosmos/cosmos_client.h"
 #include "providers/cosmos/cosmos_items.h"
+#include "providers/cosmos/cosmos_partition_range_cache.h"
 #include "providers/cosmos/cosmos_partition_ranges.h"
 #include "providers/cosmos/tests/cosmos_database.h"
+#include "providers/kit/http/request_count.h"
 #include "support/loopback_http_server.h"
 #include "support/own_server.h"
 
@@ -154,12 +156,20 @@ TEST(CosmosQueryRangeSplit, ARangeSplitUnderAQueryIsReadAgainAndTheResultIsWhole
           " DOCKET_COSMOS_PORT=" + std::to_string(test_support::free_loopback_port_run(1)));
   const Client client(parse_store_url(server.url()));
   write_spread(client, 12);
-  ASSERT_EQ(read_partition_key_ranges(client, "spread").size(), 4u);
+  // A claim's cache of the ranges, read before the split: the query through it meets the
+  // 410, the cache forgets its list, and the query starts over on the ranges read again.
+  PartitionRangeCache cache;
+  ASSERT_EQ(cache.ranges(client, "spread").size(), 4u);
+  const std::uint64_t before = kit::http::docket_requests().load();
+  EXPECT_EQ(cache.ranges(client, "spread").size(), 4u);
+  EXPECT_EQ(kit::http::docket_requests().load(), before) << "kept: no request";
   // 12 keys over 4 ranges: some range holds more than 3, and splits when first queried.
-  EXPECT_EQ(numbers(query_items(client, ordered("SELECT * FROM c ORDER BY c.n"), 100)),
-            range_of(0, 12));
+  Query through_cache = ordered("SELECT * FROM c ORDER BY c.n");
+  through_cache.range_cache = &cache;
+  EXPECT_EQ(numbers(query_items(client, through_cache, 100)), range_of(0, 12));
   const std::vector<std::string> after = read_partition_key_ranges(client, "spread");
   EXPECT_GT(after.size(), 4u) << "no range split: the case tests nothing";
+  EXPECT_EQ(cache.ranges(client, "spread"), after) << "the cache holds the ranges read again";
   EXPECT_EQ(query_count(client, {.container = "spread", .sql = "SELECT VALUE COUNT(1) FROM c"}),
             12u);
 }
