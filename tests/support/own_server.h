@@ -7,6 +7,7 @@
 #ifndef DOCKET_TESTS_SUPPORT_OWN_SERVER_H_
 #define DOCKET_TESTS_SUPPORT_OWN_SERVER_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,14 @@ class OwnServer {
   // prefixed to both commands. Throws std::runtime_error with the script's output when
   // the start fails.
   OwnServer(std::string_view scripts, std::string settings);
+  // The same on `ports` consecutive loopback ports free when it starts
+  // (free_loopback_port_run), `settings_of(first port)` its settings. A port is free when
+  // picked and taken when the server binds it, so a parallel test may take it in
+  // between: a start that fails with the address in use is stopped and tried again on
+  // other ports, at most kPortAttempts times.
+  OwnServer(std::string_view scripts, int ports,
+            const std::function<std::string(int first_port)>& settings_of);
+  static constexpr int kPortAttempts = 3;
   ~OwnServer();
   OwnServer(const OwnServer&) = delete;
   OwnServer& operator=(const OwnServer&) = delete;

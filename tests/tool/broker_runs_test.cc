@@ -136,9 +136,10 @@ INSTANTIATE_TEST_SUITE_P(BrokersAndStores, ChaosAcrossABroker,
 class OwnBroker {
  public:
   explicit OwnBroker(const Broker& broker)
-      : server_(broker.scripts, broker.dir_variable + "=" + dir_.file(broker.name) + " " +
-                                    broker.port_variable + "=" +
-                                    std::to_string(test_support::free_loopback_port_run(3))) {}
+      : server_(broker.scripts, 3, [&](int port) {
+          return broker.dir_variable + "=" + dir_.file(broker.name + "-" + std::to_string(port)) +
+                 " " + broker.port_variable + "=" + std::to_string(port);
+        }) {}
   const std::string& url() const noexcept { return server_.url(); }
 
  private:

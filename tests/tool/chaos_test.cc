@@ -80,20 +80,21 @@ INSTANTIATE_TEST_SUITE_P(
 // crash of it ends no other test's sessions.
 class OwnPostgresServer {
  public:
-  OwnPostgresServer() : server_("pg", settings(dir_)) {}
+  OwnPostgresServer()
+      : server_("pg", 1, [this](int free_port) { return settings(dir_, free_port); }) {}
   const std::string& url() const noexcept { return server_.url(); }
 
  private:
-  static std::string settings(const conformance::eventsourcing::TempDir& dir) {
+  // A data directory a port, as pg-start.sh writes the port into its configuration.
+  static std::string settings(const conformance::eventsourcing::TempDir& dir, int free_port) {
     // The server runs as another user (postgres, when the tests run as root), who must
     // reach its data directory inside this one.
     std::filesystem::permissions(dir.file("."), std::filesystem::perms::owner_all |
                                                     std::filesystem::perms::group_exec |
                                                     std::filesystem::perms::others_exec);
-    const char* port = std::getenv("DOCKET_CHAOS_PG_PORT");
-    return "DOCKET_PG_DIR=" + dir.file("pg") + " DOCKET_PG_PORT=" +
-           (port != nullptr ? std::string(port)
-                            : std::to_string(test_support::free_loopback_port_run(1)));
+    const char* chosen = std::getenv("DOCKET_CHAOS_PG_PORT");
+    const std::string port = chosen != nullptr ? std::string(chosen) : std::to_string(free_port);
+    return "DOCKET_PG_DIR=" + dir.file("pg-" + port) + " DOCKET_PG_PORT=" + port;
   }
 
   conformance::eventsourcing::TempDir dir_;
@@ -119,8 +120,10 @@ TEST(ChaosOnPostgres, TenKillsWithSessionsDroppedAndTheServerCrashedLoseNothing)
 // the run, and its workers' connections closed, with nothing lost and nothing doubled.
 TEST(ChaosOnRedis, TenKillsWithConnectionsClosedAndTheServerCrashedLoseNothing) {
   const conformance::eventsourcing::TempDir dir;
-  const OwnServer server("redis", "DOCKET_REDIS_DIR=" + dir.file("redis") + " DOCKET_REDIS_PORT=" +
-                                      std::to_string(test_support::free_loopback_port_run(1)));
+  const OwnServer server("redis", 1, [&](int port) {
+    return "DOCKET_REDIS_DIR=" + dir.file("redis-" + std::to_string(port)) +
+           " DOCKET_REDIS_PORT=" + std::to_string(port);
+  });
   const nlohmann::json report =
       expect_chaos_ok({"--store", server.url(), "--allow-server-restart"});
   if (report.is_null()) {

@@ -150,10 +150,11 @@ TEST_F(CosmosQueryRangesTest, AnOrderByAcrossPartitionsIsMergedInOrderWithItsLim
 
 TEST(CosmosQueryRangeSplit, ARangeSplitUnderAQueryIsReadAgainAndTheResultIsWhole) {
   const conformance::eventsourcing::TempDir dir;
-  const testing::OwnServer server(
-      "cosmos",
-      "DOCKET_COSMOS_SPLIT_AT=3 DOCKET_COSMOS_DIR=" + dir.file("cosmos") +
-          " DOCKET_COSMOS_PORT=" + std::to_string(test_support::free_loopback_port_run(1)));
+  const testing::OwnServer server("cosmos", 1, [&](int port) {
+    return "DOCKET_COSMOS_SPLIT_AT=3 DOCKET_COSMOS_DIR=" +
+           dir.file("cosmos-" + std::to_string(port)) +
+           " DOCKET_COSMOS_PORT=" + std::to_string(port);
+  });
   const Client client(parse_store_url(server.url()));
   write_spread(client, 12);
   // A claim's cache of the ranges, read before the split: the query through it meets the

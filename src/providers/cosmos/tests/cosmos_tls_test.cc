@@ -24,10 +24,10 @@ using ::testing::HasSubstr;
 
 TEST(CosmosTls, TheUrlsCertificateFileIsTrustedAndNoOtherIs) {
   const conformance::eventsourcing::TempDir dir;
-  const testing::OwnServer server(
-      "cosmos",
-      "DOCKET_COSMOS_TLS=1 DOCKET_COSMOS_DIR=" + dir.file("cosmos") +
-          " DOCKET_COSMOS_PORT=" + std::to_string(test_support::free_loopback_port_run(1)));
+  const testing::OwnServer server("cosmos", 1, [&](int port) {
+    return "DOCKET_COSMOS_TLS=1 DOCKET_COSMOS_DIR=" + dir.file("cosmos-" + std::to_string(port)) +
+           " DOCKET_COSMOS_PORT=" + std::to_string(port);
+  });
   const std::string& url = server.url();
   ASSERT_THAT(url, HasSubstr("&ca=/"));
   const TenantScope tenant{TenantId("acme")};

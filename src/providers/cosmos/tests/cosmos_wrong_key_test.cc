@@ -105,10 +105,11 @@ TEST(CosmosWrongKey, ARequestDatedMoreThanFifteenMinutesOffIsRefused) {
 
 TEST(CosmosWrongKey, TheUnpatchedServerTakesAWrongKey) {
   const conformance::eventsourcing::TempDir dir;
-  const testing::OwnServer server(
-      "cosmos",
-      "DOCKET_COSMOS_UNPATCHED=1 DOCKET_COSMOS_DIR=" + dir.file("cosmos") +
-          " DOCKET_COSMOS_PORT=" + std::to_string(test_support::free_loopback_port_run(1)));
+  const testing::OwnServer server("cosmos", 1, [&](int port) {
+    return "DOCKET_COSMOS_UNPATCHED=1 DOCKET_COSMOS_DIR=" +
+           dir.file("cosmos-" + std::to_string(port)) +
+           " DOCKET_COSMOS_PORT=" + std::to_string(port);
+  });
   const TenantScope tenant{TenantId("acme")};
   auto store = open_checkpoint_store(with_wrong_key(server.url()));
   store->set("billing", "42");
