@@ -203,10 +203,6 @@ class Unit : public TransactionAccess {
   Transaction tx_;
 };
 
-// The single-item operation ("PutItem") that applies the TransactItems element
-// `element` alone, for the writes that may go alone (puts); nullopt for anything else.
-std::optional<std::string_view> single_write_operation(const nlohmann::json& element);
-
 // The unit under `transaction` when it is a docket::dynamodb::Transaction of a unit
 // on the server, region and table_prefix of `client` (only there do its writes commit
 // atomically with the store's). Otherwise throws what `refuse` makes of the reason,

@@ -52,7 +52,7 @@ bool numbered(const Action& action) {
 // by the message's redelivery, which skips it (the unit wrote nothing else). A handler's
 // write, an event or a saga's save gives neither, so they stay transactional.
 bool single_write_may_go_alone(const Action& action) {
-  return numbered(action) || action.role == Role::kDedup;
+  return action.request.contains("Put") && (numbered(action) || action.role == Role::kDedup);
 }
 
 }  // namespace
@@ -71,7 +71,7 @@ void Unit::commit() {
   // write has none, and only these two can do without (single_write_may_go_alone).
   if (actions.size() + sagas.size() == 1) {
     const Action& alone = actions.empty() ? sagas.front()->write : actions.front();
-    if (single_write_may_go_alone(alone) && single_write_operation(alone.request)) {
+    if (single_write_may_go_alone(alone)) {
       commit_single_write(numbered(alone) ? numbered_items().at(0) : alone.request, numbered(alone),
                           sagas);
       return;

@@ -28,20 +28,10 @@
 
 namespace docket::dynamodb::detail {
 
-std::optional<std::string_view> single_write_operation(const nlohmann::json& element) {
-  if (!element.is_object() || element.size() != 1) {
-    return std::nullopt;
-  }
-  // The writes that may go alone (single_write_may_go_alone) are puts.
-  if (element.begin().key() == "Put") {
-    return "PutItem";
-  }
-  return std::nullopt;
-}
-
 void Unit::commit_single_write(const nlohmann::json& element, bool numbered,
                                const std::vector<const UnitSagas::Save*>& sagas) const {
-  const std::string_view operation = *single_write_operation(element);
+  // The writes that may go alone (an outbox message, a dedup record) are puts.
+  constexpr std::string_view operation = "PutItem";
   nlohmann::json body = element.begin().value();
   if (numbered) {
     body["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD";

@@ -38,9 +38,10 @@ TEST(PostgresEventSourcingSchema, OneSchemaHoldsTheInboxAndTheEventSourcingCompo
   auto snapshots = postgres::open_snapshot_store({.conninfo = schema.url()});
   EXPECT_EQ(query_in_unit(*inbox,
                           "SELECT component, version::int8 FROM docket_schema_version ORDER BY 1"),
-            (std::vector<postgres::Row>{{std::string("eventsourcing"), kEventSourcingSchemaVersion},
-                                        {std::string("inbox"), std::int64_t{1}},
-                                        {std::string("outbox"), postgres::detail::kPostgresOutboxSchemaVersion}}));
+            (std::vector<postgres::Row>{
+                {std::string("eventsourcing"), kEventSourcingSchemaVersion},
+                {std::string("inbox"), std::int64_t{1}},
+                {std::string("outbox"), postgres::detail::kPostgresOutboxSchemaVersion}}));
   EXPECT_EQ(query_in_unit(*inbox,
                           "SELECT table_name::text FROM information_schema.tables "
                           "WHERE table_schema = current_schema() AND table_name LIKE 'docket%' "
